@@ -1,0 +1,132 @@
+// Package app wires the commands together and turns their result into the
+// process's exit code, in one place.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"portfolio/cli/internal/cmd/generate"
+	"portfolio/cli/internal/cmd/validate"
+	"portfolio/cli/internal/cmd/version"
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/iostreams"
+)
+
+// Main runs the command line and returns the exit code.
+func Main(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return Run(ctx, iostreams.System(), args)
+}
+
+// Run runs the command line on the given streams.
+func Run(ctx context.Context, ios *iostreams.IOStreams, args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(ios.ErrOut, "internal error: %v\nThis is a bug in portfolio; please report it with the command you ran.\n", r)
+			code = cmdutil.ExitInternal
+		}
+	}()
+	f := &cmdutil.Factory{IOStreams: ios, Version: buildVersion()}
+	root := NewCmdRoot(f)
+	root.SetArgs(args)
+	root.SetIn(ios.In)
+	root.SetOut(ios.Out)
+	root.SetErr(ios.ErrOut)
+	err := root.ExecuteContext(ctx)
+	if err == nil && ctx.Err() != nil {
+		err = cmdutil.ErrCancel
+	}
+	printError(ios, root, err)
+	return cmdutil.ExitCode(err)
+}
+
+func printError(ios *iostreams.IOStreams, root *cobra.Command, err error) {
+	var usage *cmdutil.UsageError
+	switch {
+	case err == nil, errors.Is(err, cmdutil.ErrInvalid):
+	case errors.Is(err, cmdutil.ErrCancel):
+		fmt.Fprintln(ios.ErrOut, "cancelled")
+	case errors.As(err, &usage):
+		fmt.Fprintf(ios.ErrOut, "error: %v\nRun '%s --help' for usage.\n", err, root.Name())
+	default:
+		fmt.Fprintf(ios.ErrOut, "error: %v\n", err)
+	}
+}
+
+// NewCmdRoot builds the command tree.
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "portfolio",
+		Short: "Manage a portfolio's content and build its site",
+		Long: strings.TrimSpace(`
+portfolio owns the content of a portfolio site (content/site.yaml and one
+folder per project under content/projects/), checks it against the JSON
+Schemas in schema/, and turns it into the typed module the site imports.`),
+		Example: strings.TrimRight(`  portfolio validate                 check all content, report every problem
+  portfolio validate --format github annotations for GitHub Actions
+  portfolio generate                 write the site's typed content module
+  portfolio generate --check         fail when the module is out of date`, "\n"),
+		Version:       f.Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return cmdutil.Usagef("unknown command %q", args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	root.SetVersionTemplate("portfolio {{.Version}}\n")
+	root.PersistentFlags().String("content", "content", "content folder `DIR`")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return &cmdutil.UsageError{Err: err}
+	})
+	root.AddCommand(
+		validate.NewCmdValidate(f, nil),
+		generate.NewCmdGenerate(f, nil),
+		version.NewCmdVersion(f),
+	)
+	return root
+}
+
+// buildVersion reports the module version, or the VCS revision of a
+// development build.
+func buildVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, dirty := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "dev"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "-dirty"
+	}
+	return "dev-" + rev
+}

@@ -1,0 +1,103 @@
+// Package generate is the `portfolio generate` command.
+package generate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/tsgen"
+)
+
+// DefaultOut is where the site imports its content from.
+const DefaultOut = "site/src/generated/content.ts"
+
+// Options are the inputs of a generate run.
+type Options struct {
+	IO         *iostreams.IOStreams
+	ContentDir string
+	Out        string
+	Check      bool
+}
+
+// NewCmdGenerate builds the command; runF replaces the run in tests.
+func NewCmdGenerate(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Write the typed TypeScript module the site imports",
+		Long: strings.TrimSpace(`
+Validate the content, then write one TypeScript module with the content's types
+(derived from the JSON Schemas) and its data: site settings and every project,
+with derived fields (slug, link, gallery images with alt text and labels).
+
+The output is deterministic and written atomically; nothing is written when
+the content is invalid. With --check, nothing is written and the exit status
+is 1 when the file on disk differs from what would be generated.`),
+		Example: strings.TrimRight(`  portfolio generate
+  portfolio generate --check     # in CI: is the module up to date?`, "\n"),
+		Args: cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ContentDir = cmdutil.ContentDir(cmd)
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", DefaultOut, "output `file`")
+	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if the output file is out of date")
+	return cmd
+}
+
+// Run generates the module.
+func Run(opts *Options) error {
+	c, diags, err := content.Load(opts.ContentDir, content.Options{})
+	if err != nil {
+		return err
+	}
+	if len(diags) > 0 {
+		if err := cmdutil.WriteDiagnostics(opts.IO, diags); err != nil {
+			return err
+		}
+	}
+	if diags.Errors() > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %d error%s (see above)\n",
+			opts.Out, diags.Errors(), map[bool]string{true: "", false: "s"}[diags.Errors() == 1])
+		return cmdutil.ErrInvalid
+	}
+	src, err := tsgen.Generate(c)
+	if err != nil {
+		return err
+	}
+	if opts.Check {
+		current, err := os.ReadFile(opts.Out)
+		if errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(opts.IO.ErrOut, "%s does not exist; run `portfolio generate`\n", opts.Out)
+			return cmdutil.ErrInvalid
+		}
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(current, src) {
+			fmt.Fprintf(opts.IO.ErrOut, "%s is out of date; run `portfolio generate`\n", opts.Out)
+			return cmdutil.ErrInvalid
+		}
+		fmt.Fprintf(opts.IO.Out, "%s is up to date\n", opts.Out)
+		return nil
+	}
+	if err := fsutil.WriteFileAtomic(opts.Out, src, 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", opts.Out, err)
+	}
+	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %d projects (%.1f KB)\n", opts.Out, len(c.Projects), float64(len(src))/1024)
+	return nil
+}

@@ -1,0 +1,287 @@
+// Package content loads the owner's content folder: site.yaml and one folder
+// per project, each checked against its JSON Schema and against the rules a
+// schema cannot say (files exist with the exact case, paths stay inside the
+// project, images are real images of a sane size). Every problem is reported
+// at its file, line and column; loading goes on after a problem so the owner
+// sees all of them at once.
+package content
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/imagecheck"
+)
+
+var printer = message.NewPrinter(language.English)
+
+// File and folder names inside the content folder.
+const (
+	SiteFile      = "site.yaml"
+	ProjectsDir   = "projects"
+	ProjectFile   = "project.yaml"
+	GalleryDir    = "gallery"
+	ProjectRoute  = "/projects/"
+	maxSlugLength = 80
+)
+
+var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// Options tune loading.
+type Options struct {
+	// MaxPixels refuses larger images; 0 means imagecheck.DefaultMaxPixels.
+	MaxPixels int64
+}
+
+// Content is a loaded content folder.
+type Content struct {
+	Dir      string
+	Site     *Document
+	Projects []*Project // sorted by slug
+}
+
+// Project is one project folder.
+type Project struct {
+	Slug string
+	Dir  string
+	Doc  *Document
+	// Images holds every local image the project references or has in its
+	// gallery, by path relative to Dir with '/' separators.
+	Images map[string]imagecheck.Info
+	// Gallery is the gallery in display order: the gallery folder's image
+	// files in natural file-path order, then the external images.
+	Gallery []GalleryImage
+
+	gallery *galleryRef
+	queued  map[string]bool
+}
+
+// Link is the project's page path.
+func (p *Project) Link() string { return ProjectRoute + p.Slug }
+
+// GalleryImage is one image of a gallery.
+type GalleryImage struct {
+	// Path is relative to the project folder for a local file; empty for an
+	// external image.
+	Path string
+	// URL is the https address of an external image.
+	URL           string
+	Width, Height int
+}
+
+// Load reads and checks the content folder. The returned list holds every
+// problem found; the error is only for failures that are not the content's
+// fault (such as a schema that does not compile).
+func Load(dir string, opts Options) (*Content, diag.List, error) {
+	if opts.MaxPixels == 0 {
+		opts.MaxPixels = imagecheck.DefaultMaxPixels
+	}
+	site, err := SiteSchema()
+	if err != nil {
+		return nil, nil, err
+	}
+	proj, err := ProjectSchema()
+	if err != nil {
+		return nil, nil, err
+	}
+	l := &loader{opts: opts, siteSchema: site, projectSchema: proj}
+	c := &Content{Dir: dir}
+
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		l.add(diag.Diagnostic{File: dir, Message: "content folder not found",
+			Hint: "run the command from the repository root, or pass --content DIR"})
+		return c, l.diags, nil
+	}
+	c.Site = l.loadDocument(filepath.Join(dir, SiteFile), site)
+
+	projectsDir := filepath.Join(dir, ProjectsDir)
+	entries, err := os.ReadDir(projectsDir)
+	if err != nil {
+		l.add(diag.Diagnostic{File: projectsDir, Message: "projects folder not found",
+			Hint: "create " + projectsDir + " with one folder per project, or run `portfolio new project`"})
+	}
+	seen := map[string]string{}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || !isDir(projectsDir, e) {
+			continue // .DS_Store, README files and the like
+		}
+		p := l.loadProject(filepath.Join(projectsDir, name), name)
+		if p == nil {
+			continue
+		}
+		folded := strings.ToLower(name)
+		if other, dup := seen[folded]; dup {
+			l.add(p.Doc.Diag(diag.Error, "", "rename one of the folders: each project needs its own slug",
+				"two projects have the slug %q: folders %q and %q", folded, other, name))
+		}
+		seen[folded] = name
+		c.Projects = append(c.Projects, p)
+	}
+	l.inspectImages()
+	for _, p := range c.Projects {
+		l.checkProject(p)
+	}
+	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
+	l.diags.Sort()
+	return c, l.diags, nil
+}
+
+func isDir(parent string, e fs.DirEntry) bool {
+	if e.IsDir() {
+		return true
+	}
+	if e.Type()&fs.ModeSymlink != 0 {
+		fi, err := os.Stat(filepath.Join(parent, e.Name()))
+		return err == nil && fi.IsDir()
+	}
+	return false
+}
+
+type loader struct {
+	opts          Options
+	siteSchema    *Schema
+	projectSchema *Schema
+
+	mu    sync.Mutex
+	diags diag.List
+	tasks []*imageTask
+}
+
+func (l *loader) add(d ...diag.Diagnostic) {
+	l.mu.Lock()
+	l.diags = append(l.diags, d...)
+	l.mu.Unlock()
+}
+
+// loadDocument reads, parses and schema-checks one YAML file; nil when it
+// cannot be parsed.
+func (l *loader) loadDocument(path string, s *Schema) *Document {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		d := diag.Diagnostic{File: path, Message: "cannot read the file: " + describeIOError(err)}
+		if errors.Is(err, fs.ErrNotExist) {
+			d.Message = "file not found"
+			d.Hint = fmt.Sprintf("create it; its schema is schema/%s", s.Name)
+		}
+		l.add(d)
+		return nil
+	}
+	doc, perr := ParseYAML(path, data)
+	if perr != nil {
+		l.add(*perr)
+		return nil
+	}
+	l.add(s.Check(doc)...)
+	l.add(checkMarkdown(s, doc)...)
+	return doc
+}
+
+func describeIOError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func (l *loader) loadProject(dir, slug string) *Project {
+	file := filepath.Join(dir, ProjectFile)
+	if _, err := os.Stat(file); err != nil {
+		hint := "add a project.yaml (e.g. with `portfolio new project`), or remove the folder"
+		if actual := findFold(dir, ProjectFile); actual != "" {
+			hint = fmt.Sprintf("rename %s to %s: names are case-sensitive", actual, ProjectFile)
+		}
+		l.add(diag.Diagnostic{File: dir, Message: "project folder has no " + ProjectFile, Hint: hint})
+		return nil
+	}
+	doc := l.loadDocument(file, l.projectSchema)
+	if doc == nil {
+		return nil
+	}
+	p := &Project{Slug: slug, Dir: dir, Doc: doc, Images: map[string]imagecheck.Info{}}
+	if !slugRE.MatchString(slug) || len(slug) > maxSlugLength {
+		l.add(doc.Diag(diag.Error, "", "rename the folder to "+suggestSlug(slug),
+			"the folder name %q is not a valid slug: it becomes the page address /projects/%s, so use lowercase letters, digits and single hyphens (at most %d characters)",
+			slug, slug, maxSlugLength))
+	}
+	l.collectImages(p)
+	return p
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+func suggestSlug(s string) string {
+	out := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	if len(out) > maxSlugLength {
+		out = strings.TrimRight(out[:maxSlugLength], "-")
+	}
+	if out == "" {
+		return "a name such as my-project"
+	}
+	return out
+}
+
+// findFold returns the entry of dir whose name equals name except for letter
+// case, or "".
+func findFold(dir, name string) string {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), name) && e.Name() != name {
+			return e.Name()
+		}
+	}
+	return ""
+}
+
+// imageTask is one local image to inspect.
+type imageTask struct {
+	project *Project
+	rel     string // relative to the project folder
+	abs     string
+	pointer string // where the YAML refers to it
+	info    imagecheck.Info
+	err     error
+}
+
+// inspectImages reads every image's header and structure, on all cores.
+func (l *loader) inspectImages() {
+	work := make(chan *imageTask)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for t := range work {
+				t.info, t.err = imagecheck.File(t.abs, l.opts.MaxPixels)
+			}
+		})
+	}
+	for _, t := range l.tasks {
+		work <- t
+	}
+	close(work)
+	wg.Wait()
+	for _, t := range l.tasks {
+		if t.err == nil {
+			t.project.Images[t.rel] = t.info
+			continue
+		}
+		hint := ""
+		msg := describeIOError(t.err)
+		if p, ok := imagecheck.IsProblem(t.err); ok {
+			hint, msg = p.Hint, p.Msg
+		}
+		l.add(t.project.Doc.Diag(diag.Error, t.pointer, hint, "%s: %s", t.rel, msg))
+	}
+}

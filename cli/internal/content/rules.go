@@ -1,0 +1,282 @@
+package content
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/richtext"
+	"portfolio/cli/internal/schemamodel"
+)
+
+// Names of schema definitions that rules and the generator act on.
+const (
+	DefImagePath     = "imagePath"
+	DefMarkdown      = "markdown"
+	DefGalleryBlock  = "galleryBlock"
+	DefExternalImage = "externalImage"
+)
+
+// galleryRef records where a project's gallery block is and what it lists.
+type galleryRef struct {
+	pointer  string
+	files    []string // relative to the project folder, in display order
+	external []GalleryImage
+}
+
+// collectImages finds every local image the project refers to, checks each
+// path, and queues the images for inspection.
+func (l *loader) collectImages(p *Project) {
+	var galleries []string
+	l.projectSchema.Model.Walk(p.Doc.Value, func(ptr string, s *schemamodel.Schema, def string, v any) {
+		switch def {
+		case DefImagePath:
+			if rel, ok := v.(string); ok {
+				l.queueLocal(p, ptr, rel)
+			}
+		case DefGalleryBlock:
+			galleries = append(galleries, ptr)
+		}
+	})
+	for _, extra := range galleries[min(1, len(galleries)):] {
+		l.add(p.Doc.Diag(diag.Error, extra, "keep one gallery block; it shows every image of the gallery folder",
+			"a project has at most one gallery block"))
+	}
+	galleryDir := filepath.Join(p.Dir, GalleryDir)
+	if len(galleries) == 0 {
+		if n := len(galleryImageNames(galleryDir)); n > 0 {
+			l.add(p.Doc.Diag(diag.Warning, "/body", "add `- type: gallery` to body where the gallery should appear",
+				"%s/ holds %d image%s but body has no gallery block, so they are not shown", GalleryDir, n, plural(n)))
+		}
+		return
+	}
+	g := &galleryRef{pointer: galleries[0]}
+	p.gallery = g
+	if block, ok := p.Doc.At(g.pointer); ok {
+		g.external = externalImages(block)
+	}
+	fi, err := os.Stat(galleryDir)
+	switch {
+	case err == nil && fi.IsDir():
+		entries, _ := os.ReadDir(galleryDir)
+		for _, e := range entries {
+			name := e.Name()
+			switch {
+			case strings.HasPrefix(name, "."):
+			case e.IsDir():
+				l.add(p.Doc.Diag(diag.Warning, g.pointer, "move its images up into "+GalleryDir+"/, or out of the project",
+					"%s/%s/ is a folder; galleries do not look into sub-folders", GalleryDir, name))
+			case !imagecheck.HasImageExt(name):
+				l.add(p.Doc.Diag(diag.Warning, g.pointer, "galleries take .jpg, .jpeg, .png and .webp files; move it out of "+GalleryDir+"/",
+					"%s/%s is not an image file and is ignored", GalleryDir, name))
+			default:
+				rel := GalleryDir + "/" + name
+				g.files = append(g.files, rel)
+			}
+		}
+		slices.SortFunc(g.files, NaturalCompare)
+		for _, rel := range g.files {
+			l.queueLocal(p, g.pointer, rel)
+		}
+	case err == nil || !errors.Is(err, fs.ErrNotExist):
+		l.add(p.Doc.Diag(diag.Error, g.pointer, "", "%s is not a folder", GalleryDir))
+		return
+	default:
+		if actual := findFold(p.Dir, GalleryDir); actual != "" {
+			l.add(p.Doc.Diag(diag.Error, g.pointer, "rename it to "+GalleryDir+": names are case-sensitive on the web host",
+				"the gallery folder must be named %q, not %q", GalleryDir, actual))
+			return
+		}
+	}
+	if len(g.files) == 0 && len(g.external) == 0 {
+		l.add(p.Doc.Diag(diag.Error, g.pointer,
+			fmt.Sprintf("put .jpg, .png or .webp files in %s, or list images under `external:`, or remove the gallery block", filepath.Join(p.Dir, GalleryDir)),
+			"the gallery is empty: no image files in %s/ and no external images", GalleryDir))
+	}
+}
+
+func galleryImageNames(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && !strings.HasPrefix(e.Name(), ".") && imagecheck.HasImageExt(e.Name()) {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+func externalImages(block any) []GalleryImage {
+	m, _ := block.(map[string]any)
+	list, _ := m["external"].([]any)
+	var out []GalleryImage
+	for _, item := range list {
+		e, _ := item.(map[string]any)
+		url, _ := e["url"].(string)
+		w, _ := asInt(e["width"])
+		h, _ := asInt(e["height"])
+		if url != "" && w > 0 && h > 0 {
+			out = append(out, GalleryImage{URL: url, Width: w, Height: h})
+		}
+	}
+	return out
+}
+
+func asInt(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case uint64:
+		return int(n), true
+	}
+	return 0, false
+}
+
+// queueLocal checks that rel names a file inside the project folder, with
+// exactly that letter case, and queues it for inspection.
+func (l *loader) queueLocal(p *Project, pointer, rel string) {
+	if _, done := p.queued[rel]; done {
+		return
+	}
+	if p.queued == nil {
+		p.queued = map[string]bool{}
+	}
+	p.queued[rel] = true
+	abs, problem, hint := resolveInside(p.Dir, rel)
+	if problem != "" {
+		l.add(p.Doc.Diag(diag.Error, pointer, hint, "%s", problem))
+		return
+	}
+	l.mu.Lock()
+	l.tasks = append(l.tasks, &imageTask{project: p, rel: rel, abs: abs, pointer: pointer})
+	l.mu.Unlock()
+}
+
+// resolveInside returns the file that rel (a '/'-separated path relative to
+// dir) names, or a problem and a hint: the path leaves dir, does not exist
+// with exactly this case, is not a regular file, or goes through a symbolic
+// link that points out of dir.
+func resolveInside(dir, rel string) (abs, problem, hint string) {
+	switch {
+	case strings.Contains(rel, `\`):
+		return "", fmt.Sprintf("path %q uses \\ between folders", rel), "write / between folders, e.g. " + strings.ReplaceAll(rel, `\`, "/")
+	case path.IsAbs(rel) || filepath.IsAbs(rel) || filepath.VolumeName(rel) != "":
+		return "", fmt.Sprintf("path %q is absolute", rel), "write the path relative to the project folder, e.g. images/photo.jpg"
+	case slices.Contains(strings.Split(rel, "/"), ".."):
+		return "", fmt.Sprintf("path %q leaves the project folder", rel), "copy the file into the project folder and refer to it from there, e.g. images/photo.jpg"
+	case path.Clean(rel) != rel:
+		return "", fmt.Sprintf("path %q is not in its simplest form", rel), "write it as " + path.Clean(rel)
+	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", "cannot read the project folder: " + describeIOError(err), ""
+	}
+	cur := dir
+	for i, part := range strings.Split(rel, "/") {
+		entries, err := os.ReadDir(cur)
+		if err != nil {
+			return "", fmt.Sprintf("file not found: %s", rel), "check the path; it is relative to " + dir
+		}
+		var exact, folded string
+		for _, e := range entries {
+			if e.Name() == part {
+				exact = part
+			} else if strings.EqualFold(e.Name(), part) {
+				folded = e.Name()
+			}
+		}
+		if exact == "" {
+			if folded != "" {
+				fixed := strings.Split(rel, "/")
+				fixed[i] = folded
+				return "", fmt.Sprintf("file not found: %s (letter case differs from %s)", rel, strings.Join(fixed[:i+1], "/")),
+					fmt.Sprintf("write %s: names are case-sensitive on the web host", strings.Join(fixed, "/"))
+			}
+			return "", fmt.Sprintf("file not found: %s", rel), similarHint(entries, part, dir, strings.Join(strings.Split(rel, "/")[:i], "/"))
+		}
+		cur = filepath.Join(cur, part)
+	}
+	real, err := filepath.EvalSymlinks(cur)
+	if err != nil {
+		return "", fmt.Sprintf("%s is a broken symbolic link", rel), "replace the link with the file itself"
+	}
+	if r, err := filepath.Rel(realDir, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", fmt.Sprintf("%s is a symbolic link to a file outside the project folder", rel), "copy the file into the project folder instead of linking to it"
+	}
+	fi, err := os.Stat(real)
+	if err != nil || !fi.Mode().IsRegular() {
+		return "", fmt.Sprintf("%s is not a file", rel), "point to an image file"
+	}
+	return cur, "", ""
+}
+
+func similarHint(entries []fs.DirEntry, want, dir, sub string) string {
+	var names []string
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	where := filepath.Join(dir, filepath.FromSlash(sub))
+	if near := closest(want, names); near != "" {
+		return fmt.Sprintf("did you mean %q? (in %s)", near, where)
+	}
+	if len(names) == 0 {
+		return "the folder " + where + " is empty"
+	}
+	if len(names) > 6 {
+		names = append(names[:6], "…")
+	}
+	return fmt.Sprintf("%s holds: %s", where, strings.Join(names, ", "))
+}
+
+// checkProject applies the rules that need the inspected images.
+func (l *loader) checkProject(p *Project) {
+	root, _ := p.Doc.Value.(map[string]any)
+	featured, _ := root["featured"].(bool)
+	active, hasActive := root["active"].(bool)
+	if featured && hasActive && !active {
+		l.add(p.Doc.Diag(diag.Warning, "/featured", "set `active: true` to show it on the home page, or `featured: false`",
+			"the project is featured but inactive, so it is not shown in Selected Work"))
+	}
+	if g := p.gallery; g != nil {
+		for _, rel := range g.files {
+			info, ok := p.Images[rel]
+			if !ok {
+				continue // already reported
+			}
+			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height})
+		}
+		p.Gallery = append(p.Gallery, g.external...)
+	}
+}
+
+// checkMarkdown parses every Markdown value of a document.
+func checkMarkdown(s *Schema, doc *Document) diag.List {
+	var out diag.List
+	s.Model.Walk(doc.Value, func(ptr string, _ *schemamodel.Schema, def string, v any) {
+		text, ok := v.(string)
+		if def != DefMarkdown || !ok || text == "" {
+			return
+		}
+		if _, err := richtext.Parse(text); err != nil {
+			var re *richtext.Error
+			if !errors.As(err, &re) {
+				return
+			}
+			d := doc.Diag(diag.Error, ptr, re.Hint, "%s", re.Msg)
+			d.Line, d.Column = doc.TextPos(ptr, re.Line)
+			out = append(out, d)
+		}
+	})
+	return out
+}

@@ -1,0 +1,231 @@
+package content
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/schemamodel"
+)
+
+// Pos is a 1-based line and column in a file.
+type Pos struct{ Line, Col int }
+
+// Document is one parsed YAML file: its value as JSON-compatible data
+// (map[string]any, []any, string, integers, float64, bool, nil) and the
+// position of every value and mapping key, by JSON pointer.
+type Document struct {
+	File  string
+	Value any
+	pos   map[string]Pos
+	key   map[string]Pos
+	// block marks values written as block scalars (| or >), whose text
+	// starts on the line after the indicator.
+	block map[string]bool
+	lines []string
+}
+
+// ParseYAML parses data. A syntax error comes back as a diagnostic at its
+// position.
+func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
+	f, err := parser.ParseBytes(data, 0)
+	if err != nil {
+		return nil, syntaxDiagnostic(file, err)
+	}
+	doc := &Document{File: file, pos: map[string]Pos{}, key: map[string]Pos{}, block: map[string]bool{},
+		lines: strings.Split(string(data), "\n")}
+	var bodies []ast.Node
+	for _, d := range f.Docs {
+		if d.Body != nil {
+			bodies = append(bodies, d.Body)
+		}
+	}
+	switch len(bodies) {
+	case 0:
+		return nil, &diag.Diagnostic{File: file, Line: 1, Column: 1,
+			Message: "the file is empty",
+			Hint:    "write the settings as YAML; the schema named on the first line lists them"}
+	case 1:
+	default:
+		p := nodePos(bodies[1])
+		return nil, &diag.Diagnostic{File: file, Line: p.Line, Column: p.Col,
+			Message: "the file holds more than one YAML document",
+			Hint:    "remove the second '---' separator and what follows it, or merge the documents"}
+	}
+	if err := yaml.NodeToValue(bodies[0], &doc.Value); err != nil {
+		return nil, syntaxDiagnostic(file, err)
+	}
+	if d := doc.index("", bodies[0]); d != nil {
+		return nil, d
+	}
+	return doc, nil
+}
+
+func syntaxDiagnostic(file string, err error) *diag.Diagnostic {
+	d := &diag.Diagnostic{File: file, Line: 1, Column: 1, Message: "YAML syntax error: " + err.Error()}
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		d.Message = "YAML syntax error: " + ye.GetMessage()
+		if tok := ye.GetToken(); tok != nil && tok.Position != nil {
+			d.Line, d.Column = tok.Position.Line, tok.Position.Column
+		}
+	}
+	d.Hint = syntaxHint(d.Message)
+	return d
+}
+
+func syntaxHint(msg string) string {
+	switch {
+	case strings.Contains(msg, "already defined"):
+		return "each key may appear once in a mapping: remove or rename the repeated key"
+	case strings.Contains(msg, "tab character"):
+		return "indent with spaces, not tabs"
+	case strings.Contains(msg, "could not find end character"):
+		return "close the quoted text with the same quote character it opens with"
+	default:
+		return "check the indentation and punctuation near this position; text containing ': ' or starting with a special character needs quotes"
+	}
+}
+
+// index records the position of every node under n, whose pointer is ptr.
+func (d *Document) index(ptr string, n ast.Node) *diag.Diagnostic {
+	d.pos[ptr] = nodePos(n)
+	switch x := n.(type) {
+	case *ast.AnchorNode:
+		return d.index(ptr, x.Value)
+	case *ast.TagNode:
+		return d.index(ptr, x.Value)
+	case *ast.LiteralNode:
+		d.block[ptr] = true
+	case *ast.MappingNode:
+		for _, mv := range x.Values {
+			if dd := d.indexEntry(ptr, mv); dd != nil {
+				return dd
+			}
+		}
+	case *ast.MappingValueNode:
+		return d.indexEntry(ptr, x)
+	case *ast.SequenceNode:
+		for i, v := range x.Values {
+			if dd := d.index(ptr+"/"+strconv.Itoa(i), v); dd != nil {
+				return dd
+			}
+		}
+	}
+	return nil
+}
+
+func (d *Document) indexEntry(ptr string, mv *ast.MappingValueNode) *diag.Diagnostic {
+	if _, ok := mv.Key.(*ast.MergeKeyNode); ok {
+		p := nodePos(mv.Key)
+		return &diag.Diagnostic{File: d.File, Line: p.Line, Column: p.Col,
+			Message: "merge keys (<<) are not supported",
+			Hint:    "write the keys out in full"}
+	}
+	key := mv.Key.String()
+	if s, ok := mv.Key.(*ast.StringNode); ok {
+		key = s.Value
+	}
+	child := ptr + "/" + schemamodel.EscapePointer(key)
+	d.key[child] = nodePos(mv.Key)
+	return d.index(child, mv.Value)
+}
+
+func nodePos(n ast.Node) Pos {
+	switch x := n.(type) {
+	case *ast.MappingNode:
+		// A block mapping's token is its first ':'; its first key is where
+		// a reader's eye goes.
+		if !x.IsFlowStyle && len(x.Values) > 0 {
+			return nodePos(x.Values[0].Key)
+		}
+	case *ast.MappingValueNode:
+		return nodePos(x.Key)
+	}
+	if tok := n.GetToken(); tok != nil && tok.Position != nil {
+		return Pos{tok.Position.Line, tok.Position.Column}
+	}
+	return Pos{1, 1}
+}
+
+// Pos returns the position of the value at pointer, or of its nearest
+// ancestor that has one.
+func (d *Document) Pos(pointer string) Pos {
+	for {
+		if p, ok := d.pos[pointer]; ok {
+			return p
+		}
+		if pointer == "" {
+			return Pos{1, 1}
+		}
+		pointer = pointer[:strings.LastIndex(pointer, "/")]
+	}
+}
+
+// TextPos returns the position of line n (1-based) of the text value at
+// pointer, for problems found inside a text.
+func (d *Document) TextPos(pointer string, n int) (line, col int) {
+	p := d.Pos(pointer)
+	if d.block[pointer] {
+		line = p.Line + n
+	} else {
+		line = p.Line + n - 1
+		if n == 1 {
+			return line, p.Col
+		}
+	}
+	col = 1
+	if line-1 < len(d.lines) {
+		col = len(d.lines[line-1]) - len(strings.TrimLeft(d.lines[line-1], " ")) + 1
+	}
+	return line, col
+}
+
+// KeyPos returns the position of the mapping key of the value at pointer, or
+// the value's position when it has no key (an array item, the root).
+func (d *Document) KeyPos(pointer string) Pos {
+	if p, ok := d.key[pointer]; ok {
+		return p
+	}
+	return d.Pos(pointer)
+}
+
+// At returns the value at pointer.
+func (d *Document) At(pointer string) (any, bool) {
+	v := d.Value
+	if pointer == "" {
+		return v, true
+	}
+	for _, tok := range strings.Split(pointer[1:], "/") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[tok]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// Diag makes a diagnostic at the value of pointer.
+func (d *Document) Diag(sev diag.Severity, pointer, hint, format string, args ...any) diag.Diagnostic {
+	p := d.Pos(pointer)
+	return diag.Diagnostic{Severity: sev, File: d.File, Line: p.Line, Column: p.Col,
+		Pointer: pointer, Message: fmt.Sprintf(format, args...), Hint: hint}
+}

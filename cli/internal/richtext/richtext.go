@@ -1,0 +1,243 @@
+// Package richtext turns the small Markdown subset that content text may use
+// into data the site renders as React elements: paragraphs and lists whose
+// inline content is plain text, emphasis, strong emphasis, code and links.
+// No HTML ever reaches the page, so content cannot inject markup.
+package richtext
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Error is a construct the subset does not allow, at a line of the text
+// (1-based, counted from the text's first line).
+type Error struct {
+	Line int
+	Msg  string
+	Hint string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+var md = goldmark.New()
+
+// Parse converts text. The result is a list of blocks, each a
+// map[string]any:
+//
+//	{"kind": "paragraph", "children": [inline…]}
+//	{"kind": "list", "ordered": bool, "items": [[inline…]…]}
+//
+// where an inline is a string, or {"kind": "em"|"strong", "children": […]},
+// {"kind": "link", "href": "…", "children": […]} or {"kind": "code", "text": "…"}.
+func Parse(src string) ([]any, error) {
+	source := []byte(src)
+	doc := md.Parser().Parse(text.NewReader(source))
+	c := converter{src: source}
+	var blocks []any
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		b, err := c.block(n)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, b)
+	}
+	if len(blocks) == 0 {
+		return nil, &Error{Line: 1, Msg: "the text is empty", Hint: "write at least one sentence"}
+	}
+	return blocks, nil
+}
+
+type converter struct{ src []byte }
+
+func (c converter) lineOf(n ast.Node) int {
+	for p := n; p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock {
+			if lines := p.Lines(); lines != nil && lines.Len() > 0 {
+				return bytes.Count(c.src[:lines.At(0).Start], []byte("\n")) + 1
+			}
+			if p.FirstChild() != nil && p.FirstChild() != n {
+				return c.lineOf(p.FirstChild())
+			}
+		}
+		if t, ok := p.(*ast.Text); ok {
+			return bytes.Count(c.src[:t.Segment.Start], []byte("\n")) + 1
+		}
+	}
+	return 1
+}
+
+func (c converter) unsupported(n ast.Node, what, hint string) error {
+	return &Error{Line: c.lineOf(n), Msg: what + " is not supported in content text", Hint: hint}
+}
+
+func (c converter) block(n ast.Node) (any, error) {
+	switch x := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		children, err := c.inlines(n)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"kind": "paragraph", "children": children}, nil
+	case *ast.List:
+		items := []any{}
+		for it := x.FirstChild(); it != nil; it = it.NextSibling() {
+			item, err := c.listItem(it)
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, item)
+		}
+		return map[string]any{"kind": "list", "ordered": x.IsOrdered(), "items": items}, nil
+	case *ast.Heading:
+		return nil, c.unsupported(n, "a heading (#)", "use a text block's `heading:` property, or **strong** text")
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		return nil, c.unsupported(n, "a code block (or a line indented by four spaces)", "remove the indentation; use `code` for short code")
+	case *ast.Blockquote:
+		return nil, c.unsupported(n, "a quotation block (>)", "write the quotation as a paragraph in quotation marks")
+	case *ast.ThematicBreak:
+		return nil, c.unsupported(n, "a horizontal rule (---, ***)", "start a new text block instead")
+	case *ast.HTMLBlock:
+		return nil, c.unsupported(n, "HTML", "use Markdown: *emphasis*, **strong**, [link](https://…)")
+	default:
+		return nil, c.unsupported(n, "this kind of block ("+n.Kind().String()+")", "use paragraphs and lists")
+	}
+}
+
+// listItem returns the inline content of a list item; an item holds one
+// paragraph (a tight list) and no nested list.
+func (c converter) listItem(it ast.Node) ([]any, error) {
+	var out []any
+	for b := it.FirstChild(); b != nil; b = b.NextSibling() {
+		switch b.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			children, err := c.inlines(b)
+			if err != nil {
+				return nil, err
+			}
+			if len(out) > 0 {
+				out = append(out, " ")
+			}
+			out = append(out, children...)
+		case *ast.List:
+			return nil, c.unsupported(b, "a nested list", "keep lists one level deep")
+		default:
+			return nil, c.unsupported(b, "a "+b.Kind().String()+" inside a list item", "keep list items to a line of text")
+		}
+	}
+	return mergeStrings(out), nil
+}
+
+func (c converter) inlines(parent ast.Node) ([]any, error) {
+	var out []any
+	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+		switch x := n.(type) {
+		case *ast.Text:
+			out = append(out, plainText(x.Value(c.src)))
+			if x.SoftLineBreak() || x.HardLineBreak() {
+				out = append(out, " ")
+			}
+		case *ast.String:
+			out = append(out, string(x.Value))
+		case *ast.Emphasis:
+			children, err := c.inlines(x)
+			if err != nil {
+				return nil, err
+			}
+			k := "em"
+			if x.Level >= 2 {
+				k = "strong"
+			}
+			out = append(out, map[string]any{"kind": k, "children": children})
+		case *ast.CodeSpan:
+			var b strings.Builder
+			for t := x.FirstChild(); t != nil; t = t.NextSibling() {
+				if s, ok := t.(*ast.Text); ok {
+					b.Write(s.Value(c.src))
+				} else if s, ok := t.(*ast.String); ok {
+					b.Write(s.Value)
+				}
+			}
+			out = append(out, map[string]any{"kind": "code", "text": b.String()})
+		case *ast.Link:
+			href := string(x.Destination)
+			if err := checkHref(href); err != "" {
+				return nil, &Error{Line: c.lineOf(x), Msg: fmt.Sprintf("link target %q %s", href, err),
+					Hint: "write https://…, mailto:… or a path of this site such as /about"}
+			}
+			children, err := c.inlines(x)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, map[string]any{"kind": "link", "href": href, "children": children})
+		case *ast.AutoLink:
+			url := string(x.URL(c.src))
+			if x.AutoLinkType == ast.AutoLinkEmail {
+				url = "mailto:" + url
+			}
+			if err := checkHref(url); err != "" {
+				return nil, &Error{Line: c.lineOf(x), Msg: fmt.Sprintf("link target %q %s", url, err),
+					Hint: "write https://…, mailto:… or a path of this site such as /about"}
+			}
+			out = append(out, map[string]any{"kind": "link", "href": url, "children": []any{string(x.Label(c.src))}})
+		case *ast.Image:
+			return nil, c.unsupported(x, "an inline image (![…](…))", "use an image block: `- type: image` with src, alt and caption")
+		case *ast.RawHTML:
+			return nil, c.unsupported(x, "HTML", "use Markdown: *emphasis*, **strong**, [link](https://…)")
+		default:
+			return nil, c.unsupported(x, "this inline element ("+x.Kind().String()+")", "use *emphasis*, **strong**, `code` and [links](https://…)")
+		}
+	}
+	return mergeStrings(out), nil
+}
+
+// plainText resolves backslash escapes and character references, as
+// goldmark's HTML renderer does.
+func plainText(raw []byte) string {
+	return string(util.UnescapePunctuations(util.ResolveNumericReferences(util.ResolveEntityNames(raw))))
+}
+
+// checkHref returns why a link target is refused, or "".
+func checkHref(href string) string {
+	switch {
+	case strings.HasPrefix(href, "https://") && len(href) > len("https://"):
+		return ""
+	case strings.HasPrefix(href, "mailto:") && strings.Contains(href, "@"):
+		return ""
+	case strings.HasPrefix(href, "/") && !strings.HasPrefix(href, "//"):
+		return ""
+	case strings.HasPrefix(href, "http://"):
+		return "is not secure (http)"
+	}
+	return "is not allowed"
+}
+
+// mergeStrings joins adjacent strings and trims the ends, so the data stays
+// small and stable.
+func mergeStrings(in []any) []any {
+	out := []any{}
+	for _, v := range in {
+		if s, ok := v.(string); ok && len(out) > 0 {
+			if prev, ok := out[len(out)-1].(string); ok {
+				out[len(out)-1] = prev + s
+				continue
+			}
+		}
+		out = append(out, v)
+	}
+	if n := len(out); n > 0 {
+		if s, ok := out[n-1].(string); ok {
+			if s = strings.TrimRight(s, " "); s == "" {
+				out = out[:n-1]
+			} else {
+				out[n-1] = s
+			}
+		}
+	}
+	return out
+}

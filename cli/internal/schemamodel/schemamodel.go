@@ -1,0 +1,432 @@
+// Package schemamodel reads the project's JSON Schemas into a small model that
+// keeps property order, for the parts of the program that need to understand a
+// schema rather than validate against it: finding the values of a named
+// definition in a document (image paths, Markdown), the messages and
+// descriptions shown to the user, and the TypeScript types.
+//
+// It supports the subset of JSON Schema the project's schemas use; Parse
+// refuses anything else, so a schema edit that the generator cannot follow
+// fails loudly instead of producing wrong types.
+package schemamodel
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Schema is one (sub)schema.
+type Schema struct {
+	Title        string
+	Description  string
+	Ref          string // "#/$defs/<name>" or ""
+	Type         string // "object", "array", "string", "integer", "number", "boolean" or ""
+	Enum         []any
+	Const        any
+	HasConst     bool
+	Default      any
+	HasDefault   bool
+	ErrorMessage string
+	Format       string
+	Pattern      string
+	MinLength    *int
+	MaxLength    *int
+
+	Properties []Property
+	Required   []string
+	// AdditionalProperties is false for closed objects.
+	AdditionalProperties *bool
+	Items                *Schema
+	AllOf                []*Schema
+	If, Then             *Schema
+
+	Defs []Def // only on the root
+}
+
+// Property is a named property, in schema order.
+type Property struct {
+	Name   string
+	Schema *Schema
+}
+
+// Def is a named definition under $defs.
+type Def struct {
+	Name   string
+	Schema *Schema
+}
+
+// Prop returns the schema of the named property, or nil.
+func (s *Schema) Prop(name string) *Schema {
+	for _, p := range s.Properties {
+		if p.Name == name {
+			return p.Schema
+		}
+	}
+	return nil
+}
+
+// IsRequired reports whether the object requires the property.
+func (s *Schema) IsRequired(name string) bool { return slices.Contains(s.Required, name) }
+
+// Root is a whole schema document.
+type Root struct {
+	*Schema
+	raw any // the document as decoded JSON, for pointer look-ups
+}
+
+// Parse reads a schema document.
+func Parse(data []byte) (*Root, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := decodeOrdered(dec)
+	if err != nil {
+		return nil, fmt.Errorf("schema: %w", err)
+	}
+	obj, ok := v.(ordered)
+	if !ok {
+		return nil, fmt.Errorf("schema: top level is not an object")
+	}
+	s, err := build(obj, "")
+	if err != nil {
+		return nil, err
+	}
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, err
+	}
+	r := &Root{Schema: s, raw: raw}
+	for _, d := range s.Defs {
+		if err := r.checkRefs(d.Schema); err != nil {
+			return nil, err
+		}
+	}
+	return r, r.checkRefs(s)
+}
+
+func (r *Root) checkRefs(s *Schema) error {
+	if s == nil {
+		return nil
+	}
+	if s.Ref != "" && r.Def(s.Ref) == nil {
+		return fmt.Errorf("schema: $ref %q names no definition", s.Ref)
+	}
+	for _, p := range s.Properties {
+		if err := r.checkRefs(p.Schema); err != nil {
+			return err
+		}
+	}
+	for _, c := range append([]*Schema{s.Items, s.If, s.Then}, s.AllOf...) {
+		if err := r.checkRefs(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DefName returns the definition name a $ref points to.
+func DefName(ref string) string { return strings.TrimPrefix(ref, "#/$defs/") }
+
+// Def returns the definition a $ref points to, or nil.
+func (r *Root) Def(ref string) *Schema {
+	name := DefName(ref)
+	for _, d := range r.Defs {
+		if d.Name == name {
+			return d.Schema
+		}
+	}
+	return nil
+}
+
+// Resolve follows s's $ref, if any. It returns the schema that describes the
+// value and the name of the definition it came through ("" for none). A
+// description written beside the $ref wins over the definition's.
+func (r *Root) Resolve(s *Schema) (*Schema, string) {
+	if s == nil || s.Ref == "" {
+		return s, ""
+	}
+	def := r.Def(s.Ref)
+	if s.Description == "" {
+		return def, DefName(s.Ref)
+	}
+	c := *def
+	c.Description = s.Description
+	return &c, DefName(s.Ref)
+}
+
+// At returns the raw JSON value at a JSON pointer into the schema document
+// (as found in a validator's schema location), or nil.
+func (r *Root) At(pointer string) any {
+	v := r.raw
+	if pointer == "" || pointer == "/" {
+		return v
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// Branch returns, for an object schema that discriminates with allOf of
+// if/then pairs on a const property, the `then` schema whose `if` matches the
+// instance, and whether one did.
+func (s *Schema) Branch(instance map[string]any) (*Schema, bool) {
+	for _, a := range s.AllOf {
+		if a.If == nil || a.Then == nil {
+			continue
+		}
+		if matchesConsts(a.If, instance) {
+			return a.Then, true
+		}
+	}
+	return nil, false
+}
+
+// Discriminator returns the property and value an if/then pair tests.
+func (s *Schema) Discriminator() (prop string, value any, ok bool) {
+	if s.If == nil || len(s.If.Properties) != 1 || !s.If.Properties[0].Schema.HasConst {
+		return "", nil, false
+	}
+	return s.If.Properties[0].Name, s.If.Properties[0].Schema.Const, true
+}
+
+func matchesConsts(cond *Schema, instance map[string]any) bool {
+	for _, p := range cond.Properties {
+		v, ok := instance[p.Name]
+		if !ok || !p.Schema.HasConst || !jsonEqual(v, p.Schema.Const) {
+			return false
+		}
+	}
+	return true
+}
+
+func jsonEqual(a, b any) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
+}
+
+// ---- decoding with order ----
+
+type ordered []struct {
+	key string
+	val any
+}
+
+func decodeOrdered(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			var obj ordered
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := decodeOrdered(dec)
+				if err != nil {
+					return nil, err
+				}
+				obj = append(obj, struct {
+					key string
+					val any
+				}{kt.(string), v})
+			}
+			_, err := dec.Token()
+			return obj, err
+		case '[':
+			var arr []any
+			for dec.More() {
+				v, err := decodeOrdered(dec)
+				if err != nil {
+					return nil, err
+				}
+				arr = append(arr, v)
+			}
+			_, err := dec.Token()
+			return arr, err
+		}
+		return nil, fmt.Errorf("unexpected %v", t)
+	case json.Number:
+		if i, err := t.Int64(); err == nil {
+			return i, nil
+		}
+		return t.Float64()
+	default:
+		if tok == io.EOF {
+			return nil, io.ErrUnexpectedEOF
+		}
+		return tok, nil
+	}
+}
+
+func plain(v any) any {
+	switch x := v.(type) {
+	case ordered:
+		m := make(map[string]any, len(x))
+		for _, kv := range x {
+			m[kv.key] = plain(kv.val)
+		}
+		return m
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = plain(e)
+		}
+		return out
+	}
+	return v
+}
+
+func build(obj ordered, at string) (*Schema, error) {
+	s := &Schema{}
+	for _, kv := range obj {
+		where := at + "/" + kv.key
+		var err error
+		switch kv.key {
+		case "$schema", "$comment", "examples":
+		case "title":
+			s.Title, err = str(kv.val, where)
+		case "description":
+			s.Description, err = str(kv.val, where)
+		case "errorMessage":
+			s.ErrorMessage, err = str(kv.val, where)
+		case "format":
+			s.Format, err = str(kv.val, where)
+		case "pattern":
+			s.Pattern, err = str(kv.val, where)
+		case "$ref":
+			s.Ref, err = str(kv.val, where)
+			if err == nil && !strings.HasPrefix(s.Ref, "#/$defs/") {
+				err = fmt.Errorf("schema %s: only local #/$defs/ references are supported", where)
+			}
+		case "type":
+			s.Type, err = str(kv.val, where)
+		case "enum":
+			arr, ok := kv.val.([]any)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: enum must be an array", where)
+			}
+			s.Enum = arr
+		case "const":
+			s.Const, s.HasConst = plain(kv.val), true
+		case "default":
+			s.Default, s.HasDefault = plain(kv.val), true
+		case "required":
+			arr, ok := kv.val.([]any)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: required must be an array", where)
+			}
+			for _, r := range arr {
+				name, err := str(r, where)
+				if err != nil {
+					return nil, err
+				}
+				s.Required = append(s.Required, name)
+			}
+		case "additionalProperties":
+			b, ok := kv.val.(bool)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: only a boolean additionalProperties is supported", where)
+			}
+			s.AdditionalProperties = &b
+		case "minLength", "maxLength":
+			n, ok := kv.val.(int64)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: must be an integer", where)
+			}
+			i := int(n)
+			if kv.key == "minLength" {
+				s.MinLength = &i
+			} else {
+				s.MaxLength = &i
+			}
+		case "minItems", "maxItems", "minimum", "maximum", "uniqueItems":
+			// Validation only: the validator enforces them.
+		case "properties":
+			props, ok := kv.val.(ordered)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: properties must be an object", where)
+			}
+			for _, p := range props {
+				child, err := buildChild(p.val, where+"/"+p.key)
+				if err != nil {
+					return nil, err
+				}
+				s.Properties = append(s.Properties, Property{p.key, child})
+			}
+		case "items":
+			s.Items, err = buildChild(kv.val, where)
+		case "if":
+			s.If, err = buildChild(kv.val, where)
+		case "then":
+			s.Then, err = buildChild(kv.val, where)
+		case "allOf":
+			arr, ok := kv.val.([]any)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: allOf must be an array", where)
+			}
+			for i, e := range arr {
+				child, err := buildChild(e, fmt.Sprintf("%s/%d", where, i))
+				if err != nil {
+					return nil, err
+				}
+				s.AllOf = append(s.AllOf, child)
+			}
+		case "$defs":
+			defs, ok := kv.val.(ordered)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: $defs must be an object", where)
+			}
+			for _, d := range defs {
+				child, err := buildChild(d.val, where+"/"+d.key)
+				if err != nil {
+					return nil, err
+				}
+				s.Defs = append(s.Defs, Def{d.key, child})
+			}
+		default:
+			return nil, fmt.Errorf("schema %s: keyword %q is not supported by the generator; supported are the keywords the project's schemas use", where, kv.key)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func buildChild(v any, where string) (*Schema, error) {
+	obj, ok := v.(ordered)
+	if !ok {
+		return nil, fmt.Errorf("schema %s: must be an object", where)
+	}
+	return build(obj, where)
+}
+
+func str(v any, where string) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("schema %s: must be a string", where)
+	}
+	return s, nil
+}

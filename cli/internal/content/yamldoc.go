@@ -58,11 +58,12 @@ func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
 			Message: "the file holds more than one YAML document",
 			Hint:    "remove the second '---' separator and what follows it, or merge the documents"}
 	}
-	if err := yaml.NodeToValue(bodies[0], &doc.Value); err != nil {
-		return nil, syntaxDiagnostic(file, err)
-	}
+	// Index first: it refuses aliases before decoding could expand them.
 	if d := doc.index("", bodies[0]); d != nil {
 		return nil, d
+	}
+	if err := yaml.NodeToValue(bodies[0], &doc.Value); err != nil {
+		return nil, syntaxDiagnostic(file, err)
 	}
 	return doc, nil
 }
@@ -99,6 +100,13 @@ func (d *Document) index(ptr string, n ast.Node) *diag.Diagnostic {
 	switch x := n.(type) {
 	case *ast.AnchorNode:
 		return d.index(ptr, x.Value)
+	case *ast.AliasNode:
+		// Content is small and written by hand; aliases add nothing but
+		// the risk of a document that expands without bound.
+		p := nodePos(n)
+		return &diag.Diagnostic{File: d.File, Line: p.Line, Column: p.Col,
+			Message: "YAML aliases (*name) are not supported",
+			Hint:    "write the value out in full where it is needed"}
 	case *ast.TagNode:
 		return d.index(ptr, x.Value)
 	case *ast.LiteralNode:

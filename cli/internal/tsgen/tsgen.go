@@ -184,14 +184,14 @@ func (g *gen) emitType(p pending) {
 		}
 		fmt.Fprintf(&g.b, "export type %s =\n  | %s;\n", p.name, strings.Join(members, "\n  | "))
 	case s.Type == "object":
-		fmt.Fprintf(&g.b, "export interface %s {\n", p.name)
-		d := derived[p.name]
-		for _, f := range d.add {
-			doc(&g.b, "  ", f.doc)
-			fmt.Fprintf(&g.b, "  readonly %s: %s;\n", f.name, f.tsType)
+		extends := ""
+		if isImage(s) {
+			extends = " extends ImageAsset"
 		}
+		fmt.Fprintf(&g.b, "export interface %s%s {\n", p.name, extends)
+		d := derived[p.name]
 		for _, prop := range s.Properties {
-			if slices.Contains(d.drop, prop.Name) {
+			if slices.Contains(d.drop, prop.Name) || (extends != "" && prop.Name == "src") {
 				continue
 			}
 			resolved, _ := p.root.Resolve(prop.Schema)
@@ -203,10 +203,22 @@ func (g *gen) emitType(p pending) {
 			t := g.typeExpr(p.root, prop.Schema, p.name+pascal(prop.Name))
 			fmt.Fprintf(&g.b, "  readonly %s%s: %s;\n", key(prop.Name), opt, t)
 		}
+		for _, f := range d.add {
+			doc(&g.b, "  ", f.doc)
+			fmt.Fprintf(&g.b, "  readonly %s: %s;\n", f.name, f.tsType)
+		}
 		g.b.WriteString("}\n")
 	default:
 		fmt.Fprintf(&g.b, "export type %s = %s;\n", p.name, g.inlineType(p.root, s, p.name))
 	}
+}
+
+// isImage reports whether an object is an image with more to say (alt text,
+// a caption): its `src` is an image path. Such an object extends ImageAsset,
+// so the site reads block.src and block.width rather than block.src.src.
+func isImage(s *schemamodel.Schema) bool {
+	src := s.Prop("src")
+	return src != nil && schemamodel.DefName(src.Ref) == content.DefImagePath
 }
 
 func isUnion(s *schemamodel.Schema) bool {
@@ -314,13 +326,6 @@ func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName strin
 		}
 		out := obj{}
 		d := derived[typeName]
-		for _, f := range d.add {
-			val, err := derive(typeName, f.name, r)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, kv{f.name, val})
-		}
 		for _, p := range s.Properties {
 			if slices.Contains(d.drop, p.Name) {
 				continue
@@ -337,7 +342,18 @@ func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName strin
 			if err != nil {
 				return nil, err
 			}
+			if asset, ok := val.(obj); ok && p.Name == "src" && isImage(s) {
+				out = append(out, asset...) // flattened: see isImage
+				continue
+			}
 			out = append(out, kv{p.Name, val})
+		}
+		for _, f := range d.add {
+			val, err := derive(typeName, f.name, r)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, kv{f.name, val})
 		}
 		return out, nil
 	case []any:

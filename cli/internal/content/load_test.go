@@ -1,0 +1,358 @@
+package content
+
+import (
+	"bytes"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/diag"
+)
+
+const testSite = `name: Test Owner
+taglines: {role: Designer, mission: Making things}
+hero: Hello.
+description: A test site.
+url: https://example.com
+social:
+  professionalNetwork: {label: LinkedIn, url: https://www.linkedin.com/in/test}
+  codeHosting: {label: GitHub, url: https://github.com/test}
+  microblog: {label: Bluesky, url: https://bsky.app/profile/test}
+  photoSharing: {label: Instagram, url: https://www.instagram.com/test}
+about:
+  description: About.
+  intro: Intro.
+  summary: [One.]
+  values: [Two.]
+  funFacts: [Three.]
+  skills: [Design]
+contact: {title: Contact, description: Contact., heading: Hi, intro: Write.}
+pages:
+  web-design: {title: Web Design, description: Web.}
+  graphics: {title: Graphics, description: Graphics.}
+  photography: {title: Photography, description: Photos.}
+  higher-education: {title: Higher Education, description: Teaching.}
+`
+
+// testProject's line numbers are referred to by the tests below.
+const testProject = `title: Alpha
+subtitle: Sub
+description: A project.
+role: Designer
+skills: [Figma]
+category: Web Design
+page: web-design
+featured: true
+cover: cover.jpg
+body:
+  - type: text
+    text: |
+      Hello *world*.
+  - type: gallery
+`
+
+func jpegBytes(t testing.TB, w, h int) []byte {
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, w, h)), nil); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func pngBytes(t testing.TB, w, h int) []byte {
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// tree writes files (path → content) under a new temporary content folder.
+func tree(t testing.TB, files map[string][]byte) string {
+	dir := t.TempDir()
+	for p, data := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func validFiles(t testing.TB) map[string][]byte {
+	return map[string][]byte{
+		"site.yaml":                        []byte(testSite),
+		"projects/alpha/project.yaml":      []byte(testProject),
+		"projects/alpha/cover.jpg":         jpegBytes(t, 30, 20),
+		"projects/alpha/gallery/1.jpg":     jpegBytes(t, 10, 20),
+		"projects/alpha/gallery/2.png":     pngBytes(t, 20, 10),
+		"projects/alpha/gallery/10.jpg":    jpegBytes(t, 12, 12),
+		"projects/alpha/gallery/.DS_Store": []byte("junk"),
+	}
+}
+
+func TestLoadValid(t *testing.T) {
+	dir := tree(t, validFiles(t))
+	c, diags, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) != 0 {
+		t.Fatalf("unexpected diagnostics: %+v", diags)
+	}
+	if len(c.Projects) != 1 || c.Projects[0].Slug != "alpha" || c.Projects[0].Link() != "/projects/alpha" {
+		t.Fatalf("projects = %+v", c.Projects)
+	}
+	p := c.Projects[0]
+	var got []string
+	for _, g := range p.Gallery {
+		got = append(got, g.Path)
+	}
+	if strings.Join(got, " ") != "gallery/1.jpg gallery/2.png gallery/10.jpg" {
+		t.Errorf("gallery order = %v", got)
+	}
+	if info := p.Images["cover.jpg"]; info.Width != 30 || info.Height != 20 {
+		t.Errorf("cover info = %+v", info)
+	}
+}
+
+func TestLoadRules(t *testing.T) {
+	replace := func(old, new string) func(t testing.TB, f map[string][]byte) {
+		return func(t testing.TB, f map[string][]byte) {
+			s := string(f["projects/alpha/project.yaml"])
+			if !strings.Contains(s, old) {
+				t.Fatalf("test project has no %q", old)
+			}
+			f["projects/alpha/project.yaml"] = []byte(strings.Replace(s, old, new, 1))
+		}
+	}
+	tests := []struct {
+		name   string
+		mutate func(t testing.TB, f map[string][]byte)
+		sev    diag.Severity
+		file   string // suffix of the diagnostic's file
+		line   int
+		col    int
+		msg    string
+		hint   string
+		// maxPixels lowers the limit, to test it without a huge file.
+		maxPixels int64
+	}{
+		{name: "missing cover", mutate: replace("cover: cover.jpg", "cover: covr.jpg"),
+			file: "alpha/project.yaml", line: 9, col: 8, msg: "file not found: covr.jpg", hint: `did you mean "cover.jpg"?`},
+		{name: "wrong case", mutate: replace("cover: cover.jpg", "cover: Cover.jpg"),
+			file: "alpha/project.yaml", line: 9, col: 8, msg: "letter case differs from cover.jpg", hint: "write cover.jpg: names are case-sensitive"},
+		{name: "wrong case folder", mutate: func(t testing.TB, f map[string][]byte) {
+			replace("cover: cover.jpg", "cover: Img/c.jpg")(t, f)
+			f["projects/alpha/img/c.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 9, msg: "letter case differs from img", hint: "write img/c.jpg"},
+		{name: "dot-dot", mutate: replace("cover: cover.jpg", "cover: ../beta/cover.jpg"),
+			file: "alpha/project.yaml", line: 9, msg: `path "../beta/cover.jpg" leaves the project folder`, hint: "copy the file into the project folder"},
+		{name: "absolute", mutate: replace("cover: cover.jpg", "cover: /etc/cover.jpg"),
+			file: "alpha/project.yaml", line: 9, msg: "is absolute", hint: "relative to the project folder"},
+		{name: "backslash", mutate: replace("cover: cover.jpg", `cover: img\cover.jpg`),
+			file: "alpha/project.yaml", line: 9, msg: `uses \ between folders`, hint: "img/cover.jpg"},
+		{name: "not simplest form", mutate: replace("cover: cover.jpg", "cover: ./cover.jpg"),
+			file: "alpha/project.yaml", line: 9, msg: "not in its simplest form", hint: "write it as cover.jpg"},
+		{name: "text file named jpg", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/cover.jpg"] = []byte("not an image")
+		}, file: "alpha/project.yaml", line: 9, msg: "cover.jpg: not an image", hint: "export it again"},
+		{name: "corrupt gallery image points at the gallery block", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/10.jpg"] = jpegBytes(t, 12, 12)[:100]
+		}, file: "alpha/project.yaml", line: 14, col: 5, msg: "gallery/10.jpg: the file is truncated"},
+		{name: "too many pixels", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/cover.jpg"] = jpegBytes(t, 300, 200)
+		}, file: "alpha/project.yaml", line: 9, msg: "the image is too large: 300×200 px", maxPixels: 50_000},
+		{name: "empty gallery", mutate: func(t testing.TB, f map[string][]byte) {
+			delete(f, "projects/alpha/gallery/1.jpg")
+			delete(f, "projects/alpha/gallery/2.png")
+			delete(f, "projects/alpha/gallery/10.jpg")
+		}, file: "alpha/project.yaml", line: 14, msg: "the gallery is empty", hint: "or remove the gallery block"},
+		{name: "gallery folder wrong case", mutate: func(t testing.TB, f map[string][]byte) {
+			for _, n := range []string{"1.jpg", "2.png", "10.jpg", ".DS_Store"} {
+				f["projects/alpha/Gallery/"+n] = f["projects/alpha/gallery/"+n]
+				delete(f, "projects/alpha/gallery/"+n)
+			}
+		}, file: "alpha/project.yaml", line: 14, msg: `the gallery folder must be named "gallery", not "Gallery"`},
+		{name: "two gallery blocks", mutate: replace("  - type: gallery\n", "  - type: gallery\n  - type: gallery\n"),
+			file: "alpha/project.yaml", line: 15, msg: "at most one gallery block"},
+		{name: "gallery images without gallery block", mutate: replace("  - type: gallery\n", ""),
+			sev: diag.Warning, file: "alpha/project.yaml", line: 11, msg: "gallery/ holds 3 images but body has no gallery block"},
+		{name: "non-image in gallery", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/notes.txt"] = []byte("x")
+		}, sev: diag.Warning, file: "alpha/project.yaml", line: 14, msg: "gallery/notes.txt is not an image file and is ignored"},
+		{name: "featured but inactive", mutate: replace("featured: true", "featured: true\nactive: false"),
+			sev: diag.Warning, file: "alpha/project.yaml", line: 8, msg: "featured but inactive"},
+		{name: "bad slug", mutate: func(t testing.TB, f map[string][]byte) {
+			for k, v := range f {
+				if strings.HasPrefix(k, "projects/alpha/") {
+					f["projects/My_Project/"+strings.TrimPrefix(k, "projects/alpha/")] = v
+					delete(f, k)
+				}
+			}
+		}, file: "My_Project/project.yaml", line: 1, msg: `the folder name "My_Project" is not a valid slug`, hint: "rename the folder to my-project"},
+		{name: "folder without project.yaml", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/beta/cover.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "projects/beta", msg: "project folder has no project.yaml", hint: "portfolio new project"},
+		{name: "project.yaml with wrong case", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/beta/Project.yaml"] = []byte(testProject)
+		}, file: "projects/beta", msg: "project folder has no project.yaml", hint: "rename Project.yaml to project.yaml"},
+		{name: "markdown heading", mutate: replace("      Hello *world*.\n", "      Hello.\n\n      # Heading\n"),
+			file: "alpha/project.yaml", line: 15, col: 7, msg: "a heading (#) is not supported", hint: "heading:"},
+		{name: "markdown javascript link", mutate: replace("Hello *world*.", "[x](javascript:alert(1))"),
+			file: "alpha/project.yaml", line: 13, msg: `link target "javascript:alert(1)" is not allowed`},
+		{name: "missing site.yaml", mutate: func(t testing.TB, f map[string][]byte) { delete(f, "site.yaml") },
+			file: "site.yaml", msg: "file not found", hint: "site.schema.json"},
+		{name: "unknown property", mutate: replace("title: Alpha", "titel: Alpha"),
+			file: "alpha/project.yaml", line: 1, col: 1, msg: `unknown property "titel"`, hint: `did you mean "title"?`},
+		{name: "missing required", mutate: replace("role: Designer\n", ""),
+			file: "alpha/project.yaml", line: 1, col: 1, msg: `missing required property "role"`, hint: "add `role:` — The owner's role"},
+		{name: "number where text", mutate: replace("title: Alpha", "title: 2024"),
+			file: "alpha/project.yaml", line: 1, col: 8, msg: `"title" must be text, not a number`, hint: "put the value in quotes"},
+		{name: "null", mutate: replace("title: Alpha", "title:"),
+			file: "alpha/project.yaml", line: 1, msg: `"title" has no value`},
+		{name: "too long", mutate: replace("title: Alpha", "title: "+strings.Repeat("x", 81)),
+			file: "alpha/project.yaml", line: 1, col: 8, msg: `"title" is too long: 81 characters, at most 80 allowed`},
+		{name: "bad page", mutate: replace("page: web-design", "page: webdesign"),
+			file: "alpha/project.yaml", line: 7, col: 7, msg: `"page" must be one of web-design, graphics, photography, higher-education; got "webdesign"`},
+		{name: "unknown block type", mutate: replace("  - type: text\n", "  - type: txt\n"),
+			file: "alpha/project.yaml", line: 11, col: 11, msg: "must be one of text, image, gallery"},
+		{name: "duplicate skills", mutate: replace("skills: [Figma]", "skills: [Figma, Figma]"),
+			file: "alpha/project.yaml", line: 5, col: 17, msg: "lists the same item twice (items 1 and 2)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := validFiles(t)
+			tt.mutate(t, f)
+			dir := tree(t, f)
+			opts := Options{MaxPixels: tt.maxPixels}
+			_, diags, err := Load(dir, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var found *diag.Diagnostic
+			for i, d := range diags {
+				if strings.Contains(d.Message, tt.msg) {
+					found = &diags[i]
+				}
+			}
+			if found == nil {
+				t.Fatalf("no diagnostic with %q; got:\n%s", tt.msg, dump(diags))
+			}
+			if found.Severity != tt.sev || !strings.HasSuffix(filepath.ToSlash(found.File), tt.file) ||
+				(tt.line != 0 && found.Line != tt.line) || (tt.col != 0 && found.Column != tt.col) {
+				t.Errorf("got %s %s, want %s at …%s:%d:%d", found.Severity, found.Position(), tt.sev, tt.file, tt.line, tt.col)
+			}
+			if !strings.Contains(found.Hint, tt.hint) {
+				t.Errorf("hint %q, want it to contain %q", found.Hint, tt.hint)
+			}
+			if tt.sev == diag.Warning && diags.Errors() != 0 {
+				t.Errorf("a warning case produced errors:\n%s", dump(diags))
+			}
+		})
+	}
+}
+
+func TestLoadSymlinks(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	f := validFiles(t)
+	f["outside.jpg"] = jpegBytes(t, 4, 4)
+	f["projects/alpha/images/inside.jpg"] = jpegBytes(t, 4, 4)
+	body := strings.Index(testProject, "body:")
+	f["projects/alpha/project.yaml"] = []byte(testProject[:body] + `body:
+  - type: image
+    src: out.jpg
+    alt: x
+  - type: image
+    src: in.jpg
+    alt: y
+`)
+	dir := tree(t, f)
+	if err := os.Symlink(filepath.Join(dir, "outside.jpg"), filepath.Join(dir, "projects/alpha/out.jpg")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("images/inside.jpg", filepath.Join(dir, "projects/alpha/in.jpg")); err != nil {
+		t.Fatal(err)
+	}
+	_, diags, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := diag.List{}
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "out.jpg is a symbolic link to a file outside the project folder") || errs[0].Line != 12 {
+		t.Fatalf("want one error for out.jpg at line 12, got:\n%s", dump(diags))
+	}
+}
+
+func TestLoadDuplicateSlugs(t *testing.T) {
+	f := validFiles(t)
+	f["projects/Alpha/project.yaml"] = []byte(testProject)
+	f["projects/Alpha/cover.jpg"] = jpegBytes(t, 4, 4)
+	f["projects/Alpha/gallery/1.jpg"] = jpegBytes(t, 4, 4)
+	_, diags, err := Load(tree(t, f), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(dump(diags), `two projects have the slug "alpha"`) {
+		t.Fatalf("no duplicate-slug error:\n%s", dump(diags))
+	}
+}
+
+func TestLoadMissingFolder(t *testing.T) {
+	_, diags, err := Load(filepath.Join(t.TempDir(), "nope"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diags.Errors() != 1 || diags[0].Message != "content folder not found" {
+		t.Fatalf("got:\n%s", dump(diags))
+	}
+}
+
+func dump(l diag.List) string {
+	var b strings.Builder
+	_ = diag.WriteText(&b, l, diag.Style{})
+	return b.String()
+}
+
+// FuzzLoadProject loads arbitrary project.yaml text (with the valid site
+// and images around it): the loader may report problems but must not panic.
+func FuzzLoadProject(f *testing.F) {
+	f.Add(testProject)
+	f.Add("title: [\n")
+	f.Add("body:\n  - type: gallery\n    external: [{url: 'https://a.b/c.jpg', width: 1, height: 1}]\n")
+	f.Add("a: &x {b: *x}\n")
+	f.Add("cover: ../../site.yaml\nbody: [{type: image, src: /etc/passwd.jpg}]\n")
+	f.Add("body:\n  - type: text\n    text: \"# h\\n\\n- [x](javascript:1)\"\n")
+	files := validFiles(f)
+	dir := tree(f, files)
+	file := filepath.Join(dir, "projects/alpha/project.yaml")
+	f.Fuzz(func(t *testing.T, src string) {
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, diags, err := Load(dir, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range diags {
+			if d.Severity == diag.Error && (d.File == "" || d.Message == "") {
+				t.Fatalf("diagnostic without file or message: %+v", d)
+			}
+		}
+	})
+}

@@ -1,0 +1,94 @@
+package content
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseYAMLPositions(t *testing.T) {
+	src := strings.Join([]string{
+		"# comment",           // 1
+		"title: Alpha",        // 2
+		"skills: [a, b]",      // 3
+		"nested:",             // 4
+		"  inner: 1",          // 5
+		"body:",               // 6
+		"  - type: text",      // 7
+		"    text: |",         // 8
+		"      line one",      // 9
+		"      line two",      // 10
+		"  - {type: gallery}", // 11
+		"'odd/key~': x",       // 12
+	}, "\n") + "\n"
+	doc, d := ParseYAML("p.yaml", []byte(src))
+	if d != nil {
+		t.Fatalf("parse: %v", d)
+	}
+	tests := []struct {
+		ptr  string
+		want Pos
+	}{
+		{"/title", Pos{2, 8}},
+		{"/skills", Pos{3, 9}},
+		{"/skills/1", Pos{3, 13}},
+		{"/nested", Pos{5, 3}},
+		{"/nested/inner", Pos{5, 10}},
+		{"/body/0", Pos{7, 5}},
+		{"/body/0/text", Pos{8, 11}},
+		{"/body/1", Pos{11, 5}},
+		{"/body/1/type", Pos{11, 12}},
+		{"/odd~1key~0", Pos{12, 13}},
+		{"/nested/missing", Pos{5, 3}}, // nearest ancestor
+		{"", Pos{2, 1}},
+	}
+	for _, tt := range tests {
+		if got := doc.Pos(tt.ptr); got != tt.want {
+			t.Errorf("Pos(%q) = %v, want %v", tt.ptr, got, tt.want)
+		}
+	}
+	if got := doc.KeyPos("/title"); got != (Pos{2, 1}) {
+		t.Errorf("KeyPos(/title) = %v, want 2:1", got)
+	}
+	if line, col := doc.TextPos("/body/0/text", 2); line != 10 || col != 7 {
+		t.Errorf("TextPos(line 2) = %d:%d, want 10:7", line, col)
+	}
+	if v, ok := doc.At("/body/1/type"); !ok || v != "gallery" {
+		t.Errorf("At = %v, %v", v, ok)
+	}
+}
+
+func TestParseYAMLErrors(t *testing.T) {
+	tests := []struct {
+		name, src     string
+		line, col     int
+		msg, hintPart string
+	}{
+		{"unclosed flow", "a: [1, 2\nb: 3\n", 2, 1, "YAML syntax error", "indentation"},
+		{"duplicate key", "a: 1\na: 2\n", 2, 1, `mapping key "a" already defined`, "each key may appear once"},
+		{"tab", "a:\n\tb: 1\n", 2, 1, "YAML syntax error", ""},
+		{"unterminated quote", "a: \"x\n", 1, 4, "could not find end character", "close the quoted text"},
+		{"empty", "", 1, 1, "the file is empty", "schema"},
+		{"comments only", "# nothing\n", 1, 1, "the file is empty", ""},
+		{"two documents", "a: 1\n---\nb: 2\n", 3, 1, "more than one YAML document", "---"},
+		{"merge key", "base: {x: 1}\nc:\n  <<: {y: 2}\n", 3, 3, "merge keys (<<) are not supported", "in full"},
+		{"alias", "a: &x [1]\nb: *x\n", 2, 4, "YAML aliases (*name) are not supported", "in full"},
+		{"alias bomb", "a: &a [1]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n", 2, 8, "aliases", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, d := ParseYAML("p.yaml", []byte(tt.src))
+			if d == nil {
+				t.Fatal("no error")
+			}
+			if d.Line != tt.line || (tt.col != 0 && d.Column != tt.col) {
+				t.Errorf("position %d:%d, want %d:%d (%s)", d.Line, d.Column, tt.line, tt.col, d.Message)
+			}
+			if !strings.Contains(d.Message, tt.msg) {
+				t.Errorf("message %q, want it to contain %q", d.Message, tt.msg)
+			}
+			if !strings.Contains(d.Hint, tt.hintPart) {
+				t.Errorf("hint %q, want it to contain %q", d.Hint, tt.hintPart)
+			}
+		})
+	}
+}

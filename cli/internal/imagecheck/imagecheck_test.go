@@ -1,0 +1,183 @@
+package imagecheck
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"strings"
+	"testing"
+)
+
+func encodeJPEG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, w, h)), nil); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func encodePNG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// withExifOrientation inserts an APP1 Exif segment with the given
+// orientation right after the JPEG's SOI marker.
+func withExifOrientation(jpg []byte, orientation uint16, order binary.ByteOrder) []byte {
+	var tiff bytes.Buffer
+	if order == binary.LittleEndian {
+		tiff.WriteString("II")
+	} else {
+		tiff.WriteString("MM")
+	}
+	binary.Write(&tiff, order, uint16(42))
+	binary.Write(&tiff, order, uint32(8)) // IFD0 offset
+	binary.Write(&tiff, order, uint16(1)) // one entry
+	binary.Write(&tiff, order, uint16(0x0112))
+	binary.Write(&tiff, order, uint16(3)) // SHORT
+	binary.Write(&tiff, order, uint32(1))
+	binary.Write(&tiff, order, orientation)
+	binary.Write(&tiff, order, uint16(0))
+	binary.Write(&tiff, order, uint32(0)) // no next IFD
+	payload := append([]byte("Exif\x00\x00"), tiff.Bytes()...)
+	seg := []byte{0xFF, 0xE1, 0, 0}
+	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))
+	out := append([]byte{}, jpg[:2]...)
+	out = append(out, seg...)
+	out = append(out, payload...)
+	return append(out, jpg[2:]...)
+}
+
+// pngHeaderOnly is a PNG whose IHDR claims w×h with valid checksums.
+func pngHeaderOnly(w, h uint32) []byte {
+	var b bytes.Buffer
+	b.Write(pngSignature)
+	chunk := func(typ string, body []byte) {
+		binary.Write(&b, binary.BigEndian, uint32(len(body)))
+		start := b.Len()
+		b.WriteString(typ)
+		b.Write(body)
+		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(b.Bytes()[start:]))
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, w)
+	binary.BigEndian.PutUint32(ihdr[4:], h)
+	ihdr[8], ihdr[9] = 8, 0
+	chunk("IHDR", ihdr)
+	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
+	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+// A 1×1 lossless WebP and a 1×1 lossy one, as cwebp writes them.
+var (
+	webpLossless, _ = base64.StdEncoding.DecodeString("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")
+	webpLossy, _    = base64.StdEncoding.DecodeString("UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA")
+)
+
+func TestBytes(t *testing.T) {
+	jpg := encodeJPEG(t, 64, 48)
+	pngData := encodePNG(t, 30, 20)
+	badCRC := append([]byte{}, pngData...)
+	badCRC[len(pngSignature)+8+4] ^= 0xFF // a byte inside IHDR's body
+
+	tests := []struct {
+		name       string
+		file       string
+		data       []byte
+		maxPixels  int64
+		wantW      int
+		wantH      int
+		wantFormat Format
+		wantErr    string // substring; "" means valid
+	}{
+		{name: "jpeg", file: "a.jpg", data: jpg, wantW: 64, wantH: 48, wantFormat: JPEG},
+		{name: "jpeg upper-case extension", file: "a.JPEG", data: jpg, wantW: 64, wantH: 48, wantFormat: JPEG},
+		{name: "png", file: "a.png", data: pngData, wantW: 30, wantH: 20, wantFormat: PNG},
+		{name: "webp lossless", file: "a.webp", data: webpLossless, wantW: 1, wantH: 1, wantFormat: WebP},
+		{name: "webp lossy", file: "a.webp", data: webpLossy, wantW: 1, wantH: 1, wantFormat: WebP},
+		{name: "exif orientation 6 swaps the size", file: "a.jpg", data: withExifOrientation(jpg, 6, binary.BigEndian), wantW: 48, wantH: 64, wantFormat: JPEG},
+		{name: "exif orientation 3 keeps the size", file: "a.jpg", data: withExifOrientation(jpg, 3, binary.LittleEndian), wantW: 64, wantH: 48, wantFormat: JPEG},
+		{name: "jpeg with trailing bytes after EOI", file: "a.jpg", data: append(append([]byte{}, jpg...), "trailer"...), wantW: 64, wantH: 48, wantFormat: JPEG},
+		{name: "text file named .jpg", file: "a.jpg", data: []byte("hello, world\n"), wantErr: `not an image: the file does not start like a JPEG, PNG or WebP file (it starts with "hello, world": a text file?)`},
+		{name: "empty file", file: "a.png", data: nil, wantErr: "(it is empty)"},
+		{name: "png named .jpg", file: "a.jpg", data: pngData, wantErr: "the file is PNG data but its name ends in .jpg"},
+		{name: "jpeg named .webp", file: "a.webp", data: jpg, wantErr: "the file is JPEG data but its name ends in .webp"},
+		{name: "truncated jpeg", file: "a.jpg", data: jpg[:len(jpg)/2], wantErr: "the file is truncated"},
+		{name: "jpeg cut inside its header", file: "a.jpg", data: jpg[:30], wantErr: "the file is truncated"},
+		{name: "truncated png", file: "a.png", data: pngData[:len(pngData)-10], wantErr: "the file is truncated"},
+		{name: "png checksum", file: "a.png", data: badCRC, wantErr: `chunk "IHDR" at byte 8 fails its checksum`},
+		{name: "truncated webp", file: "a.webp", data: webpLossless[:20], wantErr: "the file is truncated"},
+		{name: "header claims 30000×30000", file: "a.png", data: pngHeaderOnly(30000, 30000), wantErr: "the image is too large: 30000×30000 px (900.0 MP), the limit is 80.0 MP"},
+		{name: "limit is configurable", file: "a.jpg", data: jpg, maxPixels: 1000, wantErr: "the limit is 0.0 MP"},
+		{name: "zero size", file: "a.png", data: pngHeaderOnly(0, 10), wantErr: "empty size (0×10 px)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			maxPixels := tt.maxPixels
+			if maxPixels == 0 {
+				maxPixels = DefaultMaxPixels
+			}
+			info, err := Bytes(tt.file, tt.data, maxPixels)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want it to contain %q", err, tt.wantErr)
+				}
+				if p, ok := IsProblem(err); !ok || p.Hint == "" {
+					t.Errorf("error %v is not a Problem with a hint", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("unexpected error: %v", err)
+			}
+			if info.Width != tt.wantW || info.Height != tt.wantH || info.Format != tt.wantFormat {
+				t.Errorf("got %s %d×%d, want %s %d×%d", info.Format, info.Width, info.Height, tt.wantFormat, tt.wantW, tt.wantH)
+			}
+		})
+	}
+}
+
+func TestHasImageExt(t *testing.T) {
+	for name, want := range map[string]bool{
+		"a.jpg": true, "a.JPG": true, "a.jpeg": true, "b.png": true, "c.webp": true,
+		"a.gif": false, "a.txt": false, "jpg": false, "a.jpg.bak": false,
+	} {
+		if got := HasImageExt(name); got != want {
+			t.Errorf("HasImageExt(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// FuzzBytes feeds arbitrary bytes under each image name: inspection may
+// refuse them but must never panic.
+func FuzzBytes(f *testing.F) {
+	f.Add("a.jpg", encodeJPEG(f, 8, 8))
+	f.Add("a.png", encodePNG(f, 8, 8))
+	f.Add("a.webp", webpLossless)
+	f.Add("a.webp", webpLossy)
+	f.Add("a.jpg", withExifOrientation(encodeJPEG(f, 8, 8), 6, binary.LittleEndian))
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		_, _ = Bytes(name, data, DefaultMaxPixels)
+	})
+}
+
+// BenchmarkJPEG measures inspecting a 6-megapixel JPEG held in memory.
+func BenchmarkJPEG(b *testing.B) {
+	data := encodeJPEG(b, 3000, 2000)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Bytes("a.jpg", data, DefaultMaxPixels); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

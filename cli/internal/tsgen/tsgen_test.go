@@ -1,0 +1,188 @@
+package tsgen
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/content"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden.ts from the generator's output")
+
+func generateFixture(t *testing.T) []byte {
+	t.Helper()
+	c, diags, err := content.Load("testdata/content", content.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diags.Errors() > 0 {
+		t.Fatalf("fixture content is invalid: %v", diags)
+	}
+	out, err := Generate(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestGolden compares the generated module with testdata/golden.ts; run
+// `go test ./cli/internal/tsgen -update` after an intended change and review
+// the diff.
+func TestGolden(t *testing.T) {
+	got := generateFixture(t)
+	golden := filepath.Join("testdata", "golden.ts")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("generated module differs from %s; run `go test ./cli/internal/tsgen -update` and review the diff.\n%s",
+			golden, firstDifference(string(want), string(got)))
+	}
+}
+
+func firstDifference(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(wl), len(gl)); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
+		}
+	}
+	return ""
+}
+
+func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(i)) }
+
+func fmtInt(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; i > 0; i /= 10 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+	}
+	return string(b)
+}
+
+// TestDeterministic generates twice and compares the bytes.
+func TestDeterministic(t *testing.T) {
+	a, b := generateFixture(t), generateFixture(t)
+	if string(a) != string(b) {
+		t.Fatal("two runs on the same content gave different output")
+	}
+}
+
+// usage exercises the generated types the way the site will: an exhaustive
+// switch over blocks (the union must discriminate on `type`), rich text,
+// images and the derived fields.
+const usage = `import { projects, site, type Block, type Inline, type Project, type RichText } from './content';
+
+function inline(i: Inline): string {
+  if (typeof i === 'string') return i;
+  switch (i.kind) {
+    case 'em':
+    case 'strong':
+      return i.children.map(inline).join('');
+    case 'code':
+      return i.text;
+    case 'link':
+      return i.href + i.children.map(inline).join('');
+    default: {
+      const unreachable: never = i;
+      return unreachable;
+    }
+  }
+}
+
+function text(t: RichText): string {
+  return t.map((b) => (b.kind === 'paragraph' ? b.children.map(inline).join('') : b.items.flat().map(inline).join(''))).join('\n');
+}
+
+function describe(b: Block): string {
+  switch (b.type) {
+    case 'text':
+      return (b.heading ?? '') + text(b.text);
+    case 'image':
+      return b.src + b.alt + (b.caption ?? '') + b.width * b.height;
+    case 'gallery':
+      return b.images.map((i) => i.alt + i.label + i.src + i.width).join();
+    case 'document':
+      return b.label + b.url;
+    case 'caseStudy':
+      return b.role + b.technologies.join() + b.hero.src + b.hero.alt + b.hero.width + text(b.overview) + text(b.impact);
+    case 'screenshots':
+      return b.items.map((s) => s.caption + s.height).join();
+    case 'prototype':
+      return b.title + b.url;
+    default: {
+      const unreachable: never = b;
+      return unreachable;
+    }
+  }
+}
+
+const featured: readonly Project[] = projects.filter((p) => p.featured && p.active);
+const pageOf: 'web-design' | 'graphics' | 'photography' | 'higher-education' = projects[0]!.page;
+const links: string[] = projects.map((p) => p.link + p.slug + p.cover.src + p.skills.join());
+const social: string = site.social.codeHosting.url + site.pages['web-design'].title + (site.measurementId ?? '');
+export const all = [featured, pageOf, links, social, projects.flatMap((p) => p.body.map(describe))];
+`
+
+const tsconfig = `{
+  "compilerOptions": {
+    "strict": true,
+    "noEmit": true,
+    "target": "ES2022",
+    "module": "ESNext",
+    "moduleResolution": "bundler",
+    "noUncheckedIndexedAccess": true,
+    "exactOptionalPropertyTypes": true,
+    "noUnusedLocals": true,
+    "skipLibCheck": true,
+    "types": []
+  },
+  "files": ["content.ts", "usage.ts"]
+}
+`
+
+// TestCompilesStrict type-checks the generated module with the site's
+// TypeScript compiler in strict mode, together with code that uses it.
+func TestCompilesStrict(t *testing.T) {
+	tsc, err := filepath.Abs(filepath.Join("..", "..", "..", "site", "node_modules", ".bin", "tsc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(tsc); err != nil {
+		t.Fatalf("TypeScript compiler not found at %s: run `npm ci` in site/ first (the README's test command does)", tsc)
+	}
+	dir := t.TempDir()
+	for name, data := range map[string][]byte{
+		"content.ts":    generateFixture(t),
+		"usage.ts":      []byte(usage),
+		"tsconfig.json": []byte(tsconfig),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(tsc, "-p", dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tsc --strict failed: %v\n%s", err, out)
+	}
+}

@@ -36,7 +36,6 @@ func TestScripts(t *testing.T) {
 			"mkimg":     cmdMkimg,
 			"truncate":  cmdTruncate,
 			"bomb":      cmdBomb,
-			"symlink":   cmdSymlink,
 			"mkgallery": cmdMkgallery,
 		},
 		Setup: func(env *testscript.Env) error {
@@ -138,12 +137,4 @@ func cmdBomb(ts *testscript.TestScript, neg bool, args []string) {
 	path := ts.MkAbs(args[0])
 	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
 	ts.Check(os.WriteFile(path, b.Bytes(), 0o644))
-}
-
-// symlink TARGET LINK — like ln -s.
-func cmdSymlink(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: symlink TARGET LINK")
-	}
-	ts.Check(os.Symlink(args[0], ts.MkAbs(args[1])))
 }

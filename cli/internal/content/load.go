@@ -181,12 +181,41 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 	}
 	doc, perr := ParseYAML(path, data)
 	if perr != nil {
+		if perr.Message == MsgEmptyFile {
+			perr.Hint = fmt.Sprintf("write it as YAML following schema/%s; `portfolio validate` lists what is missing", s.Name)
+		}
 		l.add(*perr)
 		return nil
 	}
 	l.add(s.Check(doc)...)
 	l.add(checkMarkdown(s, doc)...)
+	if d := checkModeline(path, data, s.Name); d != nil {
+		l.add(*d)
+	}
 	return doc
+}
+
+const modelinePrefix = "# yaml-language-server: $schema="
+
+// checkModeline warns when the file does not name its schema on the first
+// line, the way editors (VS Code's YAML extension, Neovim, Zed) find it to
+// complete and check while the owner types.
+func checkModeline(path string, data []byte, schemaFile string) *diag.Diagnostic {
+	first, _, _ := strings.Cut(string(data), "\n")
+	first = strings.TrimSpace(first)
+	if strings.HasPrefix(first, modelinePrefix) && strings.HasSuffix(first, "/"+schemaFile) {
+		return nil
+	}
+	// The schema folder sits beside the content folder: count the folders
+	// between the file and the content folder's parent.
+	depth := 1
+	if filepath.Base(path) == ProjectFile {
+		depth = 3
+	}
+	want := modelinePrefix + strings.Repeat("../", depth) + "schema/" + schemaFile
+	return &diag.Diagnostic{Severity: diag.Warning, File: path, Line: 1, Column: 1,
+		Message: "the first line does not name the file's schema, so editors cannot check it as you type",
+		Hint:    "make the first line: " + want}
 }
 
 func describeIOError(err error) string {

@@ -14,7 +14,8 @@ import (
 	"portfolio/cli/internal/diag"
 )
 
-const testSite = `name: Test Owner
+const testSite = `# yaml-language-server: $schema=../schema/site.schema.json
+name: Test Owner
 taglines: {role: Designer, mission: Making things}
 hero: Hello.
 description: A test site.
@@ -40,7 +41,8 @@ pages:
 `
 
 // testProject's line numbers are referred to by the tests below.
-const testProject = `title: Alpha
+const testProject = `# yaml-language-server: $schema=../../../schema/project.schema.json
+title: Alpha
 subtitle: Sub
 description: A project.
 role: Designer
@@ -147,50 +149,50 @@ func TestLoadRules(t *testing.T) {
 		maxPixels int64
 	}{
 		{name: "missing cover", mutate: replace("cover: cover.jpg", "cover: covr.jpg"),
-			file: "alpha/project.yaml", line: 9, col: 8, msg: "file not found: covr.jpg", hint: `did you mean "cover.jpg"?`},
+			file: "alpha/project.yaml", line: 10, col: 8, msg: "file not found: covr.jpg", hint: `did you mean "cover.jpg"?`},
 		{name: "wrong case", mutate: replace("cover: cover.jpg", "cover: Cover.jpg"),
-			file: "alpha/project.yaml", line: 9, col: 8, msg: "letter case differs from cover.jpg", hint: "write cover.jpg: names are case-sensitive"},
+			file: "alpha/project.yaml", line: 10, col: 8, msg: "letter case differs from cover.jpg", hint: "write cover.jpg: names are case-sensitive"},
 		{name: "wrong case folder", mutate: func(t testing.TB, f map[string][]byte) {
 			replace("cover: cover.jpg", "cover: Img/c.jpg")(t, f)
 			f["projects/alpha/img/c.jpg"] = jpegBytes(t, 4, 4)
-		}, file: "alpha/project.yaml", line: 9, msg: "letter case differs from img", hint: "write img/c.jpg"},
+		}, file: "alpha/project.yaml", line: 10, msg: "letter case differs from img", hint: "write img/c.jpg"},
 		{name: "dot-dot", mutate: replace("cover: cover.jpg", "cover: ../beta/cover.jpg"),
-			file: "alpha/project.yaml", line: 9, msg: `path "../beta/cover.jpg" leaves the project folder`, hint: "copy the file into the project folder"},
+			file: "alpha/project.yaml", line: 10, msg: `path "../beta/cover.jpg" leaves the project folder`, hint: "copy the file into the project folder"},
 		{name: "absolute", mutate: replace("cover: cover.jpg", "cover: /etc/cover.jpg"),
-			file: "alpha/project.yaml", line: 9, msg: "is absolute", hint: "relative to the project folder"},
+			file: "alpha/project.yaml", line: 10, msg: "is absolute", hint: "relative to the project folder"},
 		{name: "backslash", mutate: replace("cover: cover.jpg", `cover: img\cover.jpg`),
-			file: "alpha/project.yaml", line: 9, msg: `uses \ between folders`, hint: "img/cover.jpg"},
+			file: "alpha/project.yaml", line: 10, msg: `uses \ between folders`, hint: "img/cover.jpg"},
 		{name: "not simplest form", mutate: replace("cover: cover.jpg", "cover: ./cover.jpg"),
-			file: "alpha/project.yaml", line: 9, msg: "not in its simplest form", hint: "write it as cover.jpg"},
+			file: "alpha/project.yaml", line: 10, msg: "not in its simplest form", hint: "write it as cover.jpg"},
 		{name: "text file named jpg", mutate: func(t testing.TB, f map[string][]byte) {
 			f["projects/alpha/cover.jpg"] = []byte("not an image")
-		}, file: "alpha/project.yaml", line: 9, msg: "cover.jpg: not an image", hint: "export it again"},
+		}, file: "alpha/project.yaml", line: 10, msg: "cover.jpg: not an image", hint: "export it again"},
 		{name: "corrupt gallery image points at the gallery block", mutate: func(t testing.TB, f map[string][]byte) {
 			f["projects/alpha/gallery/10.jpg"] = jpegBytes(t, 12, 12)[:100]
-		}, file: "alpha/project.yaml", line: 14, col: 5, msg: "gallery/10.jpg: the file is truncated"},
+		}, file: "alpha/project.yaml", line: 15, col: 5, msg: "gallery/10.jpg: the file is truncated"},
 		{name: "too many pixels", mutate: func(t testing.TB, f map[string][]byte) {
 			f["projects/alpha/cover.jpg"] = jpegBytes(t, 300, 200)
-		}, file: "alpha/project.yaml", line: 9, msg: "the image is too large: 300×200 px", maxPixels: 50_000},
+		}, file: "alpha/project.yaml", line: 10, msg: "the image is too large: 300×200 px", maxPixels: 50_000},
 		{name: "empty gallery", mutate: func(t testing.TB, f map[string][]byte) {
 			delete(f, "projects/alpha/gallery/1.jpg")
 			delete(f, "projects/alpha/gallery/2.png")
 			delete(f, "projects/alpha/gallery/10.jpg")
-		}, file: "alpha/project.yaml", line: 14, msg: "the gallery is empty", hint: "or remove the gallery block"},
+		}, file: "alpha/project.yaml", line: 15, msg: "the gallery is empty", hint: "or remove the gallery block"},
 		{name: "gallery folder wrong case", mutate: func(t testing.TB, f map[string][]byte) {
 			for _, n := range []string{"1.jpg", "2.png", "10.jpg", ".DS_Store"} {
 				f["projects/alpha/Gallery/"+n] = f["projects/alpha/gallery/"+n]
 				delete(f, "projects/alpha/gallery/"+n)
 			}
-		}, file: "alpha/project.yaml", line: 14, msg: `the gallery folder must be named "gallery", not "Gallery"`},
+		}, file: "alpha/project.yaml", line: 15, msg: `the gallery folder must be named "gallery", not "Gallery"`},
 		{name: "two gallery blocks", mutate: replace("  - type: gallery\n", "  - type: gallery\n  - type: gallery\n"),
-			file: "alpha/project.yaml", line: 15, msg: "at most one gallery block"},
+			file: "alpha/project.yaml", line: 16, msg: "at most one gallery block"},
 		{name: "gallery images without gallery block", mutate: replace("  - type: gallery\n", ""),
-			sev: diag.Warning, file: "alpha/project.yaml", line: 11, msg: "gallery/ holds 3 images but body has no gallery block"},
+			sev: diag.Warning, file: "alpha/project.yaml", line: 12, msg: "gallery/ holds 3 images but body has no gallery block"},
 		{name: "non-image in gallery", mutate: func(t testing.TB, f map[string][]byte) {
 			f["projects/alpha/gallery/notes.txt"] = []byte("x")
-		}, sev: diag.Warning, file: "alpha/project.yaml", line: 14, msg: "gallery/notes.txt is not an image file and is ignored"},
+		}, sev: diag.Warning, file: "alpha/project.yaml", line: 15, msg: "gallery/notes.txt is not an image file and is ignored"},
 		{name: "featured but inactive", mutate: replace("featured: true", "featured: true\nactive: false"),
-			sev: diag.Warning, file: "alpha/project.yaml", line: 8, msg: "featured but inactive"},
+			sev: diag.Warning, file: "alpha/project.yaml", line: 9, msg: "featured but inactive"},
 		{name: "bad slug", mutate: func(t testing.TB, f map[string][]byte) {
 			for k, v := range f {
 				if strings.HasPrefix(k, "projects/alpha/") {
@@ -198,7 +200,7 @@ func TestLoadRules(t *testing.T) {
 					delete(f, k)
 				}
 			}
-		}, file: "My_Project/project.yaml", line: 1, msg: `the folder name "My_Project" is not a valid slug`, hint: "rename the folder to my-project"},
+		}, file: "My_Project/project.yaml", line: 2, msg: `the folder name "My_Project" is not a valid slug`, hint: "rename the folder to my-project"},
 		{name: "folder without project.yaml", mutate: func(t testing.TB, f map[string][]byte) {
 			f["projects/beta/cover.jpg"] = jpegBytes(t, 4, 4)
 		}, file: "projects/beta", msg: "project folder has no project.yaml", hint: "portfolio new project"},
@@ -206,27 +208,27 @@ func TestLoadRules(t *testing.T) {
 			f["projects/beta/Project.yaml"] = []byte(testProject)
 		}, file: "projects/beta", msg: "project folder has no project.yaml", hint: "rename Project.yaml to project.yaml"},
 		{name: "markdown heading", mutate: replace("      Hello *world*.\n", "      Hello.\n\n      # Heading\n"),
-			file: "alpha/project.yaml", line: 15, col: 7, msg: "a heading (#) is not supported", hint: "heading:"},
+			file: "alpha/project.yaml", line: 16, col: 7, msg: "a heading (#) is not supported", hint: "heading:"},
 		{name: "markdown javascript link", mutate: replace("Hello *world*.", "[x](javascript:alert(1))"),
-			file: "alpha/project.yaml", line: 13, msg: `link target "javascript:alert(1)" is not allowed`},
+			file: "alpha/project.yaml", line: 14, msg: `link target "javascript:alert(1)" is not allowed`},
 		{name: "missing site.yaml", mutate: func(t testing.TB, f map[string][]byte) { delete(f, "site.yaml") },
 			file: "site.yaml", msg: "file not found", hint: "site.schema.json"},
 		{name: "unknown property", mutate: replace("title: Alpha", "titel: Alpha"),
-			file: "alpha/project.yaml", line: 1, col: 1, msg: `unknown property "titel"`, hint: `did you mean "title"?`},
+			file: "alpha/project.yaml", line: 2, col: 1, msg: `unknown property "titel"`, hint: `did you mean "title"?`},
 		{name: "missing required", mutate: replace("role: Designer\n", ""),
-			file: "alpha/project.yaml", line: 1, col: 1, msg: `missing required property "role"`, hint: "add `role:` — The owner's role"},
+			file: "alpha/project.yaml", line: 2, col: 1, msg: `missing required property "role"`, hint: "add `role:` — The owner's role"},
 		{name: "number where text", mutate: replace("title: Alpha", "title: 2024"),
-			file: "alpha/project.yaml", line: 1, col: 8, msg: `"title" must be text, not a number`, hint: "put the value in quotes"},
+			file: "alpha/project.yaml", line: 2, col: 8, msg: `"title" must be text, not a number`, hint: "put the value in quotes"},
 		{name: "null", mutate: replace("title: Alpha", "title:"),
-			file: "alpha/project.yaml", line: 1, msg: `"title" has no value`},
+			file: "alpha/project.yaml", line: 2, msg: `"title" has no value`},
 		{name: "too long", mutate: replace("title: Alpha", "title: "+strings.Repeat("x", 81)),
-			file: "alpha/project.yaml", line: 1, col: 8, msg: `"title" is too long: 81 characters, at most 80 allowed`},
+			file: "alpha/project.yaml", line: 2, col: 8, msg: `"title" is too long: 81 characters, at most 80 allowed`},
 		{name: "bad page", mutate: replace("page: web-design", "page: webdesign"),
-			file: "alpha/project.yaml", line: 7, col: 7, msg: `"page" must be one of web-design, graphics, photography, higher-education; got "webdesign"`},
+			file: "alpha/project.yaml", line: 8, col: 7, msg: `"page" must be one of web-design, graphics, photography, higher-education; got "webdesign"`},
 		{name: "unknown block type", mutate: replace("  - type: text\n", "  - type: txt\n"),
-			file: "alpha/project.yaml", line: 11, col: 11, msg: "must be one of text, image, gallery"},
+			file: "alpha/project.yaml", line: 12, col: 11, msg: "must be one of text, image, gallery"},
 		{name: "duplicate skills", mutate: replace("skills: [Figma]", "skills: [Figma, Figma]"),
-			file: "alpha/project.yaml", line: 5, col: 17, msg: "lists the same item twice (items 1 and 2)"},
+			file: "alpha/project.yaml", line: 6, col: 17, msg: "lists the same item twice (items 1 and 2)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -294,8 +296,8 @@ func TestLoadSymlinks(t *testing.T) {
 			errs = append(errs, d)
 		}
 	}
-	if len(errs) != 1 || !strings.Contains(errs[0].Message, "out.jpg is a symbolic link to a file outside the project folder") || errs[0].Line != 12 {
-		t.Fatalf("want one error for out.jpg at line 12, got:\n%s", dump(diags))
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "out.jpg is a symbolic link to a file outside the project folder") || errs[0].Line != 13 {
+		t.Fatalf("want one error for out.jpg at line 13, got:\n%s", dump(diags))
 	}
 }
 

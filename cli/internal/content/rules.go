@@ -29,6 +29,9 @@ type galleryRef struct {
 	pointer  string
 	files    []string // relative to the project folder, in display order
 	external []GalleryImage
+	// listed counts the external entries as written, valid or not: an
+	// invalid entry is reported by the schema, not as an empty gallery.
+	listed int
 }
 
 // collectImages finds every local image the project refers to, checks each
@@ -60,7 +63,7 @@ func (l *loader) collectImages(p *Project) {
 	g := &galleryRef{pointer: galleries[0]}
 	p.gallery = g
 	if block, ok := p.Doc.At(g.pointer); ok {
-		g.external = externalImages(block)
+		g.external, g.listed = externalImages(block)
 	}
 	fi, err := os.Stat(galleryDir)
 	switch {
@@ -95,10 +98,14 @@ func (l *loader) collectImages(p *Project) {
 			return
 		}
 	}
-	if len(g.files) == 0 && len(g.external) == 0 {
+	if len(g.files) == 0 && g.listed == 0 {
+		where := fmt.Sprintf("no image files in %s/", GalleryDir)
+		if _, err := os.Stat(galleryDir); err != nil {
+			where = fmt.Sprintf("there is no %s/ folder", GalleryDir)
+		}
 		l.add(p.Doc.Diag(diag.Error, g.pointer,
-			fmt.Sprintf("put .jpg, .png or .webp files in %s, or list images under `external:`, or remove the gallery block", filepath.Join(p.Dir, GalleryDir)),
-			"the gallery is empty: no image files in %s/ and no external images", GalleryDir))
+			fmt.Sprintf("put .jpg, .png or .webp files in %s, or list images under `external:`, or remove the gallery block", galleryDir),
+			"the gallery is empty: %s and no external images", where))
 	}
 }
 
@@ -113,7 +120,7 @@ func galleryImageNames(dir string) []string {
 	return names
 }
 
-func externalImages(block any) []GalleryImage {
+func externalImages(block any) (valid []GalleryImage, listed int) {
 	m, _ := block.(map[string]any)
 	list, _ := m["external"].([]any)
 	var out []GalleryImage
@@ -126,7 +133,7 @@ func externalImages(block any) []GalleryImage {
 			out = append(out, GalleryImage{URL: url, Width: w, Height: h})
 		}
 	}
-	return out
+	return out, len(list)
 }
 
 func asInt(v any) (int, bool) {
@@ -274,7 +281,7 @@ func checkMarkdown(s *Schema, doc *Document) diag.List {
 				return
 			}
 			d := doc.Diag(diag.Error, ptr, re.Hint, "%s", re.Msg)
-			d.Line, d.Column = doc.TextPos(ptr, re.Line)
+			d.Line, d.Column = doc.TextPos(ptr, re.Line, re.Text)
 			out = append(out, d)
 		}
 	})

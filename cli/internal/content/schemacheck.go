@@ -161,8 +161,13 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError) diag.Lis
 			return at("write a value after the colon, or remove the line", "%s has no value: expected %s", name, want)
 		}
 		hint := ""
-		if slices.Contains(k.Want, "string") && (k.Got == "number" || k.Got == "integer" || k.Got == "boolean") {
-			hint = `put the value in quotes, e.g. "2024" or "yes"`
+		switch {
+		case slices.Contains(k.Want, "string") && (k.Got == "number" || k.Got == "integer" || k.Got == "boolean"):
+			hint = `put the value in quotes, e.g. "2024" or "true"`
+		case slices.Contains(k.Want, "boolean") && k.Got == "string":
+			hint = "write true or false, without quotes"
+		case (slices.Contains(k.Want, "integer") || slices.Contains(k.Want, "number")) && k.Got == "string":
+			hint = "write the number without quotes"
 		}
 		return at(hint, "%s must be %s, not %s", name, want, typeWord(k.Got))
 	case *kind.Enum:

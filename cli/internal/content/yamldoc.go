@@ -1,6 +1,7 @@
 package content
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -13,6 +14,9 @@ import (
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/schemamodel"
 )
+
+// MsgEmptyFile is the message for a file with no YAML document.
+const MsgEmptyFile = "the file is empty"
 
 // Pos is a 1-based line and column in a file.
 type Pos struct{ Line, Col int }
@@ -34,6 +38,10 @@ type Document struct {
 // ParseYAML parses data. A syntax error comes back as a diagnostic at its
 // position.
 func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
+	// Windows line endings: the parser miscounts lines after a comment that
+	// ends in CRLF, so positions are computed on LF-only text. Columns do
+	// not change.
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, syntaxDiagnostic(file, err)
@@ -48,9 +56,7 @@ func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
 	}
 	switch len(bodies) {
 	case 0:
-		return nil, &diag.Diagnostic{File: file, Line: 1, Column: 1,
-			Message: "the file is empty",
-			Hint:    "write the settings as YAML; the schema named on the first line lists them"}
+		return nil, &diag.Diagnostic{File: file, Line: 1, Column: 1, Message: MsgEmptyFile}
 	case 1:
 	default:
 		p := nodePos(bodies[1])
@@ -72,7 +78,8 @@ func syntaxDiagnostic(file string, err error) *diag.Diagnostic {
 	d := &diag.Diagnostic{File: file, Line: 1, Column: 1, Message: "YAML syntax error: " + err.Error()}
 	var ye yaml.Error
 	if errors.As(err, &ye) {
-		d.Message = "YAML syntax error: " + ye.GetMessage()
+		// The parser quotes a tab as a raw tab, invisible in a terminal.
+		d.Message = "YAML syntax error: " + strings.ReplaceAll(ye.GetMessage(), "'\t'", "a tab character")
 		if tok := ye.GetToken(); tok != nil && tok.Position != nil {
 			d.Line, d.Column = tok.Position.Line, tok.Position.Column
 		}
@@ -176,10 +183,24 @@ func (d *Document) Pos(pointer string) Pos {
 	}
 }
 
-// TextPos returns the position of line n (1-based) of the text value at
-// pointer, for problems found inside a text.
-func (d *Document) TextPos(pointer string, n int) (line, col int) {
+// TextPos returns the file position of a problem inside the text value at
+// pointer: line n (1-based) of the text, which reads text. The text's own
+// line is searched for in the file from the value's start, since folded (>)
+// and quoted scalars do not keep the text's line breaks; failing that, the
+// lines are counted.
+func (d *Document) TextPos(pointer string, n int, text string) (line, col int) {
 	p := d.Pos(pointer)
+	if text = strings.TrimSpace(text); text != "" {
+		for i := p.Line - 1; i < len(d.lines); i++ {
+			from := 0
+			if i == p.Line-1 {
+				from = min(p.Col-1, len(d.lines[i]))
+			}
+			if k := strings.Index(d.lines[i][from:], text); k >= 0 {
+				return i + 1, from + k + 1
+			}
+		}
+	}
 	if d.block[pointer] {
 		line = p.Line + n
 	} else {

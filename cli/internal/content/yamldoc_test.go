@@ -49,7 +49,7 @@ func TestParseYAMLPositions(t *testing.T) {
 	if got := doc.KeyPos("/title"); got != (Pos{2, 1}) {
 		t.Errorf("KeyPos(/title) = %v, want 2:1", got)
 	}
-	if line, col := doc.TextPos("/body/0/text", 2); line != 10 || col != 7 {
+	if line, col := doc.TextPos("/body/0/text", 2, "line two"); line != 10 || col != 7 {
 		t.Errorf("TextPos(line 2) = %d:%d, want 10:7", line, col)
 	}
 	if v, ok := doc.At("/body/1/type"); !ok || v != "gallery" {
@@ -67,7 +67,7 @@ func TestParseYAMLErrors(t *testing.T) {
 		{"duplicate key", "a: 1\na: 2\n", 2, 1, `mapping key "a" already defined`, "each key may appear once"},
 		{"tab", "a:\n\tb: 1\n", 2, 1, "YAML syntax error", ""},
 		{"unterminated quote", "a: \"x\n", 1, 4, "could not find end character", "close the quoted text"},
-		{"empty", "", 1, 1, "the file is empty", "schema"},
+		{"empty", "", 1, 1, "the file is empty", ""},
 		{"comments only", "# nothing\n", 1, 1, "the file is empty", ""},
 		{"two documents", "a: 1\n---\nb: 2\n", 3, 1, "more than one YAML document", "---"},
 		{"merge key", "base: {x: 1}\nc:\n  <<: {y: 2}\n", 3, 3, "merge keys (<<) are not supported", "in full"},

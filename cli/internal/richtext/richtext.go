@@ -19,6 +19,8 @@ import (
 // (1-based, counted from the text's first line).
 type Error struct {
 	Line int
+	// Text is the source line concerned, for finding it in the file.
+	Text string
 	Msg  string
 	Hint string
 }
@@ -55,25 +57,80 @@ func Parse(src string) ([]any, error) {
 
 type converter struct{ src []byte }
 
+// lineOf returns the 1-based line where n starts.
 func (c converter) lineOf(n ast.Node) int {
-	for p := n; p != nil; p = p.Parent() {
-		if p.Type() == ast.TypeBlock {
-			if lines := p.Lines(); lines != nil && lines.Len() > 0 {
-				return bytes.Count(c.src[:lines.At(0).Start], []byte("\n")) + 1
-			}
-			if p.FirstChild() != nil && p.FirstChild() != n {
-				return c.lineOf(p.FirstChild())
-			}
-		}
-		if t, ok := p.(*ast.Text); ok {
-			return bytes.Count(c.src[:t.Segment.Start], []byte("\n")) + 1
+	if off, ok := c.start(n); ok {
+		return c.line(off)
+	}
+	// A block that records no text (a horizontal rule): it starts on the
+	// first non-blank line after its previous sibling.
+	from := 0
+	if prev := n.PreviousSibling(); prev != nil {
+		from, _ = c.end(prev)
+	}
+	for i := from; i < len(c.src); i++ {
+		if c.src[i] != ' ' && c.src[i] != '\n' && c.src[i] != '\t' && c.src[i] != '\r' {
+			return c.line(i)
 		}
 	}
-	return 1
+	return c.line(from)
+}
+
+func (c converter) line(offset int) int {
+	return bytes.Count(c.src[:min(offset, len(c.src))], []byte("\n")) + 1
+}
+
+// start returns the offset of n's first byte of text, if n records one.
+func (c converter) start(n ast.Node) (int, bool) {
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Start, true
+	}
+	if n.Type() == ast.TypeBlock {
+		if lines := n.Lines(); lines != nil && lines.Len() > 0 {
+			off := lines.At(0).Start
+			if _, fenced := n.(*ast.FencedCodeBlock); fenced {
+				// Its lines are the code; the opening fence is the line before.
+				off = bytes.LastIndexByte(c.src[:max(off-1, 0)], '\n') + 1
+			}
+			return off, true
+		}
+	}
+	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
+		if off, ok := c.start(ch); ok {
+			return off, true
+		}
+	}
+	return 0, false
+}
+
+// end returns the offset just past n's last byte of text, if n records one.
+func (c converter) end(n ast.Node) (int, bool) {
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Stop, true
+	}
+	for ch := n.LastChild(); ch != nil; ch = ch.PreviousSibling() {
+		if off, ok := c.end(ch); ok {
+			return off, true
+		}
+	}
+	if lines := n.Lines(); n.Type() == ast.TypeBlock && lines != nil && lines.Len() > 0 {
+		return lines.At(lines.Len() - 1).Stop, true
+	}
+	return 0, false
 }
 
 func (c converter) unsupported(n ast.Node, what, hint string) error {
-	return &Error{Line: c.lineOf(n), Msg: what + " is not supported in content text", Hint: hint}
+	return c.errorAt(n, what+" is not supported in content text", hint)
+}
+
+func (c converter) errorAt(n ast.Node, msg, hint string) error {
+	line := c.lineOf(n)
+	lines := bytes.Split(c.src, []byte("\n"))
+	text := ""
+	if line-1 < len(lines) {
+		text = string(lines[line-1])
+	}
+	return &Error{Line: line, Text: text, Msg: msg, Hint: hint}
 }
 
 func (c converter) block(n ast.Node) (any, error) {
@@ -167,8 +224,7 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 		case *ast.Link:
 			href := string(x.Destination)
 			if err := checkHref(href); err != "" {
-				return nil, &Error{Line: c.lineOf(x), Msg: fmt.Sprintf("link target %q %s", href, err),
-					Hint: "write https://…, mailto:… or a path of this site such as /about"}
+				return nil, c.errorAt(x, fmt.Sprintf("link target %q %s", href, err), linkHint)
 			}
 			children, err := c.inlines(x)
 			if err != nil {
@@ -181,8 +237,7 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 				url = "mailto:" + url
 			}
 			if err := checkHref(url); err != "" {
-				return nil, &Error{Line: c.lineOf(x), Msg: fmt.Sprintf("link target %q %s", url, err),
-					Hint: "write https://…, mailto:… or a path of this site such as /about"}
+				return nil, c.errorAt(x, fmt.Sprintf("link target %q %s", url, err), linkHint)
 			}
 			out = append(out, map[string]any{"kind": "link", "href": url, "children": []any{string(x.Label(c.src))}})
 		case *ast.Image:
@@ -201,6 +256,8 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 func plainText(raw []byte) string {
 	return string(util.UnescapePunctuations(util.ResolveNumericReferences(util.ResolveEntityNames(raw))))
 }
+
+const linkHint = "write https://…, mailto:… or a path of this site such as /about"
 
 // checkHref returns why a link target is refused, or "".
 func checkHref(href string) string {

@@ -71,8 +71,11 @@ func Run(opts *Options) error {
 		}
 	}
 	if diags.Errors() > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %d error%s (see above)\n",
-			opts.Out, diags.Errors(), map[bool]string{true: "", false: "s"}[diags.Errors() == 1])
+		errs := "1 error"
+		if n := diags.Errors(); n != 1 {
+			errs = fmt.Sprintf("%d errors", n)
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, errs)
 		return cmdutil.ErrInvalid
 	}
 	src, err := tsgen.Generate(c)

@@ -89,6 +89,7 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 	}
 	root.SetVersionTemplate("portfolio {{.Version}}\n")
 	root.PersistentFlags().String("content", "content", "content folder `DIR`")
+	_ = root.MarkPersistentFlagDirname("content")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &cmdutil.UsageError{Err: err}
 	})

@@ -1,0 +1,90 @@
+package schemamodel
+
+import (
+	"strings"
+	"testing"
+)
+
+const doc = `{
+  "type": "object",
+  "additionalProperties": false,
+  "required": ["z"],
+  "properties": {
+    "z": { "type": "string", "maxLength": 5 },
+    "a": { "$ref": "#/$defs/thing", "description": "Overrides." },
+    "list": { "type": "array", "items": { "$ref": "#/$defs/block" } }
+  },
+  "$defs": {
+    "thing": { "description": "A thing.", "type": "string", "default": "x" },
+    "block": {
+      "type": "object",
+      "properties": { "type": { "enum": ["one", "two"] } },
+      "allOf": [
+        { "if": { "properties": { "type": { "const": "one" } }, "required": ["type"] }, "then": { "$ref": "#/$defs/one" } },
+        { "if": { "properties": { "type": { "const": "two" } }, "required": ["type"] }, "then": { "$ref": "#/$defs/two" } }
+      ]
+    },
+    "one": { "type": "object", "properties": { "type": { "const": "one" }, "x": { "$ref": "#/$defs/thing" } } },
+    "two": { "type": "object", "properties": { "type": { "const": "two" }, "y": { "type": "integer" } } }
+  }
+}`
+
+func TestParseKeepsOrder(t *testing.T) {
+	r, err := Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range r.Properties {
+		names = append(names, p.Name)
+	}
+	if strings.Join(names, ",") != "z,a,list" {
+		t.Errorf("order = %v", names)
+	}
+	if !r.IsRequired("z") || r.IsRequired("a") || *r.Schema.Prop("z").MaxLength != 5 {
+		t.Error("required or maxLength lost")
+	}
+	s, def := r.Resolve(r.Prop("a"))
+	if def != "thing" || s.Description != "Overrides." || !s.HasDefault || s.Default != "x" {
+		t.Errorf("Resolve = %+v, %q", s, def)
+	}
+	if r.Def("#/$defs/thing").Description != "A thing." {
+		t.Error("Resolve changed the definition it copied")
+	}
+	if got := r.At("/$defs/two/properties/y/type"); got != "integer" {
+		t.Errorf("At = %v", got)
+	}
+}
+
+func TestParseRefuses(t *testing.T) {
+	for _, bad := range []string{
+		`{"oneOf": []}`,
+		`{"properties": {"a": {"$ref": "other.json#/x"}}}`,
+		`{"properties": {"a": {"$ref": "#/$defs/missing"}}}`,
+		`{"additionalProperties": {"type": "string"}}`,
+		`[]`,
+	} {
+		if _, err := Parse([]byte(bad)); err == nil {
+			t.Errorf("Parse(%s) succeeded, want an error", bad)
+		}
+	}
+}
+
+func TestWalk(t *testing.T) {
+	r, err := Parse([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := map[string]any{
+		"a": "q", "z": "w",
+		"list": []any{map[string]any{"type": "two", "y": 1}, map[string]any{"type": "one", "x": "k"}},
+	}
+	var visits []string
+	r.Walk(v, func(ptr string, s *Schema, def string, _ any) {
+		visits = append(visits, ptr+"="+def)
+	})
+	want := "=,/z=,/a=thing,/list=,/list/0=two,/list/0/type=,/list/0/y=,/list/1=one,/list/1/type=,/list/1/x=thing"
+	if got := strings.Join(visits, ","); got != want {
+		t.Errorf("visits\n got %s\nwant %s", got, want)
+	}
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+)
+
+var imageExt = regexp.MustCompile(`(?i)\.(jpe?g|png|webp)$`)
+
+// collectImagePaths returns, sorted and without duplicates, every string
+// found at any depth under a key named "cover" or "src" that ends in an
+// image extension.
+func collectImagePaths(doc any) []string {
+	seen := map[string]bool{}
+	var walk func(v any, under bool)
+	visit := func(k any, v any, under bool) {
+		ks, ok := k.(string)
+		walk(v, under || (ok && (ks == "cover" || ks == "src")))
+	}
+	walk = func(v any, under bool) {
+		switch t := v.(type) {
+		case string:
+			s := strings.TrimSpace(t)
+			if under && imageExt.MatchString(s) {
+				seen[s] = true
+			}
+		case map[string]any:
+			for k, val := range t {
+				visit(k, val, under)
+			}
+		case map[any]any:
+			for k, val := range t {
+				visit(k, val, under)
+			}
+		case []any:
+			for _, e := range t {
+				walk(e, under)
+			}
+		}
+	}
+	walk(doc, false)
+	out := make([]string, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// project is what the generator needs to know about one project.yaml.
+type project struct {
+	slug  string
+	dir   string // folder holding project.yaml
+	page  string
+	paths []string // image paths referenced by the YAML, relative, slash-separated
+}
+
+func parseProject(slug, dir string, data []byte) (project, []string, error) {
+	var doc any
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return project{}, nil, err
+	}
+	p := project{slug: slug, dir: dir}
+	if m, ok := doc.(map[string]any); ok {
+		if s, ok := m["page"].(string); ok {
+			p.page = strings.TrimSpace(s)
+		}
+	}
+	var warnings []string
+	for _, s := range collectImagePaths(doc) {
+		rel, err := cleanRel(s)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: skipping %q: %v", slug, s, err))
+			continue
+		}
+		p.paths = append(p.paths, rel)
+	}
+	sort.Strings(p.paths)
+	p.paths = compactStrings(p.paths)
+	return p, warnings, nil
+}
+
+// cleanRel checks that s names a file inside the project folder.
+func cleanRel(s string) (string, error) {
+	switch {
+	case strings.Contains(s, "://"):
+		return "", fmt.Errorf("not a local path")
+	case strings.HasPrefix(s, "/"), strings.Contains(s, "\\"):
+		return "", fmt.Errorf("must be relative, with / separators")
+	}
+	c := path.Clean(s)
+	if c == "." || c == ".." || strings.HasPrefix(c, "../") {
+		return "", fmt.Errorf("outside the project folder")
+	}
+	return c, nil
+}
+
+func compactStrings(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}

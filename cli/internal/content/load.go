@@ -112,13 +112,20 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		l.add(diag.Diagnostic{File: projectsDir, Message: "projects folder not found",
 			Hint: "create " + projectsDir + " with one folder per project, or run `portfolio new project`"})
 	}
-	seen := map[string]string{}
+	var names []string
 	for _, e := range entries {
-		name := e.Name()
-		if strings.HasPrefix(name, ".") || !isDir(projectsDir, e) {
-			continue // .DS_Store, README files and the like
+		if name := e.Name(); !strings.HasPrefix(name, ".") && isDir(projectsDir, e) {
+			names = append(names, name) // not .DS_Store, README files and the like
 		}
-		p := l.loadProject(filepath.Join(projectsDir, name), name)
+	}
+	// Projects are independent: parse and check them on all cores.
+	loaded := make([]*Project, len(names))
+	parallel(len(names), func(i int) {
+		loaded[i] = l.loadProject(filepath.Join(projectsDir, names[i]), names[i])
+	})
+	seen := map[string]string{}
+	for i, p := range loaded {
+		name := names[i]
 		if p == nil {
 			continue
 		}
@@ -285,22 +292,30 @@ type imageTask struct {
 	err     error
 }
 
-// inspectImages reads every image's header and structure, on all cores.
-func (l *loader) inspectImages() {
-	work := make(chan *imageTask)
+// parallel calls f(0) … f(n-1) on as many goroutines as there are cores.
+func parallel(n int, f func(i int)) {
+	work := make(chan int)
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
+	for range min(n, runtime.GOMAXPROCS(0)) {
 		wg.Go(func() {
-			for t := range work {
-				t.info, t.err = imagecheck.File(t.abs, l.opts.MaxPixels)
+			for i := range work {
+				f(i)
 			}
 		})
 	}
-	for _, t := range l.tasks {
-		work <- t
+	for i := range n {
+		work <- i
 	}
 	close(work)
 	wg.Wait()
+}
+
+// inspectImages reads every image's header and structure, on all cores.
+func (l *loader) inspectImages() {
+	parallel(len(l.tasks), func(i int) {
+		t := l.tasks[i]
+		t.info, t.err = imagecheck.File(t.abs, l.opts.MaxPixels)
+	})
 	for _, t := range l.tasks {
 		if t.err == nil {
 			t.project.Images[t.rel] = t.info

@@ -221,7 +221,7 @@ func fieldName(ptr string) string {
 		}
 		return "item " + oneBased(last)
 	}
-	return fmt.Sprintf("%q", strings.NewReplacer("~1", "/", "~0", "~").Replace(last))
+	return fmt.Sprintf("%q", schemamodel.UnescapePointer(last))
 }
 
 // inWhat says where a property is, for required/unknown property messages.

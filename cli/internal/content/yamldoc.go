@@ -232,7 +232,7 @@ func (d *Document) At(pointer string) (any, bool) {
 		return v, true
 	}
 	for _, tok := range strings.Split(pointer[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		tok = schemamodel.UnescapePointer(tok)
 		switch x := v.(type) {
 		case map[string]any:
 			var ok bool

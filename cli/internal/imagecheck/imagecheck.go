@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,14 +86,68 @@ func formatOfExt(name string) Format {
 	return ""
 }
 
+// window is how much of a large JPEG File reads from each end: the marker
+// segments (EXIF included) sit at the start, the end-of-image marker at the end.
+const window = 128 << 10
+
 // File inspects the image at path. Errors of type *Problem describe a defect
 // of the file; other errors are I/O failures.
+//
+// A camera JPEG is many megabytes of entropy-coded data between a few
+// kilobytes of headers and a two-byte end marker, so for a large JPEG only
+// both ends are read; anything unusual falls back to reading the whole file.
 func File(path string, maxPixels int64) (Info, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return Info{}, err
 	}
-	return Bytes(filepath.Base(path), data, maxPixels)
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return Info{}, err
+	}
+	name := filepath.Base(path)
+	size := fi.Size()
+	if size > 2*window {
+		head := make([]byte, window)
+		if _, err := io.ReadFull(f, head); err != nil {
+			return Info{}, err
+		}
+		if Sniff(head) == JPEG && formatOfExt(name) == JPEG {
+			tail := make([]byte, window)
+			if _, err := f.ReadAt(tail, size-window); err != nil {
+				return Info{}, err
+			}
+			if info, ok := jpegEnds(head, tail, maxPixels); ok {
+				info.Size = size
+				return info, nil
+			}
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return Info{}, err
+		}
+	}
+	data := make([]byte, size)
+	if _, err := io.ReadFull(f, data); err != nil {
+		return Info{}, err
+	}
+	return Bytes(name, data, maxPixels)
+}
+
+// jpegEnds inspects a JPEG from its first and last bytes. ok is false when
+// that is not enough to decide (the headers run past head, or no end marker
+// is in tail); the caller then reads the whole file, which also produces the
+// precise error.
+func jpegEnds(head, tail []byte, maxPixels int64) (Info, bool) {
+	info, scanStart, err := jpegHeaders(head)
+	if err != nil || scanStart > len(head) || !hasEOI(tail) {
+		return Info{}, false
+	}
+	if maxPixels > 0 && info.Pixels() > maxPixels || info.Width <= 0 || info.Height <= 0 {
+		return Info{}, false
+	}
+	info.Format = JPEG
+	return info, true
 }
 
 // Bytes inspects an image held in memory; name gives the expected format by
@@ -182,7 +237,21 @@ var errTruncated = problem(hintReexport, "the file is truncated: it ends before 
 // frame size and the EXIF orientation, then checks that the entropy-coded data
 // ends with an EOI marker.
 func inspectJPEG(data []byte) (Info, error) {
-	info := Info{Orientation: 1}
+	info, scanStart, err := jpegHeaders(data)
+	if err != nil {
+		return info, err
+	}
+	if !hasEOI(data[scanStart:]) {
+		return info, errTruncated
+	}
+	return info, nil
+}
+
+// jpegHeaders walks the marker segments up to the start of the first scan and
+// returns the offset where its entropy-coded data begins. Width and height
+// have the EXIF orientation applied.
+func jpegHeaders(data []byte) (info Info, scanStart int, err error) {
+	info = Info{Orientation: 1}
 	sawFrame := false
 	i := 2
 	for {
@@ -191,10 +260,10 @@ func inspectJPEG(data []byte) (Info, error) {
 			i++
 		}
 		if i+4 > len(data) {
-			return info, errTruncated
+			return info, 0, errTruncated
 		}
 		if data[i] != 0xFF {
-			return info, problem(hintReexport, "the JPEG structure is corrupt at byte %d: expected a marker", i)
+			return info, 0, problem(hintReexport, "the JPEG structure is corrupt at byte %d: expected a marker", i)
 		}
 		marker := data[i+1]
 		if marker == 0xD8 || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7) {
@@ -202,21 +271,21 @@ func inspectJPEG(data []byte) (Info, error) {
 			continue
 		}
 		if marker == 0xD9 {
-			return info, problem(hintReexport, "the JPEG file has no image data (it ends before the first scan)")
+			return info, 0, problem(hintReexport, "the JPEG file has no image data (it ends before the first scan)")
 		}
 		length := int(binary.BigEndian.Uint16(data[i+2:]))
 		if length < 2 {
-			return info, problem(hintReexport, "the JPEG structure is corrupt at byte %d: bad segment length", i)
+			return info, 0, problem(hintReexport, "the JPEG structure is corrupt at byte %d: bad segment length", i)
 		}
 		segEnd := i + 2 + length
 		if segEnd > len(data) {
-			return info, errTruncated
+			return info, 0, errTruncated
 		}
 		seg := data[i+4 : segEnd]
 		switch {
 		case isSOF(marker):
 			if len(seg) < 5 {
-				return info, problem(hintReexport, "the JPEG frame header is corrupt")
+				return info, 0, problem(hintReexport, "the JPEG frame header is corrupt")
 			}
 			info.Height = int(binary.BigEndian.Uint16(seg[1:]))
 			info.Width = int(binary.BigEndian.Uint16(seg[3:]))
@@ -227,15 +296,12 @@ func inspectJPEG(data []byte) (Info, error) {
 			}
 		case marker == 0xDA: // start of scan: entropy-coded data follows
 			if !sawFrame {
-				return info, problem(hintReexport, "the JPEG file has no frame header before its image data")
-			}
-			if !hasEOI(data[segEnd:]) {
-				return info, errTruncated
+				return info, 0, problem(hintReexport, "the JPEG file has no frame header before its image data")
 			}
 			if info.Orientation >= 5 {
 				info.Width, info.Height = info.Height, info.Width
 			}
-			return info, nil
+			return info, segEnd, nil
 		}
 		i = segEnd
 	}

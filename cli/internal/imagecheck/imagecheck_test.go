@@ -8,6 +8,8 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -147,6 +149,69 @@ func TestBytes(t *testing.T) {
 	}
 }
 
+// noisyJPEG encodes noise so the file is larger than File's two windows.
+func noisyJPEG(t testing.TB, w, h int) []byte {
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = uint8((i * 7919) ^ (i>>3)*31)
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 95}); err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() <= 2*window {
+		t.Fatalf("test image is only %d bytes; make it larger", b.Len())
+	}
+	return b.Bytes()
+}
+
+// TestFileLargeJPEG checks the two-ends path against the whole-file path.
+func TestFileLargeJPEG(t *testing.T) {
+	big := noisyJPEG(t, 1200, 900)
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tests := []struct {
+		name    string
+		data    []byte
+		wantW   int
+		wantH   int
+		wantErr string
+	}{
+		{"whole", big, 1200, 900, ""},
+		{"rotated", withExifOrientation(big, 8, binary.BigEndian), 900, 1200, ""},
+		{"truncated", big[:len(big)-window-10], 0, 0, "the file is truncated"},
+		{"cut at the end marker", big[:len(big)-1], 0, 0, "the file is truncated"},
+		{"over the limit", big, 0, 0, "the image is too large"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			maxPixels := int64(DefaultMaxPixels)
+			if tt.name == "over the limit" {
+				maxPixels = 1000
+			}
+			info, err := File(write(tt.name+".jpg", tt.data), maxPixels)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.Width != tt.wantW || info.Height != tt.wantH || info.Size != int64(len(tt.data)) || info.Format != JPEG {
+				t.Errorf("info = %+v", info)
+			}
+		})
+	}
+}
+
 func TestHasImageExt(t *testing.T) {
 	for name, want := range map[string]bool{
 		"a.jpg": true, "a.JPG": true, "a.jpeg": true, "b.png": true, "c.webp": true,
@@ -169,6 +234,19 @@ func FuzzBytes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		_, _ = Bytes(name, data, DefaultMaxPixels)
 	})
+}
+
+// BenchmarkFileLargeJPEG measures inspecting a large JPEG on disk.
+func BenchmarkFileLargeJPEG(b *testing.B) {
+	p := filepath.Join(b.TempDir(), "big.jpg")
+	if err := os.WriteFile(p, noisyJPEG(b, 3000, 2000), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := File(p, DefaultMaxPixels); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // BenchmarkJPEG measures inspecting a 6-megapixel JPEG held in memory.

@@ -165,7 +165,7 @@ func (r *Root) At(pointer string) any {
 		return v
 	}
 	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		tok = UnescapePointer(tok)
 		switch x := v.(type) {
 		case map[string]any:
 			v = x[tok]

@@ -42,7 +42,13 @@ func (r *Root) walk(ptr string, s *Schema, v any, visit Visitor) {
 	}
 }
 
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
+
 // EscapePointer escapes one JSON pointer token (RFC 6901).
-func EscapePointer(tok string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
-}
+func EscapePointer(tok string) string { return pointerEscaper.Replace(tok) }
+
+// UnescapePointer reverses EscapePointer.
+func UnescapePointer(tok string) string { return pointerUnescaper.Replace(tok) }

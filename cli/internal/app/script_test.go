@@ -1,14 +1,7 @@
 package app
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
-	"image"
-	"image/color"
-	"image/jpeg"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"portfolio/cli/internal/imagecheck/imagetest"
 )
 
 // TestMain lets testscript run this test binary as the `portfolio` command,
@@ -78,27 +73,15 @@ func parseSize(ts *testscript.TestScript, s string) (int, int) {
 }
 
 func writeImage(path string, w, h int) error {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			img.Set(x, y, color.RGBA{uint8(x * 7), uint8(y * 5), 120, 255})
-		}
-	}
-	var buf bytes.Buffer
-	var err error
+	data := imagetest.PNG(w, h)
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".jpg", ".jpeg":
-		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 80})
-	default:
-		err = png.Encode(&buf, img)
-	}
-	if err != nil {
-		return err
+		data = imagetest.JPEG(w, h)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	return os.WriteFile(path, data, 0o644)
 }
 
 // truncate FILE N — keeps the first N bytes of FILE.
@@ -118,23 +101,7 @@ func cmdBomb(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: bomb FILE WxH")
 	}
 	w, h := parseSize(ts, args[1])
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, body []byte) {
-		binary.Write(&b, binary.BigEndian, uint32(len(body)))
-		start := b.Len()
-		b.WriteString(typ)
-		b.Write(body)
-		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(b.Bytes()[start:]))
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = 8, 2 // 8-bit RGB
-	chunk("IHDR", ihdr)
-	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
-	chunk("IEND", nil)
 	path := ts.MkAbs(args[0])
 	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
-	ts.Check(os.WriteFile(path, b.Bytes(), 0o644))
+	ts.Check(os.WriteFile(path, imagetest.PNGHeaderOnly(uint32(w), uint32(h)), 0o644))
 }

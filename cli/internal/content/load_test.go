@@ -1,10 +1,6 @@
 package content
 
 import (
-	"bytes"
-	"image"
-	"image/jpeg"
-	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,6 +8,7 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/imagecheck/imagetest"
 )
 
 const testSite = `# yaml-language-server: $schema=../schema/site.schema.json
@@ -58,21 +55,9 @@ body:
   - type: gallery
 `
 
-func jpegBytes(t testing.TB, w, h int) []byte {
-	var b bytes.Buffer
-	if err := jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, w, h)), nil); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+func jpegBytes(_ testing.TB, w, h int) []byte { return imagetest.JPEG(w, h) }
 
-func pngBytes(t testing.TB, w, h int) []byte {
-	var b bytes.Buffer
-	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+func pngBytes(_ testing.TB, w, h int) []byte { return imagetest.PNG(w, h) }
 
 // tree writes files (path → content) under a new temporary content folder.
 func tree(t testing.TB, files map[string][]byte) string {

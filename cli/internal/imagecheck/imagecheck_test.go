@@ -4,33 +4,19 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/binary"
-	"hash/crc32"
 	"image"
 	"image/jpeg"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"portfolio/cli/internal/imagecheck/imagetest"
 )
 
-func encodeJPEG(t testing.TB, w, h int) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, w, h)), nil); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+func encodeJPEG(_ testing.TB, w, h int) []byte { return imagetest.JPEG(w, h) }
 
-func encodePNG(t testing.TB, w, h int) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+func encodePNG(_ testing.TB, w, h int) []byte { return imagetest.PNG(w, h) }
 
 // withExifOrientation inserts an APP1 Exif segment with the given
 // orientation right after the JPEG's SOI marker.
@@ -57,27 +43,6 @@ func withExifOrientation(jpg []byte, orientation uint16, order binary.ByteOrder)
 	out = append(out, seg...)
 	out = append(out, payload...)
 	return append(out, jpg[2:]...)
-}
-
-// pngHeaderOnly is a PNG whose IHDR claims w×h with valid checksums.
-func pngHeaderOnly(w, h uint32) []byte {
-	var b bytes.Buffer
-	b.Write(pngSignature)
-	chunk := func(typ string, body []byte) {
-		binary.Write(&b, binary.BigEndian, uint32(len(body)))
-		start := b.Len()
-		b.WriteString(typ)
-		b.Write(body)
-		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(b.Bytes()[start:]))
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr, w)
-	binary.BigEndian.PutUint32(ihdr[4:], h)
-	ihdr[8], ihdr[9] = 8, 0
-	chunk("IHDR", ihdr)
-	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
-	chunk("IEND", nil)
-	return b.Bytes()
 }
 
 // A 1×1 lossless WebP and a 1×1 lossy one, as cwebp writes them.
@@ -119,9 +84,9 @@ func TestBytes(t *testing.T) {
 		{name: "truncated png", file: "a.png", data: pngData[:len(pngData)-10], wantErr: "the file is truncated"},
 		{name: "png checksum", file: "a.png", data: badCRC, wantErr: `chunk "IHDR" at byte 8 fails its checksum`},
 		{name: "truncated webp", file: "a.webp", data: webpLossless[:20], wantErr: "the file is truncated"},
-		{name: "header claims 30000×30000", file: "a.png", data: pngHeaderOnly(30000, 30000), wantErr: "the image is too large: 30000×30000 px (900.0 MP), the limit is 80.0 MP"},
+		{name: "header claims 30000×30000", file: "a.png", data: imagetest.PNGHeaderOnly(30000, 30000), wantErr: "the image is too large: 30000×30000 px (900.0 MP), the limit is 80.0 MP"},
 		{name: "limit is configurable", file: "a.jpg", data: jpg, maxPixels: 1000, wantErr: "the limit is 0.0 MP"},
-		{name: "zero size", file: "a.png", data: pngHeaderOnly(0, 10), wantErr: "empty size (0×10 px)"},
+		{name: "zero size", file: "a.png", data: imagetest.PNGHeaderOnly(0, 10), wantErr: "empty size (0×10 px)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -160,7 +160,7 @@ func (c converter) block(n ast.Node) (any, error) {
 	case *ast.ThematicBreak:
 		return nil, c.unsupported(n, "a horizontal rule (---, ***)", "start a new text block instead")
 	case *ast.HTMLBlock:
-		return nil, c.unsupported(n, "HTML", "use Markdown: *emphasis*, **strong**, [link](https://…)")
+		return nil, c.unsupported(n, "HTML", htmlHint)
 	default:
 		return nil, c.unsupported(n, "this kind of block ("+n.Kind().String()+")", "use paragraphs and lists")
 	}
@@ -243,7 +243,7 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 		case *ast.Image:
 			return nil, c.unsupported(x, "an inline image (![…](…))", "use an image block: `- type: image` with src, alt and caption")
 		case *ast.RawHTML:
-			return nil, c.unsupported(x, "HTML", "use Markdown: *emphasis*, **strong**, [link](https://…)")
+			return nil, c.unsupported(x, "HTML", htmlHint)
 		default:
 			return nil, c.unsupported(x, "this inline element ("+x.Kind().String()+")", "use *emphasis*, **strong**, `code` and [links](https://…)")
 		}
@@ -256,6 +256,8 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 func plainText(raw []byte) string {
 	return string(util.UnescapePunctuations(util.ResolveNumericReferences(util.ResolveEntityNames(raw))))
 }
+
+const htmlHint = "use Markdown: *emphasis*, **strong**, [link](https://…)"
 
 const linkHint = "write https://…, mailto:… or a path of this site such as /about"
 

@@ -364,17 +364,9 @@ func build(obj ordered, at string) (*Schema, error) {
 		case "minItems", "maxItems", "minimum", "maximum", "uniqueItems":
 			// Validation only: the validator enforces them.
 		case "properties":
-			props, ok := kv.val.(ordered)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: properties must be an object", where)
-			}
-			for _, p := range props {
-				child, err := buildChild(p.val, where+"/"+p.key)
-				if err != nil {
-					return nil, err
-				}
-				s.Properties = append(s.Properties, Property{p.key, child})
-			}
+			err = buildMembers(kv.val, where, func(name string, c *Schema) {
+				s.Properties = append(s.Properties, Property{name, c})
+			})
 		case "items":
 			s.Items, err = buildChild(kv.val, where)
 		case "if":
@@ -394,17 +386,9 @@ func build(obj ordered, at string) (*Schema, error) {
 				s.AllOf = append(s.AllOf, child)
 			}
 		case "$defs":
-			defs, ok := kv.val.(ordered)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: $defs must be an object", where)
-			}
-			for _, d := range defs {
-				child, err := buildChild(d.val, where+"/"+d.key)
-				if err != nil {
-					return nil, err
-				}
-				s.Defs = append(s.Defs, Def{d.key, child})
-			}
+			err = buildMembers(kv.val, where, func(name string, c *Schema) {
+				s.Defs = append(s.Defs, Def{name, c})
+			})
 		default:
 			return nil, fmt.Errorf("schema %s: keyword %q is not supported by the generator; supported are the keywords the project's schemas use", where, kv.key)
 		}
@@ -413,6 +397,23 @@ func build(obj ordered, at string) (*Schema, error) {
 		}
 	}
 	return s, nil
+}
+
+// buildMembers builds each schema of an object of schemas (properties,
+// $defs), in order.
+func buildMembers(v any, where string, add func(name string, s *Schema)) error {
+	obj, ok := v.(ordered)
+	if !ok {
+		return fmt.Errorf("schema %s: must be an object", where)
+	}
+	for _, kv := range obj {
+		child, err := buildChild(kv.val, where+"/"+kv.key)
+		if err != nil {
+			return err
+		}
+		add(kv.key, child)
+	}
+	return nil
 }
 
 func buildChild(v any, where string) (*Schema, error) {

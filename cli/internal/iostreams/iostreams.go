@@ -17,9 +17,7 @@ type IOStreams struct {
 	Out    io.Writer
 	ErrOut io.Writer
 
-	stdinTTY  bool
 	stdoutTTY bool
-	stderrTTY bool
 	noColor   bool
 }
 
@@ -30,14 +28,10 @@ func System() *IOStreams {
 		In:        os.Stdin,
 		Out:       os.Stdout,
 		ErrOut:    os.Stderr,
-		stdinTTY:  isTerminal(os.Stdin),
-		stdoutTTY: isTerminal(os.Stdout),
-		stderrTTY: isTerminal(os.Stderr),
+		stdoutTTY: term.IsTerminal(int(os.Stdout.Fd())),
 		noColor:   noColor || os.Getenv("TERM") == "dumb",
 	}
 }
-
-func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
 
 // Test returns streams over buffers: no terminal, no colour.
 func Test() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
@@ -45,23 +39,12 @@ func Test() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
 	return &IOStreams{In: in, Out: out, ErrOut: errOut, noColor: true}, in, out, errOut
 }
 
-// IsStdoutTTY reports whether standard output is a terminal.
-func (s *IOStreams) IsStdoutTTY() bool { return s.stdoutTTY }
-
-// CanPrompt reports whether the user can be asked questions.
-func (s *IOStreams) CanPrompt() bool { return s.stdinTTY && s.stdoutTTY }
-
 // ColorEnabled reports whether standard output may be decorated with ANSI
 // colours: it is a terminal and NO_COLOR is not set (https://no-color.org).
 func (s *IOStreams) ColorEnabled() bool { return s.stdoutTTY && !s.noColor }
 
-// IsStderrTTY reports whether standard error is a terminal.
-func (s *IOStreams) IsStderrTTY() bool { return s.stderrTTY }
+// SetStdoutTTY marks standard output as a terminal or not, for tests.
+func (s *IOStreams) SetStdoutTTY(v bool) { s.stdoutTTY = v }
 
-// SetTTY marks the streams as terminals, for tests.
-func (s *IOStreams) SetTTY(stdin, stdout, stderr bool) {
-	s.stdinTTY, s.stdoutTTY, s.stderrTTY = stdin, stdout, stderr
-}
-
-// SetNoColor turns colour off or on regardless of the environment, for tests.
+// SetNoColor sets what NO_COLOR would, for tests.
 func (s *IOStreams) SetNoColor(v bool) { s.noColor = v }

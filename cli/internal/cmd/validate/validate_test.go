@@ -59,3 +59,27 @@ func TestRunMissingContent(t *testing.T) {
 		t.Errorf("stdout %q, stderr %q", out.String(), errOut.String())
 	}
 }
+
+func TestRunColour(t *testing.T) {
+	tests := []struct {
+		name      string
+		tty       bool
+		noColor   bool
+		wantColor bool
+	}{
+		{"terminal", true, false, true},
+		{"terminal with NO_COLOR", true, true, false},
+		{"pipe", false, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ios, _, out, _ := iostreams.Test()
+			ios.SetStdoutTTY(tt.tty)
+			ios.SetNoColor(tt.noColor)
+			_ = Run(&Options{IO: ios, ContentDir: t.TempDir() + "/nope", Format: "text", MaxPixels: 1})
+			if got := strings.Contains(out.String(), "\x1b["); got != tt.wantColor {
+				t.Errorf("colour = %v, want %v; output %q", got, tt.wantColor, out.String())
+			}
+		})
+	}
+}

@@ -85,9 +85,23 @@ func (s *Schema) Check(doc *Document) diag.List {
 	if !errors.As(err, &ve) {
 		return diag.List{doc.Diag(diag.Error, "", "", "cannot check the file against %s: %v", s.Name, err)}
 	}
+	all := leaves(ve)
+	// A misspelt required key is one mistake, not two: when an unknown key
+	// looks like a missing required one, report only the unknown key.
+	misspelt := map[string]string{}
+	for _, e := range all {
+		if k, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
+			ptr := pointerOf(e.InstanceLocation)
+			for _, p := range k.Properties {
+				if near := closest(p, propertyNames(s.subschema(e))); near != "" {
+					misspelt[ptr+"/"+schemamodel.EscapePointer(near)] = p
+				}
+			}
+		}
+	}
 	var out diag.List
-	for _, leaf := range leaves(ve) {
-		out = append(out, s.describe(doc, leaf)...)
+	for _, leaf := range all {
+		out = append(out, s.describe(doc, leaf, misspelt)...)
 	}
 	return out
 }
@@ -120,7 +134,10 @@ func (s *Schema) subschema(e *jsonschema.ValidationError) map[string]any {
 	return m
 }
 
-func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError) diag.List {
+// describe turns one validation error into diagnostics. misspelt maps the
+// pointer of a missing required property to the unknown key that is probably
+// it, misspelt.
+func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError, misspelt map[string]string) diag.List {
 	ptr := pointerOf(e.InstanceLocation)
 	sub := s.subschema(e)
 	custom, _ := sub["errorMessage"].(string)
@@ -134,6 +151,9 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError) diag.Lis
 		var out diag.List
 		for _, m := range k.Missing {
 			child := ptr + "/" + schemamodel.EscapePointer(m)
+			if _, ok := misspelt[child]; ok {
+				continue // reported as the unknown key
+			}
 			hint := fmt.Sprintf("add `%s:`", m)
 			if d := propertyDescription(sub, m); d != "" {
 				hint += " — " + d
@@ -150,6 +170,9 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError) diag.Lis
 			hint := "allowed here: " + strings.Join(allowed, ", ")
 			if near := closest(p, allowed); near != "" {
 				hint = fmt.Sprintf("did you mean %q? ", near) + hint
+				if _, missing := misspelt[ptr+"/"+schemamodel.EscapePointer(near)]; missing && slices.Contains(requiredOf(sub), near) {
+					hint = fmt.Sprintf("did you mean %q? It is required.", near)
+				}
 			}
 			out = append(out, diag.Diagnostic{File: doc.File, Line: pos.Line, Column: pos.Col, Pointer: child,
 				Message: fmt.Sprintf("unknown property %q%s", p, inWhat(ptr)), Hint: hint})
@@ -260,6 +283,17 @@ func propertyNames(sub map[string]any) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+func requiredOf(sub map[string]any) []string {
+	list, _ := sub["required"].([]any)
+	out := make([]string, 0, len(list))
+	for _, r := range list {
+		if name, ok := r.(string); ok {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 func propertyDescription(sub map[string]any, name string) string {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,23 +62,10 @@ func firstDifference(want, got string) string {
 			g = gl[i]
 		}
 		if w != g {
-			return "line " + itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
+			return "line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
 		}
 	}
 	return ""
-}
-
-func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(i)) }
-
-func fmtInt(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; i > 0; i /= 10 {
-		b = append([]byte{byte('0' + i%10)}, b...)
-	}
-	return string(b)
 }
 
 // TestDeterministic generates twice and compares the bytes.

@@ -224,34 +224,6 @@ func (k sector) pie(px, py, r float64) float64 {
 	return max(l, m)
 }
 
-// sdConvex is the signed distance (exact inside, close enough outside) to a
-// convex polygon given in either winding order.
-func sdConvex(px, py float64, pts [][2]float64) float64 {
-	area := 0.0
-	n := len(pts)
-	for i := range n {
-		a, b := pts[i], pts[(i+1)%n]
-		area += a[0]*b[1] - b[0]*a[1]
-	}
-	sgn := 1.0
-	if area < 0 {
-		sgn = -1
-	}
-	d := math.Inf(-1)
-	for i := range n {
-		a, b := pts[i], pts[(i+1)%n]
-		ex, ey := b[0]-a[0], b[1]-a[1]
-		l := length(ex, ey)
-		if l == 0 {
-			continue
-		}
-		// outward normal for counter-clockwise (in y-down space: clockwise) order
-		nx, ny := ey/l*sgn, -ex/l*sgn
-		d = math.Max(d, (px-a[0])*nx+(py-a[1])*ny)
-	}
-	return d
-}
-
 // ---- shapes ----
 
 func (c *canvas) rect(x, y, w, h, r float64, col rgb, a float64) {
@@ -341,11 +313,6 @@ func (c *canvas) arc(cx, cy, r, a0, a1, t float64, col rgb, a float64) {
 func (c *canvas) pie(cx, cy, r, a0, a1 float64, col rgb, a float64) {
 	k := newSector(cx, cy, (a0+a1)/2, math.Abs(a1-a0)/2)
 	c.paint(cx-r, cy-r, cx+r, cy+r, func(px, py float64) float64 { return k.pie(px, py, r) }, col, a, 0)
-}
-
-func (c *canvas) poly(pts [][2]float64, col rgb, a float64) {
-	x0, y0, x1, y1 := bounds(pts)
-	c.paint(x0, y0, x1, y1, func(px, py float64) float64 { return sdConvex(px, py, pts) }, col, a, 0)
 }
 
 func bounds(pts [][2]float64) (x0, y0, x1, y1 float64) {

@@ -97,9 +97,6 @@ func (c rgb) hue(deg float64) rgb {
 	return o.rgb()
 }
 
-// luma is the perceptual lightness (OKLab L).
-func (c rgb) luma() float64 { return c.lab().l }
-
 func clamp01(x float64) float64 {
 	if x < 0 {
 		return 0

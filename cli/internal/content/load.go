@@ -7,6 +7,7 @@
 package content
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -49,7 +50,9 @@ type Options struct {
 type Content struct {
 	Dir      string
 	Site     *Document
-	Projects []*Project // sorted by slug
+	Projects []*Project // sorted by slug; those that could be read
+	// Folders counts the project folders found, readable or not.
+	Folders int
 }
 
 // Project is one project folder.
@@ -104,7 +107,13 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 			Hint: "run the command from the repository root, or pass --content DIR"})
 		return c, l.diags, nil
 	}
-	c.Site = l.loadDocument(filepath.Join(dir, SiteFile), site)
+	l.realRoot, err = filepath.EvalSymlinks(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if path := filepath.Join(dir, SiteFile); l.insideRoot(path, "") {
+		c.Site = l.loadDocument(path, site)
+	}
 
 	projectsDir := filepath.Join(dir, ProjectsDir)
 	entries, err := os.ReadDir(projectsDir)
@@ -124,6 +133,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		loaded[i] = l.loadProject(filepath.Join(projectsDir, names[i]), names[i])
 	})
 	seen := map[string]string{}
+	c.Folders = len(names)
 	for i, p := range loaded {
 		name := names[i]
 		if p == nil {
@@ -159,6 +169,7 @@ func isDir(parent string, e fs.DirEntry) bool {
 
 type loader struct {
 	opts          Options
+	realRoot      string // the content folder with symbolic links resolved
 	siteSchema    *Schema
 	projectSchema *Schema
 
@@ -208,7 +219,7 @@ const modelinePrefix = "# yaml-language-server: $schema="
 // line, the way editors (VS Code's YAML extension, Neovim, Zed) find it to
 // complete and check while the owner types.
 func checkModeline(path string, data []byte, schemaFile string) *diag.Diagnostic {
-	first, _, _ := strings.Cut(string(data), "\n")
+	first, _, _ := strings.Cut(string(bytes.TrimPrefix(data, utf8BOM)), "\n")
 	first = strings.TrimSpace(first)
 	if strings.HasPrefix(first, modelinePrefix) && strings.HasSuffix(first, "/"+schemaFile) {
 		return nil
@@ -235,7 +246,14 @@ func describeIOError(err error) string {
 
 func (l *loader) loadProject(dir, slug string) *Project {
 	file := filepath.Join(dir, ProjectFile)
-	if _, err := os.Stat(file); err != nil {
+	if !l.insideRoot(dir, "folder") {
+		return nil
+	}
+	if _, err := os.Lstat(file); err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			l.add(diag.Diagnostic{File: file, Message: "cannot read the file: " + describeIOError(err)})
+			return nil
+		}
 		hint := "add a project.yaml (e.g. with `portfolio new project`), or remove the folder"
 		if actual := findFold(dir, ProjectFile); actual != "" {
 			hint = fmt.Sprintf("rename %s to %s: names are case-sensitive", actual, ProjectFile)
@@ -243,11 +261,14 @@ func (l *loader) loadProject(dir, slug string) *Project {
 		l.add(diag.Diagnostic{File: dir, Message: "project folder has no " + ProjectFile, Hint: hint})
 		return nil
 	}
+	if !l.insideRoot(file, "") {
+		return nil
+	}
 	doc := l.loadDocument(file, l.projectSchema)
 	if doc == nil {
 		return nil
 	}
-	p := &Project{Slug: slug, Dir: dir, Doc: doc, Images: map[string]imagecheck.Info{}}
+	p := &Project{Slug: slug, Dir: dir, Doc: doc, Images: map[string]imagecheck.Info{}, queued: map[string]bool{}}
 	if !slugRE.MatchString(slug) || len(slug) > maxSlugLength {
 		l.add(doc.Diag(diag.Error, "", "rename the folder to "+suggestSlug(slug),
 			"the folder name %q is not a valid slug: it becomes the page address /projects/%s, so use lowercase letters, digits and single hyphens (at most %d characters)",
@@ -268,6 +289,34 @@ func suggestSlug(s string) string {
 		return "a name such as my-project"
 	}
 	return out
+}
+
+// insideRoot reports whether path, with symbolic links resolved, stays in
+// the content folder; otherwise it reports the problem. The content is what
+// the repository holds, and a link's target is not in it: the build host
+// would not have the file.
+func (l *loader) insideRoot(path, what string) bool {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return true // missing or unreadable: reported where it is read
+	}
+	if within(l.realRoot, real) {
+		return true
+	}
+	if what == "" {
+		what = "file"
+	}
+	l.add(diag.Diagnostic{File: path,
+		Message: fmt.Sprintf("this %s is a symbolic link to %s, outside the content folder", what, real),
+		Hint:    fmt.Sprintf("copy the %s into the content folder instead of linking to it: the repository stores only the link", what)})
+	return false
+}
+
+// within reports whether path is dir or inside it; both are clean, absolute
+// or relative alike.
+func within(dir, path string) bool {
+	r, err := filepath.Rel(dir, path)
+	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
 }
 
 // findFold returns the entry of dir whose name equals name except for letter
@@ -292,12 +341,23 @@ type imageTask struct {
 	err     error
 }
 
-// parallel calls f(0) … f(n-1) on as many goroutines as there are cores.
+// parallel calls f(0) … f(n-1) on as many goroutines as there are cores. A
+// panic in f is raised again on the caller's goroutine, where the command's
+// recovery turns it into an "internal error" message, not a stack trace.
 func parallel(n int, f func(i int)) {
 	work := make(chan int)
 	var wg sync.WaitGroup
+	var once sync.Once
+	var panicked any
 	for range min(n, runtime.GOMAXPROCS(0)) {
 		wg.Go(func() {
+			defer func() {
+				if r := recover(); r != nil {
+					once.Do(func() { panicked = r })
+					for range work { // let the sender finish
+					}
+				}
+			}()
 			for i := range work {
 				f(i)
 			}
@@ -308,6 +368,9 @@ func parallel(n int, f func(i int)) {
 	}
 	close(work)
 	wg.Wait()
+	if panicked != nil {
+		panic(panicked)
+	}
 }
 
 // inspectImages reads every image's header and structure, on all cores.

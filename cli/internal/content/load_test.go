@@ -212,6 +212,26 @@ func TestLoadRules(t *testing.T) {
 			file: "alpha/project.yaml", line: 8, col: 7, msg: `"page" must be one of web-design, graphics, photography, higher-education; got "webdesign"`},
 		{name: "unknown block type", mutate: replace("  - type: text\n", "  - type: txt\n"),
 			file: "alpha/project.yaml", line: 12, col: 11, msg: "must be one of text, image, gallery"},
+		{name: "misspelt required key", mutate: replace("title: Alpha", "titel: Alpha"),
+			file: "alpha/project.yaml", line: 2, col: 1, msg: `unknown property "titel"`, hint: `did you mean "title"? It is required.`},
+		{name: "misspelt key beside the real one", mutate: replace("title: Alpha", "title: Alpha\ntitel: Alpha"),
+			file: "alpha/project.yaml", line: 3, col: 1, msg: `unknown property "titel"`, hint: `did you mean "title"? allowed here:`},
+		{name: "enum near miss", mutate: replace("page: web-design", "page: Web Design"),
+			file: "alpha/project.yaml", line: 8, col: 7, msg: `got "Web Design"`, hint: `did you mean "web-design"?`},
+		{name: "yes is text", mutate: replace("featured: true", "featured: yes"),
+			file: "alpha/project.yaml", line: 9, col: 11, msg: `"featured" must be true or false, not text`, hint: "yes, no, on and off are text in YAML 1.2"},
+		{name: "quoted boolean", mutate: replace("featured: true", `featured: "true"`),
+			file: "alpha/project.yaml", line: 9, col: 11, msg: `"featured" must be true or false, not text`, hint: "without quotes"},
+		{name: "long value cut on a character boundary", mutate: replace("page: web-design", "page: "+strings.Repeat("é", 70)),
+			file: "alpha/project.yaml", line: 8, msg: `got "` + strings.Repeat("é", 56) + `…"`},
+		{name: "timestamp", mutate: replace("title: Alpha", "title: !!timestamp 2020-01-01"),
+			file: "alpha/project.yaml", line: 2, col: 8, msg: "a YAML timestamp is not supported here", hint: "in quotes"},
+		{name: "NaN", mutate: replace("title: Alpha", "title: .nan"),
+			file: "alpha/project.yaml", line: 2, col: 8, msg: "NaN and infinity are not supported"},
+		{name: "Unicode normalization", mutate: func(t testing.TB, f map[string][]byte) {
+			replace("cover: cover.jpg", "cover: caf\u00e9.jpg")(t, f)
+			f["projects/alpha/cafe\u0301.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 10, msg: "with different Unicode characters", hint: "typing its name again"},
 		{name: "duplicate skills", mutate: replace("skills: [Figma]", "skills: [Figma, Figma]"),
 			file: "alpha/project.yaml", line: 6, col: 17, msg: "lists the same item twice (items 1 and 2)"},
 	}
@@ -284,6 +304,116 @@ func TestLoadSymlinks(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Message, "out.jpg is a symbolic link to a file outside the project folder") || errs[0].Line != 13 {
 		t.Fatalf("want one error for out.jpg at line 13, got:\n%s", dump(diags))
 	}
+}
+
+// TestLoadLinksOutOfContent: a project folder, a project.yaml or site.yaml
+// that links outside the content folder is refused, since the repository
+// stores only the link.
+func TestLoadLinksOutOfContent(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	outside := tree(t, map[string][]byte{
+		"beta/project.yaml": []byte(testProject),
+		"beta/cover.jpg":    jpegBytes(t, 4, 4),
+		"site.yaml":         []byte(testSite),
+		"p.yaml":            []byte(testProject),
+	})
+	tests := []struct {
+		name, target, link, msg string
+	}{
+		{"project folder", "beta", "projects/beta", "this folder is a symbolic link to"},
+		{"project file", "p.yaml", "projects/gamma/project.yaml", "this file is a symbolic link to"},
+		{"site file", "site.yaml", "site.yaml", "this file is a symbolic link to"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := validFiles(t)
+			delete(f, tt.link)
+			dir := tree(t, f)
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, tt.link)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(outside, tt.target), filepath.Join(dir, tt.link)); err != nil {
+				t.Fatal(err)
+			}
+			_, diags, err := Load(dir, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(dump(diags), tt.msg) || !strings.Contains(dump(diags), "outside the content folder") {
+				t.Fatalf("want %q, got:\n%s", tt.msg, dump(diags))
+			}
+		})
+	}
+}
+
+func TestLoadLinkedFolders(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	outside := tree(t, map[string][]byte{"g/1.jpg": jpegBytes(t, 4, 4), "g/2.jpg": jpegBytes(t, 4, 4), "img/c.jpg": jpegBytes(t, 4, 4)})
+	f := validFiles(t)
+	for k := range f {
+		if strings.HasPrefix(k, "projects/alpha/gallery/") {
+			delete(f, k)
+		}
+	}
+	f["projects/alpha/project.yaml"] = []byte(strings.Replace(testProject, "cover: cover.jpg", "cover: shots/c.jpg", 1))
+	dir := tree(t, f)
+	for link, target := range map[string]string{"projects/alpha/gallery": "g", "projects/alpha/shots": "img"} {
+		if err := os.Symlink(filepath.Join(outside, target), filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, diags, err := Load(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := dump(diags)
+	if diags.Errors() != 2 || !strings.Contains(out, "gallery/ is a symbolic link to") ||
+		!strings.Contains(out, "shots/ is a symbolic link to a folder outside the project folder") {
+		t.Fatalf("want one error for each linked folder, got:\n%s", out)
+	}
+}
+
+func TestLoadExternalWholeFloat(t *testing.T) {
+	f := validFiles(t)
+	f["projects/alpha/project.yaml"] = []byte(testProject + "    external: [{url: 'https://a.example/x.jpg', width: 1200.0, height: 800}]\n")
+	c, diags, err := Load(tree(t, f), Options{})
+	if err != nil || diags.Errors() > 0 {
+		t.Fatalf("%v\n%s", err, dump(diags))
+	}
+	g := c.Projects[0].Gallery
+	if len(g) != 4 || g[3].URL != "https://a.example/x.jpg" || g[3].Width != 1200 {
+		t.Fatalf("gallery = %+v", g)
+	}
+}
+
+func TestLoadCountsUnreadableProjects(t *testing.T) {
+	f := validFiles(t)
+	f["projects/beta/project.yaml"] = []byte("title: [\n")
+	c, _, err := Load(tree(t, f), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Folders != 2 || len(c.Projects) != 1 {
+		t.Fatalf("folders %d, projects %d", c.Folders, len(c.Projects))
+	}
+}
+
+func TestParallelPanicsOnCaller(t *testing.T) {
+	defer func() {
+		if r := recover(); r != "boom" {
+			t.Fatalf("recovered %v, want boom", r)
+		}
+	}()
+	parallel(10, func(i int) {
+		if i == 3 {
+			panic("boom")
+		}
+	})
+	t.Fatal("no panic reached the caller")
 }
 
 func TestLoadDuplicateSlugs(t *testing.T) {

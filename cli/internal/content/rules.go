@@ -4,11 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
@@ -53,8 +56,9 @@ func (l *loader) collectImages(p *Project) {
 			"a project has at most one gallery block"))
 	}
 	galleryDir := filepath.Join(p.Dir, GalleryDir)
+	listing := listGallery(p.Dir)
 	if len(galleries) == 0 {
-		if n := len(galleryImageNames(galleryDir)); n > 0 {
+		if n := len(listing.images); n > 0 && listing.outside == "" {
 			l.add(p.Doc.Diag(diag.Warning, "/body", "add `- type: gallery` to body where the gallery should appear",
 				"%s/ holds %d image%s but body has no gallery block, so they are not shown", GalleryDir, n, plural(n)))
 		}
@@ -65,59 +69,110 @@ func (l *loader) collectImages(p *Project) {
 	if block, ok := p.Doc.At(g.pointer); ok {
 		g.external, g.listed = externalImages(block)
 	}
-	fi, err := os.Stat(galleryDir)
+	problem := func(hint, format string, args ...any) {
+		l.add(p.Doc.Diag(diag.Error, g.pointer, hint, format, args...))
+	}
 	switch {
-	case err == nil && fi.IsDir():
-		entries, _ := os.ReadDir(galleryDir)
-		for _, e := range entries {
-			name := e.Name()
-			switch {
-			case strings.HasPrefix(name, "."):
-			case e.IsDir():
-				l.add(p.Doc.Diag(diag.Warning, g.pointer, "move its images up into "+GalleryDir+"/, or out of the project",
-					"%s/%s/ is a folder; galleries do not look into sub-folders", GalleryDir, name))
-			case !imagecheck.HasImageExt(name):
-				l.add(p.Doc.Diag(diag.Warning, g.pointer, "galleries take .jpg, .jpeg, .png and .webp files; move it out of "+GalleryDir+"/",
-					"%s/%s is not an image file and is ignored", GalleryDir, name))
-			default:
-				rel := GalleryDir + "/" + name
-				g.files = append(g.files, rel)
-			}
-		}
-		slices.SortFunc(g.files, NaturalCompare)
-		for _, rel := range g.files {
-			l.queueLocal(p, g.pointer, rel)
-		}
-	case err == nil || !errors.Is(err, fs.ErrNotExist):
-		l.add(p.Doc.Diag(diag.Error, g.pointer, "", "%s is not a folder", GalleryDir))
+	case listing.outside != "":
+		problem("copy the images into the project folder instead of linking to them",
+			"%s/ is a symbolic link to %s, outside the project folder", GalleryDir, listing.outside)
 		return
-	default:
-		if actual := findFold(p.Dir, GalleryDir); actual != "" {
-			l.add(p.Doc.Diag(diag.Error, g.pointer, "rename it to "+GalleryDir+": names are case-sensitive on the web host",
-				"the gallery folder must be named %q, not %q", GalleryDir, actual))
-			return
-		}
+	case listing.wrongCase != "":
+		problem("rename it to "+GalleryDir+": names are case-sensitive on the web host",
+			"the gallery folder must be named %q, not %q", GalleryDir, listing.wrongCase)
+		return
+	case listing.err != nil:
+		problem("", "cannot read %s/: %s", GalleryDir, describeIOError(listing.err))
+		return
+	case listing.notFolder:
+		problem("", "%s is not a folder", GalleryDir)
+		return
+	}
+	for _, name := range listing.folders {
+		l.add(p.Doc.Diag(diag.Warning, g.pointer, "move its images up into "+GalleryDir+"/, or out of the project",
+			"%s/%s/ is a folder; galleries do not look into sub-folders", GalleryDir, name))
+	}
+	for _, name := range listing.others {
+		l.add(p.Doc.Diag(diag.Warning, g.pointer, "galleries take .jpg, .jpeg, .png and .webp files; move it out of "+GalleryDir+"/",
+			"%s/%s is not an image file and is ignored", GalleryDir, name))
+	}
+	for _, name := range listing.images {
+		rel := GalleryDir + "/" + name
+		g.files = append(g.files, rel)
+		l.queueLocal(p, g.pointer, rel)
 	}
 	if len(g.files) == 0 && g.listed == 0 {
 		where := fmt.Sprintf("no image files in %s/", GalleryDir)
-		if _, err := os.Stat(galleryDir); err != nil {
+		if !listing.exists {
 			where = fmt.Sprintf("there is no %s/ folder", GalleryDir)
 		}
-		l.add(p.Doc.Diag(diag.Error, g.pointer,
-			fmt.Sprintf("put .jpg, .png or .webp files in %s, or list images under `external:`, or remove the gallery block", galleryDir),
-			"the gallery is empty: %s and no external images", where))
+		problem(fmt.Sprintf("put .jpg, .png or .webp files in %s, or list images under `external:`, or remove the gallery block", galleryDir),
+			"the gallery is empty: %s and no external images", where)
 	}
 }
 
-func galleryImageNames(dir string) []string {
-	entries, _ := os.ReadDir(dir)
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() && !strings.HasPrefix(e.Name(), ".") && imagecheck.HasImageExt(e.Name()) {
-			names = append(names, e.Name())
+// galleryListing is what a project's gallery folder holds.
+type galleryListing struct {
+	exists, notFolder bool
+	images            []string // image file names, in natural order
+	others, folders   []string // names of what the gallery ignores
+	wrongCase         string   // the folder's name when only its letter case differs
+	outside           string   // where the folder links to, when outside the project
+	err               error
+}
+
+func listGallery(projectDir string) galleryListing {
+	var g galleryListing
+	dir := filepath.Join(projectDir, GalleryDir)
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		g.wrongCase = findFold(projectDir, GalleryDir)
+		return g
+	case err != nil:
+		g.err = err
+		return g
+	}
+	g.exists = true
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		real, err := filepath.EvalSymlinks(dir)
+		realProject, err2 := filepath.EvalSymlinks(projectDir)
+		if err != nil || err2 != nil {
+			g.err = errors.Join(err, err2)
+			return g
+		}
+		if !within(realProject, real) {
+			g.outside = real
+			return g
+		}
+		if fi, err = os.Stat(dir); err != nil {
+			g.err = err
+			return g
 		}
 	}
-	return names
+	if !fi.IsDir() {
+		g.notFolder = true
+		return g
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		g.err = err
+		return g
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case e.IsDir():
+			g.folders = append(g.folders, name)
+		case !imagecheck.HasImageExt(name):
+			g.others = append(g.others, name)
+		default:
+			g.images = append(g.images, name)
+		}
+	}
+	slices.SortFunc(g.images, NaturalCompare)
+	return g
 }
 
 func externalImages(block any) (valid []GalleryImage, listed int) {
@@ -136,6 +191,8 @@ func externalImages(block any) (valid []GalleryImage, listed int) {
 	return out, len(list)
 }
 
+// asInt reads a whole number as YAML decodes it; JSON Schema counts 1200.0
+// as an integer too.
 func asInt(v any) (int, bool) {
 	switch n := v.(type) {
 	case int:
@@ -144,6 +201,10 @@ func asInt(v any) (int, bool) {
 		return int(n), true
 	case uint64:
 		return int(n), true
+	case float64:
+		if n == math.Trunc(n) && math.Abs(n) < 1<<31 {
+			return int(n), true
+		}
 	}
 	return 0, false
 }
@@ -151,11 +212,8 @@ func asInt(v any) (int, bool) {
 // queueLocal checks that rel names a file inside the project folder, with
 // exactly that letter case, and queues it for inspection.
 func (l *loader) queueLocal(p *Project, pointer, rel string) {
-	if _, done := p.queued[rel]; done {
+	if p.queued[rel] {
 		return
-	}
-	if p.queued == nil {
-		p.queued = map[string]bool{}
 	}
 	p.queued[rel] = true
 	abs, problem, hint := resolveInside(p.Dir, rel)
@@ -193,13 +251,21 @@ func resolveInside(dir, rel string) (abs, problem, hint string) {
 		if err != nil {
 			return "", fmt.Sprintf("file not found: %s", rel), "check the path; it is relative to " + dir
 		}
-		var exact, folded string
+		var exact, folded, normalized string
 		for _, e := range entries {
-			if e.Name() == part {
+			switch name := e.Name(); {
+			case name == part:
 				exact = part
-			} else if strings.EqualFold(e.Name(), part) {
-				folded = e.Name()
+			case strings.EqualFold(name, part):
+				folded = name
+			case norm.NFC.String(name) == norm.NFC.String(part):
+				normalized = name
 			}
+		}
+		if exact == "" && normalized != "" {
+			// macOS writes é as e plus an accent; typed text is one character.
+			return "", fmt.Sprintf("file not found: %s (the name on disk spells %q with different Unicode characters)", rel, normalized),
+				"rename the file, typing its name again, so both spell it the same way"
 		}
 		if exact == "" {
 			if folded != "" {
@@ -211,13 +277,29 @@ func resolveInside(dir, rel string) (abs, problem, hint string) {
 			return "", fmt.Sprintf("file not found: %s", rel), similarHint(entries, part, dir, strings.Join(strings.Split(rel, "/")[:i], "/"))
 		}
 		cur = filepath.Join(cur, part)
+		// A link anywhere on the path may lead out; name the link itself.
+		if fi, err := os.Lstat(cur); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			real, err := filepath.EvalSymlinks(cur)
+			linked := strings.Join(strings.Split(rel, "/")[:i+1], "/")
+			if err != nil {
+				return "", fmt.Sprintf("%s is a broken symbolic link", linked), "replace the link with the file or folder itself"
+			}
+			if !within(realDir, real) {
+				what := "file"
+				if linked != rel {
+					what, linked = "folder", linked+"/"
+				}
+				return "", fmt.Sprintf("%s is a symbolic link to a %s outside the project folder", linked, what),
+					fmt.Sprintf("copy the %s into the project folder instead of linking to it", what)
+			}
+		}
 	}
 	real, err := filepath.EvalSymlinks(cur)
 	if err != nil {
 		return "", fmt.Sprintf("%s is a broken symbolic link", rel), "replace the link with the file itself"
 	}
-	if r, err := filepath.Rel(realDir, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return "", fmt.Sprintf("%s is a symbolic link to a file outside the project folder", rel), "copy the file into the project folder instead of linking to it"
+	if !within(realDir, real) {
+		return "", fmt.Sprintf("%s resolves to %s, outside the project folder", rel, real), "copy the file into the project folder"
 	}
 	fi, err := os.Stat(real)
 	if err != nil || !fi.Mode().IsRegular() {

@@ -93,8 +93,10 @@ func (s *Schema) Check(doc *Document) diag.List {
 		if k, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
 			ptr := pointerOf(e.InstanceLocation)
 			for _, p := range k.Properties {
-				if near := closest(p, propertyNames(s.subschema(e))); near != "" {
-					misspelt[ptr+"/"+schemamodel.EscapePointer(near)] = p
+				near := closest(p, propertyNames(s.subschema(e)))
+				child := ptr + "/" + schemamodel.EscapePointer(near)
+				if _, present := doc.At(child); near != "" && !present {
+					misspelt[child] = p
 				}
 			}
 		}
@@ -181,6 +183,9 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError, misspelt
 	case *kind.Type:
 		want := strings.Join(mapSlice(k.Want, typeWord), " or ")
 		if k.Got == "null" {
+			if ptr == "" {
+				return at("write the settings as YAML; `portfolio validate` lists what is missing", "the file holds no settings")
+			}
 			return at("write a value after the colon, or remove the line", "%s has no value: expected %s", name, want)
 		}
 		hint := ""
@@ -188,16 +193,28 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError, misspelt
 		case slices.Contains(k.Want, "string") && (k.Got == "number" || k.Got == "integer" || k.Got == "boolean"):
 			hint = `put the value in quotes, e.g. "2024" or "true"`
 		case slices.Contains(k.Want, "boolean") && k.Got == "string":
-			hint = "write true or false, without quotes"
+			hint = "write true or false"
+			switch strings.ToLower(fmt.Sprint(valueAt(doc, ptr))) {
+			case "true", "false":
+				hint = "write true or false without quotes"
+			case "yes", "no", "on", "off", "y", "n":
+				hint = "write true or false: yes, no, on and off are text in YAML 1.2"
+			}
 		case (slices.Contains(k.Want, "integer") || slices.Contains(k.Want, "number")) && k.Got == "string":
 			hint = "write the number without quotes"
 		}
 		return at(hint, "%s must be %s, not %s", name, want, typeWord(k.Got))
 	case *kind.Enum:
-		if custom != "" {
-			return at("", "%s %s; got %s", name, custom, shortValue(k.Got))
+		hint := ""
+		if got, ok := k.Got.(string); ok {
+			if near := closestValue(got, k.Want); near != "" {
+				hint = fmt.Sprintf("did you mean %q?", near)
+			}
 		}
-		return at("", "%s must be one of %s; got %s", name, joinValues(k.Want), shortValue(k.Got))
+		if custom != "" {
+			return at(hint, "%s %s; got %s", name, custom, shortValue(k.Got))
+		}
+		return at(hint, "%s must be one of %s; got %s", name, joinValues(k.Want), shortValue(k.Got))
 	case *kind.Const:
 		return at("", "%s must be %s; got %s", name, shortValue(k.Want), shortValue(k.Got))
 	case *kind.MinLength:
@@ -342,12 +359,24 @@ func joinValues(vs []any) string {
 func shortValue(v any) string {
 	s := fmt.Sprintf("%v", v)
 	if str, ok := v.(string); ok {
+		if r := []rune(str); len(r) > 57 {
+			str = string(r[:56]) + "…"
+		}
 		s = fmt.Sprintf("%q", str)
 	}
-	if len(s) > 60 {
-		s = s[:57] + "…"
-	}
 	return s
+}
+
+// closestValue returns the allowed string nearest to got, ignoring letter
+// case and reading spaces as hyphens ("Web Design" → "web-design").
+func closestValue(got string, allowed []any) string {
+	var names []string
+	for _, a := range allowed {
+		if s, ok := a.(string); ok {
+			names = append(names, s)
+		}
+	}
+	return closest(strings.ReplaceAll(strings.TrimSpace(got), " ", "-"), names)
 }
 
 func valueAt(doc *Document, ptr string) any {

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -14,6 +17,8 @@ import (
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/schemamodel"
 )
+
+var utf8BOM = []byte("\xEF\xBB\xBF")
 
 // MsgEmptyFile is the message for a file with no YAML document.
 const MsgEmptyFile = "the file is empty"
@@ -42,9 +47,11 @@ func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
 	// ends in CRLF, so positions are computed on LF-only text. Columns do
 	// not change.
 	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	// A byte-order mark, as some Windows editors write, is not content.
+	data = bytes.TrimPrefix(data, utf8BOM)
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
-		return nil, syntaxDiagnostic(file, err)
+		return nil, syntaxDiagnostic(file, data, err)
 	}
 	doc := &Document{File: file, pos: map[string]Pos{}, key: map[string]Pos{}, block: map[string]bool{},
 		lines: strings.Split(string(data), "\n")}
@@ -69,23 +76,77 @@ func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
 		return nil, d
 	}
 	if err := yaml.NodeToValue(bodies[0], &doc.Value); err != nil {
-		return nil, syntaxDiagnostic(file, err)
+		return nil, syntaxDiagnostic(file, data, err)
+	}
+	if d := doc.checkPlainData("", doc.Value); d != nil {
+		return nil, d
 	}
 	return doc, nil
 }
 
-func syntaxDiagnostic(file string, err error) *diag.Diagnostic {
+func syntaxDiagnostic(file string, data []byte, err error) *diag.Diagnostic {
 	d := &diag.Diagnostic{File: file, Line: 1, Column: 1, Message: "YAML syntax error: " + err.Error()}
 	var ye yaml.Error
 	if errors.As(err, &ye) {
-		// The parser quotes a tab as a raw tab, invisible in a terminal.
-		d.Message = "YAML syntax error: " + strings.ReplaceAll(ye.GetMessage(), "'\t'", "a tab character")
+		d.Message = "YAML syntax error: " + ye.GetMessage()
+		if strings.Contains(ye.GetMessage(), "'\t'") {
+			// The parser quotes the tab itself, invisible in a terminal.
+			d.Message = "YAML syntax error: a tab character where YAML needs spaces"
+		}
 		if tok := ye.GetToken(); tok != nil && tok.Position != nil {
 			d.Line, d.Column = tok.Position.Line, tok.Position.Column
 		}
 	}
 	d.Hint = syntaxHint(d.Message)
+	if line, col, ok := unclosedQuote(data, d.Line); ok && line < d.Line {
+		// The parser notices an unclosed quote only where the text it
+		// swallowed stops making sense, often many lines later.
+		d.Line, d.Column = line, col
+		d.Message = "YAML syntax error: the quoted text that starts here is not closed"
+		d.Hint = "add the closing quote at the end of the text"
+	}
 	return d
+}
+
+// unclosedQuote finds, before line stop, a value that opens a quote and does
+// not close it on its line.
+func unclosedQuote(data []byte, stop int) (line, col int, ok bool) {
+	for i, text := range strings.Split(string(data), "\n") {
+		if i+1 >= stop {
+			break
+		}
+		trimmed := strings.TrimLeft(text, " -")
+		_, value, found := strings.Cut(trimmed, ": ")
+		if !found {
+			value = trimmed
+			if !strings.HasPrefix(value, `"`) && !strings.HasPrefix(value, "'") {
+				continue
+			}
+		}
+		value = strings.TrimSpace(value)
+		if len(value) == 0 || (value[0] != '"' && value[0] != '\'') {
+			continue
+		}
+		q := value[0]
+		closed := false
+		for j := 1; j < len(value); j++ {
+			switch {
+			case q == '"' && value[j] == '\\':
+				j++
+			case value[j] == q && q == '\'' && j+1 < len(value) && value[j+1] == '\'':
+				j++ // '' is an escaped quote
+			case value[j] == q:
+				closed = true
+			}
+			if closed {
+				break
+			}
+		}
+		if !closed {
+			return i + 1, strings.Index(text, value) + 1, true
+		}
+	}
+	return 0, 0, false
 }
 
 func syntaxHint(msg string) string {
@@ -101,9 +162,47 @@ func syntaxHint(msg string) string {
 	}
 }
 
+// checkPlainData refuses values that YAML can express but content has no
+// use for and JSON Schema cannot check: timestamps, binary data, NaN and
+// infinities.
+func (d *Document) checkPlainData(ptr string, v any) *diag.Diagnostic {
+	bad := func(msg, hint string) *diag.Diagnostic {
+		p := d.Pos(ptr)
+		return &diag.Diagnostic{File: d.File, Line: p.Line, Column: p.Col, Pointer: ptr, Message: msg, Hint: hint}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if dd := d.checkPlainData(ptr+"/"+schemamodel.EscapePointer(k), e); dd != nil {
+				return dd
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if dd := d.checkPlainData(ptr+"/"+strconv.Itoa(i), e); dd != nil {
+				return dd
+			}
+		}
+	case time.Time:
+		return bad("a YAML timestamp is not supported here", `write it as text in quotes, e.g. "2020-01-01"`)
+	case []byte:
+		return bad("binary data (!!binary) is not supported", "write text")
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return bad("NaN and infinity are not supported", "write an ordinary number")
+		}
+	case string, bool, nil, int, int64, uint64:
+	default:
+		return bad(fmt.Sprintf("this kind of YAML value (%T) is not supported", v), "write text, a number, true or false, a list or a mapping")
+	}
+	return nil
+}
+
 // index records the position of every node under n, whose pointer is ptr.
 func (d *Document) index(ptr string, n ast.Node) *diag.Diagnostic {
-	d.pos[ptr] = nodePos(n)
+	if _, seen := d.pos[ptr]; !seen { // a tag or anchor keeps its own position
+		d.pos[ptr] = nodePos(n)
+	}
 	switch x := n.(type) {
 	case *ast.AnchorNode:
 		return d.index(ptr, x.Value)
@@ -194,10 +293,11 @@ func (d *Document) TextPos(pointer string, n int, text string) (line, col int) {
 		for i := p.Line - 1; i < len(d.lines); i++ {
 			from := 0
 			if i == p.Line-1 {
-				from = min(p.Col-1, len(d.lines[i]))
+				from = byteOffset(d.lines[i], p.Col-1)
 			}
 			if k := strings.Index(d.lines[i][from:], text); k >= 0 {
-				return i + 1, from + k + 1
+				// Columns count characters, as the parser's do.
+				return i + 1, utf8.RuneCountInString(d.lines[i][:from+k]) + 1
 			}
 		}
 	}
@@ -214,6 +314,17 @@ func (d *Document) TextPos(pointer string, n int, text string) (line, col int) {
 		col = len(d.lines[line-1]) - len(strings.TrimLeft(d.lines[line-1], " ")) + 1
 	}
 	return line, col
+}
+
+// byteOffset returns the byte offset of the n-th character of line.
+func byteOffset(line string, n int) int {
+	for i := range line {
+		if n == 0 {
+			return i
+		}
+		n--
+	}
+	return len(line)
 }
 
 // KeyPos returns the position of the mapping key of the value at pointer, or

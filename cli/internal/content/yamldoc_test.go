@@ -57,6 +57,28 @@ func TestParseYAMLPositions(t *testing.T) {
 	}
 }
 
+func TestParseYAMLBOM(t *testing.T) {
+	doc, d := ParseYAML("p.yaml", []byte("\xEF\xBB\xBF# comment\ntitle: x\n"))
+	if d != nil {
+		t.Fatal(d)
+	}
+	if v, _ := doc.At("/title"); v != "x" || doc.Pos("/title") != (Pos{2, 8}) {
+		t.Errorf("title = %v at %v", v, doc.Pos("/title"))
+	}
+}
+
+func TestTextPosCountsCharacters(t *testing.T) {
+	src := "t: {h: \"Café éééé\", text: \"a <b>x</b>\"}\n"
+	doc, d := ParseYAML("p.yaml", []byte(src))
+	if d != nil {
+		t.Fatal(d)
+	}
+	line, col := doc.TextPos("/t/text", 1, "a <b>x</b>")
+	if want := len([]rune(src[:strings.Index(src, "a <b>")])) + 1; line != 1 || col != want {
+		t.Errorf("TextPos = %d:%d, want 1:%d", line, col, want)
+	}
+}
+
 func TestParseYAMLErrors(t *testing.T) {
 	tests := []struct {
 		name, src     string
@@ -71,6 +93,10 @@ func TestParseYAMLErrors(t *testing.T) {
 		{"comments only", "# nothing\n", 1, 1, "the file is empty", ""},
 		{"two documents", "a: 1\n---\nb: 2\n", 3, 1, "more than one YAML document", "---"},
 		{"merge key", "base: {x: 1}\nc:\n  <<: {y: 2}\n", 3, 3, "merge keys (<<) are not supported", "in full"},
+		{"unclosed quote far from where the parser stops", "a: 1\ntitle: \"Admin Portal\nrole: Lead\nbody:\n  - type: text\n    text: |\n      One.\n\n      Two: \"three\".\n  - type: gallery\n", 2, 8, "the quoted text that starts here is not closed", "closing quote"},
+		{"unclosed quote the parser finds itself", "a: 1\ntitle: \"Admin Portal\n", 2, 8, "could not find end character", "close the quoted text"},
+		{"tab message is readable", "a:\n\tb: 1\n", 2, 1, "a tab character where YAML needs spaces", "spaces, not tabs"},
+		{"binary", "a: !!binary aGVsbG8=\n", 1, 4, "binary data", ""},
 		{"alias", "a: &x [1]\nb: *x\n", 2, 4, "YAML aliases (*name) are not supported", "in full"},
 		{"alias bomb", "a: &a [1]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n", 2, 8, "aliases", ""},
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,15 @@ type Info struct {
 
 // Pixels is the pixel count.
 func (i Info) Pixels() int64 { return int64(i.Width) * int64(i.Height) }
+
+// exceeds reports whether the image has more than max pixels, without
+// overflowing on sizes a crafted header may claim.
+func (i Info) exceeds(max int64) bool {
+	if max <= 0 || i.Width <= 0 || i.Height <= 0 {
+		return false
+	}
+	return int64(i.Width) > max/int64(i.Height)
+}
 
 // Problem is a defect of an image file, with a hint for its owner.
 type Problem struct {
@@ -86,6 +96,11 @@ func formatOfExt(name string) Format {
 	return ""
 }
 
+// MaxFileBytes is the largest image file read whole: far above any photo a
+// portfolio shows, low enough that a few files inspected at once fit in
+// memory.
+const MaxFileBytes = 256 << 20
+
 // window is how much of a large JPEG File reads from each end: the marker
 // segments (EXIF included) sit at the start, the end-of-image marker at the end.
 const window = 128 << 10
@@ -127,6 +142,10 @@ func File(path string, maxPixels int64) (Info, error) {
 			return Info{}, err
 		}
 	}
+	if size > MaxFileBytes {
+		return Info{}, problem("export it at web size (a few megabytes) before adding it",
+			"the file is too large: %s, the limit is %s", megabytes(size), megabytes(MaxFileBytes))
+	}
 	data := make([]byte, size)
 	if _, err := io.ReadFull(f, data); err != nil {
 		return Info{}, err
@@ -143,7 +162,7 @@ func jpegEnds(head, tail []byte, maxPixels int64) (Info, bool) {
 	if err != nil || scanStart > len(head) || !hasEOI(tail) {
 		return Info{}, false
 	}
-	if maxPixels > 0 && info.Pixels() > maxPixels || info.Width <= 0 || info.Height <= 0 {
+	if info.exceeds(maxPixels) || info.Width <= 0 || info.Height <= 0 {
 		return Info{}, false
 	}
 	info.Format = JPEG
@@ -174,7 +193,7 @@ func Bytes(name string, data []byte, maxPixels int64) (Info, error) {
 	}
 	// The size limit comes first: a crafted bomb is often corrupt too, and
 	// its size is the more useful thing to say.
-	if maxPixels > 0 && info.Pixels() > maxPixels {
+	if info.exceeds(maxPixels) {
 		return Info{}, problem(
 			fmt.Sprintf("scale it down below %s (e.g. to 6000 px on the long edge) before adding it", megapixels(maxPixels)),
 			"the image is too large: %d×%d px (%s), the limit is %s",
@@ -193,6 +212,10 @@ func Bytes(name string, data []byte, maxPixels int64) (Info, error) {
 
 func megapixels(n int64) string {
 	return fmt.Sprintf("%.1f MP", float64(n)/1e6)
+}
+
+func megabytes(n int64) string {
+	return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
 }
 
 func extOf(f Format) string {
@@ -377,8 +400,11 @@ func inspectPNG(data []byte) (Info, error) {
 			if len(body) < 8 {
 				return info, problem(hintReexport, "the PNG header is corrupt")
 			}
-			info.Width = int(binary.BigEndian.Uint32(body[0:]))
-			info.Height = int(binary.BigEndian.Uint32(body[4:]))
+			w, h := binary.BigEndian.Uint32(body[0:]), binary.BigEndian.Uint32(body[4:])
+			if w > math.MaxInt32 || h > math.MaxInt32 {
+				return info, problem(hintReexport, "the PNG header is corrupt: it claims %d×%d px, beyond what PNG allows", w, h)
+			}
+			info.Width, info.Height = int(w), int(h)
 		case typ == "IDAT":
 			sawData = true
 		case typ == "IEND":

@@ -85,6 +85,8 @@ func TestBytes(t *testing.T) {
 		{name: "png checksum", file: "a.png", data: badCRC, wantErr: `chunk "IHDR" at byte 8 fails its checksum`},
 		{name: "truncated webp", file: "a.webp", data: webpLossless[:20], wantErr: "the file is truncated"},
 		{name: "header claims 30000×30000", file: "a.png", data: imagetest.PNGHeaderOnly(30000, 30000), wantErr: "the image is too large: 30000×30000 px (900.0 MP), the limit is 80.0 MP"},
+		{name: "header sizes that overflow a product", file: "a.png", data: imagetest.PNGHeaderOnly(1<<31-1, 1<<31-1), wantErr: "the image is too large: 2147483647×2147483647 px"},
+		{name: "header beyond PNG's range", file: "a.png", data: imagetest.PNGHeaderOnly(4294967295, 4294967295), wantErr: "beyond what PNG allows"},
 		{name: "limit is configurable", file: "a.jpg", data: jpg, maxPixels: 1000, wantErr: "the limit is 0.0 MP"},
 		{name: "zero size", file: "a.png", data: imagetest.PNGHeaderOnly(0, 10), wantErr: "empty size (0×10 px)"},
 	}
@@ -174,6 +176,20 @@ func TestFileLargeJPEG(t *testing.T) {
 				t.Errorf("info = %+v", info)
 			}
 		})
+	}
+}
+
+func TestFileTooLarge(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "huge.png")
+	if err := os.WriteFile(p, imagetest.PNG(4, 4), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(p, MaxFileBytes+1); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	_, err := File(p, DefaultMaxPixels)
+	if err == nil || !strings.Contains(err.Error(), "the file is too large: 256 MB") {
+		t.Fatalf("err = %v", err)
 	}
 }
 

@@ -264,6 +264,9 @@ const linkHint = "write https://…, mailto:… or a path of this site such as /
 // checkHref returns why a link target is refused, or "".
 func checkHref(href string) string {
 	switch {
+	case strings.ContainsAny(href, "\\ \t\n"):
+		// Browsers read "/\host" as "//host": another site.
+		return "contains a backslash or a space"
 	case strings.HasPrefix(href, "https://") && len(href) > len("https://"):
 		return ""
 	case strings.HasPrefix(href, "mailto:") && strings.Contains(href, "@"):

@@ -56,6 +56,7 @@ func TestParseRefuses(t *testing.T) {
 		{"javascript link", "[x](javascript:alert(1))", 1, `link target "javascript:alert(1)" is not allowed`},
 		{"http link", "l1\nl2 [x](http://a.b)", 2, "is not secure (http)"},
 		{"protocol-relative", "[x](//evil.example)", 1, "is not allowed"},
+		{"backslash host", `[x](/\evil.example)`, 1, "contains a backslash"},
 		{"empty", "   \n", 1, "the text is empty"},
 	}
 	for _, tt := range tests {

@@ -28,7 +28,7 @@ func TestSchemaFieldFlowsThrough(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &gen{emitted: map[string]*schemamodel.Root{}}
+	g := &gen{emitted: map[string]*schemamodel.Schema{}}
 	g.types(root, "Project")
 	if !strings.Contains(g.b.String(), "  /** Who the work was for. */\n  readonly client?: string;\n") {
 		t.Errorf("the new property is missing from the Project type:\n%s", g.b.String())

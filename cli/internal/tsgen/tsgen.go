@@ -111,7 +111,7 @@ func Generate(c *content.Content) (out []byte, err error) {
 	if c.Site == nil {
 		return nil, fmt.Errorf("generate: no site settings loaded")
 	}
-	g := &gen{emitted: map[string]*schemamodel.Root{}}
+	g := &gen{emitted: map[string]*schemamodel.Schema{}}
 	g.b.WriteString(header)
 	g.b.WriteString(fixedTypes)
 	g.types(siteSchema.Model, "Site")
@@ -138,7 +138,7 @@ func Generate(c *content.Content) (out []byte, err error) {
 
 type gen struct {
 	b       strings.Builder
-	emitted map[string]*schemamodel.Root
+	emitted map[string]*schemamodel.Schema // type name → the schema it names
 	queue   []pending
 }
 
@@ -151,7 +151,7 @@ type pending struct {
 // types emits the named types reachable from a schema's root, breadth first.
 func (g *gen) types(root *schemamodel.Root, rootName string) {
 	g.queue = append(g.queue, pending{root, root.Schema, rootName})
-	g.emitted[rootName] = root
+	g.emitted[rootName] = root.Schema
 	for len(g.queue) > 0 {
 		p := g.queue[0]
 		g.queue = g.queue[1:]
@@ -162,13 +162,13 @@ func (g *gen) types(root *schemamodel.Root, rootName string) {
 
 func (g *gen) name(root *schemamodel.Root, s *schemamodel.Schema, name string) string {
 	if prev, ok := g.emitted[name]; ok {
-		if prev != root {
-			// Two schemas define the same name; the output would be ambiguous.
-			panic(fmt.Sprintf("tsgen: type %s is defined by two schemas", name))
+		if prev != s {
+			// Two different schemas would share one name: ambiguous types.
+			panic(fmt.Sprintf("tsgen: two schemas map to the type name %s; rename a definition", name))
 		}
 		return name
 	}
-	g.emitted[name] = root
+	g.emitted[name] = s
 	g.queue = append(g.queue, pending{root, s, name})
 	return name
 }
@@ -481,17 +481,16 @@ func normalize(v any) any {
 }
 
 func literal(v any) string {
+	if str, ok := v.(string); ok {
+		return quote(str)
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		panic(fmt.Sprintf("tsgen: cannot render %#v: %v", v, err))
 	}
-	s := strings.TrimSuffix(buf.String(), "\n")
-	if str, ok := v.(string); ok {
-		return quote(str)
-	}
-	return s
+	return strings.TrimSuffix(buf.String(), "\n")
 }
 
 // quote writes a string literal in single quotes, the site's code style.

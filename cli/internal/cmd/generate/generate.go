@@ -3,6 +3,7 @@ package generate
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +15,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/tsgen"
 )
@@ -24,9 +26,11 @@ const DefaultOut = "site/src/generated/content.ts"
 // Options are the inputs of a generate run.
 type Options struct {
 	IO         *iostreams.IOStreams
+	Ctx        context.Context
 	ContentDir string
 	Out        string
 	Check      bool
+	MaxPixels  int64
 }
 
 // NewCmdGenerate builds the command; runF replaces the run in tests.
@@ -48,6 +52,10 @@ is 1 when the file on disk differs from what would be generated.`),
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ContentDir = cmdutil.ContentDir(cmd)
+			opts.Ctx = cmd.Context()
+			if opts.MaxPixels <= 0 {
+				return cmdutil.Usagef("--max-pixels must be a positive number")
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -56,12 +64,13 @@ is 1 when the file on disk differs from what would be generated.`),
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", DefaultOut, "output `file`")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if the output file is out of date")
+	cmd.Flags().Int64Var(&opts.MaxPixels, "max-pixels", imagecheck.DefaultMaxPixels, "refuse images with more pixels than this (as validate does)")
 	return cmd
 }
 
 // Run generates the module.
 func Run(opts *Options) error {
-	c, diags, err := content.Load(opts.ContentDir, content.Options{})
+	c, diags, err := content.Load(opts.ContentDir, content.Options{MaxPixels: opts.MaxPixels})
 	if err != nil {
 		return err
 	}
@@ -97,6 +106,9 @@ func Run(opts *Options) error {
 		}
 		fmt.Fprintf(opts.IO.Out, "%s is up to date\n", opts.Out)
 		return nil
+	}
+	if opts.Ctx != nil && opts.Ctx.Err() != nil {
+		return cmdutil.ErrCancel // interrupted: leave the old file as it was
 	}
 	if err := fsutil.WriteFileAtomic(opts.Out, src, 0o644); err != nil {
 		return fmt.Errorf("writing %s: %w", opts.Out, err)

@@ -91,7 +91,11 @@ func Run(opts *Options) error {
 }
 
 func summary(c *content.Content, l diag.List, s cmdutil.Styler) string {
-	what := fmt.Sprintf("%s: site settings and %d project%s", c.Dir, len(c.Projects), plural(len(c.Projects)))
+	projects := fmt.Sprintf("%d project%s", len(c.Projects), plural(len(c.Projects)))
+	if unread := c.Folders - len(c.Projects); unread > 0 {
+		projects = fmt.Sprintf("%d of %d projects (%d could not be read)", len(c.Projects), c.Folders, unread)
+	}
+	what := fmt.Sprintf("%s: site settings and %s", c.Dir, projects)
 	counts := fmt.Sprintf("%d error%s, %d warning%s", l.Errors(), plural(l.Errors()), l.Warnings(), plural(l.Warnings()))
 	if l.Errors() > 0 {
 		return s.Red("✗ ") + what + ": " + counts

@@ -69,6 +69,7 @@ type Project struct {
 
 	gallery *galleryRef
 	queued  map[string]bool
+	dirs    map[string]dirListing // folder listings, read once
 }
 
 // Link is the project's page path.
@@ -268,7 +269,7 @@ func (l *loader) loadProject(dir, slug string) *Project {
 	if doc == nil {
 		return nil
 	}
-	p := &Project{Slug: slug, Dir: dir, Doc: doc, Images: map[string]imagecheck.Info{}, queued: map[string]bool{}}
+	p := &Project{Slug: slug, Dir: dir, Doc: doc, Images: map[string]imagecheck.Info{}, queued: map[string]bool{}, dirs: map[string]dirListing{}}
 	if !slugRE.MatchString(slug) || len(slug) > maxSlugLength {
 		l.add(doc.Diag(diag.Error, "", "rename the folder to "+suggestSlug(slug),
 			"the folder name %q is not a valid slug: it becomes the page address /projects/%s, so use lowercase letters, digits and single hyphens (at most %d characters)",

@@ -111,6 +111,22 @@ func (l *loader) collectImages(p *Project) {
 	}
 }
 
+// readDir lists a folder of the project once, however many images are
+// looked up in it.
+func (p *Project) readDir(dir string) ([]fs.DirEntry, error) {
+	if cached, ok := p.dirs[dir]; ok {
+		return cached.entries, cached.err
+	}
+	entries, err := os.ReadDir(dir)
+	p.dirs[dir] = dirListing{entries, err}
+	return entries, err
+}
+
+type dirListing struct {
+	entries []fs.DirEntry
+	err     error
+}
+
 // galleryListing is what a project's gallery folder holds.
 type galleryListing struct {
 	exists, notFolder bool
@@ -216,7 +232,7 @@ func (l *loader) queueLocal(p *Project, pointer, rel string) {
 		return
 	}
 	p.queued[rel] = true
-	abs, problem, hint := resolveInside(p.Dir, rel)
+	abs, problem, hint := resolveInside(p.Dir, rel, p.readDir)
 	if problem != "" {
 		l.add(p.Doc.Diag(diag.Error, pointer, hint, "%s", problem))
 		return
@@ -230,7 +246,7 @@ func (l *loader) queueLocal(p *Project, pointer, rel string) {
 // dir) names, or a problem and a hint: the path leaves dir, does not exist
 // with exactly this case, is not a regular file, or goes through a symbolic
 // link that points out of dir.
-func resolveInside(dir, rel string) (abs, problem, hint string) {
+func resolveInside(dir, rel string, readDir func(string) ([]fs.DirEntry, error)) (abs, problem, hint string) {
 	switch {
 	case strings.Contains(rel, `\`):
 		return "", fmt.Sprintf("path %q uses \\ between folders", rel), "write / between folders, e.g. " + strings.ReplaceAll(rel, `\`, "/")
@@ -247,7 +263,7 @@ func resolveInside(dir, rel string) (abs, problem, hint string) {
 	}
 	cur := dir
 	for i, part := range strings.Split(rel, "/") {
-		entries, err := os.ReadDir(cur)
+		entries, err := readDir(cur)
 		if err != nil {
 			return "", fmt.Sprintf("file not found: %s", rel), "check the path; it is relative to " + dir
 		}

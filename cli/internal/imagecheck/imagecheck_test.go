@@ -18,33 +18,6 @@ func encodeJPEG(_ testing.TB, w, h int) []byte { return imagetest.JPEG(w, h) }
 
 func encodePNG(_ testing.TB, w, h int) []byte { return imagetest.PNG(w, h) }
 
-// withExifOrientation inserts an APP1 Exif segment with the given
-// orientation right after the JPEG's SOI marker.
-func withExifOrientation(jpg []byte, orientation uint16, order binary.ByteOrder) []byte {
-	var tiff bytes.Buffer
-	if order == binary.LittleEndian {
-		tiff.WriteString("II")
-	} else {
-		tiff.WriteString("MM")
-	}
-	binary.Write(&tiff, order, uint16(42))
-	binary.Write(&tiff, order, uint32(8)) // IFD0 offset
-	binary.Write(&tiff, order, uint16(1)) // one entry
-	binary.Write(&tiff, order, uint16(0x0112))
-	binary.Write(&tiff, order, uint16(3)) // SHORT
-	binary.Write(&tiff, order, uint32(1))
-	binary.Write(&tiff, order, orientation)
-	binary.Write(&tiff, order, uint16(0))
-	binary.Write(&tiff, order, uint32(0)) // no next IFD
-	payload := append([]byte("Exif\x00\x00"), tiff.Bytes()...)
-	seg := []byte{0xFF, 0xE1, 0, 0}
-	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))
-	out := append([]byte{}, jpg[:2]...)
-	out = append(out, seg...)
-	out = append(out, payload...)
-	return append(out, jpg[2:]...)
-}
-
 // A 1×1 lossless WebP and a 1×1 lossy one, as cwebp writes them.
 var (
 	webpLossless, _ = base64.StdEncoding.DecodeString("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")
@@ -72,8 +45,8 @@ func TestBytes(t *testing.T) {
 		{name: "png", file: "a.png", data: pngData, wantW: 30, wantH: 20, wantFormat: PNG},
 		{name: "webp lossless", file: "a.webp", data: webpLossless, wantW: 1, wantH: 1, wantFormat: WebP},
 		{name: "webp lossy", file: "a.webp", data: webpLossy, wantW: 1, wantH: 1, wantFormat: WebP},
-		{name: "exif orientation 6 swaps the size", file: "a.jpg", data: withExifOrientation(jpg, 6, binary.BigEndian), wantW: 48, wantH: 64, wantFormat: JPEG},
-		{name: "exif orientation 3 keeps the size", file: "a.jpg", data: withExifOrientation(jpg, 3, binary.LittleEndian), wantW: 64, wantH: 48, wantFormat: JPEG},
+		{name: "exif orientation 6 swaps the size", file: "a.jpg", data: imagetest.WithExifOrientation(jpg, 6, binary.BigEndian), wantW: 48, wantH: 64, wantFormat: JPEG},
+		{name: "exif orientation 3 keeps the size", file: "a.jpg", data: imagetest.WithExifOrientation(jpg, 3, binary.LittleEndian), wantW: 64, wantH: 48, wantFormat: JPEG},
 		{name: "jpeg with trailing bytes after EOI", file: "a.jpg", data: append(append([]byte{}, jpg...), "trailer"...), wantW: 64, wantH: 48, wantFormat: JPEG},
 		{name: "text file named .jpg", file: "a.jpg", data: []byte("hello, world\n"), wantErr: `not an image: the file does not start like a JPEG, PNG or WebP file (it starts with "hello, world": a text file?)`},
 		{name: "empty file", file: "a.png", data: nil, wantErr: "(it is empty)"},
@@ -151,7 +124,7 @@ func TestFileLargeJPEG(t *testing.T) {
 		wantErr string
 	}{
 		{"whole", big, 1200, 900, ""},
-		{"rotated", withExifOrientation(big, 8, binary.BigEndian), 900, 1200, ""},
+		{"rotated", imagetest.WithExifOrientation(big, 8, binary.BigEndian), 900, 1200, ""},
 		{"truncated", big[:len(big)-window-10], 0, 0, "the file is truncated"},
 		{"cut at the end marker", big[:len(big)-1], 0, 0, "the file is truncated"},
 		{"over the limit", big, 0, 0, "the image is too large"},
@@ -211,7 +184,7 @@ func FuzzBytes(f *testing.F) {
 	f.Add("a.png", encodePNG(f, 8, 8))
 	f.Add("a.webp", webpLossless)
 	f.Add("a.webp", webpLossy)
-	f.Add("a.jpg", withExifOrientation(encodeJPEG(f, 8, 8), 6, binary.LittleEndian))
+	f.Add("a.jpg", imagetest.WithExifOrientation(encodeJPEG(f, 8, 8), 6, binary.LittleEndian))
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		_, _ = Bytes(name, data, DefaultMaxPixels)
 	})

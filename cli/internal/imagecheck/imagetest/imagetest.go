@@ -23,18 +23,24 @@ func gradient(w, h int) image.Image {
 }
 
 // JPEG encodes a w×h image.
-func JPEG(w, h int) []byte {
+func JPEG(w, h int) []byte { return EncodeJPEG(gradient(w, h)) }
+
+// PNG encodes a w×h image.
+func PNG(w, h int) []byte { return EncodePNG(gradient(w, h)) }
+
+// EncodeJPEG encodes img at quality 90.
+func EncodeJPEG(img image.Image) []byte {
 	var b bytes.Buffer
-	if err := jpeg.Encode(&b, gradient(w, h), &jpeg.Options{Quality: 80}); err != nil {
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 90}); err != nil {
 		panic(err) // cannot fail on an in-memory buffer
 	}
 	return b.Bytes()
 }
 
-// PNG encodes a w×h image.
-func PNG(w, h int) []byte {
+// EncodePNG encodes img.
+func EncodePNG(img image.Image) []byte {
 	var b bytes.Buffer
-	if err := png.Encode(&b, gradient(w, h)); err != nil {
+	if err := png.Encode(&b, img); err != nil {
 		panic(err)
 	}
 	return b.Bytes()
@@ -60,4 +66,31 @@ func PNGHeaderOnly(w, h uint32) []byte {
 	chunk("IDAT", []byte{0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01})
 	chunk("IEND", nil)
 	return b.Bytes()
+}
+
+// WithExifOrientation inserts an APP1 Exif segment with the given
+// orientation right after the JPEG's SOI marker.
+func WithExifOrientation(jpg []byte, orientation uint16, order binary.ByteOrder) []byte {
+	var tiff bytes.Buffer
+	if order == binary.LittleEndian {
+		tiff.WriteString("II")
+	} else {
+		tiff.WriteString("MM")
+	}
+	binary.Write(&tiff, order, uint16(42))
+	binary.Write(&tiff, order, uint32(8)) // IFD0 offset
+	binary.Write(&tiff, order, uint16(1)) // one entry
+	binary.Write(&tiff, order, uint16(0x0112))
+	binary.Write(&tiff, order, uint16(3)) // SHORT
+	binary.Write(&tiff, order, uint32(1))
+	binary.Write(&tiff, order, orientation)
+	binary.Write(&tiff, order, uint16(0))
+	binary.Write(&tiff, order, uint32(0)) // no next IFD
+	payload := append([]byte("Exif\x00\x00"), tiff.Bytes()...)
+	seg := []byte{0xFF, 0xE1, 0, 0}
+	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))
+	out := append([]byte{}, jpg[:2]...)
+	out = append(out, seg...)
+	out = append(out, payload...)
+	return append(out, jpg[2:]...)
 }

@@ -43,6 +43,10 @@ func Test() (ios *IOStreams, in, out, errOut *bytes.Buffer) {
 // colours: it is a terminal and NO_COLOR is not set (https://no-color.org).
 func (s *IOStreams) ColorEnabled() bool { return s.stdoutTTY && !s.noColor }
 
+// IsStdoutTTY reports whether standard output is a terminal, where live
+// progress can be drawn.
+func (s *IOStreams) IsStdoutTTY() bool { return s.stdoutTTY }
+
 // SetStdoutTTY marks standard output as a terminal or not, for tests.
 func (s *IOStreams) SetStdoutTTY(v bool) { s.stdoutTTY = v }
 

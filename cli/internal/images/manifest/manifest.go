@@ -1,0 +1,199 @@
+// Package manifest is the record `portfolio images` leaves for `portfolio
+// generate`: for every local image of the content, the web variants made from
+// it, its size and its placeholder. It is plain data with no image code, so the
+// generator reads it without pulling in encoders.
+package manifest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"portfolio/cli/internal/fsutil"
+)
+
+// Version changes when the file's shape does; an older file is refused with a
+// request to run `portfolio images` again.
+const Version = 1
+
+// URLBase is where the site serves the variants: the output folder is the
+// site's public/img, which Vite copies to the root of the built site.
+const URLBase = "/img/"
+
+// Media types of the variants.
+const (
+	WebP = "image/webp"
+	JPEG = "image/jpeg"
+	PNG  = "image/png"
+)
+
+// Manifest lists the processed images.
+type Manifest struct {
+	Version int `json:"version"`
+	// OutDir is the folder the variant files were written to, as given to
+	// `portfolio images`.
+	OutDir string `json:"outDir"`
+	// Images maps an image's path relative to the content folder, with '/'
+	// separators (projects/<slug>/gallery/01.jpg), to its record.
+	Images map[string]Image `json:"images"`
+}
+
+// Image is one source image: what was read, and what was made from it.
+type Image struct {
+	Source
+	Asset
+}
+
+// Source identifies the file the variants were made from, so a later change
+// to it is noticed without reading it.
+type Source struct {
+	Size    int64 `json:"size"`
+	ModTime int64 `json:"modTime"` // Unix nanoseconds
+}
+
+// Asset is what one source (its bytes and the options) gives: the same for
+// every path that holds the same bytes.
+type Asset struct {
+	// Key is the hash of the source bytes and the processing options; every
+	// variant's file name starts with it.
+	Key string `json:"key"`
+	// Width and Height are the largest variant's, upright.
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// Placeholder is a tiny blurred preview as a data URI.
+	Placeholder string    `json:"placeholder"`
+	Variants    []Variant `json:"variants"`
+}
+
+// Variant is one output file.
+type Variant struct {
+	Type   string `json:"type"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	File   string `json:"file"` // name inside OutDir
+	Bytes  int64  `json:"bytes"`
+}
+
+// FallbackType is the format of the variants for browsers without WebP and of
+// the plain src: JPEG, or PNG when the image has transparency.
+func (a Asset) FallbackType() string {
+	for _, v := range a.Variants {
+		if v.Type != WebP {
+			return v.Type
+		}
+	}
+	return JPEG
+}
+
+// Srcset is the srcset attribute value for one format: each variant's URL and
+// width descriptor, smallest first.
+func (a Asset) Srcset(typ string) string {
+	var parts []string
+	for _, v := range a.byWidth(typ) {
+		parts = append(parts, URLBase+v.File+" "+strconv.Itoa(v.Width)+"w")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FallbackSrc is the URL for a plain src: the fallback variant closest to
+// 1200 px wide without exceeding it (the smallest when all are wider), which
+// is sharp on most screens and what crawlers and link previews pick up.
+func (a Asset) FallbackSrc() string {
+	vs := a.byWidth(a.FallbackType())
+	if len(vs) == 0 {
+		return ""
+	}
+	best := vs[0]
+	for _, v := range vs {
+		if v.Width <= 1200 {
+			best = v
+		}
+	}
+	return URLBase + best.File
+}
+
+func (a Asset) byWidth(typ string) []Variant {
+	var out []Variant
+	for _, v := range a.Variants {
+		if v.Type == typ {
+			out = append(out, v)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Width < out[j].Width })
+	return out
+}
+
+// ErrMissing is returned by Read when no manifest exists yet.
+var ErrMissing = errors.New("no image manifest")
+
+// Read loads a manifest file.
+func Read(path string) (*Manifest, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w at %s: run `portfolio images` first", ErrMissing, path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("%s is not a valid image manifest (%v): run `portfolio images` again", path, err)
+	}
+	if m.Version != Version {
+		return nil, fmt.Errorf("%s was written by another version of portfolio: run `portfolio images` again", path)
+	}
+	if m.Images == nil {
+		m.Images = map[string]Image{}
+	}
+	return &m, nil
+}
+
+// Write stores the manifest atomically. The output is deterministic: keys are
+// sorted and the layout is fixed.
+func (m *Manifest) Write(path string) error {
+	m.Version = Version
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return fsutil.WriteFileAtomic(path, append(data, '\n'), 0o644)
+}
+
+// Problem says why a manifest cannot serve one image.
+type Problem struct {
+	Path string // relative to the content folder
+	Msg  string
+}
+
+func (p *Problem) Error() string { return p.Path + ": " + p.Msg }
+
+// Lookup returns the record of the image at rel (relative to contentDir) and
+// checks, from file metadata only, that it is current: the source has the
+// size and modification time it had when processed, and every variant file is
+// in the output folder with its size.
+func (m *Manifest) Lookup(contentDir, rel string) (Image, error) {
+	img, ok := m.Images[rel]
+	if !ok {
+		return Image{}, &Problem{rel, "has no web variants yet: run `portfolio images`"}
+	}
+	fi, err := os.Stat(filepath.Join(contentDir, filepath.FromSlash(rel)))
+	if err != nil {
+		return Image{}, &Problem{rel, fmt.Sprintf("cannot be read: %v", err)}
+	}
+	if fi.Size() != img.Size || fi.ModTime().UnixNano() != img.ModTime {
+		return Image{}, &Problem{rel, "changed since `portfolio images` last ran: run it again"}
+	}
+	for _, v := range img.Variants {
+		vi, err := os.Stat(filepath.Join(m.OutDir, v.File))
+		if err != nil || vi.Size() != v.Bytes {
+			return Image{}, &Problem{rel, fmt.Sprintf("variant %s is missing from %s: run `portfolio images` again", v.File, m.OutDir)}
+		}
+	}
+	return img, nil
+}

@@ -1,0 +1,201 @@
+package images
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"math"
+	"strings"
+	"sync/atomic"
+
+	"github.com/disintegration/imaging"
+	"github.com/gen2brain/webp"
+
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images/manifest"
+)
+
+// webpMethod is libwebp's speed/size trade-off (0–6); 4 is libwebp's and
+// sharp's default.
+const webpMethod = 4
+
+// placeholderSize is the longer side of the placeholder image in pixels, and
+// placeholderQuality its WebP quality: together about 150 bytes, a ~0.6 KB
+// data URI once wrapped in its blurring SVG.
+const (
+	placeholderSize    = 16
+	placeholderQuality = 40
+)
+
+// encoded is one variant in memory, ready to be written.
+type encoded struct {
+	manifest.Variant
+	data []byte
+}
+
+// targetWidths returns the widths to make for an image w pixels wide: every
+// configured width well below w, then w itself capped at the largest
+// configured width. Never upscales; a width within 10% of the image's own is
+// dropped, as it would cost bytes and time for no visible gain.
+func targetWidths(widths []int, w int) []int {
+	largest := min(w, widths[len(widths)-1])
+	var out []int
+	for _, tw := range widths {
+		if tw < largest && float64(tw) < 0.9*float64(largest) {
+			out = append(out, tw)
+		}
+	}
+	return append(out, largest)
+}
+
+// heightFor keeps the aspect ratio of a w×h image at width tw.
+func heightFor(w, h, tw int) int {
+	return max(1, int(math.Round(float64(h)*float64(tw)/float64(w))))
+}
+
+// decodes counts decoded sources, so tests and benchmarks can tell that a
+// run reused its cache.
+var decodes atomic.Int64
+
+// decode turns checked source bytes into pixels, in stored orientation.
+func decode(data []byte, format imagecheck.Format) (image.Image, error) {
+	decodes.Add(1)
+	r := bytes.NewReader(data)
+	switch format {
+	case imagecheck.JPEG:
+		return jpeg.Decode(r)
+	case imagecheck.PNG:
+		return png.Decode(r)
+	case imagecheck.WebP:
+		return webp.Decode(r)
+	}
+	return nil, fmt.Errorf("unsupported format %q", format)
+}
+
+// orientations maps an EXIF orientation to the transform that shows the
+// stored pixels upright.
+var orientations = map[int]func(image.Image) *image.NRGBA{
+	2: imaging.FlipH,
+	3: imaging.Rotate180,
+	4: imaging.FlipV,
+	5: imaging.Transpose,
+	6: imaging.Rotate270,
+	7: imaging.Transverse,
+	8: imaging.Rotate90,
+}
+
+// swapsAxes reports whether an orientation turns the image a quarter turn.
+func swapsAxes(orientation int) bool { return orientation >= 5 && orientation <= 8 }
+
+// render makes every variant of one decoded image. info is the source's
+// checked header (upright size, orientation).
+//
+// Each source is decoded once. The largest width is resized from the full
+// image; every smaller one from the previous result, which costs a fraction
+// of resizing the full image again and, at these ratios, looks the same.
+// Orientation is applied to the largest variant, so the smaller ones inherit
+// it at no cost. Encoders write no metadata, so EXIF (GPS positions, camera
+// serials) never reaches the output.
+func render(ctx context.Context, src image.Image, info imagecheck.Info, widths []int, quality int) (out []encoded, placeholder string, err error) {
+	targets := targetWidths(widths, info.Width)
+	largest := targets[len(targets)-1]
+	lw, lh := largest, heightFor(info.Width, info.Height, largest)
+
+	// The largest variant, upright.
+	var cur *image.NRGBA
+	sw, sh := lw, lh // size in stored orientation
+	if swapsAxes(info.Orientation) {
+		sw, sh = lh, lw
+	}
+	if b := src.Bounds(); b.Dx() == sw && b.Dy() == sh {
+		cur = imaging.Clone(src)
+	} else {
+		cur = imaging.Resize(src, sw, sh, imaging.Lanczos)
+	}
+	if orient := orientations[info.Orientation]; orient != nil {
+		cur = orient(cur)
+	}
+	opaque := cur.Opaque()
+
+	for i := len(targets) - 1; i >= 0; i-- {
+		tw := targets[i]
+		if err := ctx.Err(); err != nil {
+			return nil, "", err
+		}
+		if tw != largest {
+			cur = imaging.Resize(cur, tw, heightFor(info.Width, info.Height, tw), imaging.Lanczos)
+		}
+		vs, err := encodeVariants(cur, opaque, quality)
+		if err != nil {
+			return nil, "", err
+		}
+		out = append(out, vs...)
+	}
+	placeholder, err = makePlaceholder(cur)
+	if err != nil {
+		return nil, "", err
+	}
+	return out, placeholder, nil
+}
+
+// encodeVariants writes img as WebP and as the fallback format: JPEG, or PNG
+// when the image has transparency (JPEG has no alpha channel).
+func encodeVariants(img *image.NRGBA, opaque bool, quality int) ([]encoded, error) {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	var wb bytes.Buffer
+	if err := webp.Encode(&wb, img, webp.Options{Quality: quality, Method: webpMethod}); err != nil {
+		return nil, fmt.Errorf("encoding WebP: %w", err)
+	}
+	var fb bytes.Buffer
+	typ := manifest.JPEG
+	if opaque {
+		// An opaque NRGBA is also a valid RGBA, which the JPEG encoder
+		// converts on its fast path.
+		rgba := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+		if err := jpeg.Encode(&fb, rgba, &jpeg.Options{Quality: quality}); err != nil {
+			return nil, fmt.Errorf("encoding JPEG: %w", err)
+		}
+	} else {
+		typ = manifest.PNG
+		enc := png.Encoder{CompressionLevel: png.BestCompression}
+		if err := enc.Encode(&fb, img); err != nil {
+			return nil, fmt.Errorf("encoding PNG: %w", err)
+		}
+	}
+	return []encoded{
+		{manifest.Variant{Type: manifest.WebP, Width: w, Height: h, Bytes: int64(wb.Len())}, wb.Bytes()},
+		{manifest.Variant{Type: typ, Width: w, Height: h, Bytes: int64(fb.Len())}, fb.Bytes()},
+	}, nil
+}
+
+// makePlaceholder returns a blurred preview of img as an SVG data URI: a tiny
+// WebP (16 px on its longer side) inside an SVG that blurs it with a Gaussian
+// filter, so the browser draws a smooth preview at any size with no script
+// and no CSS filter. The alpha transfer keeps the blurred edges opaque.
+func makePlaceholder(img *image.NRGBA) (string, error) {
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	pw, ph := placeholderSize, heightFor(w, h, placeholderSize)
+	if h > w {
+		pw, ph = heightFor(h, w, placeholderSize), placeholderSize
+	}
+	small := imaging.Resize(img, pw, ph, imaging.Box)
+	var b bytes.Buffer
+	if err := webp.Encode(&b, small, webp.Options{Quality: placeholderQuality, Method: 6}); err != nil {
+		return "", fmt.Errorf("encoding placeholder: %w", err)
+	}
+	svg := fmt.Sprintf(
+		`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 %d %d' preserveAspectRatio='none'>`+
+			`<filter id='b' color-interpolation-filters='sRGB'><feGaussianBlur stdDeviation='1'/>`+
+			`<feComponentTransfer><feFuncA type='discrete' tableValues='1 1'/></feComponentTransfer></filter>`+
+			`<image width='100%%' height='100%%' preserveAspectRatio='none' filter='url(#b)' href='data:image/webp;base64,%s'/></svg>`,
+		pw, ph, base64.StdEncoding.EncodeToString(b.Bytes()))
+	return "data:image/svg+xml," + svgEscaper.Replace(svg), nil
+}
+
+// svgEscaper percent-encodes what may not appear raw in a data URI used in
+// CSS url("…") or an attribute: the rest stays readable and short.
+var svgEscaper = strings.NewReplacer(`<`, `%3C`, `>`, `%3E`, `"`, `%22`, `#`, `%23`)

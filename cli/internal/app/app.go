@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmd/generate"
+	"portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmd/validate"
 	"portfolio/cli/internal/cmd/version"
 	"portfolio/cli/internal/cmdutil"
@@ -95,6 +96,7 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 	})
 	root.AddCommand(
 		validate.NewCmdValidate(f, nil),
+		images.NewCmdImages(f, nil),
 		generate.NewCmdGenerate(f, nil),
 		version.NewCmdVersion(f),
 	)

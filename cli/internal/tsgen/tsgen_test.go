@@ -1,7 +1,10 @@
 package tsgen
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +13,7 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/images/manifest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden.ts from the generator's output")
@@ -23,11 +27,47 @@ func generateFixture(t *testing.T) []byte {
 	if diags.Errors() > 0 {
 		t.Fatalf("fixture content is invalid: %v", diags)
 	}
-	out, err := Generate(c)
+	out, err := Generate(c, fakeAssets(c))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// fakeAssets records for every local image of c two widths in WebP and in
+// JPEG, as `portfolio images` would, with keys made from the path: the
+// generator only renders what the manifest says.
+func fakeAssets(c *content.Content) Assets {
+	out := Assets{}
+	for _, p := range c.Projects {
+		for rel, info := range p.Images {
+			path := content.ProjectsDir + "/" + p.Slug + "/" + rel
+			sum := sha256.Sum256([]byte(path))
+			key := hex.EncodeToString(sum[:8])
+			a := manifest.Asset{Key: key, Width: info.Width, Height: info.Height, Placeholder: "data:image/svg+xml,%3Csvg%3E" + key}
+			for _, w := range []int{info.Width / 2, info.Width} {
+				h := info.Height * w / info.Width
+				for _, v := range []struct{ typ, ext string }{{manifest.JPEG, ".jpg"}, {manifest.WebP, ".webp"}} {
+					a.Variants = append(a.Variants, manifest.Variant{Type: v.typ, Width: w, Height: h, File: fmt.Sprintf("%s-%d%s", key, w, v.ext)})
+				}
+			}
+			out[path] = a
+		}
+	}
+	return out
+}
+
+func TestMissingVariantsAreAnError(t *testing.T) {
+	c, _, err := content.Load("testdata/content", content.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets := fakeAssets(c)
+	delete(assets, "projects/photo-set/gallery/2.jpg")
+	_, err = Generate(c, assets)
+	if err == nil || !strings.Contains(err.Error(), "projects/photo-set/gallery/2.jpg has no web variants: run `portfolio images`") {
+		t.Errorf("err = %v, want the image without variants named", err)
+	}
 }
 
 // TestGolden compares the generated module with testdata/golden.ts; run

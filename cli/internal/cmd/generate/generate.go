@@ -14,8 +14,11 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images"
+	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/tsgen"
 )
@@ -29,6 +32,7 @@ type Options struct {
 	Ctx        context.Context
 	ContentDir string
 	Out        string
+	Manifest   string
 	Check      bool
 	MaxPixels  int64
 }
@@ -42,7 +46,10 @@ func NewCmdGenerate(f *cmdutil.Factory, runF func(*Options) error) *cobra.Comman
 		Long: strings.TrimSpace(`
 Validate the content, then write one TypeScript module with the content's types
 (derived from the JSON Schemas) and its data: site settings and every project,
-with derived fields (slug, link, gallery images with alt text and labels).
+with derived fields (slug, link, gallery images with alt text and labels) and,
+for every image, the web variants ` + "`portfolio images`" + ` made (srcset, size,
+placeholder). Run ` + "`portfolio images`" + ` first; an image it has not processed
+since its last change is reported.
 
 The output is deterministic and written atomically; nothing is written when
 the content is invalid. With --check, nothing is written and the exit status
@@ -63,6 +70,7 @@ is 1 when the file on disk differs from what would be generated.`),
 		},
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", DefaultOut, "output `file`")
+	cmd.Flags().StringVar(&opts.Manifest, "manifest", images.DefaultManifest, "image manifest `file` written by `portfolio images`")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if the output file is out of date")
 	cmd.Flags().Int64Var(&opts.MaxPixels, "max-pixels", imagecheck.DefaultMaxPixels, "refuse images with more pixels than this (as validate does)")
 	return cmd
@@ -87,7 +95,19 @@ func Run(opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, errs)
 		return cmdutil.ErrInvalid
 	}
-	src, err := tsgen.Generate(c)
+	assets, problems, err := currentAssets(c, opts.Manifest)
+	if err != nil {
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %v\n", opts.Out, err)
+		return cmdutil.ErrInvalid
+	}
+	if len(problems) > 0 {
+		if err := cmdutil.WriteDiagnostics(opts.IO, problems); err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %d images have no current web variants (see above)\n", opts.Out, len(problems))
+		return cmdutil.ErrInvalid
+	}
+	src, err := tsgen.Generate(c, assets)
 	if err != nil {
 		return err
 	}
@@ -115,4 +135,28 @@ func Run(opts *Options) error {
 	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %d projects (%.1f KB)\n", opts.Out, len(c.Projects), float64(len(src))/1024)
 	return nil
+}
+
+// currentAssets reads the image manifest and checks, from file metadata
+// only, that every local image of the content has current variants.
+func currentAssets(c *content.Content, path string) (tsgen.Assets, diag.List, error) {
+	m, err := manifest.Read(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	assets := tsgen.Assets{}
+	var problems diag.List
+	for _, s := range images.Sources(c) {
+		img, err := m.Lookup(c.Dir, s.Rel)
+		var p *manifest.Problem
+		if errors.As(err, &p) {
+			problems = append(problems, diag.Diagnostic{File: s.Path, Severity: diag.Error, Message: p.Msg})
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		assets[s.Rel] = img.Asset
+	}
+	return assets, problems, nil
 }

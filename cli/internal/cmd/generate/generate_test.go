@@ -6,18 +6,47 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	imagescmd "portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
 )
 
 const fixture = "../../tsgen/testdata/content"
 
+// withImages copies the fixture content and runs `portfolio images` on it,
+// returning the content folder and the manifest path.
+func withImages(t *testing.T) (contentDir, manifestPath string) {
+	t.Helper()
+	dir := t.TempDir()
+	contentDir = filepath.Join(dir, "content")
+	if err := os.CopyFS(contentDir, os.DirFS(fixture)); err != nil {
+		t.Fatal(err)
+	}
+	manifestPath = filepath.Join(dir, "images.json")
+	ios, _, _, _ := iostreams.Test()
+	err := imagescmd.Run(&imagescmd.Options{
+		IO: ios, ContentDir: contentDir, Manifest: manifestPath,
+		OutDir: filepath.Join(dir, "img"), CacheDir: filepath.Join(dir, "cache"),
+		Widths: []int{16, 32}, Quality: 80, MaxPixels: imagecheck.DefaultMaxPixels,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return contentDir, manifestPath
+}
+
 func TestRunWritesAndChecks(t *testing.T) {
+	fixture, manifestPath := withImages(t)
 	out := filepath.Join(t.TempDir(), "gen", "content.ts")
 	ios, _, stdout, _ := iostreams.Test()
-	if err := Run(&Options{IO: ios, ContentDir: fixture, Out: out}); err != nil {
+	if err := Run(&Options{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath}); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(string(must(os.ReadFile(out))), "srcset: {") {
+		t.Error("the module has no srcset")
 	}
 	if !strings.Contains(stdout.String(), "wrote "+out+": site settings and 2 projects") {
 		t.Errorf("stdout = %q", stdout.String())
@@ -32,7 +61,7 @@ func TestRunWritesAndChecks(t *testing.T) {
 	}
 
 	ios, _, stdout, _ = iostreams.Test()
-	if err := Run(&Options{IO: ios, ContentDir: fixture, Out: out, Check: true}); err != nil {
+	if err := Run(&Options{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath, Check: true}); err != nil {
 		t.Fatalf("--check right after generate: %v", err)
 	}
 
@@ -40,7 +69,7 @@ func TestRunWritesAndChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	ios, _, _, stderr := iostreams.Test()
-	err = Run(&Options{IO: ios, ContentDir: fixture, Out: out, Check: true})
+	err = Run(&Options{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath, Check: true})
 	if !errors.Is(err, cmdutil.ErrInvalid) || !strings.Contains(stderr.String(), "is out of date") {
 		t.Fatalf("stale file: err = %v, stderr = %q", err, stderr.String())
 	}
@@ -59,4 +88,50 @@ func TestRunInvalidWritesNothing(t *testing.T) {
 	if !strings.Contains(stdout.String(), "content folder not found") || !strings.Contains(stderr.String(), "not written") {
 		t.Errorf("stdout %q stderr %q", stdout.String(), stderr.String())
 	}
+}
+
+func TestImagesMustBeCurrent(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(t *testing.T, contentDir, manifestPath string)
+		want   string
+	}{
+		{"no manifest", func(t *testing.T, _, m string) { os.Remove(m) }, "no image manifest at "},
+		{"an image changed", func(t *testing.T, c, _ string) {
+			later := time.Now().Add(time.Minute)
+			os.Chtimes(filepath.Join(c, "projects/photo-set/gallery/2.jpg"), later, later)
+		}, "gallery/2.jpg: error: changed since `portfolio images` last ran: run it again"},
+		{"an image is new", func(t *testing.T, c, _ string) {
+			data := must(os.ReadFile(filepath.Join(c, "projects/photo-set/gallery/2.jpg")))
+			os.WriteFile(filepath.Join(c, "projects/photo-set/gallery/3.jpg"), data, 0o644)
+		}, "gallery/3.jpg: error: has no web variants yet: run `portfolio images`"},
+		{"a variant was deleted", func(t *testing.T, _, m string) {
+			os.RemoveAll(filepath.Join(filepath.Dir(m), "img"))
+		}, "is missing from "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			contentDir, manifestPath := withImages(t)
+			tt.change(t, contentDir, manifestPath)
+			out := filepath.Join(t.TempDir(), "content.ts")
+			ios, _, stdout, stderr := iostreams.Test()
+			err := Run(&Options{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath})
+			if !errors.Is(err, cmdutil.ErrInvalid) {
+				t.Fatalf("err = %v, want ErrInvalid", err)
+			}
+			if got := stdout.String() + stderr.String(); !strings.Contains(got, tt.want) || !strings.Contains(got, "not written") {
+				t.Errorf("output = %q, want %q and not written", got, tt.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Error("the module was written")
+			}
+		})
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

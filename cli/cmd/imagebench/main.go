@@ -57,6 +57,7 @@ type config struct {
 	widths   string
 	quality  int
 	keep     bool
+	tags     string
 }
 
 func main() {
@@ -68,6 +69,7 @@ func main() {
 	flag.IntVar(&cfg.jobs, "j", runtime.NumCPU(), "images in flight at once, on both sides (portfolio -j, sharp.mjs --concurrency)")
 	flag.StringVar(&cfg.widths, "widths", "480,800,1200,1600,2400", "comma-separated output widths")
 	flag.IntVar(&cfg.quality, "quality", 80, "WebP and JPEG quality, 1 to 100")
+	flag.StringVar(&cfg.tags, "tags", "", "Go build tags for portfolio: nodynamic forces the portable WebP encoder even where the system has libwebp")
 	flag.BoolVar(&cfg.keep, "keep", false, "keep the work folder (content, outputs, binary) and print its path")
 	flag.Usage = func() {
 		fmt.Fprint(flag.CommandLine.Output(), `Compares portfolio images with sharp on real photos, side by side.
@@ -190,7 +192,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, cfg config) (err error) 
 	b := &bench{root: root, work: work, portfolio: filepath.Join(work, "portfolio"), cfg: cfg}
 
 	fmt.Fprintln(stderr, "building portfolio…")
-	build := exec.CommandContext(ctx, "go", "build", "-o", b.portfolio, "./cli/cmd/portfolio")
+	build := exec.CommandContext(ctx, "go", "build", "-tags", cfg.tags, "-o", b.portfolio, "./cli/cmd/portfolio")
 	build.Dir, build.Stdout, build.Stderr = root, stderr, stderr
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("go build ./cli/cmd/portfolio: %w", err)

@@ -55,9 +55,13 @@ type Options struct {
 	OnEvent func(Event)
 }
 
+// fingerprint is everything besides the source bytes that decides the
+// output, WebP encoder included: the system's libwebp when one is installed,
+// else the portable build (see WebPEncoder), whose bytes differ slightly. A
+// file name therefore always stands for the same bytes.
 func (o Options) fingerprint() string {
-	return fmt.Sprintf("portfolio-images/%d widths=%v quality=%d webp-method=%d placeholder=%d/%d",
-		pipelineVersion, o.Widths, o.Quality, webpMethod, placeholderSize, placeholderQuality)
+	return fmt.Sprintf("portfolio-images/%d widths=%v quality=%d webp=%s/m%d placeholder=%d/%d",
+		pipelineVersion, o.Widths, o.Quality, WebPEncoder(), webpMethod, placeholderSize, placeholderQuality)
 }
 
 // Source is one local image of the content.

@@ -9,7 +9,9 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
+	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/disintegration/imaging"
@@ -30,6 +32,18 @@ const (
 	placeholderSize    = 16
 	placeholderQuality = 40
 )
+
+// WebPEncoder names the libwebp in use: "system" when the system's shared
+// library was found (libwebp.so, as Debian's libwebp-dev installs it) and is
+// called directly, "portable" for libwebp 1.6 compiled to WebAssembly and
+// transpiled to Go, which needs nothing installed. Both are the same
+// encoder; the system one is faster (SIMD).
+func WebPEncoder() string {
+	if webp.Dynamic() == nil {
+		return "system"
+	}
+	return "portable"
+}
 
 // encoded is one variant in memory, ready to be written.
 type encoded struct {
@@ -91,6 +105,11 @@ var orientations = map[int]func(image.Image) *image.NRGBA{
 // swapsAxes reports whether an orientation turns the image a quarter turn.
 func swapsAxes(orientation int) bool { return orientation >= 5 && orientation <= 8 }
 
+// encodeSlots bounds the encodes running at once across all images, to the
+// number of cores: encoders are single-threaded, so running the encodes of
+// one image side by side keeps every core busy when few images are left.
+var encodeSlots = make(chan struct{}, runtime.NumCPU())
+
 // render makes every variant of one decoded image. info is the source's
 // checked header (upright size, orientation).
 //
@@ -119,57 +138,76 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 	if orient := orientations[info.Orientation]; orient != nil {
 		cur = orient(cur)
 	}
-	opaque := cur.Opaque()
+	fallback := manifest.JPEG
+	if !cur.Opaque() {
+		fallback = manifest.PNG // JPEG has no alpha channel
+	}
 
-	for i := len(targets) - 1; i >= 0; i-- {
-		tw := targets[i]
-		if err := ctx.Err(); err != nil {
-			return nil, "", err
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	encode := func(img *image.NRGBA, typ string) {
+		defer wg.Done()
+		select {
+		case encodeSlots <- struct{}{}:
+		case <-ctx.Done():
+			return
 		}
-		if tw != largest {
+		defer func() { <-encodeSlots }()
+		v, err := encodeOne(img, typ, quality)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		out = append(out, v)
+	}
+	for i := len(targets) - 1; i >= 0 && ctx.Err() == nil; i-- {
+		if tw := targets[i]; tw != largest {
 			cur = imaging.Resize(cur, tw, heightFor(info.Width, info.Height, tw), imaging.Lanczos)
 		}
-		vs, err := encodeVariants(cur, opaque, quality)
-		if err != nil {
-			return nil, "", err
-		}
-		out = append(out, vs...)
+		wg.Add(2)
+		go encode(cur, manifest.WebP)
+		go encode(cur, fallback)
 	}
 	placeholder, err = makePlaceholder(cur)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, "", err
+	}
+	if firstErr != nil {
+		return nil, "", firstErr
+	}
 	if err != nil {
 		return nil, "", err
 	}
 	return out, placeholder, nil
 }
 
-// encodeVariants writes img as WebP and as the fallback format: JPEG, or PNG
-// when the image has transparency (JPEG has no alpha channel).
-func encodeVariants(img *image.NRGBA, opaque bool, quality int) ([]encoded, error) {
-	w, h := img.Bounds().Dx(), img.Bounds().Dy()
-	var wb bytes.Buffer
-	if err := webp.Encode(&wb, img, webp.Options{Quality: quality, Method: webpMethod}); err != nil {
-		return nil, fmt.Errorf("encoding WebP: %w", err)
-	}
-	var fb bytes.Buffer
-	typ := manifest.JPEG
-	if opaque {
+// encodeOne writes img in one format. Encoders write pixels only: no EXIF,
+// no XMP, no colour profile.
+func encodeOne(img *image.NRGBA, typ string, quality int) (encoded, error) {
+	var b bytes.Buffer
+	var err error
+	switch typ {
+	case manifest.WebP:
+		err = webp.Encode(&b, img, webp.Options{Quality: quality, Method: webpMethod})
+	case manifest.JPEG:
 		// An opaque NRGBA is also a valid RGBA, which the JPEG encoder
 		// converts on its fast path.
 		rgba := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
-		if err := jpeg.Encode(&fb, rgba, &jpeg.Options{Quality: quality}); err != nil {
-			return nil, fmt.Errorf("encoding JPEG: %w", err)
-		}
-	} else {
-		typ = manifest.PNG
+		err = jpeg.Encode(&b, rgba, &jpeg.Options{Quality: quality})
+	case manifest.PNG:
 		enc := png.Encoder{CompressionLevel: png.BestCompression}
-		if err := enc.Encode(&fb, img); err != nil {
-			return nil, fmt.Errorf("encoding PNG: %w", err)
-		}
+		err = enc.Encode(&b, img)
 	}
-	return []encoded{
-		{manifest.Variant{Type: manifest.WebP, Width: w, Height: h, Bytes: int64(wb.Len())}, wb.Bytes()},
-		{manifest.Variant{Type: typ, Width: w, Height: h, Bytes: int64(fb.Len())}, fb.Bytes()},
-	}, nil
+	if err != nil {
+		return encoded{}, fmt.Errorf("encoding %s: %w", typ, err)
+	}
+	bounds := img.Bounds()
+	return encoded{manifest.Variant{Type: typ, Width: bounds.Dx(), Height: bounds.Dy(), Bytes: int64(b.Len())}, b.Bytes()}, nil
 }
 
 // makePlaceholder returns a blurred preview of img as an SVG data URI: a tiny

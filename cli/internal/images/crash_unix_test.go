@@ -58,8 +58,8 @@ func runChild(dir string) error {
 // and completes the work.
 func TestKilledRunRecovers(t *testing.T) {
 	f := newFixture(t)
-	for i := range 16 {
-		f.add(fmt.Sprintf("%02d.jpg", i), imagetest.JPEG(1200+i, 900))
+	for i := range 6 {
+		f.add(fmt.Sprintf("%02d.jpg", i), imagetest.JPEG(400+i, 300))
 	}
 	child := exec.Command(os.Args[0], "-test.run=^$")
 	child.Env = append(os.Environ(), childEnv+"="+f.dir)

@@ -284,10 +284,10 @@ func TestCacheMisses(t *testing.T) {
 		made   int
 	}{
 		{"a source changes", func(f *fixture) {
-			rewrite(f.t, f.sources[0].Path, imagetest.JPEG(301, 200))
+			rewrite(f.t, f.sources[0].Path, imagetest.JPEG(161, 100))
 		}, 1},
 		{"the quality changes", func(f *fixture) { f.opts.Quality = 60 }, 2},
-		{"the widths change", func(f *fixture) { f.opts.Widths = []int{100, 250} }, 2},
+		{"the widths change", func(f *fixture) { f.opts.Widths = []int{100, 150} }, 2},
 		{"a variant file is deleted", func(f *fixture) {
 			v := f.run().Manifest.Images["projects/p/b.png"].Variants[0]
 			os.Remove(filepath.Join(f.opts.OutDir, v.File))
@@ -301,8 +301,8 @@ func TestCacheMisses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
-			f.add("a.jpg", imagetest.JPEG(300, 200))
-			f.add("b.png", imagetest.PNG(500, 300))
+			f.add("a.jpg", imagetest.JPEG(160, 100))
+			f.add("b.png", imagetest.PNG(240, 150))
 			f.run()
 			tt.change(f)
 			res := f.run()

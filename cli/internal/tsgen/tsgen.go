@@ -5,7 +5,7 @@
 // Types follow the schema structurally, so a property added to a schema shows
 // up in the types and the data with no edit here. What is not structural is
 // listed in two tables: content types (a schema definition whose values are
-// resolved into richer data: image paths into images with their size, Markdown
+// resolved into richer data: image paths into their web variants, Markdown
 // into rich text) and derived fields (values computed from the content, never
 // stored in it: a project's slug and link, a gallery's images).
 package tsgen

@@ -157,6 +157,7 @@ type bench struct {
 	content   string
 	inputs    []string // the photos inside content, as both tools get them
 	cfg       config
+	version   string // `portfolio version`: names the WebP encoder in use
 }
 
 func run(ctx context.Context, stdout, stderr io.Writer, cfg config) (err error) {
@@ -197,6 +198,11 @@ func run(ctx context.Context, stdout, stderr io.Writer, cfg config) (err error) 
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("go build ./cli/cmd/portfolio: %w", err)
 	}
+	version, err := exec.CommandContext(ctx, b.portfolio, "version").Output()
+	if err != nil {
+		return fmt.Errorf("portfolio version: %w", err)
+	}
+	b.version = strings.TrimSpace(string(version))
 	if help, err := exec.CommandContext(ctx, b.portfolio, "images", "--help").CombinedOutput(); err != nil || !bytes.Contains(help, []byte("portfolio images")) {
 		return errors.New("this portfolio has no images command yet: `portfolio images --help` does not describe it")
 	}
@@ -248,7 +254,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, cfg config) (err error) 
 	busy2, total2 := cpuTimes()
 	other.during = share(busy2-busy1-ours, total2-total1)
 
-	report(stdout, cfg, other, photos, cold, warm, sharp)
+	report(stdout, b, other, photos, cold, warm, sharp)
 	return nil
 }
 
@@ -483,15 +489,17 @@ func sumOutputs(dir string, m *measurement) error {
 	})
 }
 
-func report(w io.Writer, cfg config, other otherLoad, photos []photo, cold, warm, sharp []measurement) {
+func report(w io.Writer, b *bench, other otherLoad, photos []photo, cold, warm, sharp []measurement) {
 	var pixels, size int64
 	for _, p := range photos {
 		pixels += int64(p.width) * int64(p.height)
 		size += p.size
 	}
+	cfg := b.cfg
 	sr := sharp[0].sharpReport
 	fmt.Fprintf(w, "machine: %s, %d cores; %s, sharp %s (libvips %s, %d libvips thread(s) per pipeline)\n",
 		cpuModel(), runtime.NumCPU(), runtime.Version(), sr.Versions.Sharp, sr.Versions.Vips, sr.VipsThreads)
+	fmt.Fprintf(w, "%s\n", b.version)
 	fmt.Fprintf(w, "other work on the machine: %.0f%% of its CPU just before the runs, %.0f%% during them\n", 100*other.before, 100*other.during)
 	noun := "photos"
 	if len(photos) == 1 {

@@ -40,7 +40,7 @@ const (
 // encoder; the system one is faster (SIMD).
 func WebPEncoder() string {
 	if webp.Dynamic() == nil {
-		return "system"
+		return "system libwebp"
 	}
 	return "portable"
 }

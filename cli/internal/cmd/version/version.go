@@ -8,16 +8,19 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/images"
 )
 
-// NewCmdVersion prints the version, Go version and platform.
+// NewCmdVersion prints the version, Go version and platform, and which WebP
+// encoder `portfolio images` uses (it decides speed and exact output bytes).
 func NewCmdVersion(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of portfolio",
 		Args:  cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := fmt.Fprintf(f.IOStreams.Out, "portfolio %s (%s, %s/%s)\n", f.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			_, err := fmt.Fprintf(f.IOStreams.Out, "portfolio %s (%s, %s/%s; WebP encoder: %s)\n",
+				f.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH, images.WebPEncoder())
 			return err
 		},
 	}

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gen2brain/webp"
+	"golang.org/x/image/webp"
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"

@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/disintegration/imaging"
-	"github.com/gen2brain/webp"
+	"golang.org/x/image/webp"
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
@@ -32,18 +32,6 @@ const (
 	placeholderSize    = 16
 	placeholderQuality = 40
 )
-
-// WebPEncoder names the libwebp in use: "system" when the system's shared
-// library was found (libwebp.so, as Debian's libwebp-dev installs it) and is
-// called directly, "portable" for libwebp 1.6 compiled to WebAssembly and
-// transpiled to Go, which needs nothing installed. Both are the same
-// encoder; the system one is faster (SIMD).
-func WebPEncoder() string {
-	if webp.Dynamic() == nil {
-		return "system libwebp"
-	}
-	return "portable"
-}
 
 // encoded is one variant in memory, ready to be written.
 type encoded struct {
@@ -85,7 +73,7 @@ func decode(data []byte, format imagecheck.Format) (image.Image, error) {
 	case imagecheck.PNG:
 		return png.Decode(r)
 	case imagecheck.WebP:
-		return webp.Decode(r)
+		return webp.Decode(r) // golang.org/x/image/webp: pure Go, lossy, lossless and alpha
 	}
 	return nil, fmt.Errorf("unsupported format %q", format)
 }
@@ -193,7 +181,9 @@ func encodeOne(img *image.NRGBA, typ string, quality int) (encoded, error) {
 	var err error
 	switch typ {
 	case manifest.WebP:
-		err = webp.Encode(&b, img, webp.Options{Quality: quality, Method: webpMethod})
+		var data []byte
+		data, err = encodeWebP(img, quality)
+		b.Write(data)
 	case manifest.JPEG:
 		// An opaque NRGBA is also a valid RGBA, which the JPEG encoder
 		// converts on its fast path.
@@ -221,8 +211,8 @@ func makePlaceholder(img *image.NRGBA) (string, error) {
 		pw, ph = heightFor(h, w, placeholderSize), placeholderSize
 	}
 	small := imaging.Resize(img, pw, ph, imaging.Box)
-	var b bytes.Buffer
-	if err := webp.Encode(&b, small, webp.Options{Quality: placeholderQuality, Method: 6}); err != nil {
+	tiny, err := encodeWebP(small, placeholderQuality)
+	if err != nil {
 		return "", fmt.Errorf("encoding placeholder: %w", err)
 	}
 	svg := fmt.Sprintf(
@@ -230,7 +220,7 @@ func makePlaceholder(img *image.NRGBA) (string, error) {
 			`<filter id='b' color-interpolation-filters='sRGB'><feGaussianBlur stdDeviation='1'/>`+
 			`<feComponentTransfer><feFuncA type='discrete' tableValues='1 1'/></feComponentTransfer></filter>`+
 			`<image width='100%%' height='100%%' preserveAspectRatio='none' filter='url(#b)' href='data:image/webp;base64,%s'/></svg>`,
-		pw, ph, base64.StdEncoding.EncodeToString(b.Bytes()))
+		pw, ph, base64.StdEncoding.EncodeToString(tiny))
 	return "data:image/svg+xml," + svgEscaper.Replace(svg), nil
 }
 

@@ -103,6 +103,36 @@ func BenchmarkRender(b *testing.B) {
 	})
 }
 
+// BenchmarkColdRun processes up to 8 real photos with an empty cache, the
+// way the first `portfolio images` on a photographer's content does.
+func BenchmarkColdRun(b *testing.B) {
+	var sources []Source
+	var pixels int64
+	filepath.WalkDir(photoDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || len(sources) == 8 || !strings.HasSuffix(strings.ToLower(path), ".jpg") {
+			return nil
+		}
+		if info, err := imagecheck.File(path, imagecheck.DefaultMaxPixels); err == nil && info.Width >= 3000 {
+			sources = append(sources, Source{Rel: path, Path: path, Info: info})
+			pixels += info.Pixels()
+		}
+		return nil
+	})
+	if len(sources) == 0 {
+		b.Fatalf("no JPEG photo 3000 px wide or more under %s: run .ci/bench/images once to install Debian's wallpaper packages", photoDir)
+	}
+	b.Logf("%d photos, %.1f MP, WebP encoder: %s", len(sources), float64(pixels)/1e6, WebPEncoder())
+	for b.Loop() {
+		dir := b.TempDir()
+		opts := Options{Widths: DefaultWidths, Quality: DefaultQuality, OutDir: filepath.Join(dir, "out"), CacheDir: filepath.Join(dir, "cache")}
+		res, err := Run(context.Background(), sources, opts)
+		if err != nil || len(res.Failures) > 0 {
+			b.Fatal(err, res.Failures)
+		}
+	}
+	b.ReportMetric(float64(pixels)/1e6*float64(b.N)/b.Elapsed().Seconds(), "MP/s")
+}
+
 // BenchmarkWarmRun is a run where nothing changed, over as many sources as
 // the content has (107): it reads no image, only file metadata.
 func BenchmarkWarmRun(b *testing.B) {

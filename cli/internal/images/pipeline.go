@@ -102,7 +102,8 @@ var encodeSlots = make(chan struct{}, runtime.NumCPU())
 // checked header (upright size, orientation).
 //
 // Each source is decoded once. The largest width is resized from the full
-// image; every smaller one from the previous result, which costs a fraction
+// image (halved first while it is twice that size or more); every smaller one
+// from the previous result, which costs a fraction
 // of resizing the full image again and, at these ratios, looks the same.
 // Orientation is applied to the largest variant, so the smaller ones inherit
 // it at no cost. Encoders write no metadata, so EXIF (GPS positions, camera
@@ -117,6 +118,14 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 	sw, sh := lw, lh // size in stored orientation
 	if swapsAxes(info.Orientation) {
 		sw, sh = lh, lw
+	}
+	// Halve while the image is at least twice the size needed: see halve.
+	for b := src.Bounds(); b.Dx() >= 2*sw && b.Dy() >= 2*sh; b = src.Bounds() {
+		half, ok := halve(src)
+		if !ok {
+			break
+		}
+		src = half
 	}
 	if b := src.Bounds(); b.Dx() == sw && b.Dy() == sh {
 		cur = imaging.Clone(src)

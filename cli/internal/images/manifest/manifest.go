@@ -5,6 +5,7 @@
 package manifest
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -155,14 +156,19 @@ func Read(path string) (*Manifest, error) {
 }
 
 // Write stores the manifest atomically. The output is deterministic: keys are
-// sorted and the layout is fixed.
+// sorted and the layout is fixed. An unchanged file is not rewritten, so a
+// watcher (the dev server) sees no change when there is none.
 func (m *Manifest) Write(path string) error {
 	m.Version = Version
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	return fsutil.WriteFileAtomic(path, append(data, '\n'), 0o644)
+	data = append(data, '\n')
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	return fsutil.WriteFileAtomic(path, data, 0o644)
 }
 
 // Problem says why a manifest cannot serve one image.

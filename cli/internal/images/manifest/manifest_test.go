@@ -1,0 +1,91 @@
+package manifest
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+func TestAssetURLs(t *testing.T) {
+	a := Asset{Key: "k", Variants: []Variant{
+		{Type: JPEG, Width: 1600, File: "k-1600.jpg"},
+		{Type: WebP, Width: 800, File: "k-800.webp"},
+		{Type: JPEG, Width: 480, File: "k-480.jpg"},
+		{Type: JPEG, Width: 800, File: "k-800.jpg"},
+		{Type: WebP, Width: 480, File: "k-480.webp"},
+	}}
+	if got, want := a.Srcset(WebP), "/img/k-480.webp 480w, /img/k-800.webp 800w"; got != want {
+		t.Errorf("Srcset(WebP) = %q, want %q", got, want)
+	}
+	if got, want := a.Srcset(JPEG), "/img/k-480.jpg 480w, /img/k-800.jpg 800w, /img/k-1600.jpg 1600w"; got != want {
+		t.Errorf("Srcset(JPEG) = %q, want %q", got, want)
+	}
+	tests := []struct {
+		name   string
+		widths []int
+		want   string
+	}{
+		{"the widest up to 1200", []int{480, 800, 1200, 1600}, "/img/k-1200.jpg"},
+		{"all narrower", []int{300, 600}, "/img/k-600.jpg"},
+		{"all wider: the narrowest", []int{1600, 2400}, "/img/k-1600.jpg"},
+	}
+	for _, tt := range tests {
+		var b Asset
+		for _, w := range tt.widths {
+			b.Variants = append(b.Variants, Variant{Type: JPEG, Width: w, File: "k-" + strconv.Itoa(w) + ".jpg"})
+		}
+		if got := b.FallbackSrc(); got != tt.want {
+			t.Errorf("%s: FallbackSrc = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if got := (Asset{Variants: []Variant{{Type: WebP}, {Type: PNG}}}).FallbackType(); got != PNG {
+		t.Errorf("FallbackType = %q, want PNG", got)
+	}
+}
+
+func TestWriteIsDeterministicAndSkipsUnchanged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "images.json")
+	m := &Manifest{OutDir: "out", Images: map[string]Image{
+		"projects/b/x.jpg": {Source{1, 2}, Asset{Key: "b"}},
+		"projects/a/x.jpg": {Source{1, 2}, Asset{Key: "a"}},
+	}}
+	if err := m.Write(path); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(path, old, old)
+	if err := m.Write(path); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(path)
+	if !fi.ModTime().Equal(old) {
+		t.Error("an unchanged manifest was rewritten")
+	}
+	got, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Images["projects/a/x.jpg"].Key != "a" || got.OutDir != "out" {
+		t.Errorf("read back %+v", got)
+	}
+}
+
+func TestReadRefusesOtherVersions(t *testing.T) {
+	dir := t.TempDir()
+	tests := map[string]string{
+		"garbage.json": "{not json",
+		"old.json":     `{"version": 0, "images": {}}`,
+	}
+	for name, body := range tests {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(body), 0o644)
+		if _, err := Read(path); err == nil {
+			t.Errorf("%s was accepted", name)
+		}
+	}
+	if _, err := Read(filepath.Join(dir, "missing.json")); err == nil {
+		t.Error("a missing manifest was accepted")
+	}
+}

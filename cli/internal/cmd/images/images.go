@@ -173,9 +173,8 @@ func Run(opts *Options) error {
 			fmt.Fprintf(opts.IO.Out, "%s: `portfolio images --gc` removes them\n", what)
 		}
 	}
-	errs := diags.Errors() + len(res.Failures)
-	if errs > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%s: %s (see above)\n", s.Red("not all images are ready"), plural(errs, "error"))
+	if errs := diags.Errors() + len(res.Failures); errs > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "%s (see above); every other image is ready\n", s.Red(plural(errs, "error")))
 		return cmdutil.ErrInvalid
 	}
 	return nil

@@ -1,0 +1,77 @@
+// Writes every route of the built site as static HTML: the client build's
+// index.html is the template; the server build renders each route's markup,
+// critical CSS and head tags into it. Unknown paths get 404.html.
+//
+//   vite build && vite build --ssr src/entry-server.tsx --outDir .ssr && node scripts/prerender.mjs
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(root, 'dist');
+const { render, routePaths } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+
+const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+for (const slot of ['<!--head-->', '<!--app-->', '<!--forms-->']) {
+  if (!template.includes(slot)) throw new Error(`dist/index.html has no ${slot} slot`);
+}
+
+const escape = (s) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+function head({ meta, styles }) {
+  const tags = [
+    `<title>${escape(meta.title)}</title>`,
+    `<meta name="description" content="${escape(meta.description)}" />`,
+  ];
+  if (meta.canonical) {
+    tags.push(
+      `<link rel="canonical" href="${escape(meta.canonical)}" />`,
+      `<meta property="og:url" content="${escape(meta.canonical)}" />`,
+    );
+  } else {
+    tags.push('<meta name="robots" content="noindex" />');
+  }
+  tags.push(
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${escape(meta.title)}" />`,
+    `<meta property="og:description" content="${escape(meta.description)}" />`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escape(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escape(meta.description)}" />`,
+  );
+  if (meta.image) {
+    tags.push(`<meta property="og:image" content="${escape(meta.image)}" />`, `<meta name="twitter:image" content="${escape(meta.image)}" />`);
+  }
+  return [...tags, styles].join('\n    ');
+}
+
+// The host (Netlify) finds forms by reading the deployed HTML. This static
+// copy, outside the React tree, declares the contact form's fields and
+// honeypot; `hidden` keeps it away from people and assistive technology.
+const netlifyForm = `<form name="contact" method="POST" data-netlify="true" netlify-honeypot="bot-field" hidden>
+      <input type="hidden" name="form-name" value="contact" />
+      <input name="name" /><input name="email" type="email" /><textarea name="message"></textarea>
+      <input name="bot-field" />
+    </form>`;
+
+async function write(file, rendered, forms = '') {
+  const html = template
+    .replace('<!--head-->', head(rendered))
+    .replace('<!--app-->', rendered.html)
+    .replace('<!--forms-->', forms);
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
+  await writeFile(tmp, html);
+  await rename(tmp, file);
+}
+
+const paths = routePaths();
+for (const route of paths) {
+  const rendered = await render(route);
+  if (rendered.status !== 200) throw new Error(`${route} rendered the not-found page`);
+  const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html');
+  await write(file, rendered, route === '/contact' ? netlifyForm : '');
+}
+await write(path.join(dist, '404.html'), await render('/404'));
+console.log(`prerendered ${paths.length} routes and 404.html`);

@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import CssBaseline from '@mui/material/CssBaseline';
+import Link from '@mui/material/Link';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from '@/app/Footer';
+import { Navigation } from '@/app/Navigation';
+import { initAnalytics, trackPageView } from '@/lib/analytics';
+import { site } from '@/lib/content';
+import { pageMeta } from '@/lib/seo';
+
+const analyticsId = import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.measurementId;
+
+/**
+ * What every route shares: skip link, navigation, main landmark, footer; and
+ * what a route change does: scroll to the top, set the document title, move
+ * focus to the new page's main heading (not on the first load, where the
+ * browser's own focus is right), and record one page view.
+ */
+export function Layout() {
+  const location = useLocation();
+  const first = useRef(true);
+  const tracked = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (analyticsId) initAnalytics(analyticsId);
+  }, []);
+
+  useEffect(() => {
+    const meta = pageMeta(location.pathname);
+    document.title = meta.title;
+    if (!first.current) {
+      window.scrollTo(0, 0);
+      document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+    }
+    first.current = false;
+    // One page view per navigation: the location key changes once per
+    // navigation, and a repeated effect run (React's development checks)
+    // sees the same key.
+    if (analyticsId && tracked.current !== location.key) {
+      tracked.current = location.key;
+      trackPageView(location.pathname + location.search, meta.title);
+    }
+  }, [location]);
+
+  return (
+    <>
+      <CssBaseline />
+      <Link
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 16,
+          top: -64,
+          zIndex: 'tooltip',
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          boxShadow: 3,
+          '&:focus': { top: 12 },
+        }}
+      >
+        Skip to content
+      </Link>
+      <Navigation />
+      <Box component="main" id="main" tabIndex={-1} sx={{ pt: { xs: 8 }, outline: 'none', minHeight: '70vh' }}>
+        <Outlet />
+      </Box>
+      <Footer />
+    </>
+  );
+}

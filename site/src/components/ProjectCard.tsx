@@ -1,0 +1,70 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
+import type { Project } from '@/generated/content';
+
+interface Props {
+  project: Project;
+  /** Position in its grid: the entrance animation waits 0.1 s per index. */
+  index: number;
+  /** The sizes attribute of the cover, from the grid's columns. */
+  sizes: string;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/**
+ * A project in a grid: cover, category badge, title, description, role and
+ * skills; the whole card is one link to the project page. It fades up into
+ * place with a stagger of 0.1 s per index: a CSS animation, so the card is
+ * in the prerendered HTML and visible without JavaScript, its space never
+ * changes (no layout shift), and reduced motion turns it off.
+ */
+export function ProjectCard({ project, index, sizes, headingLevel = 'h3' }: Props) {
+  return (
+    <Card
+      component="article"
+      sx={{
+        height: '100%',
+        bgcolor: 'background.paper',
+        transition: 'transform 200ms ease, box-shadow 200ms ease',
+        '&:hover': { transform: 'translateY(-3px)', boxShadow: 6 },
+        '@keyframes card-in': { from: { opacity: 0, transform: 'translateY(12px)' }, to: { opacity: 1, transform: 'none' } },
+        animation: 'card-in 500ms ease-out both',
+        animationDelay: `${index * 0.1}s`,
+        '@media (prefers-reduced-motion: reduce)': { animation: 'none', transition: 'none', '&:hover': { transform: 'none' } },
+      }}
+    >
+      <CardActionArea component={RouterLink} to={project.link} sx={{ height: '100%', alignItems: 'stretch', display: 'flex', flexDirection: 'column' }}>
+        <Box sx={{ aspectRatio: '3 / 2', overflow: 'hidden', width: '100%', '& img': { height: '100%', objectFit: 'cover' } }}>
+          <ResponsiveImage image={project.cover} alt="" sizes={sizes} priority={index === 0} />
+        </Box>
+        <CardContent sx={{ flexGrow: 1, width: '100%', p: 3 }}>
+          <Chip label={project.category} size="small" color="primary" variant="outlined" sx={{ mb: 1.5 }} />
+          <Typography component={headingLevel} variant="h4" gutterBottom>
+            {project.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {project.description}
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              Role:
+            </Box>{' '}
+            {project.role}
+          </Typography>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75 }} aria-label="Skills">
+            {project.skills.map((skill) => (
+              <Chip key={skill} label={skill} size="small" />
+            ))}
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

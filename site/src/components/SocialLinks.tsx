@@ -1,0 +1,38 @@
+import GitHubIcon from '@mui/icons-material/GitHub';
+import InstagramIcon from '@mui/icons-material/Instagram';
+import LinkedInIcon from '@mui/icons-material/LinkedIn';
+import ForumIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import type { ReactElement } from 'react';
+import { socialLinks } from '@/lib/content';
+
+const icons: Record<ReturnType<typeof socialLinks>[number]['kind'], ReactElement> = {
+  professionalNetwork: <LinkedInIcon />,
+  codeHosting: <GitHubIcon />,
+  microblog: <ForumIcon />,
+  photoSharing: <InstagramIcon />,
+};
+
+/** The owner's four profiles as icon links, each opening in a new tab. */
+export function SocialLinks({ size = 'medium' }: { size?: 'small' | 'medium' | 'large' }) {
+  return (
+    <Stack component="ul" direction="row" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {socialLinks().map((link) => (
+        <li key={link.kind}>
+          <IconButton
+            component="a"
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${link.label} (opens in a new tab)`}
+            size={size}
+            sx={{ color: 'text.secondary', '&:hover': { color: 'primary.main' } }}
+          >
+            {icons[link.kind]}
+          </IconButton>
+        </li>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Page } from '@/generated/content';
+
+// Every route path of the site, defined once; links are built from these.
+export const paths = {
+  home: '/',
+  about: '/about',
+  contact: '/contact',
+  category: (page: Page) => `/${page}`,
+  project: (slug: string) => `/projects/${slug}`,
+} as const;
+
+/** The category pages in the order the navigation lists them. */
+export const navCategories: readonly Page[] = ['graphics', 'higher-education', 'photography', 'web-design'];

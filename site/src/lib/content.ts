@@ -1,0 +1,45 @@
+import { projects, site, type Page, type Project } from '@/generated/content';
+
+// Typed selectors over the generated module: pages ask for what they show,
+// and the rules of SPEC.md §4 (visibility) live here, once.
+
+export { site };
+
+/** Projects shown in the home page's Selected Work: featured and active. */
+export function featuredProjects(): readonly Project[] {
+  return projects.filter((p) => p.featured && p.active);
+}
+
+/** The active projects of one category page. */
+export function projectsOf(page: Page): readonly Project[] {
+  return projects.filter((p) => p.page === page && p.active);
+}
+
+/**
+ * The project with this slug. Every project has its page, an inactive one
+ * included: inactive only keeps it out of the listings.
+ */
+export function project(slug: string): Project | undefined {
+  return projects.find((p) => p.slug === slug);
+}
+
+/** Every project, each of which has a page. */
+export function allProjects(): readonly Project[] {
+  return projects;
+}
+
+/** The heading, description and optional blurb of a category page. */
+export function categoryPage(page: Page) {
+  return site.pages[page];
+}
+
+/** The owner's social profiles, in the order the site shows them. */
+export function socialLinks() {
+  const s = site.social;
+  return [
+    { kind: 'professionalNetwork', ...s.professionalNetwork },
+    { kind: 'codeHosting', ...s.codeHosting },
+    { kind: 'microblog', ...s.microblog },
+    { kind: 'photoSharing', ...s.photoSharing },
+  ] as const;
+}

@@ -1,0 +1,62 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageHeading } from '@/components/PageHeading';
+import { paths } from '@/config/paths';
+import { site } from '@/lib/content';
+
+function BulletSection({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <Box component="section" aria-labelledby={`about-${title}`}>
+      <Typography id={`about-${title}`} variant="h3" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 1.25 }, '& li::marker': { color: 'secondary.main' } }}>
+        {items.map((item) => (
+          <Typography component="li" key={item}>
+            {item}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+export function AboutPage() {
+  const about = site.about;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
+      <Button component={RouterLink} to={paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+        Back to Home
+      </Button>
+      <PageHeading>About Me</PageHeading>
+      <Typography variant="subtitle1" sx={{ mt: 3 }}>
+        {about.intro}
+      </Typography>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 4 }} component="ul" aria-label="Skills">
+        {about.skills.map((skill) => (
+          <li key={skill} style={{ listStyle: 'none' }}>
+            <Chip label={skill} color="primary" />
+          </li>
+        ))}
+      </Stack>
+      <Grid container spacing={6} sx={{ mt: 2 }}>
+        <Grid size={12}>
+          <BulletSection title="Summary" items={about.summary} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <BulletSection title="Values" items={about.values} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <BulletSection title="Fun Facts" items={about.funFacts} />
+        </Grid>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageHeading } from '@/components/PageHeading';
+import { paths } from '@/config/paths';
+import { ContactForm } from '@/features/contact/ContactForm';
+import { site } from '@/lib/content';
+
+export function ContactPage() {
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
+      <Box component="header">
+        <Button component={RouterLink} to={paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+          Back to Home
+        </Button>
+        <PageHeading>{site.contact.title}</PageHeading>
+      </Box>
+      <Box component="section" id="contact" aria-labelledby="contact-heading" sx={{ mt: 5 }}>
+        <Typography id="contact-heading" variant="h2" sx={{ mb: 1 }}>
+          {site.contact.heading}
+        </Typography>
+        <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 4 }}>
+          {site.contact.intro}
+        </Typography>
+        <ContactForm />
+      </Box>
+    </Container>
+  );
+}

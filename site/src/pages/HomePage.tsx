@@ -1,0 +1,64 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageHeading } from '@/components/PageHeading';
+import { ProjectGrid } from '@/components/ProjectGrid';
+import { SocialLinks } from '@/components/SocialLinks';
+import { paths } from '@/config/paths';
+import { featuredProjects, site } from '@/lib/content';
+
+const WORK_ID = 'work';
+
+/** Scrolls to the work section: smoothly, or at once for reduced motion. */
+function viewWork() {
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const target = document.getElementById(WORK_ID);
+  target?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  target?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+}
+
+export function HomePage() {
+  return (
+    <>
+      <Box component="section" aria-labelledby="hero-heading" sx={{ py: { xs: 8, md: 14 } }}>
+        <Container maxWidth="lg">
+          <Typography variant="overline" component="p" color="secondary" sx={{ mb: 2 }}>
+            {site.taglines.role}
+          </Typography>
+          <PageHeading id="hero-heading" sx={{ maxWidth: '14ch' }}>
+            {site.name}
+          </PageHeading>
+          <Typography variant="h3" component="p" sx={{ mt: 2, fontWeight: 400, color: 'text.secondary', maxWidth: '28ch' }}>
+            {site.taglines.mission}
+          </Typography>
+          <Typography variant="subtitle1" sx={{ mt: 3, maxWidth: '60ch' }}>
+            {site.hero}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, alignItems: { sm: 'center' } }}>
+            <Button variant="contained" size="large" onClick={viewWork} endIcon={<ArrowDownwardIcon />}>
+              View My Work
+            </Button>
+            <Button variant="outlined" size="large" component={RouterLink} to={paths.contact}>
+              Get in Touch
+            </Button>
+          </Stack>
+          <Box sx={{ mt: 4, ml: -1 }}>
+            <SocialLinks />
+          </Box>
+        </Container>
+      </Box>
+      <Box component="section" id={WORK_ID} aria-labelledby="work-heading" sx={{ scrollMarginTop: 80 }}>
+        <Container maxWidth="lg">
+          <Typography id="work-heading" variant="h2" tabIndex={-1} sx={{ mb: 4, outline: 'none' }}>
+            Selected Work
+          </Typography>
+          <ProjectGrid projects={featuredProjects()} columns={{ sm: 2, md: 3 }} />
+        </Container>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { PageHeading } from '@/components/PageHeading';
+import { paths } from '@/config/paths';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error('404: no page at', pathname);
+  }, [pathname]);
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
+      <PageHeading sx={{ fontSize: 'clamp(4rem, 14vw, 7rem)', color: 'primary.main' }}>404</PageHeading>
+      <Typography variant="h3" component="p" sx={{ mt: 2 }}>
+        Oops! Page not found
+      </Typography>
+      <Button variant="contained" size="large" component={RouterLink} to={paths.home} sx={{ mt: 5 }}>
+        Return to Home
+      </Button>
+    </Container>
+  );
+}

@@ -1,0 +1,77 @@
+import { createTheme } from '@mui/material/styles';
+
+// The whole visual system in one place: colours for both schemes, type,
+// shape and the few component defaults the pages rely on. Components use
+// `sx` with these values; no colour is written anywhere else.
+
+const display = '"Fraunces Variable", Georgia, "Times New Roman", serif';
+const text = '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+export const theme = createTheme({
+  // CSS variables with the dark scheme under `prefers-color-scheme`: the
+  // page follows the system from the first paint, with no script and no flash.
+  cssVariables: { colorSchemeSelector: 'media' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#26306e', light: '#4452a8', dark: '#161c47', contrastText: '#ffffff' },
+        secondary: { main: '#a4441c', contrastText: '#ffffff' },
+        background: { default: '#f7f4ee', paper: '#ffffff' },
+        text: { primary: '#1c1b19', secondary: '#55524c' },
+        divider: 'rgba(28, 27, 25, 0.12)',
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#aab4ff', light: '#cdd3ff', dark: '#7f8be6', contrastText: '#0f1230' },
+        secondary: { main: '#f0a47c', contrastText: '#2a1206' },
+        background: { default: '#111114', paper: '#1a1a1f' },
+        text: { primary: '#edeae4', secondary: '#b3afa7' },
+        divider: 'rgba(237, 234, 228, 0.14)',
+      },
+    },
+  },
+  shape: { borderRadius: 12 },
+  spacing: 8,
+  breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+  typography: {
+    fontFamily: text,
+    htmlFontSize: 16,
+    h1: { fontFamily: display, fontWeight: 600, fontSize: 'clamp(2.5rem, 6vw, 4.25rem)', lineHeight: 1.05, letterSpacing: '-0.02em' },
+    h2: { fontFamily: display, fontWeight: 600, fontSize: 'clamp(2rem, 4vw, 2.75rem)', lineHeight: 1.1, letterSpacing: '-0.015em' },
+    h3: { fontFamily: display, fontWeight: 600, fontSize: '1.5rem', lineHeight: 1.25 },
+    h4: { fontFamily: display, fontWeight: 600, fontSize: '1.25rem', lineHeight: 1.3 },
+    h5: { fontWeight: 600, fontSize: '1.0625rem', lineHeight: 1.4 },
+    h6: { fontWeight: 600, fontSize: '1rem', lineHeight: 1.4 },
+    subtitle1: { fontSize: '1.1875rem', lineHeight: 1.6 },
+    body1: { fontSize: '1.0625rem', lineHeight: 1.7 },
+    body2: { fontSize: '0.9375rem', lineHeight: 1.6 },
+    overline: { fontWeight: 600, letterSpacing: '0.12em', lineHeight: 1.6 },
+    button: { fontWeight: 600, textTransform: 'none', letterSpacing: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 999, paddingInline: 22 } },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderRadius: 16 } },
+    },
+    MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        html: { scrollPaddingTop: 88 },
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
+  },
+});

@@ -39,14 +39,20 @@ export function AboutPage() {
       <Typography variant="subtitle1" sx={{ mt: 3 }}>
         {about.intro}
       </Typography>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 4 }} component="ul" aria-label="Skills">
+      <Stack
+        direction="row"
+        useFlexGap
+        component="ul"
+        aria-label="Skills"
+        sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 4 }}
+      >
         {about.skills.map((skill) => (
-          <li key={skill} style={{ listStyle: 'none' }}>
+          <li key={skill}>
             <Chip label={skill} color="primary" />
           </li>
         ))}
       </Stack>
-      <Grid container spacing={6} sx={{ mt: 2 }}>
+      <Grid container spacing={6} sx={{ mt: 6 }}>
         <Grid size={12}>
           <BulletSection title="Summary" items={about.summary} />
         </Grid>

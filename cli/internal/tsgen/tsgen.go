@@ -43,10 +43,14 @@ var derived = map[string]struct {
 	add  []derivedField
 	drop []string
 }{
-	"Project": {add: []derivedField{
-		{"slug", "string", "The project's folder name; unique."},
-		{"link", "string", "Path of the project page: /projects/<slug>."},
-	}},
+	"Project": {
+		drop: []string{bodyProperty},
+		add: []derivedField{
+			{"slug", "string", "The project's folder name; unique."},
+			{"link", "string", "Path of the project page: /projects/<slug>."},
+			{"loadBody", "() => Promise<ProjectBody>", "Loads the page's blocks (the body of project.yaml) from the project's own module, so listings do not carry every page's text."},
+		},
+	},
 	"GalleryBlock": {
 		drop: []string{"external"},
 		add: []derivedField{
@@ -103,19 +107,34 @@ export type RichBlock =
 export type RichText = readonly RichBlock[];
 `
 
+// bodyProperty is the project property whose value (the page's blocks) goes
+// into a module of its own per project, loaded when the page opens.
+const bodyProperty = "body"
+
+// File is one generated file, its name relative to the output folder.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// BodyDir is the folder, inside the output folder, of the per-project modules.
+const BodyDir = "projects"
+
 // Assets holds the web variants of the content's local images, by path
 // relative to the content folder (projects/<slug>/gallery/01.jpg): what
 // `portfolio images` made, checked to be current.
 type Assets map[string]manifest.Asset
 
-// Generate renders the module for loaded, valid content and its images'
-// variants.
-func Generate(c *content.Content, assets Assets) (out []byte, err error) {
+// Generate renders the modules for loaded, valid content and its images'
+// variants: <module>.ts (types, site settings, every project without its
+// body) and one projects/<slug>.ts per project with the page's blocks, which
+// imports its types from the first.
+func Generate(c *content.Content, assets Assets, module string) (files []File, err error) {
 	// The type walk panics on a schema it cannot express; that is a defect
 	// of the schema, reported as an error.
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("%v", r)
+			files, err = nil, fmt.Errorf("%v", r)
 		}
 	}()
 	siteSchema, err := content.SiteSchema()
@@ -129,11 +148,17 @@ func Generate(c *content.Content, assets Assets) (out []byte, err error) {
 	if c.Site == nil {
 		return nil, fmt.Errorf("generate: no site settings loaded")
 	}
+	root := projectSchema.Model
+	bodySchema := root.Schema.Prop(bodyProperty)
+	if bodySchema == nil {
+		return nil, fmt.Errorf("generate: the project schema has no %q property", bodyProperty)
+	}
 	g := &gen{emitted: map[string]*schemamodel.Schema{}}
 	g.b.WriteString(header)
 	g.b.WriteString(fixedTypes)
 	g.types(siteSchema.Model, "Site")
-	g.types(projectSchema.Model, "Project")
+	g.types(root, "Project")
+	g.alias(root, bodySchema, "ProjectBody", "The blocks of a project page, in order: the body of project.yaml.")
 
 	siteVal, err := g.data(siteSchema.Model, siteSchema.Model.Schema, "Site", c.Site.Value, resolver{assets: assets})
 	if err != nil {
@@ -141,17 +166,29 @@ func Generate(c *content.Content, assets Assets) (out []byte, err error) {
 	}
 	projects := list{}
 	for _, p := range c.Projects {
-		v, err := g.data(projectSchema.Model, projectSchema.Model.Schema, "Project", p.Doc.Value, resolver{project: p, assets: assets})
+		r := resolver{project: p, assets: assets}
+		v, err := g.data(root, root.Schema, "Project", p.Doc.Value, r)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Doc.File, err)
 		}
 		projects = append(projects, v)
+		doc, _ := p.Doc.Value.(map[string]any)
+		body, err := g.data(root, bodySchema, "ProjectBody", doc[bodyProperty], r)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.Doc.File, err)
+		}
+		var b strings.Builder
+		b.WriteString(header)
+		fmt.Fprintf(&b, "import type { ProjectBody } from '../%s';\n\n", module)
+		fmt.Fprintf(&b, "/** The blocks of the project page /projects/%s: the body of content/%s/%s/%s. */\n", p.Slug, content.ProjectsDir, p.Slug, content.ProjectFile)
+		fmt.Fprintf(&b, "export const body: ProjectBody = %s;\n", render(body, 0))
+		files = append(files, File{Name: BodyDir + "/" + p.Slug + ".ts", Data: []byte(b.String())})
 	}
 	g.b.WriteString("\n/** Site settings and texts, from site.yaml. */\n")
 	fmt.Fprintf(&g.b, "export const site: Site = %s;\n", render(siteVal, 0))
 	g.b.WriteString("\n/** Every project, active or not, ordered by slug. */\n")
 	fmt.Fprintf(&g.b, "export const projects: readonly Project[] = %s;\n", render(projects, 0))
-	return []byte(g.b.String()), nil
+	return append([]File{{Name: module + ".ts", Data: []byte(g.b.String())}}, files...), nil
 }
 
 type gen struct {
@@ -170,12 +207,27 @@ type pending struct {
 func (g *gen) types(root *schemamodel.Root, rootName string) {
 	g.queue = append(g.queue, pending{root, root.Schema, rootName})
 	g.emitted[rootName] = root.Schema
+	g.drain()
+}
+
+// drain emits the queued types, and those they reach.
+func (g *gen) drain() {
 	for len(g.queue) > 0 {
 		p := g.queue[0]
 		g.queue = g.queue[1:]
 		g.b.WriteString("\n")
 		g.emitType(p)
 	}
+}
+
+// alias emits `export type name = <type of s>;` and the named types it
+// reaches.
+func (g *gen) alias(root *schemamodel.Root, s *schemamodel.Schema, name, description string) {
+	expr := g.typeExpr(root, s, name+"Item")
+	g.b.WriteString("\n")
+	doc(&g.b, "", description)
+	fmt.Fprintf(&g.b, "export type %s = %s;\n", name, expr)
+	g.drain()
 }
 
 func (g *gen) name(root *schemamodel.Root, s *schemamodel.Schema, name string) string {
@@ -398,6 +450,8 @@ func derive(typeName, field string, r resolver) (any, error) {
 		return p.Slug, nil
 	case "Project.link":
 		return p.Link(), nil
+	case "Project.loadBody":
+		return code(fmt.Sprintf("() => import('./%s/%s').then((m) => m.body)", BodyDir, p.Slug)), nil
 	case "GalleryBlock.images":
 		title, _ := p.Doc.Value.(map[string]any)["title"].(string)
 		images := list{}
@@ -428,6 +482,9 @@ type kv struct {
 type obj []kv
 
 type list []any
+
+// code is TypeScript written out as is (a function), not a value.
+type code string
 
 const lineWidth = 100
 
@@ -505,6 +562,9 @@ func normalize(v any) any {
 }
 
 func literal(v any) string {
+	if c, ok := v.(code); ok {
+		return string(c)
+	}
 	if str, ok := v.(string); ok {
 		return quote(str)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,9 +17,9 @@ import (
 	"portfolio/cli/internal/images/manifest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/golden.ts from the generator's output")
+var update = flag.Bool("update", false, "rewrite testdata/golden/ from the generator's output")
 
-func generateFixture(t *testing.T) []byte {
+func generateFixture(t *testing.T) []File {
 	t.Helper()
 	c, diags, err := content.Load("testdata/content", content.Options{})
 	if err != nil {
@@ -27,7 +28,7 @@ func generateFixture(t *testing.T) []byte {
 	if diags.Errors() > 0 {
 		t.Fatalf("fixture content is invalid: %v", diags)
 	}
-	out, err := Generate(c, fakeAssets(c))
+	out, err := Generate(c, fakeAssets(c), "content")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,30 +65,47 @@ func TestMissingVariantsAreAnError(t *testing.T) {
 	}
 	assets := fakeAssets(c)
 	delete(assets, "projects/photo-set/gallery/2.jpg")
-	_, err = Generate(c, assets)
+	_, err = Generate(c, assets, "content")
 	if err == nil || !strings.Contains(err.Error(), "projects/photo-set/gallery/2.jpg has no web variants: run `portfolio images`") {
 		t.Errorf("err = %v, want the image without variants named", err)
 	}
 }
 
-// TestGolden compares the generated module with testdata/golden.ts; run
+// TestGolden compares the generated files with testdata/golden/; run
 // `go test ./cli/internal/tsgen -update` after an intended change and review
 // the diff.
 func TestGolden(t *testing.T) {
-	got := generateFixture(t)
-	golden := filepath.Join("testdata", "golden.ts")
+	files := generateFixture(t)
+	golden := filepath.Join("testdata", "golden")
 	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
+		if err := os.RemoveAll(golden); err != nil {
 			t.Fatal(err)
 		}
+		for _, f := range files {
+			path := filepath.Join(golden, filepath.FromSlash(f.Name))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+		want, err := os.ReadFile(filepath.Join(golden, filepath.FromSlash(f.Name)))
+		if err != nil {
+			t.Fatalf("%v (run with -update to create it)", err)
+		}
+		if string(f.Data) != string(want) {
+			t.Errorf("%s differs from testdata/golden; run `go test ./cli/internal/tsgen -update` and review the diff.\n%s",
+				f.Name, firstDifference(string(want), string(f.Data)))
+		}
 	}
-	if string(got) != string(want) {
-		t.Errorf("generated module differs from %s; run `go test ./cli/internal/tsgen -update` and review the diff.\n%s",
-			golden, firstDifference(string(want), string(got)))
+	wantNames := []string{"content.ts", "projects/case-study.ts", "projects/photo-set.ts"}
+	if !slices.Equal(names, wantNames) {
+		t.Errorf("generated files %v, want %v", names, wantNames)
 	}
 }
 
@@ -111,15 +129,20 @@ func firstDifference(want, got string) string {
 // TestDeterministic generates twice and compares the bytes.
 func TestDeterministic(t *testing.T) {
 	a, b := generateFixture(t), generateFixture(t)
-	if string(a) != string(b) {
-		t.Fatal("two runs on the same content gave different output")
+	if len(a) != len(b) {
+		t.Fatal("two runs on the same content gave different files")
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || string(a[i].Data) != string(b[i].Data) {
+			t.Fatalf("two runs on the same content gave different %s", a[i].Name)
+		}
 	}
 }
 
 // usage exercises the generated types the way the site will: an exhaustive
 // switch over blocks (the union must discriminate on `type`), rich text,
 // images and the derived fields.
-const usage = `import { projects, site, type Block, type Inline, type Project, type RichText } from './content';
+const usage = `import { projects, site, type Block, type Inline, type Project, type ProjectBody, type RichText } from './content';
 
 function inline(i: Inline): string {
   if (typeof i === 'string') return i;
@@ -169,7 +192,8 @@ const featured: readonly Project[] = projects.filter((p) => p.featured && p.acti
 const pageOf: 'web-design' | 'graphics' | 'photography' | 'higher-education' = projects[0]!.page;
 const links: string[] = projects.map((p) => p.link + p.slug + p.cover.src + p.skills.join());
 const social: string = site.social.codeHosting.url + site.pages['web-design'].title + (site.measurementId ?? '');
-export const all = [featured, pageOf, links, social, projects.flatMap((p) => p.body.map(describe))];
+const bodies: Promise<string[][]> = Promise.all(projects.map((p) => p.loadBody().then((body: ProjectBody) => body.map(describe))));
+export const all = [featured, pageOf, links, social, bodies];
 `
 
 const tsconfig = `{
@@ -200,12 +224,13 @@ func TestCompilesStrict(t *testing.T) {
 		t.Fatalf("TypeScript compiler not found at %s: run `npm ci` in site/ first (the README's test command does)", tsc)
 	}
 	dir := t.TempDir()
-	for name, data := range map[string][]byte{
-		"content.ts":    generateFixture(t),
-		"usage.ts":      []byte(usage),
-		"tsconfig.json": []byte(tsconfig),
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+	files := append(generateFixture(t), File{"usage.ts", []byte(usage)}, File{"tsconfig.json", []byte(tsconfig)})
+	for _, f := range files {
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -107,34 +108,89 @@ func Run(opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %d images have no current web variants (see above)\n", opts.Out, len(problems))
 		return cmdutil.ErrInvalid
 	}
-	src, err := tsgen.Generate(c, assets)
+	dir := filepath.Dir(opts.Out)
+	files, err := tsgen.Generate(c, assets, strings.TrimSuffix(filepath.Base(opts.Out), ".ts"))
 	if err != nil {
 		return err
 	}
+	stale := staleBodies(dir, files)
 	if opts.Check {
-		current, err := os.ReadFile(opts.Out)
-		if errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintf(opts.IO.ErrOut, "%s does not exist; run `portfolio generate`\n", opts.Out)
-			return cmdutil.ErrInvalid
-		}
-		if err != nil {
-			return err
-		}
-		if !bytes.Equal(current, src) {
-			fmt.Fprintf(opts.IO.ErrOut, "%s is out of date; run `portfolio generate`\n", opts.Out)
-			return cmdutil.ErrInvalid
-		}
-		fmt.Fprintf(opts.IO.Out, "%s is up to date\n", opts.Out)
-		return nil
+		return check(opts, dir, files, stale)
 	}
 	if opts.Ctx != nil && opts.Ctx.Err() != nil {
-		return cmdutil.ErrCancel // interrupted: leave the old file as it was
+		return cmdutil.ErrCancel // interrupted: leave the old files as they were
 	}
-	if err := fsutil.WriteFileAtomic(opts.Out, src, 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", opts.Out, err)
+	// The page modules first, the main module last: it is what imports
+	// them, so it never names a module that is not there yet.
+	total := 0
+	for i := len(files) - 1; i >= 0; i-- {
+		f := files[i]
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if i == 0 {
+			path = opts.Out
+		}
+		if err := fsutil.WriteFileAtomic(path, f.Data, 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		total += len(f.Data)
 	}
-	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %d projects (%.1f KB)\n", opts.Out, len(c.Projects), float64(len(src))/1024)
+	for _, path := range stale {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %d projects (%.1f KB), and %d page modules in %s (%.1f KB in all)\n",
+		opts.Out, len(c.Projects), float64(len(files[0].Data))/1024, len(files)-1,
+		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
 	return nil
+}
+
+// check compares the files on disk with what would be written.
+func check(opts *Options, dir string, files []tsgen.File, stale []string) error {
+	var problems []string
+	for i, f := range files {
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if i == 0 {
+			path = opts.Out
+		}
+		current, err := os.ReadFile(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			problems = append(problems, path+" does not exist")
+		case err != nil:
+			return err
+		case !bytes.Equal(current, f.Data):
+			problems = append(problems, path+" is out of date")
+		}
+	}
+	for _, path := range stale {
+		problems = append(problems, path+" belongs to no project")
+	}
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintf(opts.IO.ErrOut, "%s; run `portfolio generate`\n", p)
+		}
+		return cmdutil.ErrInvalid
+	}
+	fmt.Fprintf(opts.IO.Out, "%s is up to date\n", opts.Out)
+	return nil
+}
+
+// staleBodies lists the page modules in dir that no project has any more.
+func staleBodies(dir string, files []tsgen.File) []string {
+	want := map[string]bool{}
+	for _, f := range files {
+		want[f.Name] = true
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, tsgen.BodyDir))
+	var stale []string
+	for _, e := range entries {
+		name := tsgen.BodyDir + "/" + e.Name()
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".ts") && !want[name] {
+			stale = append(stale, filepath.Join(dir, filepath.FromSlash(name)))
+		}
+	}
+	return stale
 }
 
 // currentAssets reads the image manifest and checks, from file metadata

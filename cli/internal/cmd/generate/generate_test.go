@@ -2,8 +2,10 @@ package generate
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,9 +57,16 @@ func TestRunWritesAndChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(filepath.Dir(out))
-	if len(entries) != 1 {
-		t.Errorf("the output folder holds %d files, want only the module (no temp files)", len(entries))
+	var written []string
+	filepath.WalkDir(filepath.Dir(out), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(filepath.Dir(out), path)
+			written = append(written, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if want := []string{"content.ts", "projects/case-study.ts", "projects/photo-set.ts"}; !slices.Equal(written, want) {
+		t.Errorf("the output folder holds %v, want only %v (no temp files)", written, want)
 	}
 
 	ios, _, stdout, _ = iostreams.Test()

@@ -167,16 +167,19 @@ export interface Project {
   readonly active: boolean;
   /** Cover image on cards and in link previews: a path inside the project folder (e.g. cover.jpg). */
   readonly cover: ImageAsset;
-  /** The project page, top to bottom, as a list of blocks. Each block has a type: text, image, gallery, document, caseStudy, screenshots or prototype. */
-  readonly body: readonly Block[];
   /** The project's folder name; unique. */
   readonly slug: string;
   /** Path of the project page: /projects/<slug>. */
   readonly link: string;
+  /** Loads the page's blocks (the body of project.yaml) from the project's own module, so listings do not carry every page's text. */
+  readonly loadBody: () => Promise<ProjectBody>;
 }
 
 /** The category page that lists the project and that its back link returns to. */
 export type Page = 'web-design' | 'graphics' | 'photography' | 'higher-education';
+
+/** The blocks of a project page, in order: the body of project.yaml. */
+export type ProjectBody = readonly Block[];
 
 /** One block of the project page. */
 export type Block =
@@ -338,88 +341,9 @@ export const projects: readonly Project[] = [
       },
       placeholder: 'data:image/svg+xml,%3Csvg%3Eb7b781d03a904e11',
     },
-    body: [
-      {
-        type: 'text',
-        heading: 'Context',
-        text: [
-          {
-            kind: 'paragraph',
-            children: [
-              'First paragraph with ',
-              { kind: 'em', children: ['emphasis'] },
-              ', ',
-              { kind: 'strong', children: ['strong'] },
-              ', ',
-              { kind: 'code', text: 'code' },
-              ' and a ',
-              { kind: 'link', children: ['link'], href: 'https://example.com' },
-              '.',
-            ],
-          },
-          { kind: 'list', items: [['one'], ['two']], ordered: false },
-          { kind: 'list', items: [['first']], ordered: true },
-        ],
-      },
-      {
-        type: 'caseStudy',
-        role: 'Research, design and front-end.',
-        technologies: ['React', 'TypeScript'],
-        hero: {
-          src: '/img/6f7db6c9aed92638-32.jpg',
-          width: 32,
-          height: 18,
-          srcset: {
-            webp: '/img/6f7db6c9aed92638-16.webp 16w, /img/6f7db6c9aed92638-32.webp 32w',
-            fallback: '/img/6f7db6c9aed92638-16.jpg 16w, /img/6f7db6c9aed92638-32.jpg 32w',
-          },
-          placeholder: 'data:image/svg+xml,%3Csvg%3E6f7db6c9aed92638',
-          alt: 'The dashboard',
-        },
-        overview: [{ kind: 'paragraph', children: ['Overview.'] }],
-        challenge: [{ kind: 'paragraph', children: ['Challenge.'] }],
-        solution: [{ kind: 'paragraph', children: ['Solution.'] }],
-        impact: [{ kind: 'paragraph', children: ['Impact.'] }],
-      },
-      {
-        type: 'image',
-        src: '/img/8e84dea3554d1bfa-20.jpg',
-        width: 20,
-        height: 30,
-        srcset: {
-          webp: '/img/8e84dea3554d1bfa-10.webp 10w, /img/8e84dea3554d1bfa-20.webp 20w',
-          fallback: '/img/8e84dea3554d1bfa-10.jpg 10w, /img/8e84dea3554d1bfa-20.jpg 20w',
-        },
-        placeholder: 'data:image/svg+xml,%3Csvg%3E8e84dea3554d1bfa',
-        alt: 'A detail',
-        caption: 'A caption with "quotes" and an apostrophe: it\'s fine.',
-      },
-      {
-        type: 'screenshots',
-        items: [
-          {
-            src: '/img/8e84dea3554d1bfa-20.jpg',
-            width: 20,
-            height: 30,
-            srcset: {
-              webp: '/img/8e84dea3554d1bfa-10.webp 10w, /img/8e84dea3554d1bfa-20.webp 20w',
-              fallback: '/img/8e84dea3554d1bfa-10.jpg 10w, /img/8e84dea3554d1bfa-20.jpg 20w',
-            },
-            placeholder: 'data:image/svg+xml,%3Csvg%3E8e84dea3554d1bfa',
-            alt: 'Start screen',
-            caption: 'The start screen.',
-          },
-        ],
-      },
-      { type: 'document', label: 'Read the Memo', url: 'https://example.com/memo.pdf' },
-      {
-        type: 'prototype',
-        title: 'Interactive prototype',
-        url: 'https://embed.figma.com/proto/abc/Demo?node-id=1-2',
-      },
-    ],
     slug: 'case-study',
     link: '/projects/case-study',
+    loadBody: () => import('./projects/case-study').then((m) => m.body),
   },
   {
     title: 'Photo Set',
@@ -441,58 +365,8 @@ export const projects: readonly Project[] = [
       },
       placeholder: 'data:image/svg+xml,%3Csvg%3Eb3d747efbdae8666',
     },
-    body: [
-      { type: 'text', text: [{ kind: 'paragraph', children: ['Plain text.'] }] },
-      {
-        type: 'gallery',
-        images: [
-          {
-            src: '/img/af3fec79afe5e821-24.jpg',
-            width: 24,
-            height: 16,
-            srcset: {
-              webp: '/img/af3fec79afe5e821-12.webp 12w, /img/af3fec79afe5e821-24.webp 24w',
-              fallback: '/img/af3fec79afe5e821-12.jpg 12w, /img/af3fec79afe5e821-24.jpg 24w',
-            },
-            placeholder: 'data:image/svg+xml,%3Csvg%3Eaf3fec79afe5e821',
-            alt: 'Photo Set 1',
-            label: 'Open image 1',
-          },
-          {
-            src: '/img/b3d747efbdae8666-16.jpg',
-            width: 16,
-            height: 24,
-            srcset: {
-              webp: '/img/b3d747efbdae8666-8.webp 8w, /img/b3d747efbdae8666-16.webp 16w',
-              fallback: '/img/b3d747efbdae8666-8.jpg 8w, /img/b3d747efbdae8666-16.jpg 16w',
-            },
-            placeholder: 'data:image/svg+xml,%3Csvg%3Eb3d747efbdae8666',
-            alt: 'Photo Set 2',
-            label: 'Open image 2',
-          },
-          {
-            src: '/img/fa98b3bc17e66fe5-20.jpg',
-            width: 20,
-            height: 20,
-            srcset: {
-              webp: '/img/fa98b3bc17e66fe5-10.webp 10w, /img/fa98b3bc17e66fe5-20.webp 20w',
-              fallback: '/img/fa98b3bc17e66fe5-10.jpg 10w, /img/fa98b3bc17e66fe5-20.jpg 20w',
-            },
-            placeholder: 'data:image/svg+xml,%3Csvg%3Efa98b3bc17e66fe5',
-            alt: 'Photo Set 3',
-            label: 'Open image 3',
-          },
-          {
-            src: 'https://images.example.com/x.jpg',
-            width: 1200,
-            height: 800,
-            alt: 'Photo Set 4',
-            label: 'Open image 4',
-          },
-        ],
-      },
-    ],
     slug: 'photo-set',
     link: '/projects/photo-set',
+    loadBody: () => import('./projects/photo-set').then((m) => m.body),
   },
 ];

@@ -24,6 +24,7 @@ function head({ meta, styles }) {
     `<title>${escape(meta.title)}</title>`,
     `<meta name="description" content="${escape(meta.description)}" />`,
   ];
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
   if (meta.canonical) {
     tags.push(
       `<link rel="canonical" href="${escape(meta.canonical)}" />`,
@@ -67,11 +68,23 @@ async function write(file, rendered, forms = '') {
 }
 
 const paths = routePaths();
+const canonical = [];
 for (const route of paths) {
   const rendered = await render(route);
   if (rendered.status !== 200) throw new Error(`${route} rendered the not-found page`);
   const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html');
   await write(file, rendered, route === '/contact' ? netlifyForm : '');
+  if (!rendered.meta.noindex) canonical.push(rendered.meta.canonical);
 }
 await write(path.join(dist, '404.html'), await render('/404'));
-console.log(`prerendered ${paths.length} routes and 404.html`);
+
+// For crawlers: every page's canonical address, and where to find them.
+const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${canonical.map((url) => `  <url><loc>${escape(url)}</loc></url>`).join('\n')}
+</urlset>
+`;
+await writeFile(path.join(dist, 'sitemap.xml'), sitemap);
+const origin = new URL(canonical[0]).origin;
+await writeFile(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
+console.log(`prerendered ${paths.length} routes, 404.html, sitemap.xml and robots.txt`);

@@ -11,6 +11,8 @@ export interface PageMeta {
   /** Absolute URL of the preview image. */
   readonly image?: string;
   readonly type: 'website' | 'article';
+  /** Keep out of search results and the sitemap (an inactive project's page). */
+  readonly noindex?: boolean;
 }
 
 const absolute = (path: string) => new URL(path, site.url).href;
@@ -37,7 +39,11 @@ export function pageMeta(pathname: string): PageMeta {
   const slug = pathname.startsWith('/projects/') ? pathname.slice('/projects/'.length) : undefined;
   const p = slug ? project(slug) : undefined;
   if (p) {
-    return page(p.title, p.description, p.link, { image: absolute(p.cover.src), type: 'article' });
+    return page(p.title, p.description, p.link, {
+      image: absolute(p.cover.src),
+      type: 'article',
+      ...(p.active ? {} : { noindex: true }),
+    });
   }
   return { title: `Page not found · ${site.name}`, description: site.description, type: 'website' };
 }

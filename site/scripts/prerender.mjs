@@ -3,7 +3,7 @@
 // critical CSS and head tags into it. Unknown paths get 404.html.
 //
 //   vite build && vite build --ssr src/entry-server.tsx --outDir .ssr && node scripts/prerender.mjs
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,8 +19,14 @@ for (const slot of ['<!--head-->', '<!--app-->', '<!--forms-->']) {
 const escape = (s) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
+// The two web fonts, requested with the page's first bytes (see src/theme/fonts.ts).
+const fonts = (await readdir(path.join(dist, 'assets'))).filter((f) => /^(inter|fraunces)-latin-wght-normal-.*\.woff2$/.test(f));
+if (fonts.length !== 2) throw new Error(`expected the two latin font files in dist/assets, found ${fonts.join(', ') || 'none'}`);
+const preloads = fonts.map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin />`);
+
 function head({ meta, styles }) {
   const tags = [
+    ...preloads,
     `<title>${escape(meta.title)}</title>`,
     `<meta name="description" content="${escape(meta.description)}" />`,
   ];

@@ -5,6 +5,7 @@
 //
 //   node scripts/serve.mjs [--port 4173]
 import { createReadStream } from 'node:fs';
+import { createGzip } from 'node:zlib';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -45,10 +46,17 @@ http
     const found = await resolve(url.pathname);
     const target = found ?? path.join(dist, '404.html');
     const immutable = url.pathname.startsWith('/assets/') || url.pathname.startsWith('/img/');
+    const type = types[path.extname(target)] ?? 'application/octet-stream';
+    // Text is compressed, as the host does; images and fonts already are.
+    const gzip = /^(text\/|application\/json|image\/svg)/.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     res.writeHead(found ? 200 : 404, {
-      'Content-Type': types[path.extname(target)] ?? 'application/octet-stream',
+      'Content-Type': type,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     });
-    createReadStream(target).pipe(res);
+    // A file can vanish while the site is rebuilt: end the response, keep serving.
+    const stream = createReadStream(target).on('error', () => res.destroy());
+    (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
   })
   .listen(Number(values.port), () => console.log(`serving site/dist on http://localhost:${values.port}`));

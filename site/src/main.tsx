@@ -1,5 +1,3 @@
-import '@fontsource-variable/inter';
-import '@fontsource-variable/fraunces';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -51,7 +51,7 @@ export function HomePage() {
           </Box>
         </Container>
       </Box>
-      <Box component="section" id={WORK_ID} aria-labelledby="work-heading" sx={{ scrollMarginTop: 80 }}>
+      <Box component="section" id={WORK_ID} aria-labelledby="work-heading">
         <Container maxWidth="lg">
           <Typography id="work-heading" variant="h2" tabIndex={-1} sx={{ mb: 4, outline: 'none' }}>
             Selected Work

@@ -30,7 +30,7 @@ export function ProjectPage() {
       <Typography variant="subtitle1" sx={{ mt: 3 }}>
         {p.description}
       </Typography>
-      <Box sx={{ mt: 5, borderRadius: 4, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+      <Box sx={{ mt: 5, borderRadius: '16px', overflow: 'hidden', border: 1, borderColor: 'divider' }}>
         <ResponsiveImage image={p.cover} alt="" sizes="(min-width: 900px) 852px, 100vw" priority />
       </Box>
     </Container>

@@ -61,6 +61,8 @@ export const theme = createTheme({
     },
     MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
     MuiLink: { defaultProps: { underline: 'hover' } },
+    // Subtitles are paragraphs, not headings (MUI maps them to h6).
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     MuiCssBaseline: {
       styleOverrides: {
         html: { scrollPaddingTop: 88 },

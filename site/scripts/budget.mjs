@@ -1,0 +1,289 @@
+// Measures the built site against its performance budget and prints the
+// figures; it asserts nothing (exit 0) and fails only when it cannot measure.
+//
+//   (a) first-load JavaScript of / : every same-origin .js file the browser
+//       asks for while loading / (up to network idle), gzip -9, against 110 kB;
+//   (b) Lighthouse (mobile, its default emulation) on /, /photography and
+//       /contact: the four category scores and CLS, LCP, TBT against the targets.
+//
+// It builds nothing: build first, with analytics off for measurement:
+//
+//   VITE_ANALYTICS=off npm run build && node scripts/budget.mjs [--runs 3] [--no-lighthouse] [--compress]
+//
+// scripts/serve.mjs sends files uncompressed, which the host does not, and
+// Lighthouse's simulated slow network counts the bytes sent: --compress puts
+// a gzip proxy in front of it, for figures closer to the deployed site.
+//
+// kB here is 1000 bytes, as in Vite's build report.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import http from 'node:http';
+import { createGzip, gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    compress: { type: 'boolean', default: false },
+  },
+});
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(root, 'dist');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const jsBudget = 110_000;
+const lighthousePages = ['/', '/photography', '/contact'];
+const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+
+class CannotMeasure extends Error {}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const mark = (ok) => (ok ? 'ok ' : 'MISS');
+
+/** A port nobody listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts scripts/serve.mjs on a free port; resolves once it listens. */
+async function startServer() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new CannotMeasure('scripts/serve.mjs did not start within 10 s')), 10_000);
+    child.once('exit', (code) => reject(new CannotMeasure(`scripts/serve.mjs exited with code ${code}`)));
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('serving')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return { origin: `http://localhost:${port}`, stop: () => child.kill() };
+}
+
+/** A proxy to `origin` that gzips text responses, as the host does. */
+async function startCompressingProxy(origin) {
+  const port = await freePort();
+  const compressible = /^(text\/|application\/(javascript|json)|image\/svg)/;
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(new URL(req.url ?? '/', origin), { method: req.method, headers: req.headers }, (up) => {
+      const headers = { ...up.headers };
+      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && compressible.test(up.headers['content-type'] ?? '');
+      if (!gzip) {
+        res.writeHead(up.statusCode ?? 502, headers);
+        up.pipe(res);
+        return;
+      }
+      delete headers['content-length'];
+      res.writeHead(up.statusCode ?? 502, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+      up.pipe(createGzip()).pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => server.listen(port, resolve));
+  return { origin: `http://localhost:${port}`, stop: () => server.close() };
+}
+
+/** Whether the bundle loads the analytics tag (a build without VITE_ANALYTICS=off). */
+async function analyticsBuiltIn() {
+  const assets = path.join(dist, 'assets');
+  for (const name of await readdir(assets)) {
+    if (name.endsWith('.js') && (await readFile(path.join(assets, name), 'utf8')).includes('googletagmanager')) return true;
+  }
+  return false;
+}
+
+/** (a) The JavaScript / loads, per file and in total, gzip -9. */
+async function firstLoadJs(origin) {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    // Third-party requests (the analytics tag) are not ours to count.
+    await context.route((url) => url.origin !== origin, (route) => route.abort());
+    const page = await context.newPage();
+    const requested = new Map();
+    let loaded = false;
+    page.on('load', () => (loaded = true));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === origin && url.pathname.endsWith('.js') && !requested.has(url.pathname)) {
+        requested.set(url.pathname, loaded ? 'after load' : 'before load');
+      }
+    });
+    const response = await page.goto(`${origin}/`, { waitUntil: 'load' });
+    if (!response?.ok()) throw new CannotMeasure(`GET / answered ${response?.status()}`);
+    await page.waitForLoadState('networkidle');
+
+    const files = [];
+    for (const [pathname, when] of requested) {
+      const file = path.join(dist, pathname);
+      if (!existsSync(file)) throw new CannotMeasure(`${pathname} was requested but is not in dist/`);
+      const source = await readFile(file);
+      files.push({ pathname, when, raw: source.length, gzip: gzipSync(source, { level: 9 }).length });
+    }
+    if (files.length === 0) throw new CannotMeasure('loading / requested no JavaScript');
+
+    // What the HTML itself announces, to show anything loaded on top of it.
+    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+    const announced = new Set(
+      [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) => m[1]),
+    );
+    return { files, announced };
+  } finally {
+    await browser.close();
+  }
+}
+
+function printFirstLoadJs({ files, announced }) {
+  console.log('\n(a) First-load JavaScript of / (gzip -9, same-origin .js requested up to network idle)\n');
+  const width = Math.max(...files.map((f) => f.pathname.length));
+  for (const f of files) {
+    const source = announced.has(f.pathname) ? 'in HTML' : 'imported';
+    console.log(`  ${f.pathname.padEnd(width)}  ${kB(f.gzip).padStart(9)}  (${kB(f.raw)} raw, ${source}, ${f.when})`);
+  }
+  const total = files.reduce((sum, f) => sum + f.gzip, 0);
+  const beforeLoad = files.filter((f) => f.when === 'before load').reduce((sum, f) => sum + f.gzip, 0);
+  console.log(`  ${'total'.padEnd(width)}  ${kB(total).padStart(9)}  target ≤ ${kB(jsBudget)}  ${mark(total <= jsBudget)}`);
+  if (beforeLoad !== total) console.log(`  (of which before the load event: ${kB(beforeLoad)})`);
+}
+
+/** The Lighthouse CLI of the installed package. */
+function lighthouseCli() {
+  const require = createRequire(import.meta.url);
+  const pkgPath = require.resolve('lighthouse/package.json');
+  const { bin } = require(pkgPath);
+  return path.join(path.dirname(pkgPath), typeof bin === 'string' ? bin : bin.lighthouse);
+}
+
+/** One Lighthouse run (mobile, the default), as its JSON result. */
+function runLighthouse(url) {
+  const args = [
+    lighthouseCli(),
+    url,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--only-categories=${Object.keys(targets).join(',')}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('exit', (code) => {
+      try {
+        const lhr = JSON.parse(out);
+        if (lhr.runtimeError) return reject(new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`));
+        resolve(lhr);
+      } catch {
+        reject(new Error(`lighthouse exited with code ${code}: ${err.trim().split('\n').slice(-5).join('\n')}`));
+      }
+    });
+  });
+}
+
+const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const audit = (lhr, id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+/** (b) Lighthouse on each page; the median run by performance score when --runs > 1. */
+async function lighthouseScores(origin, runs) {
+  const results = [];
+  for (const page of lighthousePages) {
+    const lhrs = [];
+    for (let i = 0; i < runs; i++) lhrs.push(await runLighthouse(origin + page));
+    lhrs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+    results.push({ page, lhr: lhrs[Math.floor(lhrs.length / 2)], all: lhrs.map((l) => score(l, 'performance')) });
+  }
+  return results;
+}
+
+function printLighthouse(results, runs) {
+  console.log(`\n(b) Lighthouse ${results[0]?.lhr.lighthouseVersion ?? ''}, mobile${runs > 1 ? `, median of ${runs} runs` : ''}\n`);
+  console.log('  page           Perf  A11y  BP    SEO   CLS     LCP      TBT');
+  console.log('  target         ≥98   100   100   100   0       -        -');
+  for (const { page, lhr, all } of results) {
+    const cells = Object.entries(targets).map(([id, target]) => {
+      const s = score(lhr, id);
+      return `${String(s).padEnd(3)}${s >= target ? ' ' : '!'} `;
+    });
+    const cls = audit(lhr, 'cumulative-layout-shift');
+    const lcp = audit(lhr, 'largest-contentful-paint');
+    const tbt = audit(lhr, 'total-blocking-time');
+    console.log(
+      `  ${page.padEnd(14)} ${cells.join(' ')} ${cls.toFixed(3).padEnd(5)}${cls === 0 ? ' ' : '!'}  ${`${(lcp / 1000).toFixed(2)} s`.padEnd(8)} ${Math.round(tbt)} ms` +
+        (all.length > 1 ? `   (perf runs: ${all.join(', ')})` : ''),
+    );
+  }
+  console.log('  (! = misses its target)');
+
+  // What keeps a category below its target, so the figures say where to look.
+  for (const { page, lhr } of results) {
+    const notes = [];
+    for (const [id, target] of Object.entries(targets)) {
+      const category = lhr.categories[id];
+      if (!category || score(lhr, id) >= target) continue;
+      const failing = category.auditRefs
+        .filter((ref) => ref.weight > 0 || id !== 'performance')
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+        .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      notes.push(`    ${id}: ${failing.join(', ') || 'no single failing audit'}`);
+    }
+    if (notes.length) console.log(`\n  ${page} below target:\n${notes.join('\n')}`);
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new CannotMeasure('dist/index.html not found: build first with `VITE_ANALYTICS=off npm run build`');
+  }
+  if (await analyticsBuiltIn()) {
+    console.log(
+      'Note: dist/ was built with analytics on (the bundle loads googletagmanager). For measurement,\n' +
+        'build with analytics off:  VITE_ANALYTICS=off npm run build',
+    );
+  }
+  const server = await startServer();
+  const proxy = options.compress ? await startCompressingProxy(server.origin) : undefined;
+  try {
+    printFirstLoadJs(await firstLoadJs(server.origin));
+    if (!options['no-lighthouse']) {
+      const runs = Math.max(1, Number.parseInt(options.runs, 10) || 1);
+      const origin = proxy?.origin ?? server.origin;
+      console.log(`\nLighthouse against scripts/serve.mjs${proxy ? ' behind a gzip proxy (--compress)' : ', uncompressed (see --compress)'}`);
+      printLighthouse(await lighthouseScores(origin, runs), runs);
+    }
+  } finally {
+    proxy?.stop();
+    server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(`\nbudget: cannot measure: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+// WCAG 2.2 AA as axe-core checks it, on every route, in both colour schemes,
+// and with the mobile menu open.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+import { allRoutes, missingPath } from './support/routes';
+import { animationsDone, expect, test, waitForHydration } from './support/test';
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** One paragraph per violation: rule, impact, help, and each failing node. */
+function report(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .map((n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+        .join('\n');
+      return `[${v.impact}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n${nodes}`;
+    })
+    .join('\n\n');
+}
+
+async function scan(page: Page) {
+  // Scan the settled page: cards fading in would be judged half-transparent.
+  await animationsDone(page);
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  expect(results.violations.map((v) => v.id), `axe found violations on ${page.url()}:\n\n${report(results.violations)}`).toEqual([]);
+}
+
+const paths = [...allRoutes.map((r) => r.path), missingPath];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} scheme`, () => {
+    test.use({ colorScheme });
+    for (const path of paths) {
+      test(`${path} has no axe violations`, async ({ page }) => {
+        await page.goto(path);
+        await waitForHydration(page);
+        // The scheme really applies: a light or a dark page background.
+        const lightness = await page.evaluate(() => {
+          const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
+          return (r + g + b) / 3;
+        });
+        if (colorScheme === 'dark') expect(lightness).toBeLessThan(60);
+        else expect(lightness).toBeGreaterThan(200);
+        await scan(page);
+      });
+    }
+  });
+}
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const path of ['/', '/contact', '/projects/admin-portal']) {
+      test(`${path} with the menu open (${colorScheme}) has no axe violations`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+        await scan(page);
+      });
+    }
+  }
+
+  test('/contact with validation errors shown has no axe violations', async ({ page }) => {
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await scan(page);
+  });
+});
+
+// Headings make the page's outline: one h1 first, then no skipped levels.
+// (axe's heading-order rule is a best practice, outside the WCAG tags above.)
+test.describe('heading outline', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const path of paths) {
+    test(`${path} starts with its h1 and skips no heading level`, async ({ page }) => {
+      await page.goto(path);
+      const headings = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => ({
+          level: Number(h.tagName[1]),
+          text: (h.textContent ?? '').trim().slice(0, 60),
+        })),
+      );
+      const outline = headings.map((h) => `${'  '.repeat(h.level - 1)}h${h.level} ${h.text}`).join('\n');
+      expect(headings[0]?.level, `outline:\n${outline}`).toBe(1);
+      const skips = headings.filter((h, i) => i > 0 && h.level > headings[i - 1]!.level + 1);
+      expect(skips.map((h) => `h${h.level} ${h.text}`), `headings that skip a level; outline:\n${outline}`).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,76 @@
+// SPEC.md §2 Home: the hero's two calls to action and the Selected Work grid.
+import { featuredTitles, site } from './support/routes';
+import { columnCount, expect, test, waitForHydration } from './support/test';
+
+const work = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Selected Work' });
+
+test('the hero shows the name and both taglines', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.name);
+  await expect(page.getByText('UX/UI Designer · Frontend Developer').first()).toBeVisible();
+  await expect(page.getByText('Crafting intuitive, human-centered, digital products')).toBeVisible();
+});
+
+test("'View My Work' scrolls the Selected Work section into view", async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const heading = work(page).getByRole('heading', { name: 'Selected Work' });
+  // Distance from the bottom of the fixed bar to the heading.
+  const belowBar = async () => {
+    const box = await heading.boundingBox();
+    const bar = await page.getByRole('banner').boundingBox();
+    return box && bar ? Math.round(box.y - (bar.y + bar.height)) : Number.NaN;
+  };
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await belowBar()).toBeGreaterThan(200);
+
+  await page.getByRole('button', { name: 'View My Work' }).click();
+  // Once the smooth scroll settles the heading sits near the top, under the
+  // bar: in view, not hidden behind it.
+  await expect.poll(belowBar).toBeGreaterThanOrEqual(0);
+  await expect.poll(belowBar).toBeLessThanOrEqual(120);
+  await expect(heading).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+});
+
+test("'Get in Touch' goes to /contact", async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Get in Touch' }).click();
+  await expect(page).toHaveURL('/contact');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.contact.title);
+});
+
+test('Selected Work shows exactly the six featured and active projects', async ({ page }) => {
+  await page.goto('/');
+  const titles = await work(page).getByRole('article').getByRole('heading').allTextContents();
+  expect([...titles].sort()).toEqual([...featuredTitles].sort());
+  await expect(work(page).getByText('Telehealth Readiness Assessment')).toHaveCount(0);
+});
+
+test('the hero social links open in a new tab', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: site.name });
+  const links = hero.getByRole('link', { name: /opens in a new tab/ });
+  await expect(links).toHaveCount(4);
+  for (const link of await links.all()) {
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+  }
+});
+
+for (const [width, columns] of [
+  [375, 1],
+  [700, 2],
+  [1280, 3],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+    test(`Selected Work is laid out in ${columns} column(s)`, async ({ page }) => {
+      await page.goto('/');
+      await waitForHydration(page);
+      await expect(work(page).getByRole('article')).toHaveCount(6);
+      expect(await columnCount(work(page).getByRole('article'))).toBe(columns);
+    });
+  });
+}

@@ -1,0 +1,141 @@
+// SPEC.md §2 shared elements: the navigation highlights the current route,
+// collapses into a toggled menu on small screens, and every route change
+// scrolls to the top and moves focus to the new page's heading.
+import { site } from './support/routes';
+import { expect, test, waitForHydration } from './support/test';
+
+const navLinks = ['About', 'Contact', 'Graphics', 'Higher Education', 'Photography', 'Web Design'];
+
+test.describe('at 1280 px', () => {
+  test('the bar has the brand and the six links; the current one has aria-current="page"', async ({ page }) => {
+    await page.goto('/photography');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: site.name, exact: true })).toHaveAttribute('href', '/');
+    for (const name of navLinks) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+
+    await expect(nav.getByRole('link', { name: 'Photography', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL('/about');
+    await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Photography', exact: true })).not.toHaveAttribute('aria-current', /.*/);
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  });
+
+  test('the current link is marked in the prerendered HTML too', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/web-design');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Web Design', exact: true })).toHaveAttribute('aria-current', 'page');
+    await context.close();
+  });
+
+  test('a client navigation from a scrolled page lands at the top, focus on the new h1', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+
+    // A card near the bottom of the page, then the navigation bar.
+    await page.getByRole('link', { name: /College Sports/ }).click();
+    await expect(page).toHaveURL('/projects/college-sports');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('College Sports');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Graphics', exact: true }).click();
+    await expect(page).toHaveURL('/graphics');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Graphics');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await expect(page).toHaveTitle(/^Graphics/);
+  });
+
+  test('Back and Forward keep working and restore the page', async ({ page }) => {
+    await page.goto('/about');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.contact.title);
+    await page.goBack();
+    await expect(page).toHaveURL('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Me');
+    await page.goForward();
+    await expect(page).toHaveURL('/contact');
+  });
+
+  test('the skip link is the first tab stop and moves focus to main', async ({ page }) => {
+    await page.goto('/about');
+    await waitForHydration(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // The next tab stop is inside main, not back in the navigation.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+  });
+
+  test('the skip link works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await context.close();
+  });
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu toggle opens the menu; choosing a link navigates and closes it', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    for (const name of navLinks) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+
+    await menu.getByRole('link', { name: 'Higher Education', exact: true }).click();
+    await expect(page).toHaveURL('/higher-education');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Higher Education');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    // Reopened, the current page is marked in the menu.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu.getByRole('link', { name: 'Higher Education', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('Escape closes the menu', async ({ page }) => {
+    await page.goto('/about');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the navigation links are hidden from the bar on small screens', async ({ page }) => {
+    await page.goto('/about');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'About', exact: true })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+});

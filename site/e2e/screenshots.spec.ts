@@ -1,0 +1,75 @@
+// Full-page screenshots of the main screens at a phone and a desktop width,
+// for a person to look at (nothing is compared): test-results/screenshots.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { missingPath } from './support/routes';
+import { animationsDone, expect, test, waitForHydration } from './support/test';
+
+const folder = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
+
+const screens = [
+  { name: 'home', path: '/' },
+  { name: 'about', path: '/about' },
+  { name: 'contact', path: '/contact' },
+  { name: 'photography', path: '/photography' },
+  { name: 'web-design', path: '/web-design' },
+  { name: 'project-admin-portal', path: '/projects/admin-portal' },
+  { name: 'project-drone-photography', path: '/projects/drone-photography' },
+  { name: 'not-found', path: missingPath },
+];
+
+/** Loads the page with every lazy image in, fonts ready and animations over. */
+async function settle(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+  // Scroll through once so lazy images start loading, then wait for them.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      [...document.images].map((img) => (img.complete ? undefined : new Promise((resolve) => ((img.onload = resolve), (img.onerror = resolve))))),
+    );
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await animationsDone(page);
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const width of [375, 1280]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`${width} px, ${colorScheme}`, () => {
+      test.use({ viewport: { width, height: 800 }, colorScheme });
+      const shown = colorScheme === 'light' ? screens : screens.filter((s) => ['home', 'contact', 'project-admin-portal'].includes(s.name));
+      for (const screen of shown) {
+        test(`screenshot of ${screen.path}`, async ({ page }) => {
+          await settle(page, screen.path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          const suffix = colorScheme === 'light' ? '' : '-dark';
+          await page.screenshot({ path: path.join(folder, `${screen.name}-${width}${suffix}.png`), fullPage: true, animations: 'disabled' });
+        });
+      }
+    });
+  }
+}
+
+test.describe('375 px, menu open', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  test('screenshot of the open menu', async ({ page }) => {
+    await settle(page, '/about');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.screenshot({ path: path.join(folder, 'menu-open-375.png'), animations: 'disabled' });
+  });
+});
+
+test.describe('contact form states', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  test('screenshot of validation errors', async ({ page }) => {
+    await settle(page, '/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await page.screenshot({ path: path.join(folder, 'contact-errors-375.png'), fullPage: true, animations: 'disabled' });
+  });
+});

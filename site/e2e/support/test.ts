@@ -1,0 +1,104 @@
+// The `test` every spec uses: third-party requests (the analytics tag, an
+// external image host) never leave the machine, and what the page reports to
+// the console is collected so a spec can assert there is nothing wrong.
+import { test as base, expect, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+const ownHosts = new Set(['localhost', '127.0.0.1']);
+const isThirdParty = (url: string) => {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return protocol.startsWith('http') && !ownHosts.has(hostname);
+  } catch {
+    return false;
+  }
+};
+
+// A 1×1 transparent PNG, for third-party images.
+const pixel = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export interface ConsoleProblem {
+  kind: 'console.error' | 'console.warning' | 'pageerror';
+  text: string;
+  url?: string;
+}
+
+interface Fixtures {
+  /** Console errors, hydration warnings and uncaught errors of `page`, in order. */
+  consoleProblems: ConsoleProblem[];
+  /** Third-party URLs the page asked for (answered locally with an empty body). */
+  thirdPartyRequests: string[];
+}
+
+const hydrationWarning = /hydrat|did not match|mismatch|server rendered/i;
+
+export const test = base.extend<Fixtures>({
+  thirdPartyRequests: async ({ context }, use) => {
+    const requested: string[] = [];
+    // No internet here, and the analytics host would only add noise: answer
+    // third-party requests with an empty response of the right kind.
+    await context.route(
+      (url) => isThirdParty(url.href),
+      (route) => {
+        const request = route.request();
+        requested.push(request.url());
+        const type = request.resourceType();
+        if (type === 'script') return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+        if (type === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: pixel });
+        return route.fulfill({ status: 204, body: '' });
+      },
+    );
+    await use(requested);
+  },
+  consoleProblems: async ({ page }, use) => {
+    const problems: ConsoleProblem[] = [];
+    const onConsole = (msg: ConsoleMessage) => {
+      const url = msg.location().url;
+      // A request to the analytics host that failed anyway is not the site's fault.
+      if (/googletagmanager|google-analytics/.test(url) || /googletagmanager/.test(msg.text())) return;
+      if (msg.type() === 'error') problems.push({ kind: 'console.error', text: msg.text(), url });
+      else if (msg.type() === 'warning' && hydrationWarning.test(msg.text())) {
+        problems.push({ kind: 'console.warning', text: msg.text(), url });
+      }
+    };
+    page.on('console', onConsole);
+    page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: `${error.name}: ${error.message}` }));
+    await use(problems);
+  },
+  // Every page gets the third-party stubs, whether or not a spec names them.
+  page: async ({ page, thirdPartyRequests }, use) => {
+    void thirdPartyRequests;
+    await use(page);
+  },
+});
+
+/** Waits until React has hydrated the prerendered page (its h1 and footer have fibers). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const hydrated = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+    return hydrated(document.querySelector('main h1')) && hydrated(document.querySelector('footer'));
+  });
+  // Let the effects of the first commit run.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/** Waits for every running CSS animation (the cards' entrance) to finish. */
+export async function animationsDone(page: Page) {
+  await page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** How many columns the elements are laid out in: their distinct left edges. */
+export async function columnCount(items: Locator): Promise<number> {
+  const lefts = await items.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+  return new Set(lefts).size;
+}
+
+/** A readable list of console problems, for failure messages. */
+export const describeProblems = (problems: ConsoleProblem[]) =>
+  problems.map((p) => `  ${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`).join('\n');

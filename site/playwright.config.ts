@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = 4173;
+
+/**
+ * End-to-end tests against the built, prerendered site, served the way the
+ * host serves it (scripts/serve.mjs). The server does not build: run
+ * `npm run build` first (the tests read dist/ as it is).
+ *
+ *   npm run build && npx playwright test
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  forbidOnly: Boolean(process.env.CI),
+  fullyParallel: true,
+  retries: 0,
+  // The machine has two cores; more workers only make timings flakier.
+  workers: 2,
+  reporter: 'list',
+  // Failure artefacts go one level down, so that a run (which empties this
+  // folder) leaves test-results/screenshots from the screenshot spec alone.
+  outputDir: 'test-results/artifacts',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium: Playwright's own browser builds cannot be downloaded here.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Serves dist/ only; the build is done beforehand by whoever runs the tests.
+    command: `node scripts/serve.mjs --port ${port}`,
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 15_000,
+  },
+});

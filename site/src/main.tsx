@@ -1,3 +1,4 @@
+import '@/theme/fonts.css';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

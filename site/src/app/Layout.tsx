@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Link from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -9,7 +8,6 @@ import { Navigation } from '@/app/Navigation';
 import { initAnalytics, trackPageView } from '@/lib/analytics';
 import { site } from '@/lib/content';
 import { pageMeta } from '@/lib/seo';
-import { fontFaceCss } from '@/theme/fonts';
 
 const analyticsId = import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.measurementId;
 
@@ -48,7 +46,6 @@ export function Layout() {
   return (
     <>
       <CssBaseline />
-      <GlobalStyles styles={fontFaceCss} />
       <Link
         href="#main"
         sx={{

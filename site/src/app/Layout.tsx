@@ -19,29 +19,34 @@ const analyticsId = import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.
  */
 export function Layout() {
   const location = useLocation();
-  const first = useRef(true);
+  const shown = useRef<string | undefined>(undefined); // the route on screen
   const tracked = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     if (analyticsId) initAnalytics(analyticsId);
   }, []);
 
+  // A route change is a new path (or query): a fragment change on the same
+  // page, such as the skip link, is not one.
+  const route = location.pathname + location.search;
   useEffect(() => {
     const meta = pageMeta(location.pathname);
     document.title = meta.title;
-    if (!first.current) {
+    // Not on the first load (the browser's own scroll and focus are right),
+    // nor when an effect runs again for the route already shown.
+    if (shown.current !== undefined && shown.current !== route) {
       window.scrollTo(0, 0);
       document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
     }
-    first.current = false;
-    // One page view per navigation: the location key changes once per
-    // navigation, and a repeated effect run (React's development checks)
-    // sees the same key.
-    if (analyticsId && tracked.current !== location.key) {
-      tracked.current = location.key;
-      trackPageView(location.pathname + location.search, meta.title);
+    shown.current = route;
+    // One page view per route change, the first load included; a repeated
+    // effect run (React's development checks) sees the same route.
+    if (analyticsId && tracked.current !== route) {
+      tracked.current = route;
+      trackPageView(route, meta.title);
     }
-  }, [location]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- route is the dependency
+  }, [route]);
 
   return (
     <>

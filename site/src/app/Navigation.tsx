@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import { navCategories, paths } from '@/config/paths';
 import { categoryPage, site } from '@/lib/content';
@@ -36,11 +36,18 @@ const linkSx = {
  */
 export function Navigation() {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    // Escape closes the menu and gives focus back to its button, so focus
+    // never stays on a link that is now hidden.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
@@ -57,8 +64,9 @@ export function Navigation() {
         backdropFilter: 'saturate(180%) blur(12px)',
       }}
     >
+      <Box component="nav" aria-label="Main">
       <Container maxWidth="lg">
-        <Toolbar disableGutters component="nav" aria-label="Main" sx={{ minHeight: { xs: 64 }, gap: 1 }}>
+        <Toolbar disableGutters sx={{ minHeight: { xs: 64 }, gap: 1 }}>
           <Link
             component={RouterLink}
             to={paths.home}
@@ -77,6 +85,7 @@ export function Navigation() {
             ))}
           </Box>
           <IconButton
+            ref={toggle}
             sx={{ display: { md: 'none' } }}
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
@@ -108,6 +117,7 @@ export function Navigation() {
             </li>
           ))}
         </Container>
+      </Box>
       </Box>
     </AppBar>
   );

@@ -45,7 +45,6 @@ export function Layout() {
       tracked.current = route;
       trackPageView(route, meta.title);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- route is the dependency
   }, [route]);
 
   return (

@@ -17,7 +17,6 @@ export function initAnalytics(id: string) {
   window.dataLayer = window.dataLayer ?? [];
   window.gtag = function gtag() {
     // gtag.js reads the arguments object itself, not an array.
-    // eslint-disable-next-line prefer-rest-params
     window.dataLayer!.push(arguments);
   };
   window.gtag('js', new Date());

@@ -15,13 +15,13 @@ test.describe('at 1280 px', () => {
     for (const name of navLinks) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
 
     await expect(nav.getByRole('link', { name: 'Photography', exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(nav.locator('[aria-current="page"]:visible')).toHaveCount(1); // the closed mobile menu's copy is hidden
 
     await nav.getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL('/about');
     await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Photography', exact: true })).not.toHaveAttribute('aria-current', /.*/);
-    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(nav.locator('[aria-current="page"]:visible')).toHaveCount(1); // the closed mobile menu's copy is hidden
   });
 
   test('the current link is marked in the prerendered HTML too', async ({ browser }) => {

@@ -8,11 +8,9 @@
 //
 // It builds nothing: build first, with analytics off for measurement:
 //
-//   VITE_ANALYTICS=off npm run build && node scripts/budget.mjs [--runs 3] [--no-lighthouse] [--compress]
+//   VITE_ANALYTICS=off npm run build && node scripts/budget.mjs [--runs 3] [--no-lighthouse]
 //
-// scripts/serve.mjs sends files uncompressed, which the host does not, and
-// Lighthouse's simulated slow network counts the bytes sent: --compress puts
-// a gzip proxy in front of it, for figures closer to the deployed site.
+// Pages are served by scripts/serve.mjs, which compresses text as the host does.
 //
 // kB here is 1000 bytes, as in Vite's build report.
 import { spawn } from 'node:child_process';
@@ -23,15 +21,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import http from 'node:http';
-import { createGzip, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
     'no-lighthouse': { type: 'boolean', default: false },
-    compress: { type: 'boolean', default: false },
   },
 });
 
@@ -77,30 +73,6 @@ async function startServer() {
     });
   });
   return { origin: `http://localhost:${port}`, stop: () => child.kill() };
-}
-
-/** A proxy to `origin` that gzips text responses, as the host does. */
-async function startCompressingProxy(origin) {
-  const port = await freePort();
-  const compressible = /^(text\/|application\/(javascript|json)|image\/svg)/;
-  const server = http.createServer((req, res) => {
-    const upstream = http.request(new URL(req.url ?? '/', origin), { method: req.method, headers: req.headers }, (up) => {
-      const headers = { ...up.headers };
-      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && compressible.test(up.headers['content-type'] ?? '');
-      if (!gzip) {
-        res.writeHead(up.statusCode ?? 502, headers);
-        up.pipe(res);
-        return;
-      }
-      delete headers['content-length'];
-      res.writeHead(up.statusCode ?? 502, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
-      up.pipe(createGzip()).pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  await new Promise((resolve) => server.listen(port, resolve));
-  return { origin: `http://localhost:${port}`, stop: () => server.close() };
 }
 
 /** Whether the bundle loads the analytics tag (a build without VITE_ANALYTICS=off). */
@@ -268,17 +240,14 @@ async function main() {
     );
   }
   const server = await startServer();
-  const proxy = options.compress ? await startCompressingProxy(server.origin) : undefined;
   try {
     printFirstLoadJs(await firstLoadJs(server.origin));
     if (!options['no-lighthouse']) {
       const runs = Math.max(1, Number.parseInt(options.runs, 10) || 1);
-      const origin = proxy?.origin ?? server.origin;
-      console.log(`\nLighthouse against scripts/serve.mjs${proxy ? ' behind a gzip proxy (--compress)' : ', uncompressed (see --compress)'}`);
-      printLighthouse(await lighthouseScores(origin, runs), runs);
+      console.log('\nLighthouse against scripts/serve.mjs (compressed, as the host serves)');
+      printLighthouse(await lighthouseScores(server.origin, runs), runs);
     }
   } finally {
-    proxy?.stop();
     server.stop();
   }
 }

@@ -20,7 +20,6 @@ const analyticsId = import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.
 export function Layout() {
   const location = useLocation();
   const shown = useRef<string | undefined>(undefined); // the route on screen
-  const tracked = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     if (analyticsId) initAnalytics(analyticsId);
@@ -32,19 +31,16 @@ export function Layout() {
   useEffect(() => {
     const meta = pageMeta(location.pathname);
     document.title = meta.title;
-    // Not on the first load (the browser's own scroll and focus are right),
-    // nor when an effect runs again for the route already shown.
-    if (shown.current !== undefined && shown.current !== route) {
+    // An effect that runs again for the route already shown (React's
+    // development checks) does nothing: one page view per route change.
+    if (shown.current === route) return;
+    // Not on the first load, where the browser's own scroll and focus are right.
+    if (shown.current !== undefined) {
       window.scrollTo(0, 0);
       document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
     }
     shown.current = route;
-    // One page view per route change, the first load included; a repeated
-    // effect run (React's development checks) sees the same route.
-    if (analyticsId && tracked.current !== route) {
-      tracked.current = route;
-      trackPageView(route, meta.title);
-    }
+    if (analyticsId) trackPageView(route, meta.title);
   }, [route]);
 
   return (

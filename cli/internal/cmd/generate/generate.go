@@ -83,10 +83,8 @@ func Run(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	if len(diags) > 0 {
-		if err := cmdutil.WriteDiagnostics(opts.IO, diags); err != nil {
-			return err
-		}
+	if err := cmdutil.WriteDiagnostics(opts.IO, diags); err != nil {
+		return err
 	}
 	if diags.Errors() > 0 {
 		errs := "1 error"

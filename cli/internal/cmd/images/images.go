@@ -125,10 +125,8 @@ func Run(opts *Options) error {
 	// Problems in the content are shown first; every image that passed its
 	// own checks is still processed, so fixing one file never costs the
 	// work on the others.
-	if len(diags) > 0 {
-		if err := cmdutil.WriteDiagnostics(opts.IO, diags); err != nil {
-			return err
-		}
+	if err := cmdutil.WriteDiagnostics(opts.IO, diags); err != nil {
+		return err
 	}
 	sources := images.Sources(c)
 	ui := newReporter(opts.IO, sources)
@@ -154,11 +152,8 @@ func Run(opts *Options) error {
 		return fmt.Errorf("writing %s: %w", opts.Manifest, err)
 	}
 
-	failures := failureDiagnostics(opts.ContentDir, res.Failures)
-	if len(failures) > 0 {
-		if err := cmdutil.WriteDiagnostics(opts.IO, failures); err != nil {
-			return err
-		}
+	if err := cmdutil.WriteDiagnostics(opts.IO, failureDiagnostics(opts.ContentDir, res.Failures)); err != nil {
+		return err
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintln(opts.IO.Out, summaryLine(res.Summary, s))

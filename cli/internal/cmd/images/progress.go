@@ -3,7 +3,6 @@ package images
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/progress"
@@ -19,7 +18,6 @@ type reporter struct {
 	io      *iostreams.IOStreams
 	program *tea.Program
 	done    chan struct{}
-	mu      sync.Mutex
 }
 
 func newReporter(ios *iostreams.IOStreams, sources []images.Source) *reporter {
@@ -39,6 +37,7 @@ func newReporter(ios *iostreams.IOStreams, sources []images.Source) *reporter {
 	return r
 }
 
+// event is images.Options.OnEvent, which images.Run calls one at a time.
 func (r *reporter) event(ev images.Event) {
 	if r.program != nil {
 		r.program.Send(ev)
@@ -47,8 +46,6 @@ func (r *reporter) event(ev images.Event) {
 	if ev.Outcome != images.Made {
 		return // reused images are counted in the summary; failures are listed after it
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	fmt.Fprintf(r.io.Out, "made %s: %d variants, %s, in %s\n",
 		ev.Source.Rel, ev.Variants, size(ev.BytesOut), ev.Elapsed.Round(10*time.Millisecond))
 }

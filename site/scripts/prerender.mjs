@@ -7,6 +7,12 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// The server build leaves packages external, so they load here under Node.
+// Render them as the browser bundle runs them, in production mode: MUI adds
+// debug labels to class names otherwise, and the client would not recognise
+// the prerendered styles, inserting every rule again while hydrating.
+process.env.NODE_ENV = 'production';
+
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 const { render, routePaths } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);

@@ -1,5 +1,5 @@
+import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -35,7 +35,8 @@ export async function render(path: string): Promise<Rendered> {
   if (context instanceof Response) throw new Error(`${path}: unexpected redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createEmotionCache();
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  // Collect styles in the cache instead of writing <style> tags inline.
+  cache.compat = true;
   const html = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>
@@ -45,7 +46,31 @@ export async function render(path: string): Promise<Rendered> {
       </CacheProvider>
     </StrictMode>,
   );
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  const styles = styleTags(cache);
   const meta = pageMeta(path);
   return { html, styles, meta, status: meta.canonical ? 200 : 404 };
+}
+
+/**
+ * Every style the render inserted, as emotion's own server tags: global styles
+ * one tag each, the rest in one. The browser's cache adopts every name it
+ * finds there, so hydration serializes no style again. (Emotion's critical
+ * extraction keeps only class names present in the HTML; the intermediate
+ * styles of composed components would then be compiled again while hydrating.)
+ */
+function styleTags(cache: EmotionCache): string {
+  const tags: string[] = [];
+  const ids: string[] = [];
+  let css = '';
+  for (const [id, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== 'string') continue;
+    if (cache.registered[`${cache.key}-${id}`] === undefined) {
+      tags.push(`<style data-emotion="${cache.key}-global ${id}">${rules}</style>`);
+    } else {
+      ids.push(id);
+      css += rules;
+    }
+  }
+  tags.push(`<style data-emotion="${cache.key} ${ids.join(' ')}">${css}</style>`);
+  return tags.join('');
 }

@@ -1,6 +1,6 @@
 import '@/theme/fonts.css';
 import { CacheProvider } from '@emotion/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@/app/App';
@@ -20,16 +20,20 @@ async function hydrate() {
       }),
   );
   const router = createBrowserRouter(routes);
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <CacheProvider value={createEmotionCache()}>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </CacheProvider>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <CacheProvider value={createEmotionCache()}>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </CacheProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void hydrate();

@@ -2,10 +2,10 @@ import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/App';
 import { createEmotionCache } from '@/app/emotion';
-import { routes } from '@/app/routes';
+import { AppRoutes, preloadRoute } from '@/app/routes';
 import { navCategories, paths } from '@/config/paths';
 import { allProjects } from '@/lib/content';
 import { pageMeta, type PageMeta } from '@/lib/seo';
@@ -30,10 +30,7 @@ export interface Rendered {
 
 /** Renders one path to HTML, with its critical CSS and metadata. */
 export async function render(path: string): Promise<Rendered> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${path}: unexpected redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadRoute(path);
   const cache = createEmotionCache();
   // Collect styles in the cache instead of writing <style> tags inline.
   cache.compat = true;
@@ -41,7 +38,9 @@ export async function render(path: string): Promise<Rendered> {
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </CacheProvider>
     </StrictMode>,

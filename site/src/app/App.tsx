@@ -5,7 +5,7 @@ import { theme } from '@/theme/theme';
 /** The providers every render shares: server, client and tests. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme} defaultMode="system">
+    <ThemeProvider theme={theme} defaultMode="system" noSsr>
       {children}
     </ThemeProvider>
   );

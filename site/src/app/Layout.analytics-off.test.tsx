@@ -10,7 +10,7 @@ vi.hoisted(() => {
 
 describe('Layout with analytics off (VITE_ANALYTICS=off)', () => {
   it('defines no gtag, queues nothing and loads no tag script, on load or on navigation', async () => {
-    const { user } = renderApp('/about', { strict: true });
+    const { user } = await renderApp('/about', { strict: true });
     await screen.findByRole('heading', { level: 1, name: 'About Me' });
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Contact' }));
     await screen.findByRole('heading', { level: 1, name: 'Contact' });

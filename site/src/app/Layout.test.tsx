@@ -16,7 +16,7 @@ const pageViews = () =>
 describe('Layout on a route change', () => {
   it('scrolls the window to the top after a client-side navigation, not on the first load', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo');
-    const { user } = renderApp('/about');
+    const { user } = await renderApp('/about');
     await h1('About Me');
     expect(scrollTo).not.toHaveBeenCalled();
 
@@ -29,14 +29,14 @@ describe('Layout on a route change', () => {
 
   it('scrolls to the top again on every later navigation, back included', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo');
-    const { user, router } = renderApp('/about');
+    const { user } = await renderApp('/about', { browser: true });
     await h1('About Me');
 
     await user.click(within(mainNav()).getByRole('link', { name: 'Graphics' }));
     await h1('Graphics');
     await user.click(within(mainNav()).getByRole('link', { name: 'Web Design' }));
     await h1('Web Design');
-    await router.navigate(-1);
+    window.history.back();
     await h1('Graphics');
 
     await waitFor(() => expect(scrollTo).toHaveBeenCalledTimes(3));
@@ -58,14 +58,14 @@ describe('Layout on a route change', () => {
     // The not-found page logs the path; keep the test output quiet.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     document.title = '';
-    renderApp(route);
+    await renderApp(route);
     await h1(heading);
 
     await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('sets the document title from the new route after a navigation', async () => {
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     await h1(site.name);
 
     await user.click(within(mainNav()).getByRole('link', { name: 'About' }));
@@ -75,7 +75,7 @@ describe('Layout on a route change', () => {
   });
 
   it("moves focus to the new page's h1 after a client-side navigation, not on the first load", async () => {
-    const { user } = renderApp('/about');
+    const { user } = await renderApp('/about');
     expect(await h1('About Me')).not.toHaveFocus();
 
     await user.click(within(mainNav()).getByRole('link', { name: 'Contact' }));
@@ -85,7 +85,7 @@ describe('Layout on a route change', () => {
   });
 
   it('moves focus to the h1 after a navigation from a link inside the page', async () => {
-    const { user } = renderApp('/projects/admin-portal');
+    const { user } = await renderApp('/projects/admin-portal');
     await h1('Admin Portal');
 
     await user.click(screen.getByRole('link', { name: 'All Web Design Projects' }));
@@ -100,7 +100,7 @@ describe('Layout on a route change', () => {
     // The browser router is needed: there a plain anchor changes the location.
     async function followSkipLinkAfterANavigation() {
       const scrollTo = vi.spyOn(window, 'scrollTo');
-      const { user } = renderApp('/', { browser: true });
+      const { user } = await renderApp('/', { browser: true });
       await h1(site.name);
       await user.click(within(mainNav()).getByRole('link', { name: 'About' }));
       await h1('About Me');
@@ -131,7 +131,7 @@ describe('Layout on a route change', () => {
 describe('Not-found route', () => {
   it('shows 404, the message and a link home, and logs the missing path', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderApp('/no-such-page');
+    await renderApp('/no-such-page');
 
     expect(await h1('404')).toBeInTheDocument();
     expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
@@ -143,7 +143,7 @@ describe('Not-found route', () => {
 
   it('is also shown for an unknown project slug', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderApp('/projects/no-such-project');
+    await renderApp('/projects/no-such-project');
 
     expect(await h1('404')).toBeInTheDocument();
     expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
@@ -154,13 +154,13 @@ describe('Not-found route', () => {
 
   it('takes the visitor home from Return to Home', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user, router } = renderApp('/no-such-page');
+    const { user, router } = await renderApp('/no-such-page');
     await h1('404');
 
     await user.click(screen.getByRole('link', { name: 'Return to Home' }));
 
     await h1(site.name);
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
   });
 });
 
@@ -172,7 +172,7 @@ describe('Layout page views (analytics on: site has a measurement id)', () => {
     ['', false],
     [' under StrictMode', true],
   ])('sends exactly one page_view per navigation, the initial load included%s', async (_, strict) => {
-    const { user, router } = renderApp('/about', { strict });
+    const { user, router } = await renderApp('/about', { strict });
     await h1('About Me');
     await waitFor(() => expect(pageViews()).toEqual(['/about']));
 
@@ -192,7 +192,7 @@ describe('Layout page views (analytics on: site has a measurement id)', () => {
   });
 
   it('sends the page title with each page view', async () => {
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     await h1(site.name);
     await user.click(within(mainNav()).getByRole('link', { name: 'About' }));
     await h1('About Me');
@@ -206,7 +206,7 @@ describe('Layout page views (analytics on: site has a measurement id)', () => {
   });
 
   it('configures the measurement id once, with automatic page views off, even under StrictMode', async () => {
-    renderApp('/about', { strict: true });
+    await renderApp('/about', { strict: true });
     await h1('About Me');
 
     await waitFor(() => expect(configs()).toEqual([['config', site.measurementId, { send_page_view: false }]]));
@@ -214,7 +214,7 @@ describe('Layout page views (analytics on: site has a measurement id)', () => {
 
   it('adds the tag script only after the window load event', async () => {
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    const { user } = renderApp('/about');
+    const { user } = await renderApp('/about');
     await h1('About Me');
     await user.click(within(mainNav()).getByRole('link', { name: 'Contact' }));
     await h1('Contact');

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import Link from '@mui/material/Link';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '@/app/Footer';
 import { Navigation } from '@/app/Navigation';
@@ -66,7 +66,10 @@ export function Layout() {
       </Link>
       <Navigation />
       <Box component="main" id="main" tabIndex={-1} sx={{ pt: { xs: 8 }, outline: 'none', minHeight: '70vh' }}>
-        <Outlet />
+        {/* Only a page never loaded before suspends, inside the navigation's transition. */}
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </Box>
       <Footer />
     </>

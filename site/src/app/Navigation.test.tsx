@@ -8,7 +8,7 @@ const navPaths = ['/about', '/contact', '/graphics', '/higher-education', '/phot
 
 /** Renders the site at `route` and waits for its page heading. */
 async function renderAt(route: string, heading: string) {
-  const rendered = renderApp(route);
+  const rendered = await renderApp(route);
   await screen.findByRole('heading', { level: 1, name: heading });
   return rendered;
 }
@@ -67,7 +67,7 @@ describe('Navigation bar', () => {
     await user.click(within(mainNav()).getByRole('link', { name: 'Graphics' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Graphics' });
-    expect(router.state.location.pathname).toBe('/graphics');
+    expect(router.location.pathname).toBe('/graphics');
     expect(within(mainNav()).getByRole('link', { name: 'Graphics' })).toHaveAttribute('aria-current', 'page');
     expect(within(mainNav()).getByRole('link', { name: 'About' })).not.toHaveAttribute('aria-current');
   });
@@ -78,7 +78,7 @@ describe('Navigation bar', () => {
     await user.click(within(mainNav()).getByRole('link', { name: site.name }));
 
     await screen.findByRole('heading', { level: 1, name: site.name });
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
   });
 });
 
@@ -133,7 +133,7 @@ describe('Mobile menu', () => {
     await user.click(within(menu()).getByRole('link', { name: 'Photography' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Photography' });
-    expect(router.state.location.pathname).toBe('/photography');
+    expect(router.location.pathname).toBe('/photography');
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
     expect(menu()).not.toBeVisible();
   });
@@ -146,7 +146,7 @@ describe('Mobile menu', () => {
 
     await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'false'));
     expect(menu()).not.toBeVisible();
-    expect(router.state.location.pathname).toBe('/about');
+    expect(router.location.pathname).toBe('/about');
   });
 
   it('closes when the route changes by other means (the brand link)', async () => {

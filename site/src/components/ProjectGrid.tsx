@@ -1,4 +1,4 @@
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import { ProjectCard } from '@/components/ProjectCard';
 import type { Project } from '@/generated/content';
 
@@ -7,20 +7,32 @@ interface Props {
   /** Columns from the sm and md breakpoints; one column below sm. */
   columns: { sm: number; md: number };
   headingLevel?: 'h2' | 'h3';
+  /** The grid starts above the fold: its first cover loads at once, with high priority. */
+  priority?: boolean;
 }
 
-/** A responsive grid of project cards; spacing 3 units (24 px). */
-export function ProjectGrid({ projects, columns, headingLevel }: Props) {
+/** A responsive grid of project cards (a CSS grid); spacing 3 units (24 px). */
+export function ProjectGrid({ projects, columns, headingLevel, priority = false }: Props) {
   // How wide a card is shown, for the covers' sizes attribute (the content is
   // at most 1200 px wide, the lg container).
   const sizes = `(min-width: 1200px) ${Math.round(1152 / columns.md)}px, (min-width: 900px) ${Math.round(100 / columns.md)}vw, (min-width: 600px) ${Math.round(100 / columns.sm)}vw, 100vw`;
   return (
-    <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', sm: `repeat(${columns.sm}, minmax(0, 1fr))`, md: `repeat(${columns.md}, minmax(0, 1fr))` },
+      }}
+    >
       {projects.map((p, i) => (
-        <Grid key={p.slug} component="li" size={{ xs: 12, sm: 12 / columns.sm, md: 12 / columns.md }}>
-          <ProjectCard project={p} index={i} sizes={sizes} {...(headingLevel ? { headingLevel } : {})} />
-        </Grid>
+        <li key={p.slug}>
+          <ProjectCard project={p} index={i} sizes={sizes} priority={priority && i === 0} {...(headingLevel ? { headingLevel } : {})} />
+        </li>
       ))}
-    </Grid>
+    </Box>
   );
 }

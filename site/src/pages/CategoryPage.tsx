@@ -28,7 +28,7 @@ export function CategoryPage({ page }: { page: Page }) {
         Projects
       </Typography>
       <Container disableGutters sx={{ mt: 6 }}>
-        <ProjectGrid projects={projectsOf(page)} columns={columns[page]} />
+        <ProjectGrid projects={projectsOf(page)} columns={columns[page]} priority />
       </Container>
     </Container>
   );

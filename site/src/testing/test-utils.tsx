@@ -1,10 +1,11 @@
-import { render, type RenderOptions } from '@testing-library/react';
+import { act, render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
-import { createBrowserRouter, createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { type Location, type NavigateFunction, BrowserRouter, MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/App';
-import { routes } from '@/app/routes';
+import type { LazyPage } from '@/app/lazyPage';
+import { AppRoutes, routes } from '@/app/routes';
 
 interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
   /** The URL the memory router starts at. */
@@ -32,27 +33,67 @@ interface AppOptions {
   strict?: boolean;
   /**
    * Use the browser router on jsdom's real history, as main.tsx does, where
-   * plain anchors (the skip link) change the location too. Default: memory.
+   * plain anchors (the skip link) and history.back() change the location
+   * too. Default: memory.
    */
   browser?: boolean;
 }
 
 /**
- * Renders the whole site at `route`: the real route tree in a data router
- * (memory unless `browser`), inside the theme, like main.tsx. Lazy routes
- * resolve asynchronously, so wait for the page with findBy* queries. The
- * router is disposed when the test ends.
+ * Renders the whole site at `route`: the real routes in a memory router (or
+ * the browser router, as main.tsx), inside the theme, with every page's
+ * module loaded. Wait for a page with findBy* queries.
  */
-export function renderApp(route = '/', { strict = false, browser = false }: AppOptions = {}) {
-  if (browser) window.history.replaceState(null, '', route);
-  const router = browser ? createBrowserRouter(routes) : createMemoryRouter(routes, { initialEntries: [route] });
-  onTestFinished(() => {
-    router.dispose();
-    if (browser) window.history.replaceState(null, '', '/');
-  });
+/**
+ * Loads every page's module. main.tsx loads the first page before hydrating
+ * and the router's transition waits for the others; under Testing Library's
+ * act() a suspended navigation is never retried, so tests load them all first
+ * (lazyPage.test.tsx covers the suspending path, the end-to-end tests real
+ * navigations).
+ */
+async function loadAllPages() {
+  const handles = routes.flatMap((route) => [route, ...(route.children ?? [])]).map((route) => route.handle as { page: LazyPage<never> } | undefined);
+  await Promise.all(handles.map((handle) => handle?.page.load()));
+}
+
+/** The router's current location, and navigation, as a test sees them. */
+export interface TestRouter {
+  readonly location: Location;
+  navigate(to: string | number): Promise<void>;
+}
+
+function RouterProbe({ into }: { into: { location?: Location; navigate?: NavigateFunction } }) {
+  into.location = useLocation();
+  into.navigate = useNavigate();
+  return null;
+}
+
+export async function renderApp(route = '/', { strict = false, browser = false }: AppOptions = {}) {
+  await loadAllPages();
+  const probe: { location?: Location; navigate?: NavigateFunction } = {};
+  const router: TestRouter = {
+    get location() {
+      return probe.location!;
+    },
+    navigate: (to) => act(async () => void (typeof to === 'number' ? probe.navigate!(to) : probe.navigate!(to))),
+  };
+  if (browser) {
+    window.history.replaceState(null, '', route);
+    onTestFinished(() => window.history.replaceState(null, '', '/'));
+  }
   const app = (
     <AppProviders>
-      <RouterProvider router={router} />
+      {browser ? (
+        <BrowserRouter>
+          <AppRoutes />
+          <RouterProbe into={probe} />
+        </BrowserRouter>
+      ) : (
+        <MemoryRouter initialEntries={[route]}>
+          <AppRoutes />
+          <RouterProbe into={probe} />
+        </MemoryRouter>
+      )}
     </AppProviders>
   );
   return { router, user: userEvent.setup(), ...render(strict ? <StrictMode>{app}</StrictMode> : app) };

@@ -1,14 +1,20 @@
-// Measures the built site against its performance budget and prints the
+// Measures the built site against its performance budgets and prints the
 // figures; it asserts nothing (exit 0) and fails only when it cannot measure.
 //
-//   (a) first-load JavaScript of / : every same-origin .js file the browser
-//       asks for while loading / (up to network idle), gzip -9, against 110 kB;
-//   (b) Lighthouse (mobile, its default emulation) on /, /photography and
-//       /contact: the four category scores and CLS, LCP, TBT against the targets.
+//   (a) first-load JavaScript of /, /projects/unc-greensboro and
+//       /projects/admin-portal: every same-origin .js file the browser asks
+//       for while loading the page (up to network idle), gzip -9; / against
+//       110 kB; on project pages, whether the lightbox's chunk is among them
+//       (it must not be: it loads when a visitor reaches for a tile);
+//   (b) Lighthouse (mobile, its default emulation) on /, /photography,
+//       /contact and the two project pages: the four category scores and
+//       CLS, LCP, TBT against the targets;
+//   (c) bytes of images a 375 px phone (3x pixel ratio) loads before the
+//       first scroll, on the two project pages, against 400 kB.
 //
 // It builds nothing: build first, with analytics off for measurement:
 //
-//   VITE_ANALYTICS=off npm run build && node scripts/budget.mjs [--runs 3] [--no-lighthouse]
+//   VITE_ANALYTICS=off npm run build && node scripts/budget.mjs [--runs 3] [--no-lighthouse] [--pages /,/contact]
 //
 // Pages are served by scripts/serve.mjs, which compresses text as the host does.
 //
@@ -28,6 +34,7 @@ const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
     'no-lighthouse': { type: 'boolean', default: false },
+    pages: { type: 'string' },
   },
 });
 
@@ -35,7 +42,10 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const jsBudget = 110_000;
-const lighthousePages = ['/', '/photography', '/contact'];
+const projectPages = ['/projects/unc-greensboro', '/projects/admin-portal'];
+const jsPages = ['/', ...projectPages];
+const lighthousePages = options.pages?.split(',') ?? ['/', '/photography', '/contact', ...projectPages];
+const imageBudget = 400_000;
 const targets = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 class CannotMeasure extends Error {}
@@ -84,14 +94,17 @@ async function analyticsBuiltIn() {
   return false;
 }
 
-/** (a) The JavaScript / loads, per file and in total, gzip -9. */
-async function firstLoadJs(origin) {
-  const browser = await chromium.launch({
+function launch() {
+  return chromium.launch({
     executablePath: chromePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/** (a) The JavaScript a page loads, per file and in total, gzip -9. */
+async function firstLoadJs(browser, origin, pagePath) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     // Third-party requests (the analytics tag) are not ours to count.
     await context.route((url) => url.origin !== origin, (route) => route.abort());
     const page = await context.newPage();
@@ -104,8 +117,8 @@ async function firstLoadJs(origin) {
         requested.set(url.pathname, loaded ? 'after load' : 'before load');
       }
     });
-    const response = await page.goto(`${origin}/`, { waitUntil: 'load' });
-    if (!response?.ok()) throw new CannotMeasure(`GET / answered ${response?.status()}`);
+    const response = await page.goto(origin + pagePath, { waitUntil: 'load' });
+    if (!response?.ok()) throw new CannotMeasure(`GET ${pagePath} answered ${response?.status()}`);
     await page.waitForLoadState('networkidle');
 
     const files = [];
@@ -115,30 +128,66 @@ async function firstLoadJs(origin) {
       const source = await readFile(file);
       files.push({ pathname, when, raw: source.length, gzip: gzipSync(source, { level: 9 }).length });
     }
-    if (files.length === 0) throw new CannotMeasure('loading / requested no JavaScript');
+    if (files.length === 0) throw new CannotMeasure(`loading ${pagePath} requested no JavaScript`);
 
     // What the HTML itself announces, to show anything loaded on top of it.
-    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+    const html = await readFile(path.join(dist, pagePath, 'index.html'), 'utf8');
     const announced = new Set(
       [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) => m[1]),
     );
-    return { files, announced };
+    return { page: pagePath, files, announced };
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
-function printFirstLoadJs({ files, announced }) {
-  console.log('\n(a) First-load JavaScript of / (gzip -9, same-origin .js requested up to network idle)\n');
+function printFirstLoadJs({ page, files, announced }) {
+  console.log(`\n  ${page}`);
   const width = Math.max(...files.map((f) => f.pathname.length));
   for (const f of files) {
     const source = announced.has(f.pathname) ? 'in HTML' : 'imported';
-    console.log(`  ${f.pathname.padEnd(width)}  ${kB(f.gzip).padStart(9)}  (${kB(f.raw)} raw, ${source}, ${f.when})`);
+    console.log(`    ${f.pathname.padEnd(width)}  ${kB(f.gzip).padStart(9)}  (${kB(f.raw)} raw, ${source}, ${f.when})`);
   }
   const total = files.reduce((sum, f) => sum + f.gzip, 0);
   const beforeLoad = files.filter((f) => f.when === 'before load').reduce((sum, f) => sum + f.gzip, 0);
-  console.log(`  ${'total'.padEnd(width)}  ${kB(total).padStart(9)}  target ≤ ${kB(jsBudget)}  ${mark(total <= jsBudget)}`);
-  if (beforeLoad !== total) console.log(`  (of which before the load event: ${kB(beforeLoad)})`);
+  if (page === '/') {
+    console.log(`    ${'total'.padEnd(width)}  ${kB(total).padStart(9)}  target ≤ ${kB(jsBudget)}  ${mark(total <= jsBudget)}`);
+  } else {
+    const lightbox = files.some((f) => f.pathname.includes('GalleryLightbox'));
+    console.log(`    ${'total'.padEnd(width)}  ${kB(total).padStart(9)}  lightbox chunk loaded: ${lightbox ? 'yes  MISS' : 'no   ok'}`);
+  }
+  if (beforeLoad !== total) console.log(`    (of which before the load event: ${kB(beforeLoad)})`);
+}
+
+/** (c) Image bytes a 375 px phone loads before the first scroll: every image response up to network idle. */
+async function imageBytesBeforeScroll(browser, origin, pagePath) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    await context.route((url) => url.origin !== origin, (route) => route.abort());
+    const page = await context.newPage();
+    const images = [];
+    page.on('requestfinished', async (request) => {
+      if (request.resourceType() !== 'image' || request.url().startsWith('data:')) return;
+      const sizes = await request.sizes();
+      images.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+    });
+    await page.goto(origin + pagePath, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    const scrolled = await page.evaluate(() => window.scrollY);
+    if (scrolled !== 0) throw new CannotMeasure(`${pagePath} scrolled by itself to ${scrolled}`);
+    return { page: pagePath, images };
+  } finally {
+    await context.close();
+  }
+}
+
+function printImageBytes({ page, images }) {
+  const total = images.reduce((sum, i) => sum + i.bytes, 0);
+  const largest = [...images].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((i) => `${path.basename(i.url)} ${kB(i.bytes)}`);
+  console.log(
+    `  ${page.padEnd(28)} ${String(images.length).padStart(3)} images  ${kB(total).padStart(9)}  target ≤ ${kB(imageBudget)}  ${mark(total <= imageBudget)}` +
+      (largest.length ? `   (largest: ${largest.join(', ')})` : ''),
+  );
 }
 
 /** The Lighthouse CLI of the installed package. */
@@ -241,7 +290,15 @@ async function main() {
   }
   const server = await startServer();
   try {
-    printFirstLoadJs(await firstLoadJs(server.origin));
+    const browser = await launch();
+    try {
+      console.log('\n(a) First-load JavaScript (gzip -9, same-origin .js requested up to network idle)');
+      for (const page of jsPages) printFirstLoadJs(await firstLoadJs(browser, server.origin, page));
+      console.log('\n(c) Images before the first scroll, 375 x 812 px phone at 3x (bytes as served)\n');
+      for (const page of projectPages) printImageBytes(await imageBytesBeforeScroll(browser, server.origin, page));
+    } finally {
+      await browser.close();
+    }
     if (!options['no-lighthouse']) {
       const runs = Math.max(1, Number.parseInt(options.runs, 10) || 1);
       console.log('\nLighthouse against scripts/serve.mjs (compressed, as the host serves)');

@@ -1,7 +1,8 @@
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { Layout } from '@/app/Layout';
 import { lazyPage, type LazyPage } from '@/app/lazyPage';
 import { navCategories } from '@/config/paths';
+import { loadProjectBody, project } from '@/lib/content';
 
 // Every page is its own chunk. The router is React Router's declarative one
 // (BrowserRouter / StaticRouter with useRoutes): the site has no loaders or
@@ -14,12 +15,21 @@ const CategoryPage = lazyPage(() => import('@/pages/CategoryPage').then((m) => m
 const ProjectPage = lazyPage(() => import('@/pages/ProjectPage').then((m) => m.ProjectPage));
 const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage').then((m) => m.NotFoundPage));
 
-/** What a route's `handle` holds: the page it shows, to load before rendering. */
+/** What a route's `handle` holds: what to load before rendering it. */
 interface PageHandle {
+  /** The page it shows. */
   page: LazyPage<never>;
+  /** The data the page shows, when it is loaded separately. */
+  data?: (params: Params) => Promise<unknown> | undefined;
 }
 
-const handle = (page: LazyPage<never>): PageHandle => ({ page });
+const handle = (page: LazyPage<never>, data?: PageHandle['data']): PageHandle => (data ? { page, data } : { page });
+
+/** A project page shows its body's blocks, each project's its own chunk. */
+const projectBody = (params: Params) => {
+  const p = project(params.slug ?? '');
+  return p && loadProjectBody(p);
+};
 
 export const routes: RouteObject[] = [
   {
@@ -32,7 +42,7 @@ export const routes: RouteObject[] = [
       ...navCategories.map(
         (page): RouteObject => ({ path: page, element: <CategoryPage page={page} />, handle: handle(CategoryPage) }),
       ),
-      { path: 'projects/:slug', element: <ProjectPage />, handle: handle(ProjectPage) },
+      { path: 'projects/:slug', element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
       { path: '*', element: <NotFoundPage />, handle: handle(NotFoundPage) },
     ],
   },
@@ -43,8 +53,13 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** Loads the modules of the pages `pathname` shows, before the first render. */
+/** Loads the pages `pathname` shows and their data, before the first render. */
 export async function preloadRoute(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as PageHandle | undefined)?.page.load()));
+  await Promise.all(
+    matches.flatMap((m) => {
+      const h = m.route.handle as PageHandle | undefined;
+      return h ? [h.page.load(), h.data?.(m.params)] : [];
+    }),
+  );
 }

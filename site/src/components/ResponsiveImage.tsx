@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useCallback, useState } from 'react';
 import type { ImageAsset } from '@/generated/content';
 
 interface Props {
@@ -8,6 +9,8 @@ interface Props {
   sizes: string;
   /** Load at once and with high priority (the largest image above the fold). */
   priority?: boolean;
+  /** Load at once (above the fold), at the browser's usual priority. */
+  eager?: boolean;
 }
 
 /**
@@ -15,7 +18,37 @@ interface Props {
  * intrinsic size (so the box is reserved before it loads: no layout shift)
  * and its blurred placeholder painted behind it until it arrives.
  */
-export function ResponsiveImage({ image, alt, sizes, priority = false }: Props) {
+export function ResponsiveImage({ image, alt, sizes, priority = false, eager = false }: Props) {
+  // An image that cannot load (an external host that is down) keeps its box
+  // and shows its alternative text there instead of a broken-image icon. It
+  // may have failed before hydration, when no error listener was attached.
+  const [failed, setFailed] = useState(false);
+  const checkLoaded = useCallback((el: HTMLImageElement | null) => {
+    if (el?.complete && el.naturalWidth === 0 && el.currentSrc) setFailed(true);
+  }, []);
+
+  if (failed) {
+    return (
+      <Box
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        sx={{
+          aspectRatio: `${image.width} / ${image.height}`,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: 1,
+          bgcolor: 'action.hover',
+          color: 'text.secondary',
+          typography: 'caption',
+          textAlign: 'center',
+        }}
+      >
+        {alt}
+      </Box>
+    );
+  }
+
   const img = (
     <Box
       component="img"
@@ -25,8 +58,10 @@ export function ResponsiveImage({ image, alt, sizes, priority = false }: Props) 
       width={image.width}
       height={image.height}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       decoding="async"
+      ref={checkLoaded}
+      onError={() => setFailed(true)}
       fetchPriority={priority ? 'high' : 'auto'}
       // Inline, so every image shares one style rule.
       style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}

@@ -1,4 +1,4 @@
-import { projects, site, type Page, type Project } from '@/generated/content';
+import { projects, site, type Page, type Project, type ProjectBody } from '@/generated/content';
 
 // Typed selectors over the generated module: pages ask for what they show,
 // and the rules of SPEC.md §4 (visibility) live here, once.
@@ -21,6 +21,31 @@ export function projectsOf(page: Page): readonly Project[] {
  */
 export function project(slug: string): Project | undefined {
   return projects.find((p) => p.slug === slug);
+}
+
+const bodies = new Map<string, { promise: Promise<ProjectBody>; body?: ProjectBody }>();
+
+/**
+ * Loads the blocks of a project's page (each project's body is its own
+ * chunk). Loaded once per slug; a failed load is tried again next time.
+ */
+export function loadProjectBody(p: Project): Promise<ProjectBody> {
+  let entry = bodies.get(p.slug);
+  if (!entry) {
+    const loading = { promise: p.loadBody() } as { promise: Promise<ProjectBody>; body?: ProjectBody };
+    loading.promise.then(
+      (body) => (loading.body = body),
+      () => bodies.delete(p.slug),
+    );
+    bodies.set(p.slug, loading);
+    entry = loading;
+  }
+  return entry.promise;
+}
+
+/** The blocks of a project's page if loaded already (the prerender and main.tsx load them first). */
+export function loadedProjectBody(p: Project): ProjectBody | undefined {
+  return bodies.get(p.slug)?.body;
 }
 
 /** Every project, each of which has a page. */

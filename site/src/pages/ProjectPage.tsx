@@ -3,18 +3,34 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { use } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { paths } from '@/config/paths';
-import { categoryPage, project } from '@/lib/content';
+import { ProjectBlocks } from '@/features/project/ProjectBlocks';
+import type { Project, ProjectBody } from '@/generated/content';
+import { categoryPage, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
 import { NotFoundPage } from '@/pages/NotFoundPage';
 
-/** A project page: category, title, subtitle, description and cover (the blocks of its body come next). */
+/** Whether any block shows an image: if none does, the page shows the cover. */
+const showsImages = (body: ProjectBody) => body.some((b) => b.type !== 'text' && b.type !== 'document' && b.type !== 'prototype');
+
+/**
+ * One page for every project, rendered from its content blocks: back link to
+ * its category, category, title, subtitle, description, then the blocks.
+ */
 export function ProjectPage() {
   const { slug = '' } = useParams();
   const p = project(slug);
   if (!p) return <NotFoundPage />;
+  return <ProjectView project={p} />;
+}
+
+function ProjectView({ project: p }: { project: Project }) {
+  // Loaded before the first render (routes.tsx); after a client-side
+  // navigation, the router's transition waits for it.
+  const body = loadedProjectBody(p) ?? use(loadProjectBody(p));
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
       <Button component={RouterLink} to={paths.category(p.page)} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
@@ -27,12 +43,15 @@ export function ProjectPage() {
       <Typography variant="h3" component="p" sx={{ mt: 2, fontWeight: 400, color: 'text.secondary' }}>
         {p.subtitle}
       </Typography>
-      <Typography variant="subtitle1" sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" sx={{ mt: 3, maxWidth: '68ch' }}>
         {p.description}
       </Typography>
-      <Box sx={{ mt: 5, borderRadius: '16px', overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-        <ResponsiveImage image={p.cover} alt="" sizes="(min-width: 900px) 852px, 100vw" priority />
-      </Box>
+      {!showsImages(body) && (
+        <Box sx={{ mt: 5, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+          <ResponsiveImage image={p.cover} alt="" sizes="(min-width: 900px) 852px, calc(100vw - 32px)" priority />
+        </Box>
+      )}
+      <ProjectBlocks body={body} project={p} />
     </Container>
   );
 }

@@ -1,0 +1,204 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import type { ReactNode } from 'react';
+import { newTabHint } from '@/components/ExternalLink';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { RichText } from '@/components/RichText';
+import { Gallery } from '@/features/gallery/Gallery';
+import type {
+  Block,
+  CaseStudyBlock,
+  DocumentBlock,
+  ImageBlock,
+  ImageAsset,
+  Project,
+  ProjectBody,
+  PrototypeBlock,
+  ScreenshotsBlock,
+  TextBlock,
+} from '@/generated/content';
+
+/** How wide a full-width image of the page is shown: the md container's content box. */
+const pageImageSizes = '(min-width: 900px) 852px, calc(100vw - 32px)';
+
+/** A block's section: space above, and an h2 when it has a heading. */
+function Section({ heading, children }: { heading?: string | undefined; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: { xs: 6, md: 8 } }}>
+      {heading && (
+        <Typography variant="h2" sx={{ mb: 3, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
+          {heading}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** An image with its caption below it, as a figure. */
+function Figure({ image, alt, caption, priority = false }: { image: ImageAsset; alt: string; caption?: string | undefined; priority?: boolean }) {
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <Box sx={{ borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+        <ResponsiveImage image={image} alt={alt} sizes={pageImageSizes} priority={priority} />
+      </Box>
+      {caption && (
+        <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1.5, maxWidth: '68ch' }}>
+          {caption}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Text({ block }: { block: TextBlock }) {
+  return (
+    <Section heading={block.heading}>
+      <RichText text={block.text} />
+    </Section>
+  );
+}
+
+function Image({ block }: { block: ImageBlock }) {
+  return (
+    <Section>
+      <Figure image={block} alt={block.alt} caption={block.caption} />
+    </Section>
+  );
+}
+
+function Document({ block }: { block: DocumentBlock }) {
+  return (
+    <Section>
+      <Button variant="contained" size="large" href={block.url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
+        {block.label}
+        <span style={visuallyHidden}>{newTabHint}</span>
+      </Button>
+    </Section>
+  );
+}
+
+const caseStudySections = [
+  ['overview', 'Overview'],
+  ['challenge', 'Challenge'],
+  ['solution', 'Solution'],
+  ['impact', 'Impact'],
+] as const;
+
+function CaseStudy({ block, priority }: { block: CaseStudyBlock; priority: boolean }) {
+  return (
+    <>
+      <Section>
+        <Figure image={block.hero} alt={block.hero.alt} priority={priority} />
+        <Box
+          component="dl"
+          sx={{
+            mt: 4,
+            mb: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' },
+            columnGap: 3,
+            rowGap: { xs: 1, sm: 2.5 },
+            '& dt': { typography: 'overline', color: 'secondary.main', lineHeight: 2.4 },
+            '& dd': { m: 0, mb: { xs: 2, sm: 0 } },
+          }}
+        >
+          <dt>Role</dt>
+          <Typography component="dd" variant="body1" sx={{ maxWidth: '68ch' }}>
+            {block.role}
+          </Typography>
+          <dt>Technologies</dt>
+          <dd>
+            <Box component="ul" aria-label="Technologies" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+              {block.technologies.map((t) => (
+                <li key={t}>
+                  <Chip label={t} size="small" />
+                </li>
+              ))}
+            </Box>
+          </dd>
+        </Box>
+      </Section>
+      {caseStudySections.map(([key, heading]) => (
+        <Section key={key} heading={heading}>
+          <RichText text={block[key]} />
+        </Section>
+      ))}
+    </>
+  );
+}
+
+function Screenshots({ block }: { block: ScreenshotsBlock }) {
+  return (
+    <Section heading={block.heading}>
+      <Box sx={{ display: 'grid', gap: { xs: 5, md: 6 } }}>
+        {block.items.map((s) => (
+          <Figure key={s.src} image={s} alt={s.alt} caption={s.caption} />
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+/**
+ * A design-tool prototype in a frame: loaded only when scrolled near, and
+ * sandboxed to what a prototype player needs (its own scripts and storage,
+ * on its own origin); a link opens it in a tab of its own.
+ */
+function Prototype({ block }: { block: PrototypeBlock }) {
+  return (
+    <Section heading="Interactive prototype">
+      <Box
+        sx={{ position: 'relative', aspectRatio: { xs: '9 / 16', sm: '4 / 3' }, maxHeight: '80vh', mx: 'auto', borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+      >
+        <Box
+          component="iframe"
+          src={block.url}
+          title={block.title}
+          loading="lazy"
+          sandbox="allow-scripts allow-same-origin"
+          allow="fullscreen"
+          allowFullScreen
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+        />
+      </Box>
+      <Button href={block.url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />} sx={{ mt: 2, ml: -1 }}>
+        Open the prototype
+        <span style={visuallyHidden}>{newTabHint}</span>
+      </Button>
+    </Section>
+  );
+}
+
+function BlockView({ block, project, first }: { block: Block; project: Project; first: boolean }) {
+  switch (block.type) {
+    case 'text':
+      return <Text block={block} />;
+    case 'image':
+      return <Image block={block} />;
+    case 'gallery':
+      return block.images.length > 0 ? (
+        <Section heading="Gallery">
+          <Gallery images={block.images} title={project.title} />
+        </Section>
+      ) : null;
+    case 'document':
+      return <Document block={block} />;
+    case 'caseStudy':
+      return <CaseStudy block={block} priority={first} />;
+    case 'screenshots':
+      return <Screenshots block={block} />;
+    case 'prototype':
+      return <Prototype block={block} />;
+  }
+}
+
+/** The blocks of a project page, in order. */
+export function ProjectBlocks({ body, project }: { body: ProjectBody; project: Project }) {
+  const firstImageBlock = body.findIndex((b) => b.type !== 'text' && b.type !== 'document');
+  return body.map((block, i) => <BlockView key={i} block={block} project={project} first={i === firstImageBlock} />);
+}

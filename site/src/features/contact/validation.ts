@@ -1,5 +1,5 @@
 // The contact form's rules and messages, exactly as SPEC.md §5 says. Values
-// are trimmed first; lengths count characters as people see them.
+// are trimmed first; lengths count Unicode code points (an emoji is one).
 
 export interface ContactValues {
   name: string;

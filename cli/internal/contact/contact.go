@@ -1,0 +1,98 @@
+// Package contact validates a contact-form message with the site's rules and
+// messages (SPEC.md §5; site/src/features/contact/validation.ts), so a local
+// server can refuse a message with the same words the form shows. Both
+// implementations run the shared cases in
+// site/src/features/contact/validation.cases.json.
+//
+// The rules follow JavaScript, not Go, where the two differ:
+//
+//   - Trimming removes what String.prototype.trim removes: U+0009–U+000D,
+//     U+0020, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F,
+//     U+3000 and U+FEFF. strings.TrimSpace would also remove U+0085 and keep
+//     U+FEFF.
+//   - A length counts code points, as [...s].length does: an emoji is one
+//     character, but a letter with a combining accent is two.
+//   - The email check is /^[^\s@]+@[^\s@]+\.[^\s@]+$/ with JavaScript's \s.
+//
+// Invalid UTF-8, which a browser never sends, does not panic: each invalid
+// byte counts as one character (as utf8.RuneCountInString counts it) and is
+// neither whitespace nor "@". Trimmed keeps such bytes as they are.
+package contact
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Longest trimmed values accepted, in code points.
+const (
+	MaxName    = 100
+	MaxEmail   = 255
+	MaxMessage = 1000
+)
+
+// Message is a contact message as submitted.
+type Message struct {
+	Name, Email, Message string
+}
+
+// Errors maps a field ("name", "email" or "message") to the message shown
+// under it; fields that are valid are absent. It has the shape of the site's
+// ContactErrors, so it can be sent as JSON in a 400 answer.
+type Errors map[string]string
+
+// Validate checks the trimmed values of m and reports every invalid field.
+// The result is empty, never nil, when m is valid.
+func Validate(m Message) Errors {
+	m = m.Trimmed()
+	errs := Errors{}
+	if m.Name == "" {
+		errs["name"] = "Name is required"
+	} else if utf8.RuneCountInString(m.Name) > MaxName {
+		errs["name"] = "Name must be less than 100 characters"
+	}
+	// The length comes first, so a long address that is also malformed gets
+	// the length message. An empty address is simply invalid.
+	if utf8.RuneCountInString(m.Email) > MaxEmail {
+		errs["email"] = "Email must be less than 255 characters"
+	} else if !emailPattern.MatchString(m.Email) {
+		errs["email"] = "Invalid email address"
+	}
+	if m.Message == "" {
+		errs["message"] = "Message is required"
+	} else if utf8.RuneCountInString(m.Message) > MaxMessage {
+		errs["message"] = "Message must be less than 1000 characters"
+	}
+	return errs
+}
+
+// Trimmed returns m with each value trimmed as JavaScript trims it: the values
+// the site submits, and the ones to store.
+func (m Message) Trimmed() Message {
+	return Message{Name: trim(m.Name), Email: trim(m.Email), Message: trim(m.Message)}
+}
+
+func trim(s string) string { return strings.TrimFunc(s, isSpace) }
+
+// isSpace reports whether r is whitespace to JavaScript (the WhiteSpace and
+// LineTerminator code points of ECMAScript: what trim removes and \s matches).
+func isSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ',
+		0x00A0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200A
+}
+
+// jsSpaceClass is isSpace as the inside of a regexp character class (a test
+// checks that the two agree). Go's \s is only [\t\n\f\r ].
+const jsSpaceClass = `\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}`
+
+// One @, something on both sides, a dot inside the domain, no whitespace: the
+// site's pattern, character for character. Go matches runes where JavaScript
+// matches UTF-16 units; as every excluded character is a single unit, both
+// accept the same strings.
+var emailPattern = regexp.MustCompile(
+	`^[^@` + jsSpaceClass + `]+@[^@` + jsSpaceClass + `]+\.[^@` + jsSpaceClass + `]+$`)

@@ -29,9 +29,11 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        // Debian's Chromium: Playwright's own browser builds cannot be downloaded here.
+        // Debian's Chromium (Playwright's own browser builds cannot be
+        // downloaded here), or the browser CHROME_PATH names (GitHub's runners
+        // have Google Chrome).
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
           args: [
             '--no-sandbox',
             '--disable-gpu',

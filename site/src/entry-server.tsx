@@ -7,8 +7,8 @@ import { AppProviders } from '@/app/App';
 import { createEmotionCache } from '@/app/emotion';
 import { AppRoutes, preloadRoute } from '@/app/routes';
 import { navCategories, paths } from '@/config/paths';
-import { allProjects } from '@/lib/content';
-import { pageMeta, type PageMeta } from '@/lib/seo';
+import { allProjects, loadProjectBody, site } from '@/lib/content';
+import { pageMeta, personJsonLd, type PageMeta } from '@/lib/seo';
 
 /** Every route path to prerender (SPEC.md §2). */
 export function routePaths(): string[] {
@@ -26,6 +26,47 @@ export interface Rendered {
   styles: string;
   meta: PageMeta;
   status: number;
+  /** Structured data for the page's head (the owner, on the home page). */
+  jsonLd?: object;
+}
+
+/**
+ * The other origins the pages use, for the Content-Security-Policy: hosts of
+ * external images and of embedded prototypes, and whether analytics is on.
+ */
+export async function externalOrigins(): Promise<{ images: string[]; frames: string[]; analytics: boolean }> {
+  const images = new Set<string>();
+  const frames = new Set<string>();
+  const add = (set: Set<string>, url: string) => {
+    if (/^https?:/.test(url)) set.add(new URL(url).origin);
+  };
+  for (const p of allProjects()) {
+    add(images, p.cover.src);
+    for (const block of await loadProjectBody(p)) {
+      switch (block.type) {
+        case 'image':
+          add(images, block.src);
+          break;
+        case 'gallery':
+          for (const image of block.images) add(images, image.src);
+          break;
+        case 'caseStudy':
+          add(images, block.hero.src);
+          break;
+        case 'screenshots':
+          for (const item of block.items) add(images, item.src);
+          break;
+        case 'prototype':
+          add(frames, block.url);
+          break;
+        case 'text':
+        case 'document':
+          break;
+      }
+    }
+  }
+  const analytics = import.meta.env.VITE_ANALYTICS !== 'off' && Boolean(site.measurementId);
+  return { images: [...images].sort(), frames: [...frames].sort(), analytics };
 }
 
 /** Renders one path to HTML, with its critical CSS and metadata. */
@@ -47,7 +88,7 @@ export async function render(path: string): Promise<Rendered> {
   );
   const styles = styleTags(cache);
   const meta = pageMeta(path);
-  return { html, styles, meta, status: meta.canonical ? 200 : 404 };
+  return { html, styles, meta, status: meta.canonical ? 200 : 404, ...(path === paths.home ? { jsonLd: personJsonLd() } : {}) };
 }
 
 /**

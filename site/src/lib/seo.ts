@@ -47,3 +47,16 @@ export function pageMeta(pathname: string): PageMeta {
   }
   return { title: `Page not found · ${site.name}`, description: site.description, type: 'website' };
 }
+
+/** The owner as schema.org structured data (JSON-LD), for the home page. */
+export function personJsonLd() {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: site.name,
+    url: absolute(paths.home),
+    jobTitle: site.taglines.role,
+    description: site.description,
+    sameAs: Object.values(site.social).map((s) => s.url),
+  };
+}

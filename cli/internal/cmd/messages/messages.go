@@ -1,0 +1,118 @@
+// Package messages is the `portfolio messages` command.
+package messages
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/messages"
+)
+
+// Options are the inputs of a messages run.
+type Options struct {
+	IO      *iostreams.IOStreams
+	Ctx     context.Context
+	DataDir string
+	JSON    bool
+	CSV     bool
+	Loc     *time.Location // zone of the times in text output; time.Local when nil
+}
+
+// NewCmdMessages builds the command; runF replaces the run in tests.
+func NewCmdMessages(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	cmd := &cobra.Command{
+		Use:   "messages",
+		Short: "List the messages sent through the contact form",
+		Long: strings.TrimSpace(`
+List the messages visitors sent through the contact form of ` + "`portfolio serve`" + `,
+oldest first, from data/messages.db (see --data).
+
+As text, each message shows when it arrived (in local time), who sent it and
+what they wrote; characters a terminal would act on are shown escaped. --json
+writes an array of objects (id, receivedAt in RFC 3339, name, email, message);
+--csv writes a header row and one row per message, for a spreadsheet: a cell
+that starts with = + - or @ gets a leading ' so it cannot run as a formula.
+
+Listing changes nothing; with no database yet, there are no messages.`),
+		Example: strings.TrimRight(`  portfolio messages
+  portfolio messages --json | jq -r '.[].email'
+  portfolio messages --csv > messages.csv`, "\n"),
+		Args: cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Ctx = cmd.Context()
+			if opts.JSON && opts.CSV {
+				return cmdutil.Usagef("--json and --csv cannot be used together")
+			}
+			if opts.DataDir == "" {
+				return cmdutil.Usagef("--data must name a folder")
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&opts.JSON, "json", false, "write a JSON array")
+	fl.BoolVar(&opts.CSV, "csv", false, "write CSV with a header row")
+	fl.StringVar(&opts.DataDir, "data", messages.DefaultDir, "`folder` of the messages database")
+	_ = cmd.MarkFlagDirname("data")
+	return cmd
+}
+
+// Run lists the messages.
+func Run(opts *Options) error {
+	ctx := opts.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	msgs, err := read(ctx, opts.DataDir)
+	if err != nil {
+		if ctx.Err() != nil {
+			return cmdutil.ErrCancel
+		}
+		return err
+	}
+	out := opts.IO.Out
+	switch {
+	case opts.JSON:
+		return messages.WriteJSON(out, msgs)
+	case opts.CSV:
+		return messages.WriteCSV(out, msgs)
+	case len(msgs) == 0:
+		_, err := fmt.Fprintf(opts.IO.ErrOut, "No messages yet in %s.\n", messages.Path(opts.DataDir))
+		return err
+	}
+	loc := opts.Loc
+	if loc == nil {
+		loc = time.Local
+	}
+	return messages.WriteText(out, msgs, loc)
+}
+
+// read returns the stored messages; with no database file there are none,
+// and none is made: listing leaves the folder as it was.
+func read(ctx context.Context, dir string) ([]messages.Message, error) {
+	if _, err := os.Stat(messages.Path(dir)); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	s, err := messages.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	msgs, err := s.List(ctx)
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	return msgs, err
+}

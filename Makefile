@@ -1,20 +1,24 @@
 # Shortcuts for the commands in the README. Everything also works without make.
-.PHONY: serve site content test bench-images
+.PHONY: serve build dev messages test bench-images bench-serve
 
-# Build the whole site from content/ and serve it on http://localhost:4173.
-serve: site
-	cd site && npm run preview
+# Build the whole site from content/ when needed and serve it on http://127.0.0.1:8080.
+serve:
+	go run ./cli/cmd/portfolio serve
 
-site: content
-	cd site && ([ -x node_modules/.bin/vite ] || npm ci --no-audit --no-fund) && npm run build
+build:
+	go run ./cli/cmd/portfolio build
 
-content:
-	go run ./cli/cmd/portfolio validate
-	go run ./cli/cmd/portfolio images
-	go run ./cli/cmd/portfolio generate
+dev:
+	go run ./cli/cmd/portfolio dev
+
+messages:
+	go run ./cli/cmd/portfolio messages
 
 test:
 	.ci/test
 
 bench-images:
 	.ci/bench/images
+
+bench-serve:
+	.ci/bench/serve

@@ -14,8 +14,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"portfolio/cli/internal/cmd/build"
+	"portfolio/cli/internal/cmd/dev"
 	"portfolio/cli/internal/cmd/generate"
 	"portfolio/cli/internal/cmd/images"
+	"portfolio/cli/internal/cmd/messages"
+	"portfolio/cli/internal/cmd/serve"
 	"portfolio/cli/internal/cmd/validate"
 	"portfolio/cli/internal/cmd/version"
 	"portfolio/cli/internal/cmdutil"
@@ -44,7 +48,7 @@ func Run(ctx context.Context, ios *iostreams.IOStreams, args []string) (code int
 	root.SetOut(ios.Out)
 	root.SetErr(ios.ErrOut)
 	err := root.ExecuteContext(ctx)
-	if err == nil && ctx.Err() != nil {
+	if err == nil && ctx.Err() != nil { // interrupted, though the command did not notice
 		err = cmdutil.ErrCancel
 	}
 	printError(ios, root, err)
@@ -54,7 +58,7 @@ func Run(ctx context.Context, ios *iostreams.IOStreams, args []string) (code int
 func printError(ios *iostreams.IOStreams, root *cobra.Command, err error) {
 	var usage *cmdutil.UsageError
 	switch {
-	case err == nil, errors.Is(err, cmdutil.ErrInvalid):
+	case err == nil, errors.Is(err, cmdutil.ErrInvalid), errors.Is(err, cmdutil.ErrStopped):
 	case errors.Is(err, cmdutil.ErrCancel):
 		fmt.Fprintln(ios.ErrOut, "cancelled")
 	case errors.As(err, &usage):
@@ -98,6 +102,10 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 		validate.NewCmdValidate(f, nil),
 		images.NewCmdImages(f, nil),
 		generate.NewCmdGenerate(f, nil),
+		build.NewCmdBuild(f, nil),
+		serve.NewCmdServe(f, nil),
+		messages.NewCmdMessages(f, nil),
+		dev.NewCmdDev(f, nil),
 		version.NewCmdVersion(f),
 	)
 	return root

@@ -34,11 +34,15 @@ var ErrInvalid = errors.New("content is invalid")
 // ErrCancel means the user stopped the command.
 var ErrCancel = errors.New("cancelled")
 
+// ErrStopped means a long-running command (a server) was asked to stop and
+// stopped cleanly: the normal end of its work, exit code 0.
+var ErrStopped = errors.New("stopped")
+
 // ExitCode maps an error returned by a command to the process exit code.
 func ExitCode(err error) int {
 	var usage *UsageError
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, ErrStopped):
 		return ExitOK
 	case errors.Is(err, ErrInvalid):
 		return ExitInvalid

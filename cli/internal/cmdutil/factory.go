@@ -59,3 +59,4 @@ func (s Styler) Red(t string) string    { return s.wrap("1;31", t) }
 func (s Styler) Yellow(t string) string { return s.wrap("1;33", t) }
 func (s Styler) Green(t string) string  { return s.wrap("32", t) }
 func (s Styler) Dim(t string) string    { return s.wrap("2", t) }
+func (s Styler) Bold(t string) string   { return s.wrap("1", t) }

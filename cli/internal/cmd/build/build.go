@@ -1,0 +1,252 @@
+// Package build implements `portfolio build`: content to a deployable site
+// in one command.
+package build
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"portfolio/cli/internal/cmd/generate"
+	imagescmd "portfolio/cli/internal/cmd/images"
+	"portfolio/cli/internal/cmd/validate"
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images"
+	"portfolio/cli/internal/iostreams"
+)
+
+// Options are the inputs of a build.
+type Options struct {
+	IO         *iostreams.IOStreams
+	Ctx        context.Context
+	ContentDir string
+	// SiteDir is the site's project folder (site); the result is SiteDir/dist.
+	SiteDir string
+	// NoReport leaves out the per-route table.
+	NoReport bool
+}
+
+// NewCmdBuild builds the command; runF replaces the run in tests.
+func NewCmdBuild(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	cmd := &cobra.Command{
+		Use:   "build",
+		Short: "Validate, make images, generate and build the site, ready to deploy",
+		Long: strings.Join([]string{
+			"Runs the whole chain, stopping at the first step that fails:",
+			"validate the content, make the images, generate the site's module, then",
+			"build and prerender the site into site/dist (installing its npm packages",
+			"first when they are missing). Ends with a table of each route's bytes.",
+		}, "\n"),
+		Args: cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Ctx = cmd.Context()
+			opts.ContentDir = cmdutil.ContentDir(cmd)
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
+	cmd.Flags().BoolVar(&opts.NoReport, "no-report", false, "leave out the per-route table")
+	return cmd
+}
+
+// Run builds; each step's own output explains a failure.
+func Run(opts *Options) error {
+	ctx := opts.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	start := time.Now()
+	out := opts.IO.Out
+	s := cmdutil.NewStyler(opts.IO)
+	steps := []struct {
+		name string
+		run  func() error
+	}{
+		{"validate the content", func() error {
+			return validate.Run(&validate.Options{IO: opts.IO, ContentDir: opts.ContentDir, Format: "text", MaxPixels: imagecheck.DefaultMaxPixels})
+		}},
+		{"make the images", func() error {
+			return imagescmd.Run(&imagescmd.Options{
+				IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir,
+				OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: images.DefaultManifest,
+				Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels,
+			})
+		}},
+		{"generate the site's module", func() error {
+			return generate.Run(&generate.Options{
+				IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, Out: generate.DefaultOut,
+				Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
+			})
+		}},
+		{"build and prerender the site", func() error { return buildSite(ctx, opts) }},
+	}
+	for i, step := range steps {
+		fmt.Fprintf(out, "%s %s\n", s.Bold(fmt.Sprintf("[%d/%d]", i+1, len(steps))), step.name)
+		if err := step.run(); err != nil {
+			if !errors.Is(err, cmdutil.ErrCancel) {
+				fmt.Fprintf(opts.IO.ErrOut, "%s stopped at step %d (%s)\n", s.Red("build"), i+1, step.name)
+			}
+			return err
+		}
+	}
+	dist := filepath.Join(opts.SiteDir, "dist")
+	if !opts.NoReport {
+		routes, err := Report(dist)
+		if err != nil {
+			return err
+		}
+		WriteReport(out, routes)
+	}
+	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), time.Since(start).Round(100*time.Millisecond), dist)
+	return nil
+}
+
+// minNode is the oldest Node the site's tools run on (Vite 8).
+var minNode = [3]int{20, 19, 0}
+
+// buildSite runs the site's npm build, installing its packages first when
+// they are missing or older than the lock file.
+func buildSite(ctx context.Context, opts *Options) error {
+	if err := checkNode(ctx); err != nil {
+		return err
+	}
+	if stale, why := packagesStale(opts.SiteDir); stale {
+		fmt.Fprintf(opts.IO.Out, "  installing the site's npm packages (%s)…\n", why)
+		if err := npm(ctx, opts, "ci", "--no-audit", "--no-fund"); err != nil {
+			return err
+		}
+	}
+	return npm(ctx, opts, "run", "build", "--silent")
+}
+
+// checkNode says what to install when node or npm is missing or too old.
+func checkNode(ctx context.Context) error {
+	if _, err := exec.LookPath("node"); err != nil {
+		return fmt.Errorf("node is not installed: the site needs Node %d.%d or newer with npm (https://nodejs.org)", minNode[0], minNode[1])
+	}
+	if _, err := exec.LookPath("npm"); err != nil {
+		return errors.New("npm is not installed: install it with Node (https://nodejs.org) or your system's package manager")
+	}
+	v, err := exec.CommandContext(ctx, "node", "--version").Output()
+	if err != nil {
+		return fmt.Errorf("cannot run node --version: %w", err)
+	}
+	have, ok := parseVersion(string(v))
+	if !ok {
+		return fmt.Errorf("cannot read node's version %q", strings.TrimSpace(string(v)))
+	}
+	if !atLeast(have, minNode) {
+		return fmt.Errorf("node %s is too old: the site needs Node %d.%d or newer (https://nodejs.org)", strings.TrimSpace(string(v)), minNode[0], minNode[1])
+	}
+	return nil
+}
+
+var versionRe = regexp.MustCompile(`v?(\d+)\.(\d+)\.(\d+)`)
+
+func parseVersion(s string) ([3]int, bool) {
+	m := versionRe.FindStringSubmatch(s)
+	if m == nil {
+		return [3]int{}, false
+	}
+	var v [3]int
+	for i := range v {
+		v[i], _ = strconv.Atoi(m[i+1])
+	}
+	return v, true
+}
+
+func atLeast(have, want [3]int) bool {
+	for i := range have {
+		if have[i] != want[i] {
+			return have[i] > want[i]
+		}
+	}
+	return true
+}
+
+// packagesStale reports whether `npm ci` must run: no node_modules, or a
+// lock file newer than the installed tree.
+func packagesStale(siteDir string) (bool, string) {
+	installed, err := os.Stat(filepath.Join(siteDir, "node_modules", ".package-lock.json"))
+	if err != nil {
+		return true, "not installed yet"
+	}
+	lock, err := os.Stat(filepath.Join(siteDir, "package-lock.json"))
+	if err == nil && lock.ModTime().After(installed.ModTime()) {
+		return true, "package-lock.json changed"
+	}
+	return false, ""
+}
+
+// npm runs npm in the site folder. Its output is shown only when it fails,
+// with the command to run again by hand.
+func npm(ctx context.Context, opts *Options, args ...string) error {
+	cmd := exec.CommandContext(ctx, "npm", args...)
+	cmd.Dir = opts.SiteDir
+	cmd.Env = append(os.Environ(), "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1")
+	var output bytes.Buffer
+	cmd.Stdout = &output
+	cmd.Stderr = &output
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return cmdutil.ErrCancel
+		}
+		opts.IO.ErrOut.Write(output.Bytes())
+		return fmt.Errorf("`npm %s` in %s failed (%v): its output is above", strings.Join(args, " "), opts.SiteDir, err)
+	}
+	return nil
+}
+
+// Stale reports whether the built site in siteDir/dist is older than
+// anything it is made from (the content, the schemas, the site's sources and
+// settings), and why.
+func Stale(contentDir, siteDir string) (bool, string) {
+	built, err := os.Stat(filepath.Join(siteDir, "dist", "index.html"))
+	if err != nil {
+		return true, "the site has not been built yet"
+	}
+	inputs := []string{
+		contentDir, "schema",
+		filepath.Join(siteDir, "src"), filepath.Join(siteDir, "public"), filepath.Join(siteDir, "scripts"),
+		filepath.Join(siteDir, "index.html"), filepath.Join(siteDir, "package-lock.json"), filepath.Join(siteDir, "vite.config.ts"),
+	}
+	// Made by the build itself from the content: newer than dist only when a
+	// step ran without the rest, which the content's own times also show.
+	skip := map[string]bool{filepath.Join(siteDir, "public", "img"): true}
+	for _, in := range inputs {
+		var newer string
+		_ = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || newer != "" {
+				return filepath.SkipDir
+			}
+			if d.IsDir() && skip[p] {
+				return filepath.SkipDir
+			}
+			if info, err := d.Info(); err == nil && !d.IsDir() && info.ModTime().After(built.ModTime()) {
+				newer = p
+				return filepath.SkipAll
+			}
+			return nil
+		})
+		if newer != "" {
+			return true, newer + " changed since the last build"
+		}
+	}
+	return false, ""
+}

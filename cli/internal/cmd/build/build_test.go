@@ -1,0 +1,160 @@
+package build
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestNodeVersion(t *testing.T) {
+	tests := []struct {
+		in   string
+		ok   bool
+		want bool // at least 20.19.0
+	}{
+		{"v20.19.0\n", true, true},
+		{"v20.20.2", true, true},
+		{"v22.1.0", true, true},
+		{"v20.18.9", true, false},
+		{"v18.20.4", true, false},
+		{"v9.99.99", true, false},
+		{"node: command not found", false, false},
+	}
+	for _, tt := range tests {
+		v, ok := parseVersion(tt.in)
+		if ok != tt.ok {
+			t.Errorf("parseVersion(%q) ok = %v, want %v", tt.in, ok, tt.ok)
+			continue
+		}
+		if ok && atLeast(v, minNode) != tt.want {
+			t.Errorf("%q at least 20.19.0 = %v, want %v", tt.in, !tt.want, tt.want)
+		}
+	}
+}
+
+func write(t *testing.T, path, body string, mod time.Time) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, mod, mod); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPackagesStale(t *testing.T) {
+	old, now := time.Now().Add(-time.Hour), time.Now()
+	tests := []struct {
+		name      string
+		installed time.Time // zero: not installed
+		lock      time.Time
+		stale     bool
+	}{
+		{"never installed", time.Time{}, old, true},
+		{"installed after the lock file", now, old, false},
+		{"lock file changed since", old, now, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, filepath.Join(dir, "package-lock.json"), "{}", tt.lock)
+			if !tt.installed.IsZero() {
+				write(t, filepath.Join(dir, "node_modules", ".package-lock.json"), "{}", tt.installed)
+			}
+			if stale, why := packagesStale(dir); stale != tt.stale || stale && why == "" {
+				t.Errorf("stale = %v (%q), want %v with a reason", stale, why, tt.stale)
+			}
+		})
+	}
+}
+
+func TestStale(t *testing.T) {
+	old, built, later := time.Now().Add(-2*time.Hour), time.Now().Add(-time.Hour), time.Now()
+	tests := []struct {
+		name    string
+		changed string // a file written after the build; "" for none
+		noBuild bool
+		want    string // part of the reason; "" when up to date
+	}{
+		{"up to date", "", false, ""},
+		{"never built", "", true, "not been built"},
+		{"content changed", "content/projects/a/project.yaml", false, "project.yaml"},
+		{"a schema changed", "schema/project.schema.json", false, "project.schema.json"},
+		{"site code changed", "site/src/App.tsx", false, "App.tsx"},
+		{"new images made by the build itself do not count", "site/public/img/x-480.webp", false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			t.Chdir(root)
+			write(t, "content/site.yaml", "name: x", old)
+			write(t, "content/projects/a/project.yaml", "title: a", old)
+			write(t, "schema/project.schema.json", "{}", old)
+			write(t, "site/src/App.tsx", "", old)
+			write(t, "site/public/img/x-480.webp", "", old)
+			if !tt.noBuild {
+				write(t, "site/dist/index.html", "<h1>", built)
+			}
+			if tt.changed != "" {
+				write(t, tt.changed, "changed", later)
+			}
+			stale, why := Stale("content", "site")
+			if stale != (tt.want != "") || !strings.Contains(why, tt.want) {
+				t.Errorf("Stale = %v, %q; want stale %v mentioning %q", stale, why, tt.want != "", tt.want)
+			}
+		})
+	}
+}
+
+func TestReport(t *testing.T) {
+	dist := t.TempDir()
+	now := time.Now()
+	page := `<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script>` +
+		`<link rel="modulepreload" crossorigin href="/assets/vendor-2.js"><style data-emotion="css">body{color:red}</style></head>` +
+		`<body><img src="/img/a-1200.jpg" loading="eager"><img src="/img/b-1200.jpg" loading="lazy"></body>`
+	write(t, filepath.Join(dist, "index.html"), page, now)
+	write(t, filepath.Join(dist, "about", "index.html"), `<h1>About</h1><script type="module" crossorigin src="/assets/index-1.js"></script>`, now)
+	write(t, filepath.Join(dist, "404.html"), `<h1>404</h1>`, now)
+	write(t, filepath.Join(dist, "assets", "index-1.js"), strings.Repeat("console.log(1);", 200), now)
+	write(t, filepath.Join(dist, "assets", "vendor-2.js"), strings.Repeat("export const v = 2;", 200), now)
+	write(t, filepath.Join(dist, "img", "a-1200.jpg"), strings.Repeat("j", 5000), now)
+	write(t, filepath.Join(dist, "img", "b-1200.jpg"), strings.Repeat("j", 7000), now)
+
+	routes, err := Report(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]Route{}
+	for _, r := range routes {
+		byPath[r.Path] = r
+	}
+	if len(routes) != 3 {
+		t.Fatalf("routes = %v, want /, /about and the not-found page", routes)
+	}
+	home, about := byPath["/"], byPath["/about"]
+	if home.Images != 1 || home.ImageBytes != 5000 {
+		t.Errorf("home images = %d (%d bytes), want the one eager image of 5000 bytes", home.Images, home.ImageBytes)
+	}
+	if home.JS <= about.JS || about.JS == 0 {
+		t.Errorf("JS: home %d, about %d; want the home page's two scripts to weigh more than about's one", home.JS, about.JS)
+	}
+	if home.CSS == 0 || about.CSS != 0 {
+		t.Errorf("CSS: home %d, about %d; want inline styles counted on home only", home.CSS, about.CSS)
+	}
+	if _, ok := byPath["(not found)"]; !ok {
+		t.Error("the not-found page is missing from the report")
+	}
+
+	var out strings.Builder
+	WriteReport(&out, routes)
+	for _, want := range []string{"route", "/about", "1 · 5.0 kB", "3 pages"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package build
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"text/tabwriter"
+)
+
+// Route is what one prerendered page weighs, as a browser first loads it.
+type Route struct {
+	Path string
+	// HTML, JS and CSS are gzip sizes, as the host sends them: the page,
+	// the scripts it names (entry and preloads; a page's own chunk comes on
+	// top), and its inline style sheets.
+	HTML, JS, CSS int64
+	// Images and ImageBytes count the images the page loads at once
+	// (not lazily), at the size of their src.
+	Images     int
+	ImageBytes int64
+}
+
+var (
+	scriptRe = regexp.MustCompile(`<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="(/[^"]+)"`)
+	styleRe  = regexp.MustCompile(`(?s)<style[^>]*>(.*?)</style>`)
+	imgRe    = regexp.MustCompile(`<img\s[^>]*>`)
+	srcRe    = regexp.MustCompile(`\ssrc="(/[^"]+)"`)
+)
+
+// Report measures every page of the built site in dist.
+func Report(dist string) ([]Route, error) {
+	var routes []Route
+	gz := map[string]int64{} // scripts are shared: compress each once
+	err := filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return nil
+		}
+		rel, _ := filepath.Rel(dist, p)
+		rel = filepath.ToSlash(rel)
+		route := "/" + strings.TrimSuffix(strings.TrimSuffix(rel, "index.html"), "/")
+		if rel == "404.html" {
+			route = "(not found)"
+		}
+		html, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		r := Route{Path: route, HTML: gzipSize(html)}
+		for _, m := range scriptRe.FindAllSubmatch(html, -1) {
+			name := string(m[1])
+			if _, ok := gz[name]; !ok {
+				b, err := os.ReadFile(filepath.Join(dist, filepath.FromSlash(path.Clean(name))))
+				if err != nil {
+					return fmt.Errorf("%s names %s: %w", rel, name, err)
+				}
+				gz[name] = gzipSize(b)
+			}
+			r.JS += gz[name]
+		}
+		var css []byte
+		for _, m := range styleRe.FindAllSubmatch(html, -1) {
+			css = append(css, m[1]...)
+		}
+		r.CSS = gzipSize(css)
+		for _, tag := range imgRe.FindAll(html, -1) {
+			if bytes.Contains(tag, []byte(`loading="lazy"`)) {
+				continue
+			}
+			if m := srcRe.FindSubmatch(tag); m != nil {
+				if info, err := os.Stat(filepath.Join(dist, filepath.FromSlash(path.Clean(string(m[1]))))); err == nil {
+					r.Images++
+					r.ImageBytes += info.Size()
+				}
+			}
+		}
+		routes = append(routes, r)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("measuring the built site: %w", err)
+	}
+	slices.SortFunc(routes, func(a, b Route) int { return strings.Compare(a.Path, b.Path) })
+	return routes, nil
+}
+
+func gzipSize(b []byte) int64 {
+	if len(b) == 0 {
+		return 0
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	return int64(buf.Len())
+}
+
+// WriteReport prints the routes as a table, with totals.
+func WriteReport(w io.Writer, routes []Route) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "route\t%9s\t%9s\t%9s\t%s\n", "HTML", "JS", "CSS", "images at once")
+	for _, r := range routes {
+		fmt.Fprintf(tw, "%s\t%9s\t%9s\t%9s\t%s\n", r.Path, kB(r.HTML), kB(r.JS), kB(r.CSS), imagesCell(r))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "%d pages. HTML, JS and CSS: gzip, as served; JS: the scripts the page names (its own chunk adds a few kB).\n"+
+		"Images at once: those not loaded lazily, at the size of their fallback src.\n", len(routes))
+}
+
+func imagesCell(r Route) string {
+	if r.Images == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d · %s", r.Images, kB(r.ImageBytes))
+}
+
+func kB(n int64) string { return fmt.Sprintf("%.1f kB", float64(n)/1000) }

@@ -1,0 +1,164 @@
+package dev
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/iostreams"
+)
+
+const site = `name: Test Owner
+taglines: {role: Designer, mission: Making things}
+hero: Hello.
+description: A test site.
+url: https://example.com
+social:
+  professionalNetwork: {label: LinkedIn, url: https://www.linkedin.com/in/test}
+  codeHosting: {label: GitHub, url: https://github.com/test}
+  microblog: {label: Bluesky, url: https://bsky.app/profile/test}
+  photoSharing: {label: Instagram, url: https://www.instagram.com/test}
+about: {description: About., intro: Intro., summary: [One.], values: [Two.], funFacts: [Three.], skills: [Design]}
+contact: {title: Contact, description: Contact., heading: Let's Connect, intro: Get in touch!}
+pages:
+  web-design: {title: Web Design, description: Web.}
+  graphics: {title: Graphics, description: Graphics.}
+  photography: {title: Photography, description: Photos.}
+  higher-education: {title: Higher Education, description: Teaching.}
+`
+
+func project(title string) string {
+	return `title: ` + title + `
+subtitle: The first project
+description: A project.
+role: Designer
+skills: [Figma]
+category: Web Design
+page: web-design
+featured: true
+cover: cover.jpg
+body:
+  - type: text
+    text: A paragraph.
+`
+}
+
+// syncBuffer is an output the watcher writes while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func writeFile(t *testing.T, name, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Through a temporary file, as editors save: the watcher never sees half a file.
+	if err := os.WriteFile(name+".tmp", []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(name+".tmp", name); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func eventually(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting until %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func module(t *testing.T) string {
+	t.Helper()
+	b, _ := os.ReadFile(filepath.Join("site", "src", "generated", "content.ts"))
+	return string(b)
+}
+
+// The watcher regenerates on a change, keeps the last good module while the
+// content is broken, and picks up the fix.
+func TestRegeneratesOnChangeAndKeepsTheLastGoodModule(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, "content/site.yaml", site)
+	writeFile(t, "content/projects/alpha/project.yaml", project("Alpha"))
+	if err := os.WriteFile("content/projects/alpha/cover.jpg", imagetest.JPEG(60, 40), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	ios, _, _, _ := iostreams.Test()
+	var log syncBuffer
+	ios.Out, ios.ErrOut = &log, &log
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(&Options{IO: ios, Ctx: ctx, ContentDir: "content", SiteDir: "site", Watch: []string{"content"}, Interval: 50 * time.Millisecond, NoVite: true})
+	}()
+	defer cancel()
+
+	eventually(t, "the first module is written", func() bool { return strings.Contains(module(t), "title: 'Alpha'") })
+	eventually(t, "the watcher runs", func() bool { return strings.Contains(log.String(), "watching content") })
+
+	writeFile(t, "content/projects/alpha/project.yaml", project("Alpha Renamed"))
+	eventually(t, "the new title is in the module", func() bool { return strings.Contains(module(t), "title: 'Alpha Renamed'") })
+
+	good := module(t)
+	writeFile(t, "content/projects/alpha/project.yaml", "title: [unclosed\n")
+	eventually(t, "the problem is reported", func() bool { return strings.Contains(log.String(), "keeps the last good content") })
+	if !strings.Contains(log.String(), "project.yaml:1:") {
+		t.Errorf("the problem does not name the file and line:\n%s", log.String())
+	}
+	if module(t) != good {
+		t.Error("the module changed while the content was broken")
+	}
+
+	writeFile(t, "content/projects/alpha/project.yaml", project("Alpha Fixed"))
+	eventually(t, "the fix is picked up", func() bool { return strings.Contains(module(t), "title: 'Alpha Fixed'") })
+
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, cmdutil.ErrStopped) {
+			t.Fatalf("Run = %v, want a clean stop", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("dev did not stop")
+	}
+}
+
+func TestDiff(t *testing.T) {
+	t0 := time.Unix(0, 0)
+	before := map[string]stamp{"a": {1, t0}, "b": {1, t0}, "c": {1, t0}}
+	after := map[string]stamp{"a": {1, t0}, "b": {2, t0}, "d": {1, t0}}
+	got := diff(before, after)
+	want := []string{"b", "c", "d"}
+	if describe(got) != "b and 2 more" || len(got) != len(want) {
+		t.Errorf("diff = %v, want %v", got, want)
+	}
+	if len(diff(before, before)) != 0 {
+		t.Error("no change reported as a change")
+	}
+}

@@ -1,0 +1,194 @@
+// Package serve implements `portfolio serve`: the built site on a local
+// address, served as the host serves it, its contact form included.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"portfolio/cli/internal/cmd/build"
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/contact"
+	"portfolio/cli/internal/headers"
+	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/messages"
+	"portfolio/cli/internal/server"
+)
+
+// Options are the inputs of a serve run.
+type Options struct {
+	IO         *iostreams.IOStreams
+	Ctx        context.Context
+	ContentDir string
+	SiteDir    string
+	Addr       string
+	DataDir    string
+	NoBuild    bool
+	// Limit is each client's allowance of form posts (tests and load tests
+	// change it; the flag --no-rate-limit turns it off).
+	Limit server.Limit
+	// Ready, when set, receives the address once the server listens.
+	Ready func(addr string)
+}
+
+// NewCmdServe builds the command; runF replaces the run in tests.
+func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	var noLimit bool
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the built site locally, as the host does, contact form included",
+		Long: strings.Join([]string{
+			"Builds the site when anything it is made from changed since the last build,",
+			"then serves site/dist the way the host does: pretty URLs, the not-found page",
+			"with status 404, long-lived caching for hashed files, compression and the",
+			"security headers of site/dist/_headers. The contact form works: every message",
+			"is validated with the site's rules and stored in data/messages.db",
+			"(`portfolio messages` lists them). Ctrl-C stops it after the requests in flight.",
+		}, "\n"),
+		Example: "  portfolio serve\n  portfolio serve --addr 127.0.0.1:3000",
+		Args:    cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Ctx = cmd.Context()
+			opts.ContentDir = cmdutil.ContentDir(cmd)
+			if noLimit {
+				opts.Limit = server.Unlimited
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return Run(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "`address` to listen on (host:port)")
+	fl.StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
+	fl.StringVar(&opts.DataDir, "data", messages.DefaultDir, "`folder` of the messages database")
+	fl.BoolVar(&opts.NoBuild, "no-build", false, "serve site/dist as it is, even when out of date")
+	fl.BoolVar(&noLimit, "no-rate-limit", false, "accept any number of form posts per client (load tests)")
+	_ = fl.MarkHidden("no-rate-limit")
+	return cmd
+}
+
+// Run serves until the context ends.
+func Run(opts *Options) error {
+	ctx := opts.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	errOut := opts.IO.ErrOut
+	if !opts.NoBuild {
+		if stale, why := build.Stale(opts.ContentDir, opts.SiteDir); stale {
+			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", why)
+			if err := build.Run(&build.Options{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, NoReport: true}); err != nil {
+				return err
+			}
+		}
+	}
+	dist := filepath.Join(opts.SiteDir, "dist")
+	rules, err := readRules(server.HeadersFile(dist))
+	if err != nil {
+		return err
+	}
+	store, err := messages.Open(opts.DataDir)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+
+	h, err := server.New(server.Config{
+		SiteDir:  dist,
+		Headers:  func(p string) http.Header { return headers.Match(rules, p) },
+		Validate: validate,
+		Store:    storeAdapter{store},
+		Limit:    opts.Limit,
+		Log:      errOut,
+	})
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+
+	ln, err := net.Listen("tcp", opts.Addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("%s is already in use: stop the program using it, or choose another address with --addr", opts.Addr)
+		}
+		return fmt.Errorf("cannot listen on %s: %w", opts.Addr, err)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	addr := ln.Addr().String()
+	fmt.Fprintf(opts.IO.Out, "Serving %s at http://%s (Ctrl-C to stop)\nMessages sent through the contact form go to %s\n", dist, addr, messages.Path(opts.DataDir))
+	if opts.Ready != nil {
+		opts.Ready(addr)
+	}
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("the server stopped: %w", err)
+	case <-ctx.Done():
+	}
+	// Finish the requests in flight (a message being stored is kept), then stop.
+	shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		fmt.Fprintf(errOut, "some connections did not finish within 10 s: %v\n", err)
+	}
+	n, err := store.Count(context.WithoutCancel(ctx))
+	if err == nil {
+		fmt.Fprintf(opts.IO.Out, "Stopped. %d message%s stored in %s.\n", n, plural(n), messages.Path(opts.DataDir))
+	}
+	return cmdutil.ErrStopped
+}
+
+// readRules reads the host's header rules the site build wrote.
+func readRules(name string) ([]headers.Rule, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s is missing: the site build writes it; run `portfolio build`", name)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	return headers.Parse(name, f)
+}
+
+func validate(m server.Message) map[string]string {
+	return contact.Validate(contact.Message{Name: m.Name, Email: m.Email, Message: m.Message})
+}
+
+// storeAdapter stores a form post's trimmed values.
+type storeAdapter struct{ s *messages.Store }
+
+func (a storeAdapter) Add(ctx context.Context, m server.Message) error {
+	t := contact.Message{Name: m.Name, Email: m.Email, Message: m.Message}.Trimmed()
+	_, err := a.s.Add(ctx, messages.Message{Name: t.Name, Email: t.Email, Body: t.Message})
+	return err
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

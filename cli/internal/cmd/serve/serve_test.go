@@ -1,0 +1,174 @@
+package serve
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/messages"
+)
+
+// builtSite writes a minimal built site (as `portfolio build` leaves it).
+func builtSite(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"dist/index.html": "<!doctype html><h1>Home</h1>",
+		"dist/404.html":   "<!doctype html><h1>404</h1>",
+		"dist/_headers":   "/*\n  X-Frame-Options: DENY\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+type running struct {
+	addr   string
+	stop   context.CancelFunc
+	result chan error
+	out    *strings.Builder
+}
+
+func serve(t *testing.T, siteDir, dataDir string) running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ios, _, out, _ := iostreams.Test()
+	ready := make(chan string, 1)
+	r := running{stop: cancel, result: make(chan error, 1)}
+	go func() {
+		r.result <- Run(&Options{IO: ios, Ctx: ctx, SiteDir: siteDir, DataDir: dataDir, Addr: "127.0.0.1:0", NoBuild: true, Ready: func(a string) { ready <- a }})
+	}()
+	select {
+	case r.addr = <-ready:
+	case err := <-r.result:
+		t.Fatalf("serve ended before listening: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not start")
+	}
+	t.Cleanup(cancel)
+	_ = out
+	return r
+}
+
+func (r running) wait(t *testing.T) {
+	t.Helper()
+	select {
+	case err := <-r.result:
+		if !errors.Is(err, cmdutil.ErrStopped) {
+			t.Fatalf("serve returned %v, want a clean stop", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}
+
+func count(t *testing.T, dataDir string) int {
+	t.Helper()
+	s, err := messages.Open(dataDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	n, err := s.Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func body(i int) string {
+	return url.Values{"form-name": {"contact"}, "bot-field": {""}, "name": {"Ada"}, "email": {"ada@example.com"}, "message": {fmt.Sprintf("message %d", i)}}.Encode()
+}
+
+func TestMessagesSurviveARestart(t *testing.T) {
+	site, data := builtSite(t), t.TempDir()
+	for round := 1; round <= 2; round++ {
+		r := serve(t, site, data)
+		res, err := http.Post("http://"+r.addr+"/", "application/x-www-form-urlencoded", strings.NewReader(body(round)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Fatalf("round %d: status %d", round, res.StatusCode)
+		}
+		r.stop()
+		r.wait(t)
+		if n := count(t, data); n != round {
+			t.Fatalf("after round %d: %d messages stored, want %d", round, n, round)
+		}
+	}
+}
+
+// A message whose upload is still arriving when Ctrl-C comes is received,
+// answered and stored before the server stops.
+func TestStopKeepsTheMessageInFlight(t *testing.T) {
+	site, data := builtSite(t), t.TempDir()
+	r := serve(t, site, data)
+	conn, err := net.Dial("tcp", r.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	b := body(1)
+	half := len(b) / 2
+	fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: %s\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s", r.addr, len(b), b[:half])
+	time.Sleep(100 * time.Millisecond) // the server is reading the body now
+
+	r.stop()
+	time.Sleep(100 * time.Millisecond) // shutting down: no new connections
+	if _, err := net.DialTimeout("tcp", r.addr, time.Second); err == nil {
+		t.Error("the server still accepts connections while stopping")
+	}
+	fmt.Fprint(conn, b[half:])
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer to the message in flight: %v", err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("message in flight: status %d, want 200", res.StatusCode)
+	}
+	r.wait(t)
+	if n := count(t, data); n != 1 {
+		t.Fatalf("%d messages stored, want 1", n)
+	}
+}
+
+func TestRefusesAnAddressInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	ios, _, _, _ := iostreams.Test()
+	err = Run(&Options{IO: ios, Ctx: context.Background(), SiteDir: builtSite(t), DataDir: t.TempDir(), Addr: ln.Addr().String(), NoBuild: true})
+	if err == nil || !strings.Contains(err.Error(), "already in use") || !strings.Contains(err.Error(), "--addr") {
+		t.Fatalf("err = %v, want it to say the address is in use and how to choose another", err)
+	}
+}
+
+func TestNeedsABuiltSite(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	err := Run(&Options{IO: ios, Ctx: context.Background(), SiteDir: t.TempDir(), DataDir: t.TempDir(), Addr: "127.0.0.1:0", NoBuild: true})
+	if err == nil || !strings.Contains(err.Error(), "portfolio build") {
+		t.Fatalf("err = %v, want it to say to run portfolio build", err)
+	}
+}

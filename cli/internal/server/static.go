@@ -1,0 +1,249 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// maxCached is the largest file kept in memory (and compressed once); larger
+// files (photos) are streamed from disk.
+const maxCached = 2 << 20
+
+// static serves a built site folder the way the host does: pretty URLs
+// (/about is about/index.html), 404.html with status 404, text compressed
+// with gzip, conditional requests. Files are opened through an os.Root, so
+// no path (.., encoded or not, or a symbolic link) reaches outside the
+// folder.
+type static struct {
+	root *os.Root
+
+	mu    sync.RWMutex
+	files map[string]*file // by path in the root
+}
+
+// file is one file's bytes, kept while its size and modification time stay
+// the same.
+type file struct {
+	name     string
+	size     int64
+	modTime  time.Time
+	etag     string
+	typ      string
+	body     []byte // nil when too large to keep
+	gz       []byte // nil when not worth compressing
+	compress bool
+}
+
+func newStatic(dir string) (*static, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("site folder %s: %w", dir, err)
+	}
+	if _, err := root.Stat("index.html"); err != nil {
+		_ = root.Close()
+		return nil, fmt.Errorf("site folder %s has no index.html: build the site first (portfolio build)", dir)
+	}
+	return &static{root: root, files: map[string]*file{}}, nil
+}
+
+func (s *static) Close() error { return s.root.Close() }
+
+// resolve maps a URL path to the file to serve and its status: the file
+// itself, the folder's index.html, name.html, or 404.html.
+func (s *static) resolve(urlPath string) (name string, status int) {
+	clean := path.Clean("/" + urlPath)
+	rel := strings.TrimPrefix(clean, "/")
+	var candidates []string
+	if rel == "" {
+		candidates = []string{"index.html"}
+	} else {
+		candidates = []string{rel, rel + "/index.html", rel + ".html"}
+	}
+	for _, c := range candidates {
+		if strings.Contains(c, "\x00") {
+			break
+		}
+		info, err := s.root.Stat(c)
+		if err == nil && info.Mode().IsRegular() {
+			return c, http.StatusOK
+		}
+	}
+	return "404.html", http.StatusNotFound
+}
+
+// load returns the file, read (and compressed) again only when it changed.
+func (s *static) load(name string) (*file, error) {
+	info, err := s.root.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fs.ErrNotExist
+	}
+	s.mu.RLock()
+	f := s.files[name]
+	s.mu.RUnlock()
+	if f != nil && f.size == info.Size() && f.modTime.Equal(info.ModTime()) {
+		return f, nil
+	}
+
+	f = &file{
+		name:    name,
+		size:    info.Size(),
+		modTime: info.ModTime(),
+		etag:    fmt.Sprintf(`"%x-%x"`, info.ModTime().UnixNano(), info.Size()),
+		typ:     contentType(name),
+	}
+	f.compress = compressible(f.typ)
+	if f.size <= maxCached {
+		body, err := s.root.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		f.body = body
+		if f.compress && len(body) > 512 {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			_, _ = zw.Write(body)
+			_ = zw.Close()
+			if buf.Len() < len(body) {
+				f.gz = buf.Bytes()
+			}
+		}
+	}
+	s.mu.Lock()
+	s.files[name] = f
+	s.mu.Unlock()
+	return f, nil
+}
+
+// serve writes the file at name with status: compressed when the client
+// accepts gzip, with validators for conditional requests on 200s.
+func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, status int) {
+	f, err := s.load(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) && name == "404.html" {
+			http.Error(w, "404 page not found", http.StatusNotFound)
+			return
+		}
+		http.Error(w, "cannot read "+name, http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", f.typ)
+	if f.compress {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	if status == http.StatusOK {
+		h.Set("ETag", f.etag)
+		h.Set("Last-Modified", f.modTime.UTC().Format(http.TimeFormat))
+		if notModified(r, f) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+	}
+
+	if f.body == nil { // large: stream it (ranges, HEAD) from disk
+		rf, err := s.root.Open(name)
+		if err != nil {
+			http.Error(w, "cannot read "+name, http.StatusInternalServerError)
+			return
+		}
+		defer rf.Close()
+		if status != http.StatusOK {
+			w.WriteHeader(status)
+			_, _ = io.Copy(w, rf)
+			return
+		}
+		http.ServeContent(w, r, name, f.modTime, rf)
+		return
+	}
+
+	body := f.body
+	if f.gz != nil && acceptsGzip(r) {
+		body = f.gz
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+func notModified(r *http.Request, f *file) bool {
+	if inm := r.Header.Get("If-None-Match"); inm != "" {
+		for _, tag := range strings.Split(inm, ",") {
+			if t := strings.TrimSpace(tag); t == f.etag || t == "*" || t == "W/"+f.etag {
+				return true
+			}
+		}
+		return false
+	}
+	if ims := r.Header.Get("If-Modified-Since"); ims != "" {
+		if t, err := http.ParseTime(ims); err == nil && !f.modTime.Truncate(time.Second).After(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip
+// (listed, and not with q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			continue
+		}
+		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			v, err := strconv.ParseFloat(q, 64)
+			return err == nil && v > 0
+		}
+		return true
+	}
+	return false
+}
+
+var extraTypes = map[string]string{
+	".html":        "text/html; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".mjs":         "text/javascript; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".json":        "application/json",
+	".svg":         "image/svg+xml",
+	".webp":        "image/webp",
+	".woff2":       "font/woff2",
+	".xml":         "application/xml",
+	".txt":         "text/plain; charset=utf-8",
+	".webmanifest": "application/manifest+json",
+}
+
+func contentType(name string) string {
+	ext := strings.ToLower(path.Ext(name))
+	if t, ok := extraTypes[ext]; ok {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+func compressible(typ string) bool {
+	return strings.HasPrefix(typ, "text/") || strings.HasPrefix(typ, "application/json") ||
+		strings.HasPrefix(typ, "application/xml") || strings.HasPrefix(typ, "image/svg+xml") ||
+		strings.HasPrefix(typ, "application/manifest+json")
+}

@@ -18,5 +18,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Pages and project bodies are dynamic imports, transformed on first use:
+    // on a busy 2-core machine the first test of a file can take seconds.
+    testTimeout: 15_000,
   },
 });

@@ -6,6 +6,7 @@ import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/App';
 import type { LazyPage } from '@/app/lazyPage';
 import { AppRoutes, routes } from '@/app/routes';
+import { allProjects, loadProjectBody } from '@/lib/content';
 
 interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
   /** The URL the memory router starts at. */
@@ -45,7 +46,7 @@ interface AppOptions {
  * module loaded. Wait for a page with findBy* queries.
  */
 /**
- * Loads every page's module. main.tsx loads the first page before hydrating
+ * Loads every page's module and every project's body. main.tsx loads the first page before hydrating
  * and the router's transition waits for the others; under Testing Library's
  * act() a suspended navigation is never retried, so tests load them all first
  * (lazyPage.test.tsx covers the suspending path, the end-to-end tests real
@@ -53,7 +54,7 @@ interface AppOptions {
  */
 async function loadAllPages() {
   const handles = routes.flatMap((route) => [route, ...(route.children ?? [])]).map((route) => route.handle as { page: LazyPage<never> } | undefined);
-  await Promise.all(handles.map((handle) => handle?.page.load()));
+  await Promise.all([...handles.map((handle) => handle?.page.load()), ...allProjects().map(loadProjectBody)]);
 }
 
 /** The router's current location, and navigation, as a test sees them. */

@@ -63,10 +63,10 @@ function Text({ block }: { block: TextBlock }) {
   );
 }
 
-function Image({ block }: { block: ImageBlock }) {
+function Image({ block, priority }: { block: ImageBlock; priority: boolean }) {
   return (
     <Section>
-      <Figure image={block} alt={block.alt} caption={block.caption} />
+      <Figure image={block} alt={block.alt} caption={block.caption} priority={priority} />
     </Section>
   );
 }
@@ -132,12 +132,12 @@ function CaseStudy({ block, priority }: { block: CaseStudyBlock; priority: boole
   );
 }
 
-function Screenshots({ block }: { block: ScreenshotsBlock }) {
+function Screenshots({ block, priority }: { block: ScreenshotsBlock; priority: boolean }) {
   return (
     <Section heading={block.heading}>
       <Box sx={{ display: 'grid', gap: { xs: 5, md: 6 } }}>
-        {block.items.map((s) => (
-          <Figure key={s.src} image={s} alt={s.alt} caption={s.caption} />
+        {block.items.map((s, i) => (
+          <Figure key={s.src} image={s} alt={s.alt} caption={s.caption} priority={priority && i === 0} />
         ))}
       </Box>
     </Section>
@@ -179,7 +179,7 @@ function BlockView({ block, project, first }: { block: Block; project: Project; 
     case 'text':
       return <Text block={block} />;
     case 'image':
-      return <Image block={block} />;
+      return <Image block={block} priority={first} />;
     case 'gallery':
       return block.images.length > 0 ? (
         <Section heading="Gallery">
@@ -191,7 +191,7 @@ function BlockView({ block, project, first }: { block: Block; project: Project; 
     case 'caseStudy':
       return <CaseStudy block={block} priority={first} />;
     case 'screenshots':
-      return <Screenshots block={block} />;
+      return <Screenshots block={block} priority={first} />;
     case 'prototype':
       return <Prototype block={block} />;
   }
@@ -199,6 +199,8 @@ function BlockView({ block, project, first }: { block: Block; project: Project; 
 
 /** The blocks of a project page, in order. */
 export function ProjectBlocks({ body, project }: { body: ProjectBody; project: Project }) {
-  const firstImageBlock = body.findIndex((b) => b.type !== 'text' && b.type !== 'document');
+  // The first block that shows an image loads it at once, with high priority
+  // (a gallery loads its first row eagerly itself).
+  const firstImageBlock = body.findIndex((b) => b.type === 'image' || b.type === 'caseStudy' || b.type === 'screenshots');
   return body.map((block, i) => <BlockView key={i} block={block} project={project} first={i === firstImageBlock} />);
 }

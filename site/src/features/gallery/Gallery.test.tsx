@@ -1,0 +1,415 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Gallery } from '@/features/gallery/Gallery';
+import type { GalleryBlock, GalleryImage } from '@/generated/content';
+import { body as uncGreensboro } from '@/generated/projects/unc-greensboro';
+import { renderWithProviders } from '@/testing/test-utils';
+
+// The real yet-another-react-lightbox, in jsdom. The lightbox is its own
+// chunk (React.lazy), so every first look at it waits (findBy*/waitFor).
+
+/** The 18 images of the UNC Greensboro gallery, as generated (the last one is external, without srcset). */
+const images18 = uncGreensboro.find((b): b is GalleryBlock => b.type === 'gallery')?.images ?? [];
+const title = 'UNC Greensboro';
+
+/** A small gallery by hand: three images, the last from an external host. */
+function image(n: number, width: number, height: number): GalleryImage {
+  return {
+    src: `/img/t${n}-800.jpg`,
+    width,
+    height,
+    srcset: { webp: `/img/t${n}-480.webp 480w, /img/t${n}-800.webp 800w`, fallback: `/img/t${n}-480.jpg 480w, /img/t${n}-800.jpg 800w` },
+    alt: `Test Project ${n}`,
+    label: `Open image ${n}`,
+  };
+}
+const images3: GalleryImage[] = [
+  image(1, 800, 1200),
+  image(2, 800, 533),
+  { src: 'https://portfolio.example.com/3.jpg', width: 1200, height: 800, alt: 'Test Project 3', label: 'Open image 3' },
+];
+
+/**
+ * window.matchMedia (jsdom has none): `reduce` answers the
+ * prefers-reduced-motion query; every other query does not match.
+ */
+function stubMatchMedia(reduce: boolean) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: reduce && query.includes('prefers-reduced-motion: reduce'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+afterEach(() => {
+  Reflect.deleteProperty(window, 'matchMedia');
+});
+
+// A real lightbox over 18 images in jsdom is slow on a busy two-core
+// machine: give each test and each findBy*/waitFor more time than the
+// defaults (5 s and 1 s). Nothing here waits on a timer that long.
+vi.setConfig({ testTimeout: 30_000 });
+const { asyncUtilTimeout } = getConfig();
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5_000 });
+  // The lightbox chunk, fetched once up front (as a tile's hover or focus
+  // does), so the first test to open it does not wait for its transform.
+  // React.lazy still suspends once per render tree, as in the browser.
+  await import('@/features/gallery/GalleryLightbox');
+});
+afterAll(() => configure({ asyncUtilTimeout }));
+
+const tile = (n: number) => screen.getByRole('button', { name: `Open image ${n}` });
+const tiles = () => screen.getAllByRole('button', { name: /^Open image \d+$/ });
+const lightbox = (name = `${title} gallery`) => screen.findByRole('dialog', { name });
+const queryLightbox = () => screen.queryByRole('dialog');
+/** The counter "n / total" the lightbox shows. */
+const counter = (text: string) => screen.findByText(text);
+/** The slide on screen: YARL marks it with the class yarl__slide_current; it is a group named "n of total". */
+const currentSlide = () => {
+  const slide = document.querySelector<HTMLElement>('.yarl__slide_current');
+  if (!slide) throw new Error('no current slide');
+  return slide;
+};
+const waitForClosed = () => waitFor(() => expect(queryLightbox()).not.toBeInTheDocument());
+
+function renderGallery(images: readonly GalleryImage[] = images18, projectTitle = title) {
+  return renderWithProviders(<Gallery images={images} title={projectTitle} />);
+}
+
+/** Renders the 18-image gallery and opens image `n` with a click. */
+async function openAt(n: number, images: readonly GalleryImage[] = images18, projectTitle = title) {
+  const rendered = renderGallery(images, projectTitle);
+  await rendered.user.click(tile(n));
+  const dialog = await lightbox(`${projectTitle} gallery`);
+  return { ...rendered, dialog };
+}
+
+describe('Gallery tiles', () => {
+  it('has the 18 test images', () => {
+    expect(images18).toHaveLength(18);
+  });
+
+  it('shows one button per image, named "Open image n", in file order, each holding the image with alt "<project> n"', () => {
+    renderGallery();
+
+    const buttons = tiles();
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(Array.from({ length: 18 }, (_, i) => `Open image ${i + 1}`));
+    buttons.forEach((button, i) => {
+      const imgs = button.querySelectorAll('img');
+      expect(imgs).toHaveLength(1);
+      expect(imgs[0]).toHaveAttribute('alt', `${title} ${i + 1}`);
+      expect(imgs[0]).toHaveAttribute('src', images18[i]?.src);
+    });
+  });
+
+  it('lays the tiles out as a list, one list item per image', () => {
+    renderGallery(images3, 'Test Project');
+
+    const list = screen.getByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    items.forEach((item, i) => expect(within(item).getByRole('button', { name: `Open image ${i + 1}` })).toBeInTheDocument());
+  });
+
+  it('reserves each tile box: every image carries its intrinsic width and height', () => {
+    renderGallery(images3, 'Test Project');
+
+    const imgs = tiles().map((b) => b.querySelector('img'));
+    expect(imgs.map((img) => [img?.getAttribute('width'), img?.getAttribute('height')])).toEqual([
+      ['800', '1200'],
+      ['800', '533'],
+      ['1200', '800'],
+    ]);
+  });
+
+  it('loads the first tile at once and the last tile lazily', () => {
+    renderGallery();
+
+    const imgs = tiles().map((b) => b.querySelector('img'));
+    expect(imgs[0]).toHaveAttribute('loading', 'eager');
+    expect(imgs[17]).toHaveAttribute('loading', 'lazy');
+    // Only the tiles starting a column, at some width, load at once: at most 1 + 3 + 1 + 2.
+    expect(imgs.filter((img) => img?.getAttribute('loading') === 'eager').length).toBeLessThanOrEqual(7);
+  });
+
+  it('opens nothing until a tile is chosen', async () => {
+    renderGallery();
+    // Give the lazy chunk time to arrive, were it rendered.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(queryLightbox()).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('yarl__no_scroll');
+  });
+});
+
+describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
+  beforeEach(() => stubMatchMedia(true));
+
+  it('opens on a click as a modal dialog named "<title> gallery", at the image clicked, with the counter "5 / 18"', async () => {
+    const { dialog } = await openAt(5);
+
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(await counter('5 / 18')).toBeInTheDocument();
+    expect(currentSlide()).toHaveAccessibleName('5 of 18');
+    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('alt', `${title} 5`);
+  });
+
+  it('has Close, Previous and Next buttons', async () => {
+    const { dialog } = await openAt(1);
+
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeInTheDocument();
+  });
+
+  it('opens from the keyboard: Enter on a focused tile', async () => {
+    const { user } = renderGallery();
+    await user.tab();
+    expect(tile(1)).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+
+    await lightbox();
+    expect(await counter('1 / 18')).toBeInTheDocument();
+  });
+
+  it('moves focus into the dialog when it opens', async () => {
+    const { dialog } = await openAt(5);
+
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  });
+
+  it('Next goes to the next image, and from the last (18) wraps to the first', async () => {
+    const { user, dialog } = await openAt(17);
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+
+    await user.click(next);
+    expect(await counter('18 / 18')).toBeInTheDocument();
+    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('18 of 18'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await counter('1 / 18')).toBeInTheDocument();
+    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('1 of 18'));
+    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('alt', `${title} 1`);
+  });
+
+  it('Previous goes to the previous image, and from the first wraps to the last (18)', async () => {
+    const { user, dialog } = await openAt(2);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(await counter('1 / 18')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(await counter('18 / 18')).toBeInTheDocument();
+    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('18 of 18'));
+    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('alt', `${title} 18`);
+  });
+
+  it('walks the whole gallery with Next, (i + 1) mod n, back to where it started', async () => {
+    const { user, dialog } = await openAt(5);
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+
+    for (let step = 1; step <= 18; step++) {
+      await user.click(next);
+      expect(await counter(`${((4 + step) % 18) + 1} / 18`)).toBeInTheDocument();
+    }
+    expect(screen.getByText('5 / 18')).toBeInTheDocument();
+  });
+
+  it('wraps in a small hand-made gallery too: Next from 3 of 3 is 1, Previous from 1 is 3', async () => {
+    const { user, dialog } = await openAt(3, images3, 'Test Project');
+    expect(await counter('3 / 3')).toBeInTheDocument();
+    // The external image has no srcset: it is shown from its src alone.
+    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('src', 'https://portfolio.example.com/3.jpg');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await counter('1 / 3')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(await counter('3 / 3')).toBeInTheDocument();
+  });
+
+  it('ArrowRight and ArrowLeft navigate while it is open, wrapping at both ends', async () => {
+    const { user } = await openAt(18);
+    expect(await counter('18 / 18')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(await counter('1 / 18')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(await counter('2 / 18')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowLeft}');
+    expect(await counter('1 / 18')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowLeft}');
+    expect(await counter('18 / 18')).toBeInTheDocument();
+  });
+
+  it('Escape closes it', async () => {
+    const { user } = await openAt(5);
+
+    await user.keyboard('{Escape}');
+
+    await waitForClosed();
+    expect(screen.queryByText('5 / 18')).not.toBeInTheDocument();
+  });
+
+  it('the Close button closes it', async () => {
+    const { user, dialog } = await openAt(5);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await waitForClosed();
+  });
+
+  it('a click on the backdrop (the slide area around the image) closes it', async () => {
+    const { user } = await openAt(5);
+
+    // YARL closes on a pointer down and up on the slide box itself
+    // (.yarl__slide / .yarl__slide_wrapper), outside the image.
+    await user.click(currentSlide());
+
+    await waitForClosed();
+  });
+
+  it('a click on the image itself does not close it', async () => {
+    const { user } = await openAt(5);
+
+    await user.click(within(currentSlide()).getByRole('img'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(queryLightbox()).toBeInTheDocument();
+    expect(screen.getByText('5 / 18')).toBeInTheDocument();
+  });
+
+  it('arrows do nothing while it is closed: before it was ever opened, nothing opens and focus stays', async () => {
+    const { user } = renderGallery();
+    await user.tab();
+    expect(tile(1)).toHaveFocus();
+
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowLeft}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(queryLightbox()).not.toBeInTheDocument();
+    expect(screen.queryByText(/^\d+ \/ 18$/)).not.toBeInTheDocument();
+    expect(tile(1)).toHaveFocus();
+  });
+
+  it('arrows do nothing after it closed, and the next opening starts at the tile chosen', async () => {
+    const { user } = await openAt(5);
+    await user.keyboard('{ArrowRight}');
+    expect(await counter('6 / 18')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitForClosed();
+
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowLeft}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queryLightbox()).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('yarl__no_scroll');
+
+    await user.click(tile(9));
+    await lightbox();
+    expect(await counter('9 / 18')).toBeInTheDocument();
+    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('9 of 18'));
+  });
+
+  it('reopens at the same tile after closing', async () => {
+    const { user } = await openAt(5);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(await counter('7 / 18')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitForClosed();
+
+    await user.click(tile(5));
+
+    await lightbox();
+    expect(await counter('5 / 18')).toBeInTheDocument();
+  });
+
+  describe('page scrolling', () => {
+    let style: HTMLStyleElement;
+    beforeEach(() => {
+      // The library's own rule for its no-scroll class, from its stylesheet
+      // (Vitest does not load CSS imports), so the computed style of the
+      // page is what a browser would give.
+      const css = readFileSync(createRequire(import.meta.url).resolve('yet-another-react-lightbox/styles.css'), 'utf8');
+      const rule = /\.yarl__no_scroll\{[^}]*\}/.exec(css)?.[0];
+      expect(rule).toContain('overflow:hidden');
+      style = document.createElement('style');
+      style.textContent = rule ?? '';
+      document.head.append(style);
+    });
+    afterEach(() => style.remove());
+
+    it('is locked while it is open (body overflow hidden) and released after it closes', async () => {
+      expect(getComputedStyle(document.body).overflow).not.toBe('hidden');
+      const { user } = await openAt(5);
+
+      expect(document.body).toHaveClass('yarl__no_scroll');
+      expect(getComputedStyle(document.body).overflow).toBe('hidden');
+
+      await user.keyboard('{Escape}');
+      await waitForClosed();
+
+      expect(document.body).not.toHaveClass('yarl__no_scroll');
+      expect(getComputedStyle(document.body).overflow).not.toBe('hidden');
+      // The padding that stood in for the hidden scrollbar is gone too.
+      expect(document.body.style.paddingRight).toBe('');
+    });
+  });
+
+  it('hides the page behind it from assistive technology while open, and gives it back after', async () => {
+    const { user } = await openAt(5);
+
+    expect(screen.queryByRole('button', { name: 'Open image 1' })).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitForClosed();
+
+    expect(screen.getByRole('button', { name: 'Open image 1' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Escape', async (user: ReturnType<typeof renderGallery>['user']) => user.keyboard('{Escape}')],
+    ['the Close button', async (user: ReturnType<typeof renderGallery>['user']) => user.click(screen.getByRole('button', { name: 'Close' }))],
+    ['a backdrop click', async (user: ReturnType<typeof renderGallery>['user']) => user.click(currentSlide())],
+  ])('gives focus back to the tile that opened it after closing with %s, even after navigating', async (_, close) => {
+    const { user } = await openAt(5);
+    await user.keyboard('{ArrowRight}');
+    expect(await counter('6 / 18')).toBeInTheDocument();
+
+    await close(user);
+    await waitForClosed();
+
+    await waitFor(() => expect(tile(5)).toHaveFocus());
+  });
+});
+
+describe('Gallery lightbox with the default animations', () => {
+  beforeEach(() => stubMatchMedia(false));
+
+  it('opens, navigates with wrapping, and closes on Escape once the animations have run', async () => {
+    const { user, dialog } = await openAt(18);
+    expect(await counter('18 / 18')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await counter('1 / 18')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitForClosed();
+    expect(document.body).not.toHaveClass('yarl__no_scroll');
+    await waitFor(() => expect(tile(18)).toHaveFocus());
+  });
+});

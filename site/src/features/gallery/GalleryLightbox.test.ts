@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { srcSetOf, toSlide } from '@/features/gallery/GalleryLightbox';
+import type { GalleryBlock, GalleryImage } from '@/generated/content';
+import { body as uncGreensboro } from '@/generated/projects/unc-greensboro';
+
+/** A portrait photo from the image pipeline: three WebP and three JPEG widths. */
+const portrait: GalleryImage = {
+  src: '/img/p-800.jpg',
+  width: 1333,
+  height: 2000,
+  srcset: {
+    webp: '/img/p-480.webp 480w, /img/p-800.webp 800w, /img/p-1333.webp 1333w',
+    fallback: '/img/p-480.jpg 480w, /img/p-800.jpg 800w, /img/p-1333.jpg 1333w',
+  },
+  placeholder: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
+  alt: 'Campus 1',
+  label: 'Open image 1',
+};
+
+/** An image from an external portfolio host: no variants, no placeholder. */
+const external: GalleryImage = {
+  src: 'https://portfolio.example.com/images/commencement.jpg',
+  width: 2400,
+  height: 1600,
+  alt: 'Campus 2',
+  label: 'Open image 2',
+};
+
+describe('srcSetOf', () => {
+  it('reads each WebP candidate of the srcset with its width, and a height that keeps the ratio', () => {
+    expect(srcSetOf(portrait)).toEqual([
+      { src: '/img/p-480.webp', width: 480, height: 720 },
+      { src: '/img/p-800.webp', width: 800, height: 1200 },
+      { src: '/img/p-1333.webp', width: 1333, height: 2000 },
+    ]);
+  });
+
+  it('rounds the heights to whole pixels', () => {
+    const wide: GalleryImage = {
+      ...portrait,
+      width: 2000,
+      height: 1333,
+      srcset: { webp: '/w-480.webp 480w, /w-1000.webp 1000w', fallback: '/w-480.jpg 480w, /w-1000.jpg 1000w' },
+    };
+    // 480 × 1333 / 2000 = 319.92; 1000 × 1333 / 2000 = 666.5.
+    expect(srcSetOf(wide)).toEqual([
+      { src: '/w-480.webp', width: 480, height: 320 },
+      { src: '/w-1000.webp', width: 1000, height: 667 },
+    ]);
+  });
+
+  it('tolerates extra spaces around candidates and between a URL and its descriptor', () => {
+    const spaced: GalleryImage = {
+      ...portrait,
+      width: 1000,
+      height: 500,
+      srcset: { webp: '  /a-400.webp   400w ,/a-1000.webp 1000w  ', fallback: '/a-400.jpg 400w' },
+    };
+    expect(srcSetOf(spaced)).toEqual([
+      { src: '/a-400.webp', width: 400, height: 200 },
+      { src: '/a-1000.webp', width: 1000, height: 500 },
+    ]);
+  });
+
+  it('uses the WebP candidates, never the fallback ones', () => {
+    const candidates = srcSetOf(portrait) ?? [];
+    expect(candidates.map((c) => c.src).every((src) => src.endsWith('.webp'))).toBe(true);
+  });
+
+  it('is undefined for an external image, which has no srcset', () => {
+    expect(srcSetOf(external)).toBeUndefined();
+  });
+});
+
+describe('toSlide', () => {
+  it('makes a slide of the image: its src, alt text, size and WebP candidates', () => {
+    expect(toSlide(portrait)).toStrictEqual({
+      src: '/img/p-800.jpg',
+      alt: 'Campus 1',
+      width: 1333,
+      height: 2000,
+      srcSet: [
+        { src: '/img/p-480.webp', width: 480, height: 720 },
+        { src: '/img/p-800.webp', width: 800, height: 1200 },
+        { src: '/img/p-1333.webp', width: 1333, height: 2000 },
+      ],
+    });
+  });
+
+  it('makes a slide of an external image with its src only, and no srcSet key at all', () => {
+    const slide = toSlide(external);
+
+    expect(slide).toStrictEqual({ src: 'https://portfolio.example.com/images/commencement.jpg', alt: 'Campus 2', width: 2400, height: 1600 });
+    expect(slide).not.toHaveProperty('srcSet');
+  });
+
+  it('turns the 18 images of the UNC Greensboro gallery into slides in order, the external last one without candidates', () => {
+    const images = uncGreensboro.find((b): b is GalleryBlock => b.type === 'gallery')?.images ?? [];
+    const slides = images.map(toSlide);
+
+    expect(slides.map((s) => s.alt)).toEqual(Array.from({ length: 18 }, (_, i) => `UNC Greensboro ${i + 1}`));
+    expect(slides.slice(0, 17).every((s) => (s.srcSet?.length ?? 0) > 0)).toBe(true);
+    expect(slides[17]?.srcSet).toBeUndefined();
+    expect(slides[17]?.src).toMatch(/^https:\/\//);
+    // Every candidate keeps its image's ratio, to within the rounding of a pixel.
+    slides.forEach((slide) => {
+      for (const c of slide.srcSet ?? []) expect(Math.abs(c.height - (c.width * (slide.height ?? 0)) / (slide.width ?? 1))).toBeLessThanOrEqual(0.5);
+    });
+  });
+});

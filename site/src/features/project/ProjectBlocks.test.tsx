@@ -1,0 +1,489 @@
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ProjectBlocks } from '@/features/project/ProjectBlocks';
+import type {
+  Block,
+  CaseStudyBlock,
+  DocumentBlock,
+  GalleryImage,
+  ImageBlock,
+  Page,
+  Project,
+  PrototypeBlock,
+  ScreenshotsBlock,
+  TextBlock,
+} from '@/generated/content';
+import { preloadRoute } from '@/app/routes';
+import { project as projectBySlug, site } from '@/lib/content';
+import { renderApp, renderWithProviders } from '@/testing/test-utils';
+
+const newTab = '(opens in a new tab)';
+/**
+ * The accessible name of a link that opens a new tab: its text, then the
+ * hint. Browsers keep the space before the hint; dom-accessibility-api
+ * (Testing Library) trims it, so either is accepted.
+ */
+const newTabName = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(opens in a new tab\\)$`);
+
+function realProject(slug: string): Project {
+  const p = projectBySlug(slug);
+  if (!p) throw new Error(`no project ${slug}`);
+  return p;
+}
+
+/** A project to hang hand-made blocks on: a real one, retitled. */
+const testProject: Project = { ...realProject('unc-greensboro'), title: 'Test Project' };
+
+const asset = (name: string, width = 1600, height = 1000) => ({
+  src: `/img/${name}-800.jpg`,
+  width,
+  height,
+  srcset: { webp: `/img/${name}-480.webp 480w, /img/${name}-800.webp 800w`, fallback: `/img/${name}-480.jpg 480w, /img/${name}-800.jpg 800w` },
+  placeholder: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
+});
+
+function renderBlocks(...body: Block[]) {
+  return renderWithProviders(<ProjectBlocks body={body} project={testProject} />);
+}
+
+// Whole project pages in jsdom are slow on a busy two-core machine: give
+// each test and each findBy*/waitFor more time than the defaults (5 s, 1 s).
+vi.setConfig({ testTimeout: 30_000 });
+const { asyncUtilTimeout } = getConfig();
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5_000 });
+  // The gallery's lightbox chunk, fetched once up front (as a tile's hover
+  // or focus does), so the tests that open it do not wait for its transform.
+  await import('@/features/gallery/GalleryLightbox');
+});
+afterAll(() => configure({ asyncUtilTimeout }));
+
+const h2s = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+describe('text block', () => {
+  const text: TextBlock = {
+    type: 'text',
+    heading: 'About the work',
+    text: [
+      {
+        kind: 'paragraph',
+        children: [
+          'Plain, ',
+          { kind: 'em', children: ['emphasised'] },
+          ', ',
+          { kind: 'strong', children: ['strong ', { kind: 'em', children: ['and nested'] }] },
+          ', ',
+          { kind: 'code', text: 'npm run build' },
+          ', ',
+          { kind: 'link', href: 'https://example.com/report', children: ['the ', { kind: 'strong', children: ['report'] }] },
+          ' and ',
+          { kind: 'link', href: '/about', children: ['about me'] },
+          '.',
+        ],
+      },
+      { kind: 'paragraph', children: ['A second paragraph with <b>markup</b> that stays text.'] },
+      { kind: 'list', ordered: false, items: [['First point'], ['Second ', { kind: 'em', children: ['point'] }]] },
+      { kind: 'list', ordered: true, items: [['Step one'], ['Step two'], ['Step three']] },
+    ],
+  };
+
+  it('shows its heading as an h2 in its own section', () => {
+    renderBlocks(text);
+
+    const heading = screen.getByRole('heading', { level: 2, name: 'About the work' });
+    expect(heading.closest('section')).not.toBeNull();
+  });
+
+  it('shows no heading when it has none', () => {
+    renderBlocks({ type: 'text', text: [{ kind: 'paragraph', children: ['Just words.'] }] });
+
+    expect(screen.getByText('Just words.')).toBeInTheDocument();
+    expect(h2s()).toEqual([]);
+  });
+
+  it('renders each paragraph as a paragraph, in order', () => {
+    const { container } = renderBlocks(text);
+
+    const paragraphs = Array.from(container.querySelectorAll('p'));
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs[0]).toHaveTextContent(`Plain, emphasised, strong and nested, npm run build, the report ${newTab} and about me.`);
+    expect(paragraphs[1]).toHaveTextContent('A second paragraph with <b>markup</b> that stays text.');
+  });
+
+  it('renders emphasis, strong emphasis and code as their elements', () => {
+    renderBlocks(text);
+
+    expect(screen.getByText('emphasised').tagName).toBe('EM');
+    expect(screen.getByText('strong', { exact: false, selector: 'strong' })).toHaveTextContent('strong and nested');
+    expect(screen.getByText('and nested').tagName).toBe('EM');
+    expect(screen.getByText('and nested').closest('strong')).not.toBeNull();
+    expect(screen.getByText('npm run build').tagName).toBe('CODE');
+  });
+
+  it('never renders the text as HTML', () => {
+    const { container } = renderBlocks(text);
+
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('renders bullet and numbered lists with their items', () => {
+    renderBlocks(text);
+
+    const [bullets, numbered] = screen.getAllByRole('list');
+    expect(bullets?.tagName).toBe('UL');
+    expect(within(bullets as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['First point', 'Second point']);
+    expect(within(bullets as HTMLElement).getByText('point').tagName).toBe('EM');
+    expect(numbered?.tagName).toBe('OL');
+    expect(within(numbered as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Step one', 'Step two', 'Step three']);
+  });
+
+  it('opens an external link in a new tab that cannot reach back, and says so in its accessible name', () => {
+    renderBlocks(text);
+
+    const link = screen.getByRole('link', { name: newTabName('the report') });
+    expect(link).toHaveAttribute('href', 'https://example.com/report');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // The hint is for screen readers; the visible text is the link text.
+    expect(within(link).getByText('report').tagName).toBe('STRONG');
+  });
+
+  it('keeps a link to a page of the site in the same tab', () => {
+    renderBlocks(text);
+
+    const link = screen.getByRole('link', { name: 'about me' });
+    expect(link).toHaveAttribute('href', '/about');
+    expect(link).not.toHaveAttribute('target');
+  });
+});
+
+describe('image block', () => {
+  const withCaption: ImageBlock = { type: 'image', ...asset('course'), alt: 'Students sketching at a whiteboard', caption: 'Week 3: ideation session' };
+  const withoutCaption: ImageBlock = { type: 'image', ...asset('studio'), alt: 'The studio at night' };
+
+  it('shows the image with its caption below it, as a figure and its figcaption', () => {
+    renderBlocks(withCaption);
+
+    const figure = screen.getByRole('figure');
+    const img = within(figure).getByRole('img', { name: 'Students sketching at a whiteboard' });
+    expect(img).toHaveAttribute('src', '/img/course-800.jpg');
+    expect(img).toHaveAttribute('width', '1600');
+    expect(img).toHaveAttribute('height', '1000');
+    const caption = within(figure).getByText('Week 3: ideation session');
+    expect(caption.tagName).toBe('FIGCAPTION');
+    // The caption comes after the image.
+    expect(img.compareDocumentPosition(caption) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('is a figure without a figcaption when it has no caption', () => {
+    const { container } = renderBlocks(withoutCaption);
+
+    expect(within(screen.getByRole('figure')).getByRole('img', { name: 'The studio at night' })).toBeInTheDocument();
+    expect(container.querySelector('figcaption')).toBeNull();
+  });
+});
+
+describe('document block', () => {
+  const memo: DocumentBlock = { type: 'document', label: 'Read the Memo', url: 'https://example.com/docs/memo.pdf' };
+
+  it('is a link to the document, opened in a new tab, whose name says it opens a new tab', () => {
+    renderBlocks(memo);
+
+    const link = screen.getByRole('link', { name: newTabName('Read the Memo') });
+    expect(link).toHaveAttribute('href', 'https://example.com/docs/memo.pdf');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveTextContent(/^Read the Memo/);
+  });
+});
+
+describe('case study block', () => {
+  const caseStudy: CaseStudyBlock = {
+    type: 'caseStudy',
+    role: 'Lead designer and frontend developer',
+    technologies: ['React', 'TypeScript', 'Figma'],
+    hero: { ...asset('hero', 2000, 1250), alt: 'The portal dashboard on a laptop' },
+    overview: [{ kind: 'paragraph', children: ['What it is and who it serves.'] }],
+    challenge: [{ kind: 'paragraph', children: ['The problem to solve.'] }],
+    solution: [
+      { kind: 'paragraph', children: ['What was built.'] },
+      { kind: 'list', ordered: false, items: [['A study switcher'], ['Bulk invites']] },
+    ],
+    impact: [{ kind: 'paragraph', children: ['Coordinators no longer wait for ', { kind: 'link', href: 'https://example.com/devs', children: ['developers'] }, '.'] }],
+  };
+
+  it('shows the hero image first, at once and with high priority (the page\'s largest image)', () => {
+    renderBlocks(caseStudy);
+
+    const hero = within(screen.getAllByRole('figure')[0] as HTMLElement).getByRole('img', { name: 'The portal dashboard on a laptop' });
+    expect(hero).toHaveAttribute('loading', 'eager');
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('shows the role and the technologies, the technologies as a list named "Technologies"', () => {
+    renderBlocks(caseStudy);
+
+    expect(screen.getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Role', 'Technologies']);
+    expect(screen.getAllByRole('definition')[0]).toHaveTextContent('Lead designer and frontend developer');
+    const technologies = screen.getByRole('list', { name: 'Technologies' });
+    expect(within(technologies).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'TypeScript', 'Figma']);
+  });
+
+  it('has the sections Overview, Challenge, Solution and Impact as h2s, in order, each with its text', () => {
+    renderBlocks(caseStudy);
+
+    expect(h2s()).toEqual(['Overview', 'Challenge', 'Solution', 'Impact']);
+    const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section') as HTMLElement;
+    expect(section('Overview')).toHaveTextContent('What it is and who it serves.');
+    expect(section('Challenge')).toHaveTextContent('The problem to solve.');
+    expect(within(section('Solution')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A study switcher', 'Bulk invites']);
+    expect(within(section('Impact')).getByRole('link', { name: newTabName('developers') })).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('screenshots block', () => {
+  const screenshots: ScreenshotsBlock = {
+    type: 'screenshots',
+    heading: 'Screens',
+    items: [
+      { ...asset('start', 1200, 900), alt: 'Start page with a Begin button', caption: 'Start page' },
+      { ...asset('menu', 1200, 900), alt: 'Main menu of five concepts', caption: 'Main menu' },
+      { ...asset('results', 1200, 900), alt: 'Results with a score per concept', caption: 'Results page' },
+    ],
+  };
+
+  it('shows its heading and each screenshot as a figure with its caption, in order', () => {
+    renderBlocks(screenshots);
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Screens' })).toBeInTheDocument();
+    const figures = screen.getAllByRole('figure');
+    expect(figures).toHaveLength(3);
+    expect(figures.map((f) => within(f).getByRole('img').getAttribute('alt'))).toEqual([
+      'Start page with a Begin button',
+      'Main menu of five concepts',
+      'Results with a score per concept',
+    ]);
+    expect(figures.map((f) => f.querySelector('figcaption')?.textContent)).toEqual(['Start page', 'Main menu', 'Results page']);
+  });
+
+  it('needs no heading', () => {
+    renderBlocks({ type: 'screenshots', items: screenshots.items });
+
+    expect(h2s()).toEqual([]);
+    expect(screen.getAllByRole('figure')).toHaveLength(3);
+  });
+});
+
+describe('prototype block', () => {
+  const prototype: PrototypeBlock = {
+    type: 'prototype',
+    title: 'Interactive prototype of the admin portal',
+    url: 'https://embed.figma.com/proto/abc123/Admin?node-id=1-2&embed-host=share',
+  };
+
+  it('embeds the prototype in a lazily loaded frame named by its title, sandboxed to scripts and its own origin', () => {
+    renderBlocks(prototype);
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Interactive prototype' })).toBeInTheDocument();
+    const frame = screen.getByTitle('Interactive prototype of the admin portal');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', prototype.url);
+    expect(frame).toHaveAttribute('loading', 'lazy');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+  });
+
+  it('has a link that opens the prototype in a new tab, whose name says so', () => {
+    renderBlocks(prototype);
+
+    const link = screen.getByRole('link', { name: newTabName('Open the prototype') });
+    expect(link).toHaveAttribute('href', prototype.url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
+describe('gallery block', () => {
+  const images: GalleryImage[] = [1, 2, 3].map((n) => ({ ...asset(`g${n}`), alt: `Test Project ${n}`, label: `Open image ${n}` }));
+
+  it('shows the gallery under a "Gallery" heading, one tile per image', () => {
+    renderBlocks({ type: 'gallery', images });
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Gallery' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Open image \d$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Open image 1',
+      'Open image 2',
+      'Open image 3',
+    ]);
+  });
+
+  it("names the gallery's lightbox after the project", async () => {
+    const { user } = renderBlocks({ type: 'gallery', images });
+
+    await user.click(screen.getByRole('button', { name: 'Open image 2' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Test Project gallery' })).toBeInTheDocument();
+  });
+
+  it('renders nothing, not even its heading, when it has no image', () => {
+    const { container } = renderBlocks({ type: 'text', text: [{ kind: 'paragraph', children: ['Only text.'] }] }, { type: 'gallery', images: [] });
+
+    expect(screen.queryByRole('heading', { name: 'Gallery' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(container.querySelectorAll('section')).toHaveLength(1);
+  });
+});
+
+describe('blocks together', () => {
+  it('renders every block in the order of the body', () => {
+    renderBlocks(
+      { type: 'text', heading: 'First', text: [{ kind: 'paragraph', children: ['one'] }] },
+      { type: 'prototype', title: 'Proto', url: 'https://embed.figma.com/proto/x' },
+      { type: 'screenshots', heading: 'Second', items: [{ ...asset('s'), alt: 'A screen', caption: 'A caption' }] },
+      { type: 'gallery', images: [{ ...asset('g'), alt: 'Test Project 1', label: 'Open image 1' }] },
+      { type: 'text', heading: 'Last', text: [{ kind: 'paragraph', children: ['end'] }] },
+    );
+
+    expect(h2s()).toEqual(['First', 'Interactive prototype', 'Second', 'Gallery', 'Last']);
+  });
+});
+
+describe('project page', () => {
+  const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
+  /** Renders the site at a project page, its blocks loaded first, as main.tsx and the prerender do. */
+  async function renderProject(slug: string) {
+    await preloadRoute(`/projects/${slug}`);
+    return renderApp(`/projects/${slug}`);
+  }
+
+  it.each<[string, Page, string, string]>([
+    ['data-project-logos', 'graphics', 'All Graphics Projects', '/graphics'],
+    ['scholarship-of-practice-briefing-memo', 'higher-education', 'All Higher Education Projects', '/higher-education'],
+    ['unc-greensboro', 'photography', 'All Photography Projects', '/photography'],
+    ['mobile-call-review', 'web-design', 'All Web Design Projects', '/web-design'],
+  ])('/projects/%s (%s): back link, category, title as the h1, subtitle and description', async (slug, page, backLabel, backPath) => {
+    const p = realProject(slug);
+    expect(p.page).toBe(page);
+    await renderProject(slug);
+
+    const heading = await h1(p.title);
+    expect(screen.getAllByRole('heading', { level: 1 })).toEqual([heading]);
+    expect(screen.getByRole('link', { name: backLabel })).toHaveAttribute('href', backPath);
+    expect(screen.getByText(p.category, { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText(p.subtitle)).toBeInTheDocument();
+    expect(screen.getByText(p.description)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${p.title} · ${site.name}`));
+  });
+
+  it('takes the visitor back to the category page from its back link', async () => {
+    const { user, router } = await renderProject('data-project-logos');
+    await h1('Data Project Logos');
+
+    await user.click(screen.getByRole('link', { name: 'All Graphics Projects' }));
+
+    await h1('Graphics');
+    expect(router.location.pathname).toBe('/graphics');
+  });
+
+  it('shows the gallery of 18 for UNC Greensboro, each tile named and holding its numbered image', async () => {
+    await renderProject('unc-greensboro');
+    await h1('UNC Greensboro');
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Gallery' })).toBeInTheDocument();
+    const tiles = screen.getAllByRole('button', { name: /^Open image \d+$/ });
+    expect(tiles).toHaveLength(18);
+    tiles.forEach((tile, i) => {
+      expect(tile).toHaveAccessibleName(`Open image ${i + 1}`);
+      expect(tile.querySelector('img')).toHaveAttribute('alt', `UNC Greensboro ${i + 1}`);
+    });
+  });
+
+  it('opens the UNC Greensboro lightbox at image 5 of 18 from the page', async () => {
+    const { user } = await renderProject('unc-greensboro');
+    await h1('UNC Greensboro');
+
+    await user.click(screen.getByRole('button', { name: 'Open image 5' }));
+
+    expect(await screen.findByRole('dialog', { name: 'UNC Greensboro gallery' })).toBeInTheDocument();
+    expect(await screen.findByText('5 / 18')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['data-project-logos', 3],
+    ['higher-education-annual-report', 11],
+    ['nonprofit-annual-report', 5],
+    ['scarlett-jill-brand-guide', 8],
+    ['drone-photography', 6],
+    ['college-sports', 12],
+    ['hugs-camp', 7],
+  ])('/projects/%s has a gallery of %i images (SPEC.md §9)', async (slug, count) => {
+    const p = realProject(slug);
+    await renderProject(slug);
+    await h1(p.title);
+
+    const tiles = screen.getAllByRole('button', { name: /^Open image \d+$/ });
+    expect(tiles).toHaveLength(count);
+    expect(tiles.map((t) => t.querySelector('img')?.getAttribute('alt'))).toEqual(Array.from({ length: count }, (_, i) => `${p.title} ${i + 1}`));
+  });
+
+  it("shows the memo's document link, opening in a new tab", async () => {
+    await renderProject('scholarship-of-practice-briefing-memo');
+    await h1('Scholarship of Practice Briefing Memo');
+
+    const link = screen.getByRole('link', { name: newTabName('Read the Memo') });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(screen.queryByRole('heading', { level: 2, name: 'Gallery' })).not.toBeInTheDocument();
+  });
+
+  it("shows the study-away page's 'Read the Resource Page' link, opening in a new tab", async () => {
+    await renderProject('study-away-resource-page');
+    await h1('Study Away Resource Page');
+
+    const link = screen.getByRole('link', { name: newTabName('Read the Resource Page') });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows a case study with its role, technologies, hero image and the four sections', async () => {
+    await renderProject('admin-portal');
+    await h1('Admin Portal');
+
+    expect(screen.getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Role', 'Technologies']);
+    expect(within(screen.getByRole('list', { name: 'Technologies' })).getAllByRole('listitem').length).toBeGreaterThan(0);
+    const hero = within(screen.getAllByRole('figure')[0] as HTMLElement).getByRole('img');
+    expect(hero.getAttribute('alt')).not.toBe('');
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    const headings = h2s();
+    expect(headings.filter((h) => ['Overview', 'Challenge', 'Solution', 'Impact'].includes(h ?? ''))).toEqual([
+      'Overview',
+      'Challenge',
+      'Solution',
+      'Impact',
+    ]);
+  });
+
+  it('embeds the mobile call-review prototype in a sandboxed frame, with a link to open it in a new tab', async () => {
+    await renderProject('mobile-call-review');
+    await h1('Mobile Call Review');
+
+    const frame = screen.getByTitle('Interactive prototype of the mobile call-review app');
+    expect(frame).toHaveAttribute('loading', 'lazy');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+    const link = screen.getByRole('link', { name: newTabName('Open the prototype') });
+    expect(link).toHaveAttribute('href', frame.getAttribute('src'));
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows the telehealth assessment screenshots as captioned figures', async () => {
+    await renderProject('telehealth-assessment');
+    await h1('Telehealth Readiness Assessment');
+
+    const figures = screen.getAllByRole('figure');
+    expect(figures.length).toBeGreaterThan(1);
+    figures.forEach((f) => {
+      expect(within(f).getByRole('img').getAttribute('alt')).not.toBe('');
+      expect(f.querySelector('figcaption')?.textContent).toBeTruthy();
+    });
+  });
+});

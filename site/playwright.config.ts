@@ -3,9 +3,10 @@ import { defineConfig, devices } from '@playwright/test';
 const port = 4173;
 
 /**
- * End-to-end tests against the built, prerendered site, served the way the
- * host serves it (scripts/serve.mjs). The server does not build: run
- * `npm run build` first (the tests read dist/ as it is).
+ * End-to-end tests against the built, prerendered site, served by
+ * `portfolio serve` the way the host serves it (its headers and
+ * Content-Security-Policy included), contact form and all. The server does
+ * not build: run `npm run build` first (the tests read dist/ as it is).
  *
  *   npm run build && npx playwright test
  */
@@ -47,10 +48,13 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Serves dist/ only; the build is done beforehand by whoever runs the tests.
-    command: `node scripts/serve.mjs --port ${port}`,
+    // Serves dist/ only; the build is done beforehand by whoever runs the
+    // tests. Messages the tests send go to .cache/e2e/messages.
+    command: `go run ./cli/cmd/portfolio serve --no-build --addr 127.0.0.1:${port} --data .cache/e2e/messages`,
+    cwd: '..',
     url: `http://localhost:${port}/`,
     reuseExistingServer: !process.env.CI,
-    timeout: 15_000,
+    // The first `go run` compiles the command.
+    timeout: 120_000,
   },
 });

@@ -73,6 +73,24 @@ test.describe('at 375 px', () => {
   });
 });
 
+// SPEC.md §2 Gallery: the lightbox is a modal dialog over the page, with
+// its own buttons and counter; scanned open, in both colour schemes.
+test.describe('with the lightbox open', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`/projects/unc-greensboro (${colorScheme}) has no axe violations`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/projects/unc-greensboro');
+      await waitForHydration(page);
+      await page.getByRole('button', { name: 'Open image 5', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText('5 / 18')).toBeVisible();
+      await expect(dialog.getByRole('group', { name: '5 of 18' }).getByRole('img', { name: 'UNC Greensboro 5' })).toBeVisible();
+      await scan(page);
+    });
+  }
+});
+
 // Headings make the page's outline: one h1 first, then no skipped levels.
 // (axe's heading-order rule is a best practice, outside the WCAG tags above.)
 test.describe('heading outline', () => {

@@ -16,11 +16,15 @@ const screens = [
   { name: 'web-design', path: '/web-design' },
   { name: 'project-admin-portal', path: '/projects/admin-portal' },
   { name: 'project-drone-photography', path: '/projects/drone-photography' },
+  { name: 'project-unc-greensboro', path: '/projects/unc-greensboro' },
   { name: 'not-found', path: missingPath },
 ];
 
 /** Loads the page with every lazy image in, fonts ready and animations over. */
 async function settle(page: Page, url: string) {
+  // As here, with no internet: the gallery's external image (SPEC.md §3) cannot
+  // load, so the page shows what it shows then (its alt text in the tile).
+  await page.route(/^https:\/\/[^/]*myportfolio\.com\//, (route) => route.abort('internetdisconnected'));
   await page.goto(url);
   await waitForHydration(page);
   // Scroll through once so lazy images start loading, then wait for them.
@@ -32,6 +36,8 @@ async function settle(page: Page, url: string) {
       [...document.images].map((img) => (img.complete ? undefined : new Promise((resolve) => ((img.onload = resolve), (img.onerror = resolve))))),
     );
   });
+  // Decoded, so a full-page capture does not paint a placeholder for one.
+  await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete && img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined))));
   await page.evaluate(() => window.scrollTo(0, 0));
   await animationsDone(page);
 }
@@ -72,4 +78,23 @@ test.describe('contact form states', () => {
     await expect(page.getByText('Name is required')).toBeVisible();
     await page.screenshot({ path: path.join(folder, 'contact-errors-375.png'), fullPage: true, animations: 'disabled' });
   });
+});
+
+test.describe('lightbox open', () => {
+  for (const width of [375, 1280]) {
+    test.describe(`${width} px`, () => {
+      test.use({ viewport: { width, height: 800 } });
+      test('screenshot of the open lightbox', async ({ page }) => {
+        await settle(page, '/projects/unc-greensboro');
+        await page.getByRole('button', { name: 'Open image 5', exact: true }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByText('5 / 18')).toBeVisible();
+        const image = dialog.getByRole('group', { name: '5 of 18' }).getByRole('img', { name: 'UNC Greensboro 5' });
+        await expect(image).toBeVisible();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await animationsDone(page);
+        await page.screenshot({ path: path.join(folder, `lightbox-open-${width}.png`), animations: 'disabled' });
+      });
+    });
+  }
 });

@@ -16,14 +16,15 @@
 //
 //   VITE_ANALYTICS=off npm run build && node scripts/budget.mjs [--runs 3] [--no-lighthouse] [--pages /,/contact]
 //
-// Pages are served by scripts/serve.mjs, which compresses text as the host does.
+// Pages are served by `portfolio serve`, as the host serves them (headers, gzip).
 //
 // kB here is 1000 bytes, as in Vite's build report.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -66,17 +67,21 @@ function freePort() {
   });
 }
 
-/** Starts scripts/serve.mjs on a free port; resolves once it listens. */
+/** Starts `portfolio serve` (dist/ as it is) on a free port; resolves once it listens. */
 async function startServer() {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--port', String(port)], {
+  const work = mkdtempSync(path.join(tmpdir(), 'portfolio-budget-'));
+  const bin = path.join(work, 'portfolio');
+  execFileSync('go', ['build', '-o', bin, './cli/cmd/portfolio'], { cwd: path.dirname(root), stdio: 'inherit' });
+  const child = spawn(bin, ['serve', '--no-build', '--addr', `127.0.0.1:${port}`, '--data', path.join(work, 'data')], {
+    cwd: path.dirname(root),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new CannotMeasure('scripts/serve.mjs did not start within 10 s')), 10_000);
-    child.once('exit', (code) => reject(new CannotMeasure(`scripts/serve.mjs exited with code ${code}`)));
+    const timer = setTimeout(() => reject(new CannotMeasure('portfolio serve did not start within 10 s')), 10_000);
+    child.once('exit', (code) => reject(new CannotMeasure(`portfolio serve exited with code ${code}`)));
     child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('serving')) {
+      if (String(chunk).includes('Serving')) {
         clearTimeout(timer);
         resolve();
       }
@@ -301,7 +306,7 @@ async function main() {
     }
     if (!options['no-lighthouse']) {
       const runs = Math.max(1, Number.parseInt(options.runs, 10) || 1);
-      console.log('\nLighthouse against scripts/serve.mjs (compressed, as the host serves)');
+      console.log('\nLighthouse against portfolio serve (headers and compression as the host serves)');
       printLighthouse(await lighthouseScores(server.origin, runs), runs);
     }
   } finally {

@@ -1,6 +1,6 @@
 // The routes of SPEC.md §2 and what each one's h1 says, from the generated
 // content (the same data the site is built from).
-import { projects, site, type Page } from '../../src/generated/content';
+import { projects, site, type Block, type GalleryImage, type Page, type ProjectBody } from '../../src/generated/content';
 
 export { projects, site };
 
@@ -37,3 +37,43 @@ export const featuredTitles = [
   'College Sports',
   'Higher Education Report',
 ];
+
+/** Every project's blocks (the generated per-project modules), by slug. */
+export const projectBodies: ReadonlyMap<string, ProjectBody> = new Map(
+  await Promise.all(projects.map(async (p) => [p.slug, await p.loadBody()] as const)),
+);
+
+/** A project's blocks. */
+export const bodyOf = (slug: string): ProjectBody => {
+  const body = projectBodies.get(slug);
+  if (!body) throw new Error(`no project ${slug}`);
+  return body;
+};
+
+/** The first block of a kind on a project's page, if there is one. */
+export function blockOf<T extends Block['type']>(slug: string, type: T): Extract<Block, { type: T }> | undefined {
+  return bodyOf(slug).find((b): b is Extract<Block, { type: T }> => b.type === type);
+}
+
+/** The images of a project's gallery (none when it has no gallery block). */
+export const galleryImagesOf = (slug: string): readonly GalleryImage[] => blockOf(slug, 'gallery')?.images ?? [];
+
+/** SPEC.md §9: how many images each project's gallery shows; every other project has none. */
+export const specGalleryCounts: Readonly<Record<string, number>> = {
+  'unc-greensboro': 18,
+  'drone-photography': 6,
+  'college-sports': 12,
+  'hugs-camp': 7,
+  'data-project-logos': 3,
+  'higher-education-annual-report': 11,
+  'nonprofit-annual-report': 5,
+  'scarlett-jill-brand-guide': 8,
+};
+
+/** SPEC.md §2: the back link of a project page, per category. */
+export const backLinks: Readonly<Record<Page, { name: string; href: string }>> = {
+  graphics: { name: 'All Graphics Projects', href: '/graphics' },
+  'higher-education': { name: 'All Higher Education Projects', href: '/higher-education' },
+  photography: { name: 'All Photography Projects', href: '/photography' },
+  'web-design': { name: 'All Web Design Projects', href: '/web-design' },
+};

@@ -1,0 +1,455 @@
+// SPEC.md §2 "Gallery", §4 (lightbox states) and §9 (counts, columns): the
+// galleries show their images as "Open image n" tiles in file order, in 3, 2
+// or 4 columns by width, without layout shift; the lightbox (loaded only
+// once a visitor reaches for a tile) opens at the chosen image, wraps with
+// Next and Previous, follows the arrow keys only while open, closes by
+// Escape, Close or a backdrop click, locks page scrolling and gives focus
+// back to the tile.
+import type { Locator, Page } from '@playwright/test';
+import { galleryImagesOf, projects, specGalleryCounts } from './support/routes';
+import { columnCount, expect, test, waitForHydration } from './support/test';
+
+/** The gallery's tiles, in document order. */
+const tiles = (page: Page) => page.getByRole('main').getByRole('button', { name: /^Open image \d+$/ });
+const tile = (page: Page, n: number) => page.getByRole('button', { name: `Open image ${n}`, exact: true });
+const dialog = (page: Page) => page.getByRole('dialog');
+/** The lightbox's "n / total" counter (hidden from assistive technology, so found by its text). */
+const counter = (page: Page) => dialog(page).getByText(/^\d+ \/ \d+$/);
+
+const galleries = projects.filter((p) => specGalleryCounts[p.slug] !== undefined);
+const unc = projects.find((p) => p.slug === 'unc-greensboro')!;
+const uncCount = specGalleryCounts['unc-greensboro']!;
+const expectCounter = (page: Page, n: number) => expect(counter(page)).toHaveText(`${n} / ${uncCount}`);
+
+/** Where the focus is, as a name: a tile's label, "dialog" when inside the lightbox, else the element. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    if (el.closest('[role="dialog"]')) return 'dialog';
+    return el.getAttribute('aria-label') ?? `${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 40)}`;
+  });
+
+/** Presses Tab from the top of the page until the first tile has focus. */
+async function tabToFirstTile(page: Page) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    if ((await focusedName(page)) === 'Open image 1') return;
+  }
+  throw new Error('Tab never reached "Open image 1"');
+}
+
+/** Resolves after a few animation frames: long enough for a wheel scroll to have started. */
+const frames = (page: Page, count = 10) =>
+  page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
+    count,
+  );
+
+async function openUnc(page: Page) {
+  await page.goto(unc.link);
+  await waitForHydration(page);
+}
+
+test('the generated galleries have the counts of SPEC.md §9', () => {
+  const counts = Object.fromEntries(projects.map((p) => [p.slug, galleryImagesOf(p.slug).length] as const).filter(([, n]) => n > 0));
+  expect(counts).toEqual(specGalleryCounts);
+});
+
+test.describe('tiles', () => {
+  for (const p of projects) {
+    const count = specGalleryCounts[p.slug] ?? 0;
+    if (count === 0) {
+      test(`${p.link} has no gallery`, async ({ page }) => {
+        await page.goto(p.link);
+        await waitForHydration(page);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
+        await expect(page.getByRole('heading', { name: 'Gallery', exact: true })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: /^Open image/ })).toHaveCount(0);
+      });
+      continue;
+    }
+    test(`${p.link} shows ${count} tiles "Open image 1…${count}", each with the image "${p.title} n"`, async ({ page }) => {
+      await page.goto(p.link);
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { level: 2, name: 'Gallery', exact: true })).toBeVisible();
+      await expect(tiles(page)).toHaveCount(count);
+      for (let i = 0; i < count; i++) {
+        // "Open image n", in order, holding the image "<title> n".
+        await expect(tiles(page).nth(i)).toHaveAccessibleName(`Open image ${i + 1}`);
+        await expect(tiles(page).nth(i).getByRole('img', { name: `${p.title} ${i + 1}`, exact: true })).toBeVisible();
+      }
+    });
+  }
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('every gallery is prerendered with its tiles in order', async ({ page }) => {
+      for (const p of galleries) {
+        await page.goto(p.link);
+        const count = specGalleryCounts[p.slug]!;
+        await expect(tiles(page), p.link).toHaveCount(count);
+        const names = await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+        expect(names, p.link).toEqual(Array.from({ length: count }, (_, i) => `Open image ${i + 1}`));
+      }
+    });
+  });
+});
+
+test.describe('columns', () => {
+  const widths = [
+    { width: 1280, columns: 3 },
+    { width: 1000, columns: 2 },
+    { width: 700, columns: 4 },
+  ];
+  for (const p of galleries) {
+    const count = specGalleryCounts[p.slug]!;
+    test(`${p.link} is laid out in ${widths.map((w) => `${Math.min(w.columns, count)} columns at ${w.width} px`).join(', ')}`, async ({ page }) => {
+      await page.setViewportSize({ width: widths[0]!.width, height: 900 });
+      await page.goto(p.link);
+      await waitForHydration(page);
+      for (const { width, columns } of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect.poll(() => columnCount(tiles(page)), `${width} px`).toBe(Math.min(columns, count));
+      }
+    });
+  }
+});
+
+test.describe('keyboard', () => {
+  for (const p of galleries) {
+    test(`${p.link}: Tab goes through the tiles in order 1…n`, async ({ page }) => {
+      const count = specGalleryCounts[p.slug]!;
+      await page.goto(p.link);
+      await waitForHydration(page);
+      await tabToFirstTile(page);
+      for (let n = 2; n <= count; n++) {
+        await page.keyboard.press('Tab');
+        await expect(tile(page, n)).toBeFocused();
+      }
+      // The next Tab leaves the gallery.
+      await page.keyboard.press('Tab');
+      expect(await focusedName(page)).not.toMatch(/^Open image/);
+    });
+  }
+});
+
+// Cumulative layout shift as Chrome reports it, from the first paint on.
+const observeLayoutShift = () => {
+  const w = window as unknown as { __cls: number; __shifts: string[] };
+  w.__cls = 0;
+  w.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { value: number; startTime: number; sources?: { node?: Node }[] }[]) {
+      w.__cls += entry.value;
+      const nodes = (entry.sources ?? []).map((s) => {
+        const el = s.node as Element | undefined;
+        return el?.nodeName ? `${el.nodeName.toLowerCase()}${el.getAttribute?.('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}` : '?';
+      });
+      w.__shifts.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${nodes.join(', ')}`);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+const layoutShift = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    return { cls: w.__cls, shifts: w.__shifts };
+  });
+
+/** Waits until every image now in the viewport has loaded or failed. */
+const visibleImagesSettled = (page: Page) =>
+  page.waitForFunction(() =>
+    [...document.images]
+      .filter((img) => {
+        const r = img.getBoundingClientRect();
+        return r.width > 0 && r.bottom > 0 && r.top < innerHeight;
+      })
+      .every((img) => img.complete),
+  );
+
+const externalImage = /^https:\/\/averymorgan\.myportfolio\.com\//;
+
+for (const { viewport, external } of [
+  { viewport: { width: 1280, height: 800 }, external: 'offline' },
+  { viewport: { width: 375, height: 740 }, external: 'offline' },
+  { viewport: { width: 1280, height: 800 }, external: 'online' },
+] as const) {
+  test.describe(`layout shift at ${viewport.width} px, external image ${external}`, () => {
+    test.use({ viewport });
+    test(`${unc.link} does not shift while loading or while scrolling through the gallery`, async ({ page }) => {
+      if (external === 'offline') {
+        // As here: the external host cannot be reached.
+        await page.route(externalImage, (route) => route.abort('internetdisconnected'));
+      } else {
+        // As online: the external host answers with a photo of the declared ratio (the cover's).
+        const declared = galleryImagesOf(unc.slug)[uncCount - 1]!;
+        expect(unc.cover.width / unc.cover.height).toBeCloseTo(declared.width / declared.height, 3);
+        const photo = await (await page.request.get(unc.cover.src)).body();
+        await page.route(externalImage, (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: photo }));
+      }
+      await page.addInitScript(observeLayoutShift);
+      await openUnc(page);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready);
+      await visibleImagesSettled(page);
+      const afterLoad = await layoutShift(page);
+      expect(afterLoad.cls, `layout shifts on load:\n${afterLoad.shifts.join('\n')}`).toBe(0);
+
+      // Scroll down through the gallery, letting each screenful of images arrive.
+      await page.mouse.move(viewport.width - 5, viewport.height / 2);
+      const last = tile(page, uncCount);
+      for (let step = 0; step < 60; step++) {
+        await page.mouse.wheel(0, viewport.height * 0.6);
+        await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+        await visibleImagesSettled(page);
+        const box = await last.boundingBox();
+        if (box && box.y + box.height < viewport.height) break;
+      }
+      await expect(last).toBeInViewport({ ratio: 1 });
+      await page.waitForLoadState('networkidle');
+      await visibleImagesSettled(page);
+      const afterScroll = await layoutShift(page);
+      expect(afterScroll.cls, `layout shifts after scrolling:\n${afterScroll.shifts.join('\n')}`).toBe(0);
+    });
+  });
+}
+
+test.describe('lightbox', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  /** The lightbox shows image n of the gallery: counter and current slide. */
+  async function expectShowing(page: Page, n: number) {
+    await expect(counter(page)).toHaveText(`${n} / ${uncCount}`);
+    const current = dialog(page).getByRole('group', { name: `${n} of ${uncCount}`, exact: true });
+    await expect(current).toBeVisible();
+    await expect(current.getByRole('img', { name: `${unc.title} ${n}`, exact: true })).toBeVisible();
+  }
+
+  /** The image in the lightbox's current slide. */
+  const currentImage = (page: Page, n: number): Locator =>
+    dialog(page).getByRole('group', { name: `${n} of ${uncCount}`, exact: true }).getByRole('img');
+
+  test('its code is not loaded with the page, only once a tile is pointed at', async ({ page }) => {
+    const requested: string[] = [];
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    page.on('response', (response) => {
+      if (/\.(css|js)(\?|$)/.test(new URL(response.url()).pathname)) {
+        scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+      }
+    });
+    await openUnc(page);
+    await page.waitForLoadState('networkidle');
+    // Scrolling through the gallery (without pointing at a tile) does not fetch it either.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(requested.some((url) => url.includes('/assets/ProjectPage')), `the page's own chunks were seen:\n${requested.join('\n')}`).toBe(true);
+    expect(requested.filter((url) => url.includes('GalleryLightbox'))).toEqual([]);
+    // Nor is the lightbox's code bundled into what was loaded.
+    const withLightbox: string[] = [];
+    for (const s of scripts) if ((await s.body).includes('yarl__')) withLightbox.push(s.url);
+    expect(withLightbox, 'first-load JS and CSS carry no lightbox code').toEqual([]);
+    await expect(dialog(page)).toHaveCount(0);
+
+    // Pointing at a tile fetches it, before any click.
+    const chunk = page.waitForRequest((request) => request.url().includes('GalleryLightbox'));
+    await tile(page, 1).hover();
+    await chunk;
+    await expect(dialog(page)).toHaveCount(0);
+  });
+
+  test('opens at the clicked image and wraps with Next and Previous', async ({ page }) => {
+    await openUnc(page);
+    await tile(page, 5).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page)).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog(page)).toHaveAccessibleName(`${unc.title} gallery`);
+    await expect(dialog(page).getByRole('button', { name: 'Close' })).toBeVisible();
+    await expectShowing(page, 5);
+
+    const next = dialog(page).getByRole('button', { name: 'Next', exact: true });
+    const previous = dialog(page).getByRole('button', { name: 'Previous', exact: true });
+    for (let n = 6; n <= uncCount; n++) {
+      await next.click();
+      await expect(counter(page)).toHaveText(`${n} / ${uncCount}`);
+    }
+    await next.click();
+    await expectShowing(page, 1);
+    await previous.click();
+    await expectShowing(page, uncCount);
+    await previous.click();
+    await expectShowing(page, uncCount - 1);
+  });
+
+  test('the arrow keys navigate while it is open, wrapping at both ends', async ({ page }) => {
+    await openUnc(page);
+    await tile(page, 2).click();
+    await expectShowing(page, 2);
+    await page.keyboard.press('ArrowRight');
+    await expectShowing(page, 3);
+    await page.keyboard.press('ArrowLeft');
+    await expectShowing(page, 2);
+    await page.keyboard.press('ArrowLeft');
+    await expectShowing(page, 1);
+    await page.keyboard.press('ArrowLeft');
+    await expectShowing(page, uncCount);
+    await page.keyboard.press('ArrowRight');
+    await expectShowing(page, 1);
+  });
+
+  test('shows each image from a srcset', async ({ page }) => {
+    await openUnc(page);
+    await tile(page, 5).click();
+    await expectShowing(page, 5);
+    const img = currentImage(page, 5);
+    await expect(img).toHaveAttribute('srcset', /\S+ \d+w, \S+ \d+w/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), 'the image loads').toBe(true);
+    const shown = await img.evaluate((el: HTMLImageElement) => ({ current: el.currentSrc, srcset: el.srcset }));
+    expect(shown.srcset, 'the image shown is one of the candidates').toContain(new URL(shown.current).pathname);
+  });
+
+  test('Escape closes it and gives focus back to the tile', async ({ page }) => {
+    await openUnc(page);
+    await tile(page, 5).click();
+    await expectShowing(page, 5);
+    await page.keyboard.press('ArrowRight');
+    await expectShowing(page, 6);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(tile(page, 5)).toBeFocused();
+  });
+
+  test('the Close button closes it', async ({ page }) => {
+    await openUnc(page);
+    await tile(page, 7).click();
+    await expectShowing(page, 7);
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(tile(page, 7)).toBeFocused();
+  });
+
+  test('a click on the backdrop closes it; a click on the image does not', async ({ page }) => {
+    await openUnc(page);
+    await tile(page, 5).click();
+    await expectShowing(page, 5);
+    const slide = dialog(page).getByRole('group', { name: `5 of ${uncCount}`, exact: true });
+    await currentImage(page, 5).click();
+    await expect(dialog(page)).toBeVisible();
+    await expectShowing(page, 5);
+    // The bottom left corner of the slide, beside the (landscape) image (the counter is at the top left).
+    const slideBox = (await slide.boundingBox())!;
+    const imageBox = (await currentImage(page, 5).boundingBox())!;
+    expect(imageBox.x - slideBox.x, 'backdrop shows beside the image').toBeGreaterThan(20);
+    await slide.click({ position: { x: 8, y: slideBox.height - 8 } });
+    await expect(dialog(page)).toHaveCount(0);
+  });
+
+  test('page scrolling is locked while it is open and free again after', async ({ page }) => {
+    await openUnc(page);
+    await page.mouse.move(640, 400);
+    await tile(page, 5).click();
+    await expectShowing(page, 5);
+    const scrollingElement = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+    expect(await scrollingElement()).toBe('hidden');
+    const before = await page.evaluate(() => scrollY);
+    await page.mouse.wheel(0, 600);
+    await page.keyboard.press('PageDown');
+    await frames(page, 20);
+    expect(await page.evaluate(() => scrollY), 'the page did not scroll under the lightbox').toBe(before);
+    await expectShowing(page, 5);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    expect(await scrollingElement()).not.toBe('hidden');
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => scrollY), 'the page scrolls again').toBeGreaterThan(before);
+  });
+
+  test('the arrow keys do nothing while it is closed', async ({ page }) => {
+    await openUnc(page);
+    await tile(page, 3).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await frames(page);
+    await expect(dialog(page)).toHaveCount(0);
+    // Opened and closed, it stays closed on arrow keys, and reopens where asked.
+    await tile(page, 3).click();
+    await expectShowing(page, 3);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(tile(page, 3)).toBeFocused();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
+    await frames(page);
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(tile(page, 3)).toBeFocused();
+    await tile(page, 3).click();
+    await expectShowing(page, 3);
+  });
+
+  test('works from the keyboard alone: Tab to a tile, Enter opens it with focus inside', async ({ page }) => {
+    await openUnc(page);
+    await tabToFirstTile(page);
+    await page.keyboard.press('Tab');
+    await expect(tile(page, 2)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toBeVisible();
+    await expectShowing(page, 2);
+    await expect.poll(() => focusedName(page), 'focus moves into the lightbox').toBe('dialog');
+    // Tab never takes focus to the page behind the modal dialog: it goes
+    // through the lightbox's buttons, and (as from a native modal dialog) out
+    // of the document to the browser's own controls and back.
+    const visited: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      visited.push(await focusedName(page));
+    }
+    expect(visited.filter((name) => name !== 'dialog' && name !== 'body'), `focus went to: ${visited.join(', ')}`).toEqual([]);
+    expect(visited.filter((name) => name === 'dialog').length, `focus went to: ${visited.join(', ')}`).toBeGreaterThanOrEqual(6);
+    await expect.poll(async () => (await page.keyboard.press('Tab'), focusedName(page))).toBe('dialog');
+    await page.keyboard.press('ArrowRight');
+    await expectShowing(page, 3);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(tile(page, 2)).toBeFocused();
+  });
+});
+
+test.describe('the external image', () => {
+  const n = uncCount;
+  test.beforeEach(async ({ page }) => {
+    const image = galleryImagesOf(unc.slug)[n - 1];
+    expect(image?.src, 'image 18 is external').toMatch(externalImage);
+    // No internet here: the external host cannot be reached.
+    await page.route(externalImage, (route) => route.abort('internetdisconnected'));
+  });
+
+  test('its tile shows its alt text in place of a broken image', async ({ page }) => {
+    await openUnc(page);
+    const t = tile(page, n);
+    await t.scrollIntoViewIfNeeded();
+    await expect(t.getByRole('img', { name: `${unc.title} ${n}`, exact: true })).toHaveText(`${unc.title} ${n}`);
+    await expect(t.getByText(`${unc.title} ${n}`, { exact: true })).toBeVisible();
+    await expect(t.locator('img'), 'no broken <img> is left').toHaveCount(0);
+    // It keeps the image's box: as wide as its neighbour's column, 3:2.
+    const box = (await t.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(2400 / 1600, 1);
+  });
+
+  test('still opens in the lightbox', async ({ page }) => {
+    await openUnc(page);
+    await tile(page, n).click();
+    await expect(dialog(page)).toBeVisible();
+    await expectCounter(page, n);
+    await expect(dialog(page).getByRole('group', { name: `${n} of ${uncCount}`, exact: true })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expectCounter(page, 1);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+  });
+});
+

@@ -1,0 +1,231 @@
+// SPEC.md §2 "Project pages": every project page shows its title and a back
+// link to its category, with and without JavaScript; web-design case studies
+// show role, technologies, hero image and their four sections; the inactive
+// project keeps its page but is hidden from listings and crawlers; external
+// documents and the embedded prototype open in a new tab.
+import type { Locator, Page } from '@playwright/test';
+import type { RichText } from '../src/generated/content';
+import { backLinks, blockOf, projects, site } from './support/routes';
+import { expect, test, waitForHydration } from './support/test';
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** SPEC.md §2: the web-design projects that are case studies (all of them but the telehealth assessment). */
+const caseStudySlugs = [
+  'admin-portal',
+  'media-annotation-tool',
+  'mobile-call-review',
+  'interactive-survey-platform',
+  'research-community',
+  'corporate-engagement',
+];
+
+/** The text of a rich text's first paragraph (or first list item), as a reader sees it. */
+function firstText(text: RichText): string {
+  type Inline = (RichText[number] & { kind: 'paragraph' })['children'][number];
+  const flatten = (inline: Inline): string =>
+    typeof inline === 'string' ? inline : inline.kind === 'code' ? inline.text : inline.children.map(flatten).join('');
+  const block = text[0];
+  const inlines = !block ? undefined : block.kind === 'paragraph' ? block.children : block.items[0];
+  if (!inlines) throw new Error('empty rich text');
+  return inlines.map(flatten).join('');
+}
+
+/** A link that opens in a new tab that cannot reach back, and says so to screen readers. */
+async function expectNewTabLink(link: Locator, href: string) {
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', href);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const p of projects) {
+    test(`${p.link} shows its title and links back to /${p.page}`, async ({ page }) => {
+      await page.goto(p.link);
+      await expect(h1(page)).toHaveText(p.title);
+      await expect(h1(page)).toHaveCount(1);
+      const { name, href } = backLinks[p.page];
+      const back = page.getByRole('link', { name, exact: true });
+      await expect(back).toHaveAttribute('href', href);
+      await back.click();
+      await expect(page).toHaveURL(href);
+      await expect(h1(page)).toHaveText(site.pages[p.page].title);
+    });
+  }
+
+  test('every external link on a project page opens in a new tab', async ({ page }) => {
+    const offenders: string[] = [];
+    let external = 0;
+    for (const p of projects) {
+      await page.goto(p.link);
+      const links = await page.getByRole('link').evaluateAll((els) =>
+        els.map((a) => ({ href: (a as HTMLAnchorElement).href, target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })),
+      );
+      const here = new URL(page.url()).origin;
+      for (const link of links.filter((l) => /^https?:/.test(l.href) && new URL(l.href).origin !== here)) {
+        external += 1;
+        if (link.target !== '_blank' || !/\bnoopener\b/.test(link.rel)) offenders.push(`${p.link}: ${link.href}`);
+      }
+    }
+    expect(external, 'project pages link to other sites').toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+});
+
+test.describe('with JavaScript', () => {
+  for (const p of projects) {
+    test(`${p.link} shows its title and its back link navigates to /${p.page} in the app`, async ({ page }) => {
+      await page.goto(p.link);
+      await waitForHydration(page);
+      await expect(h1(page)).toHaveText(p.title);
+      await expect(h1(page)).toHaveCount(1);
+      const { name, href } = backLinks[p.page];
+      const back = page.getByRole('link', { name, exact: true });
+      await expect(back).toHaveAttribute('href', href);
+      // A client-side navigation keeps the document (and this marker).
+      await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+      await back.click();
+      await expect(page).toHaveURL(href);
+      await expect(h1(page)).toHaveText(site.pages[p.page].title);
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    });
+  }
+});
+
+test('the case studies are the web-design projects with a case-study block', () => {
+  const withCaseStudy = projects.filter((p) => blockOf(p.slug, 'caseStudy')).map((p) => p.slug);
+  expect([...withCaseStudy].sort()).toEqual([...caseStudySlugs].sort());
+  for (const slug of withCaseStudy) expect(projects.find((p) => p.slug === slug)?.page).toBe('web-design');
+});
+
+test.describe('case studies', () => {
+  for (const slug of caseStudySlugs) {
+    test(`/projects/${slug} shows role, technologies, hero image and the four sections`, async ({ page }) => {
+      const block = blockOf(slug, 'caseStudy');
+      if (!block) throw new Error(`${slug} has no case study`);
+      await page.goto(`/projects/${slug}`);
+      await waitForHydration(page);
+      const main = page.getByRole('main');
+
+      const hero = main.getByRole('img', { name: block.hero.alt, exact: true });
+      await expect(hero).toBeVisible();
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the hero image loads').toBe(true);
+
+      await expect(main.getByRole('term')).toHaveText(['Role', 'Technologies']);
+      await expect(main.getByRole('definition').first()).toHaveText(block.role);
+      await expect(main.getByRole('list', { name: 'Technologies' }).getByRole('listitem')).toHaveText([...block.technologies]);
+
+      const sections = ['Overview', 'Challenge', 'Solution', 'Impact'] as const;
+      const h2s = await main.getByRole('heading', { level: 2 }).allTextContents();
+      expect(h2s.filter((h) => (sections as readonly string[]).includes(h))).toEqual([...sections]);
+      for (const heading of sections) {
+        const section = main.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
+        await expect(section).toBeVisible();
+        await expect(section).toContainText(firstText(block[heading.toLowerCase() as Lowercase<typeof heading>]));
+      }
+    });
+  }
+});
+
+test.describe('/projects/telehealth-assessment (inactive)', () => {
+  const slug = 'telehealth-assessment';
+  const path = `/projects/${slug}`;
+  const title = projects.find((p) => p.slug === slug)?.title ?? '';
+
+  test('is inactive in the content', () => {
+    expect(projects.find((p) => p.slug === slug)?.active).toBe(false);
+  });
+
+  test('shows its captioned screenshots as figures', async ({ page }) => {
+    const block = blockOf(slug, 'screenshots');
+    expect(block?.items.length, 'the page has screenshots').toBeGreaterThan(0);
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(h1(page)).toHaveText(title);
+    const figures = page.getByRole('main').getByRole('figure');
+    await expect(figures).toHaveCount(block!.items.length);
+    for (const [i, shot] of block!.items.entries()) {
+      const figure = figures.nth(i);
+      await expect(figure.getByRole('img', { name: shot.alt, exact: true })).toBeVisible();
+      await expect(figure.locator('figcaption')).toHaveText(shot.caption);
+      await expect(figure).toHaveAccessibleName(shot.caption);
+    }
+  });
+
+  test('carries robots noindex, before and after hydration; active projects do not', async ({ page, request }) => {
+    for (const p of projects) {
+      const html = await (await request.get(p.link)).text();
+      const robots = /<meta name="robots" content="([^"]*)"/.exec(html)?.[1];
+      if (p.active) expect(robots ?? '', `${p.link} is indexable`).not.toMatch(/noindex/);
+      else expect(robots, `${p.link} is not indexed`).toMatch(/noindex/);
+    }
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.locator('head > meta[name="robots"]')).toHaveCount(1);
+    await expect(page.locator('head > meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  });
+
+  test('is absent from the sitemap', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('/projects/admin-portal');
+    expect(sitemap).not.toContain(path);
+  });
+
+  for (const listing of ['/', '/web-design']) {
+    test(`is not listed on ${listing}`, async ({ page }) => {
+      await page.goto(listing);
+      await waitForHydration(page);
+      // The listing is there (Admin Portal is featured and a web-design project)…
+      await expect(page.getByRole('main').getByRole('heading', { name: 'Admin Portal', exact: true })).toBeVisible();
+      // …without the inactive project, by title or by link.
+      await expect(page.getByRole('main').getByText(title)).toHaveCount(0);
+      const hrefs = await page.getByRole('link').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+      expect(hrefs).not.toContain(path);
+    });
+  }
+});
+
+test.describe('external documents', () => {
+  for (const [slug, label] of [
+    ['study-away-resource-page', 'Read the Resource Page'],
+    ['scholarship-of-practice-briefing-memo', 'Read the Memo'],
+  ] as const) {
+    test(`/projects/${slug}: "${label}" opens the document in a new tab`, async ({ page }) => {
+      const block = blockOf(slug, 'document');
+      expect(block?.label).toBe(label);
+      await page.goto(`/projects/${slug}`);
+      await waitForHydration(page);
+      const link = page.getByRole('main').getByRole('link', { name: label });
+      await expect(link).toHaveCount(1);
+      await expectNewTabLink(link, block!.url);
+      await expect(link).toHaveAccessibleName(`${label} (opens in a new tab)`);
+    });
+  }
+});
+
+test.describe('/projects/mobile-call-review prototype', () => {
+  test('embeds the prototype in a titled, lazy, sandboxed frame with a link to open it in a new tab', async ({ page }) => {
+    const block = blockOf('mobile-call-review', 'prototype');
+    if (!block) throw new Error('mobile-call-review has no prototype block');
+    await page.goto('/projects/mobile-call-review');
+    await waitForHydration(page);
+    const frames = page.getByRole('main').locator('iframe');
+    await expect(frames).toHaveCount(1);
+    const frame = page.getByTitle(block.title, { exact: true });
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toHaveAttribute('src', block.url);
+    await expect(frame).toHaveAttribute('loading', 'lazy');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin');
+    await frame.scrollIntoViewIfNeeded();
+    await expect(frame).toBeVisible();
+    const box = await frame.boundingBox();
+    expect(box?.width ?? 0, 'the frame has room').toBeGreaterThan(200);
+    expect(box?.height ?? 0, 'the frame has room').toBeGreaterThan(200);
+    await expectNewTabLink(page.getByRole('main').getByRole('link', { name: /^Open the prototype/ }), block.url);
+  });
+
+});

@@ -19,6 +19,7 @@ import (
 	"portfolio/cli/internal/cmd/generate"
 	"portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmd/messages"
+	"portfolio/cli/internal/cmd/newproject"
 	"portfolio/cli/internal/cmd/serve"
 	"portfolio/cli/internal/cmd/validate"
 	"portfolio/cli/internal/cmd/version"
@@ -99,6 +100,7 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 		return &cmdutil.UsageError{Err: err}
 	})
 	root.AddCommand(
+		newproject.NewCmdNew(f, nil),
 		validate.NewCmdValidate(f, nil),
 		images.NewCmdImages(f, nil),
 		generate.NewCmdGenerate(f, nil),

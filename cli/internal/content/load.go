@@ -18,9 +18,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
@@ -270,26 +274,49 @@ func (l *loader) loadProject(dir, slug string) *Project {
 		return nil
 	}
 	p := &Project{Slug: slug, Dir: dir, Doc: doc, Images: map[string]imagecheck.Info{}, queued: map[string]bool{}, dirs: map[string]dirListing{}}
-	if !slugRE.MatchString(slug) || len(slug) > maxSlugLength {
-		l.add(doc.Diag(diag.Error, "", "rename the folder to "+suggestSlug(slug),
-			"the folder name %q is not a valid slug: it becomes the page address /projects/%s, so use lowercase letters, digits and single hyphens (at most %d characters)",
-			slug, slug, maxSlugLength))
+	if msg := SlugProblem(slug); msg != "" {
+		l.add(doc.Diag(diag.Error, "", "rename the folder to "+suggestSlug(slug), "%s", msg))
 	}
 	l.collectImages(p)
 	return p
 }
 
+// SlugProblem says what is wrong with slug as a project's folder name, in the
+// words `portfolio validate` uses, or returns "" when slug is valid.
+func SlugProblem(slug string) string {
+	if slugRE.MatchString(slug) && len(slug) <= maxSlugLength {
+		return ""
+	}
+	return fmt.Sprintf("the folder name %q is not a valid slug: it becomes the page address /projects/%s, so use lowercase letters, digits and single hyphens (at most %d characters)",
+		slug, slug, maxSlugLength)
+}
+
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 
-func suggestSlug(s string) string {
-	out := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(s), "-"), "-")
+// SuggestSlug turns text, such as a title or a folder name, into a valid
+// slug: lower case, accents dropped ("Café" → "cafe"), every run of other
+// characters one hyphen, at most 80 characters. It returns "" when no letter
+// or digit is left.
+func SuggestSlug(text string) string {
+	folded, _, err := transform.String(dropMarks, text)
+	if err != nil {
+		folded = text
+	}
+	out := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(folded), "-"), "-")
 	if len(out) > maxSlugLength {
 		out = strings.TrimRight(out[:maxSlugLength], "-")
 	}
-	if out == "" {
-		return "a name such as my-project"
-	}
 	return out
+}
+
+// dropMarks decomposes letters and drops their accents.
+var dropMarks = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+
+func suggestSlug(s string) string {
+	if out := SuggestSlug(s); out != "" {
+		return out
+	}
+	return "a name such as my-project"
 }
 
 // insideRoot reports whether path, with symbolic links resolved, stays in

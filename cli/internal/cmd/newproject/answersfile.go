@@ -1,0 +1,170 @@
+package newproject
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Keys of an answers file, and what each holds.
+var answerKeys = map[string]string{
+	"title": "text", "slug": "text", "subtitle": "text", "page": "text", "category": "text",
+	"description": "text", "role": "text", "skills": "list", "featured": "bool", "active": "bool",
+	"cover": "text", "gallery": "list", "document": "link", "prototype": "link",
+}
+
+var linkKeys = map[string][]string{"document": {"label", "url"}, "prototype": {"title", "url"}}
+
+// readAnswers reads an answers file: a YAML mapping with the answers' names.
+// Skills and gallery may be a list or one comma-separated line. Paths are
+// made relative to the file's folder. Origin names each answer's place, for
+// messages.
+func readAnswers(path string) (scaffold.Answers, map[string]string, error) {
+	a := scaffold.NewAnswers()
+	origin := map[string]string{}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return a, nil, cmdutil.Usagef("--from %s: file not found", path)
+		}
+		return a, nil, fmt.Errorf("--from %s: %w", path, err)
+	}
+	doc, d := content.ParseYAML(path, data)
+	if d != nil {
+		return a, nil, cmdutil.Usagef("%s: %s", d.Position(), d.Message)
+	}
+	root, ok := doc.Value.(map[string]any)
+	if !ok {
+		return a, nil, cmdutil.Usagef("%s: the answers must be a mapping (title: …, page: …)", path)
+	}
+	bad := func(ptr, format string, args ...any) error {
+		p := doc.KeyPos(ptr)
+		return cmdutil.Usagef("%s:%d:%d: %s", path, p.Line, p.Col, fmt.Sprintf(format, args...))
+	}
+	text := func(ptr, name string, v any) (string, error) {
+		switch x := v.(type) {
+		case string:
+			return x, nil
+		case nil:
+			return "", nil
+		case bool, int, int64, uint64, float64:
+			return fmt.Sprint(x), nil // a title such as 2024, written without quotes
+		}
+		return "", bad(ptr, "%s must be text", name)
+	}
+	keys := make([]string, 0, len(answerKeys))
+	for k := range answerKeys {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	dir := filepath.Dir(path)
+	relative := func(p string) string {
+		if p == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "~/") {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	for key, v := range root {
+		ptr := "/" + key
+		kind, known := answerKeys[key]
+		if !known {
+			return a, nil, bad(ptr, "unknown key %q; the keys are %s", key, strings.Join(keys, ", "))
+		}
+		origin[key] = path + ": " + key
+		var err error
+		switch kind {
+		case "text":
+			var s string
+			if s, err = text(ptr, key, v); err == nil {
+				*textField(&a, key) = s
+			}
+		case "bool":
+			b, isBool := v.(bool)
+			if !isBool {
+				return a, nil, bad(ptr, "%s must be true or false", key)
+			}
+			if key == "featured" {
+				a.Featured = b
+			} else {
+				a.Active = b
+			}
+		case "list":
+			var list []string
+			switch x := v.(type) {
+			case string:
+				list = strings.Split(x, ",")
+			case []any:
+				for i, item := range x {
+					s, err := text(fmt.Sprintf("%s/%d", ptr, i), key, item)
+					if err != nil {
+						return a, nil, err
+					}
+					list = append(list, s)
+				}
+			default:
+				return a, nil, bad(ptr, "%s must be a list, or text with commas between the items", key)
+			}
+			if key == "skills" {
+				a.Skills = list
+			} else {
+				for _, g := range list {
+					a.Gallery = append(a.Gallery, relative(strings.TrimSpace(g)))
+				}
+			}
+		case "link":
+			m, isMap := v.(map[string]any)
+			if !isMap {
+				return a, nil, bad(ptr, "%s must be a mapping with %s", key, strings.Join(linkKeys[key], " and "))
+			}
+			fields := map[string]string{}
+			for k, fv := range m {
+				if !slices.Contains(linkKeys[key], k) {
+					return a, nil, bad(ptr+"/"+k, "unknown key %q in %s; the keys are %s", k, key, strings.Join(linkKeys[key], ", "))
+				}
+				if fields[k], err = text(ptr+"/"+k, k, fv); err != nil {
+					return a, nil, err
+				}
+				origin[key+"."+k] = path + ": " + key + "." + k
+			}
+			if key == "document" {
+				a.Document = &scaffold.Document{Label: fields["label"], URL: fields["url"]}
+			} else {
+				a.Prototype = &scaffold.Prototype{Title: fields["title"], URL: fields["url"]}
+			}
+		}
+		if err != nil {
+			return a, nil, err
+		}
+	}
+	a.Cover = relative(a.Cover)
+	return a, origin, nil
+}
+
+func textField(a *scaffold.Answers, key string) *string {
+	switch key {
+	case "title":
+		return &a.Title
+	case "slug":
+		return &a.Slug
+	case "subtitle":
+		return &a.Subtitle
+	case "page":
+		return &a.Page
+	case "category":
+		return &a.Category
+	case "description":
+		return &a.Description
+	case "role":
+		return &a.Role
+	default: // cover
+		return &a.Cover
+	}
+}

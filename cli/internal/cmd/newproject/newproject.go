@@ -1,0 +1,340 @@
+// Package newproject is the `portfolio new project` command: a form that
+// checks every answer as it is typed, or flags and an answers file for
+// scripts, then the scaffold package writes the project.
+package newproject
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/huh/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Options are the inputs of a run.
+type Options struct {
+	IO         *iostreams.IOStreams
+	ContentDir string
+	// Answers are the values given beforehand: defaults, then the --from
+	// file, then flags.
+	Answers scaffold.Answers
+	// Origin says where each answer came from, by answer name, for
+	// messages: "--title", "answers.yaml: title".
+	Origin map[string]string
+	// Yes writes without asking anything.
+	Yes bool
+	// Accessible asks in accessible mode; AccessibleFlag is true when
+	// --accessible was given (which also asks on piped input).
+	Accessible, AccessibleFlag bool
+	// Terminal is true when standard input and output are terminals.
+	Terminal bool
+}
+
+// NewCmdNew builds `portfolio new` and its subcommand `project`.
+func NewCmdNew(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "new",
+		Short: "Create new content",
+		Args:  cmdutil.NoArgs,
+		RunE:  func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(NewCmdProject(f, runF))
+	return cmd
+}
+
+// flag names of the answers, by answer name.
+var flagOf = map[string]string{
+	"title": "title", "slug": "slug", "subtitle": "subtitle", "page": "page", "category": "category",
+	"description": "description", "role": "role", "skills": "skills", "featured": "featured", "active": "active",
+	"cover": "cover", "gallery": "gallery", "document.label": "document-label", "document.url": "document-url",
+	"prototype.title": "prototype-title", "prototype.url": "prototype-url",
+}
+
+// NewCmdProject builds `portfolio new project`; runF replaces the run in tests.
+func NewCmdProject(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	var (
+		fv                         = scaffold.NewAnswers() // the flags' values
+		skills, gallery            []string
+		docLabel, docURL           string
+		protoTitle, protoURL, from string
+	)
+	cmd := &cobra.Command{
+		Use:   "project",
+		Short: "Add a project: a form, or flags for scripts",
+		Long: strings.TrimSpace(`
+Add a project to content/projects/<slug>/: project.yaml with its schema
+modeline and short comments, the cover beside it, and the gallery images
+copied into gallery/ as 01.jpg, 02.jpg, … in the order given.
+
+In a terminal, a form asks for each value and checks it as you type, by the
+same rules and in the same words as ` + "`portfolio validate`" + `; values given as
+flags are filled in. It ends by showing the YAML and asking to write it; Esc
+or Ctrl-C at any point writes nothing. --accessible (or ACCESSIBLE=1) asks
+one plain line at a time, for screen readers.
+
+Without a terminal, or with --yes, nothing is asked: every required value
+must come from flags or from --from FILE, a YAML file with the same names
+(title, subtitle, page, …; document: {label, url}; prototype: {title, url});
+flags win over the file. Paths in the file are relative to the file.
+
+An existing project is never overwritten. The project is assembled in a
+hidden folder, checked with the same loader as ` + "`portfolio validate`" + `, and
+only then moved into place: a failure leaves nothing behind.
+Exit status: 0 written, 1 a value is not valid or the slug is taken,
+2 a required value is missing without a terminal, 130 cancelled.`),
+		Example: strings.TrimRight(`  portfolio new project
+  portfolio new project --accessible
+  portfolio new project --title "Drone Photography" --subtitle "Campuses from above" \
+    --page photography --description "Aerial photographs of campuses." \
+    --role Photographer --skills "Aerial Photography, Lightroom" \
+    --cover ~/Pictures/drone/cover.jpg --gallery ~/Pictures/drone/set --yes
+  portfolio new project --from answers.yaml --yes`, "\n"),
+		Args: cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ContentDir = cmdutil.ContentDir(cmd)
+			opts.Origin = map[string]string{}
+			a := scaffold.NewAnswers()
+			if from != "" {
+				loaded, origin, err := readAnswers(from)
+				if err != nil {
+					return err
+				}
+				a, opts.Origin = loaded, origin
+			}
+			fl := cmd.Flags()
+			set := func(name string, dst *string, value string) {
+				if fl.Changed(flagOf[name]) {
+					*dst = value
+					opts.Origin[name] = "--" + flagOf[name]
+				}
+			}
+			set("title", &a.Title, fv.Title)
+			set("slug", &a.Slug, fv.Slug)
+			set("subtitle", &a.Subtitle, fv.Subtitle)
+			set("page", &a.Page, fv.Page)
+			set("category", &a.Category, fv.Category)
+			set("description", &a.Description, fv.Description)
+			set("role", &a.Role, fv.Role)
+			set("cover", &a.Cover, fv.Cover)
+			if fl.Changed("skills") {
+				a.Skills = nil
+				for _, s := range skills {
+					a.Skills = append(a.Skills, scaffold.ParseSkills(s)...)
+				}
+				opts.Origin["skills"] = "--skills"
+			}
+			if fl.Changed("gallery") {
+				a.Gallery, opts.Origin["gallery"] = gallery, "--gallery"
+			}
+			if fl.Changed("featured") {
+				a.Featured = fv.Featured
+				opts.Origin["featured"] = "--featured"
+			}
+			if fl.Changed("active") {
+				a.Active = fv.Active
+				opts.Origin["active"] = "--active"
+			}
+			if fl.Changed("document-label") || fl.Changed("document-url") {
+				if a.Document == nil {
+					a.Document = &scaffold.Document{}
+				}
+				set("document.label", &a.Document.Label, docLabel)
+				set("document.url", &a.Document.URL, docURL)
+			}
+			if fl.Changed("prototype-title") || fl.Changed("prototype-url") {
+				if a.Prototype == nil {
+					a.Prototype = &scaffold.Prototype{}
+				}
+				set("prototype.title", &a.Prototype.Title, protoTitle)
+				set("prototype.url", &a.Prototype.URL, protoURL)
+			}
+			opts.Answers = a
+			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
+			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
+			opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return Run(cmd.Context(), opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&fv.Title, "title", "", "project name: page heading and card title")
+	fl.StringVar(&fv.Slug, "slug", "", "folder name and address /projects/<slug> (default: made from the title)")
+	fl.StringVar(&fv.Subtitle, "subtitle", "", "one line under the title")
+	fl.StringVar(&fv.Page, "page", "", "category page: web-design, graphics, photography or higher-education")
+	fl.StringVar(&fv.Category, "category", "", "badge on the card (default: the page's title)")
+	fl.StringVar(&fv.Description, "description", "", "card text and meta description")
+	fl.StringVar(&fv.Role, "role", "", "your role on the project")
+	fl.StringArrayVar(&skills, "skills", nil, "skills and tools, comma-separated (repeatable)")
+	fl.BoolVar(&fv.Featured, "featured", false, "show it in Selected Work on the home page")
+	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
+	fl.StringVar(&fv.Cover, "cover", "", "cover image `FILE` to copy beside project.yaml")
+	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images: a folder or an image `FILE` (repeatable, in order)")
+	fl.StringVar(&docLabel, "document-label", "", "link text of an external document")
+	fl.StringVar(&docURL, "document-url", "", "https address of an external document")
+	fl.StringVar(&protoTitle, "prototype-title", "", "accessible name of an embedded Figma prototype")
+	fl.StringVar(&protoURL, "prototype-url", "", "Figma embed address of the prototype")
+	fl.StringVar(&from, "from", "", "read the answers from a YAML `FILE`")
+	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking: every required value from flags or --from")
+	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
+	_ = cmd.RegisterFlagCompletionFunc("page", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var names []string
+		for _, p := range scaffold.Pages {
+			names = append(names, p.Name+"\t"+p.Blurb)
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
+	_ = cmd.MarkFlagFilename("cover", "jpg", "jpeg", "png", "webp")
+	return cmd
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// Run asks for what is missing (when it may), then writes the project.
+func Run(ctx context.Context, opts *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	a := opts.Answers
+	a.Normalize()
+	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
+	if !ask {
+		if missing := a.Missing(); len(missing) > 0 {
+			names := make([]string, len(missing))
+			for i, m := range missing {
+				names[i] = "--" + flagOf[m]
+			}
+			return cmdutil.Usagef("missing %s: required when not running interactively (give them as flags or in --from FILE)",
+				strings.Join(names, ", "))
+		}
+	} else {
+		form := newProjectForm(opts.ContentDir, a, opts.Accessible || !opts.Terminal)
+		var err error
+		if form.accessible {
+			out := opts.IO.Out
+			if !opts.IO.ColorEnabled() { // plain prompts: no escape codes in a pipe or a log
+				out = &colorprofile.Writer{Forward: out, Profile: colorprofile.NoTTY}
+			}
+			err = form.runAccessible(ctx, opts.IO.In, out)
+		} else {
+			err = form.fullForm().WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
+		}
+		if err == nil && !form.state.Confirmed { // "Cancel" at the confirmation
+			err = cmdutil.ErrCancel
+		}
+		if err != nil {
+			return formError(opts, err)
+		}
+		a = form.state.answers()
+		opts.Origin = map[string]string{}
+	}
+	plan, err := scaffold.Prepare(opts.ContentDir, a)
+	if err != nil {
+		return reportProblems(opts, err)
+	}
+	res, err := scaffold.Create(ctx, plan)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
+			return cmdutil.ErrCancel
+		}
+		return reportProblems(opts, err)
+	}
+	return printResult(opts, plan, res)
+}
+
+func formError(opts *Options, err error) error {
+	switch {
+	// No timeout is set, so huh's timeout means the context ended (SIGTERM).
+	case errors.Is(err, cmdutil.ErrCancel), errors.Is(err, huh.ErrUserAborted), errors.Is(err, huh.ErrTimeout),
+		errors.Is(err, context.Canceled):
+		fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
+		return cmdutil.ErrCancel
+	}
+	return err
+}
+
+// reportProblems prints what is wrong with the answers and returns the error
+// that exits with status 1; other errors (I/O) pass through.
+func reportProblems(opts *Options, err error) error {
+	var problems scaffold.Problems
+	var fe *scaffold.FieldError
+	var invalid *scaffold.InvalidError
+	switch {
+	case errors.As(err, &problems):
+	case errors.As(err, &fe):
+		problems = scaffold.Problems{fe}
+	case errors.As(err, &invalid):
+		_ = cmdutil.WriteDiagnostics(&iostreams.IOStreams{Out: opts.IO.ErrOut}, invalid.Diagnostics)
+		fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
+		return cmdutil.ErrInvalid
+	default:
+		return err
+	}
+	s := cmdutil.Styler{}
+	w := opts.IO.ErrOut
+	for _, p := range problems {
+		label := opts.Origin[p.Field]
+		if label == "" {
+			label = p.Field
+		}
+		if label != "" {
+			label += ": "
+		}
+		fmt.Fprintf(w, "%s %s%s\n", s.Red("error:"), label, p.Msg)
+		if p.Hint != "" {
+			fmt.Fprintf(w, "    hint: %s\n", p.Hint)
+		}
+	}
+	fmt.Fprintln(w, "nothing was written")
+	return cmdutil.ErrInvalid
+}
+
+func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
+	w := opts.IO.Out
+	s := cmdutil.NewStyler(opts.IO)
+	fmt.Fprintf(w, "%s created %s%c\n", s.Green("✓"), res.Dir, filepath.Separator)
+	fmt.Fprintf(w, "  %s\n  %s\n", content.ProjectFile, p.Cover.Name)
+	if n := len(p.Gallery); n > 0 {
+		fmt.Fprintf(w, "  %s … %s (%d image%s, copied in this order)\n", p.Gallery[0].Name, p.Gallery[n-1].Name, n, plural(n))
+	}
+	for _, skipped := range p.Skipped {
+		fmt.Fprintf(w, "  skipped %s: not an image file\n", skipped)
+	}
+	if len(res.Warnings) > 0 {
+		if err := cmdutil.WriteDiagnostics(opts.IO, res.Warnings); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "%s %s is valid\n", s.Green("✓"), res.File)
+	fmt.Fprintf(w, "\nNext steps:\n")
+	fmt.Fprintf(w, "  edit %s to tell the project's story (text, images, case study)\n", res.File)
+	fmt.Fprintf(w, "  portfolio images   make the web versions of its images\n")
+	fmt.Fprintf(w, "  portfolio serve    see it at /projects/%s\n", p.Answers.Slug)
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

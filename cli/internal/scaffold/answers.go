@@ -1,0 +1,195 @@
+// Package scaffold creates a new project folder from the owner's answers:
+// it checks every answer by the rules and in the words of `portfolio
+// validate`, renders project.yaml with its schema modeline and short
+// comments, copies the cover and the gallery images in, and moves the
+// finished folder into place in one step, so a failure or an interruption
+// leaves nothing behind and an existing project is never touched.
+package scaffold
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"portfolio/cli/internal/content"
+)
+
+// Answers are what the owner tells about a new project. Paths (cover,
+// gallery) are files on the owner's disk, not yet in the content folder.
+type Answers struct {
+	Title       string   `yaml:"title"`
+	Slug        string   `yaml:"slug"` // empty: made from the title
+	Subtitle    string   `yaml:"subtitle"`
+	Page        string   `yaml:"page"`
+	Category    string   `yaml:"category"` // empty: the page's title
+	Description string   `yaml:"description"`
+	Role        string   `yaml:"role"`
+	Skills      []string `yaml:"skills"`
+	Featured    bool     `yaml:"featured"`
+	Active      bool     `yaml:"active"`
+	// Cover is the cover image to copy next to project.yaml.
+	Cover string `yaml:"cover"`
+	// Gallery lists folders (their images in natural file-name order) and
+	// image files, in the order the gallery shows them.
+	Gallery   []string   `yaml:"gallery"`
+	Document  *Document  `yaml:"document"`
+	Prototype *Prototype `yaml:"prototype"`
+}
+
+// Document is a link to an external document, opened in a new tab.
+type Document struct {
+	Label string `yaml:"label"`
+	URL   string `yaml:"url"`
+}
+
+// Prototype is a Figma prototype embedded in the page.
+type Prototype struct {
+	Title string `yaml:"title"`
+	URL   string `yaml:"url"`
+}
+
+// NewAnswers returns answers with the defaults a new project starts from:
+// active, not featured.
+func NewAnswers() Answers { return Answers{Active: true} }
+
+// Normalize trims every text answer and drops empty skills and gallery
+// entries, so that what is checked is what is written.
+func (a *Answers) Normalize() {
+	for _, s := range []*string{&a.Title, &a.Slug, &a.Subtitle, &a.Page, &a.Category, &a.Description, &a.Role, &a.Cover} {
+		*s = strings.TrimSpace(*s)
+	}
+	a.Skills = trimList(a.Skills)
+	a.Gallery = trimList(a.Gallery)
+	if d := a.Document; d != nil {
+		d.Label, d.URL = strings.TrimSpace(d.Label), strings.TrimSpace(d.URL)
+		if d.Label == "" && d.URL == "" {
+			a.Document = nil
+		}
+	}
+	if p := a.Prototype; p != nil {
+		p.Title, p.URL = strings.TrimSpace(p.Title), strings.TrimSpace(p.URL)
+		if p.Title == "" && p.URL == "" {
+			a.Prototype = nil
+		}
+	}
+}
+
+func trimList(in []string) []string {
+	var out []string
+	for _, s := range in {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ParseSkills splits a comma-separated list of skills.
+func ParseSkills(s string) []string { return trimList(strings.Split(s, ",")) }
+
+// Required names the answers a project cannot do without, in the order the
+// form asks them. Slug and category have defaults (from the title and the
+// page), featured and active too; gallery and links are optional.
+var Required = []string{"title", "subtitle", "page", "description", "role", "skills", "cover"}
+
+// Missing lists the required answers that are empty, by name.
+func (a *Answers) Missing() []string {
+	var out []string
+	for _, name := range Required {
+		if a.isEmpty(name) {
+			out = append(out, name)
+		}
+	}
+	if d := a.Document; d != nil {
+		if d.Label == "" {
+			out = append(out, "document.label")
+		}
+		if d.URL == "" {
+			out = append(out, "document.url")
+		}
+	}
+	if p := a.Prototype; p != nil {
+		if p.Title == "" {
+			out = append(out, "prototype.title")
+		}
+		if p.URL == "" {
+			out = append(out, "prototype.url")
+		}
+	}
+	return out
+}
+
+func (a *Answers) isEmpty(name string) bool {
+	switch name {
+	case "title":
+		return a.Title == ""
+	case "subtitle":
+		return a.Subtitle == ""
+	case "page":
+		return a.Page == ""
+	case "description":
+		return a.Description == ""
+	case "role":
+		return a.Role == ""
+	case "skills":
+		return len(a.Skills) == 0
+	case "cover":
+		return a.Cover == ""
+	}
+	return false
+}
+
+// Page is one of the four category pages a project is listed on.
+type Page struct {
+	Name  string // the value of `page:`
+	Label string // the page's title, the default category label
+	// Blurb says in a few words what belongs there.
+	Blurb string
+}
+
+// Pages are the category pages, in the order the form offers them. Their
+// names are the schema's enum; a test keeps them in step.
+var Pages = []Page{
+	{"web-design", "Web Design", "websites, web apps and UX case studies"},
+	{"graphics", "Graphics", "branding, print design and visual communication"},
+	{"photography", "Photography", "photo series and galleries"},
+	{"higher-education", "Higher Education", "teaching, courses and student-development work"},
+}
+
+// PageNamed returns the page called name.
+func PageNamed(name string) (Page, bool) {
+	for _, p := range Pages {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Page{}, false
+}
+
+// CategoryLabels returns the default category label of each page: its title
+// in the content folder's site.yaml when that can be read, the built-in
+// label otherwise.
+func CategoryLabels(contentDir string) map[string]string {
+	out := map[string]string{}
+	for _, p := range Pages {
+		out[p.Name] = p.Label
+	}
+	path := filepath.Join(contentDir, content.SiteFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return out
+	}
+	doc, derr := content.ParseYAML(path, data)
+	if derr != nil {
+		return out
+	}
+	root, _ := doc.Value.(map[string]any)
+	pages, _ := root["pages"].(map[string]any)
+	for name := range out {
+		page, _ := pages[name].(map[string]any)
+		if title, _ := page["title"].(string); strings.TrimSpace(title) != "" && len(title) <= 40 {
+			out[name] = strings.TrimSpace(title)
+		}
+	}
+	return out
+}

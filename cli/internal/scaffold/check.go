@@ -1,0 +1,241 @@
+package scaffold
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/imagecheck"
+)
+
+// FieldError is a problem with one answer: what is wrong, in the words of
+// `portfolio validate`, and how to fix it.
+type FieldError struct {
+	Field string // the answer's name: "title", "document.url", …
+	Msg   string
+	Hint  string
+	kind  error // ErrExists, or nil
+}
+
+func (e *FieldError) Error() string { return e.Msg }
+
+// Unwrap lets errors.Is tell a slug already taken (ErrExists).
+func (e *FieldError) Unwrap() error { return e.kind }
+
+// Text is the message followed by its hint, for an inline form error.
+func (e *FieldError) Text() string {
+	if e.Hint == "" {
+		return e.Msg
+	}
+	return e.Msg + " — " + e.Hint
+}
+
+// Problems are the answers that are not valid, one error each.
+type Problems []*FieldError
+
+func (p Problems) Error() string {
+	msgs := make([]string, len(p))
+	for i, e := range p {
+		msgs[i] = e.Field + ": " + e.Msg
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// Unwrap lets errors.Is and errors.As look at each problem.
+func (p Problems) Unwrap() []error {
+	out := make([]error, len(p))
+	for i, e := range p {
+		out[i] = e
+	}
+	return out
+}
+
+// ErrExists is the kind of error a slug already taken gives.
+var ErrExists = errors.New("project already exists")
+
+// checkPart checks value as the project property at pointer, within the
+// project partial holds, by the project schema's rules.
+func checkPart(field string, partial map[string]any, pointer string) error {
+	l, err := content.CheckProjectPart(partial, pointer)
+	if err != nil {
+		return err // the embedded schema does not compile: a bug, reported as is
+	}
+	for _, d := range l {
+		if d.Severity == diag.Error {
+			return &FieldError{Field: field, Msg: d.Message, Hint: d.Hint}
+		}
+	}
+	return nil
+}
+
+func checkProperty(name, value string) error {
+	return checkPart(name, map[string]any{name: value}, "/"+name)
+}
+
+// ValidateTitle checks the project's title.
+func ValidateTitle(s string) error { return checkProperty("title", strings.TrimSpace(s)) }
+
+// ValidateSubtitle checks the line under the title.
+func ValidateSubtitle(s string) error { return checkProperty("subtitle", strings.TrimSpace(s)) }
+
+// ValidateRole checks the owner's role.
+func ValidateRole(s string) error { return checkProperty("role", strings.TrimSpace(s)) }
+
+// ValidateCategory checks the card's badge label.
+func ValidateCategory(s string) error { return checkProperty("category", strings.TrimSpace(s)) }
+
+// ValidatePage checks the category page's name.
+func ValidatePage(s string) error { return checkProperty("page", strings.TrimSpace(s)) }
+
+// ValidateDescription checks the card text. It also opens the page's text
+// block, so it must be valid there too (the Markdown subset).
+func ValidateDescription(s string) error {
+	s = strings.TrimSpace(s)
+	if err := checkProperty("description", s); err != nil {
+		return err
+	}
+	err := checkPart("description", map[string]any{"body": []any{textBlock(s)}}, "/body/0/text")
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		fe.Msg += " (the description also starts the page's text)"
+	}
+	return err
+}
+
+// ValidateSkills checks the list of skills.
+func ValidateSkills(skills []string) error {
+	list := make([]any, len(skills))
+	for i, s := range skills {
+		list[i] = strings.TrimSpace(s)
+	}
+	return checkPart("skills", map[string]any{"skills": list}, "/skills")
+}
+
+// ValidateSkillList checks skills typed as a comma-separated list.
+func ValidateSkillList(s string) error { return ValidateSkills(ParseSkills(s)) }
+
+// ValidateSlug checks the slug's form, as `portfolio validate` checks a
+// project folder's name.
+func ValidateSlug(slug string) error {
+	if msg := content.SlugProblem(slug); msg != "" {
+		hint := "letters a–z, digits and single hyphens, e.g. my-project"
+		if s := content.SuggestSlug(slug); s != "" {
+			hint = "use " + s
+		}
+		return &FieldError{Field: "slug", Msg: msg, Hint: hint}
+	}
+	return nil
+}
+
+// ValidateNewSlug checks the slug's form and that no project in contentDir
+// has it already. Folder names that differ only in letter case count as the
+// same slug, as they do for `portfolio validate`: a web host on a
+// case-insensitive disk would serve one for the other.
+func ValidateNewSlug(contentDir, slug string) error {
+	if err := ValidateSlug(slug); err != nil {
+		return err
+	}
+	projects := filepath.Join(contentDir, content.ProjectsDir)
+	entries, err := os.ReadDir(projects)
+	if err != nil {
+		return nil // no projects folder yet: no project has the slug
+	}
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), slug) {
+			return &FieldError{Field: "slug", kind: ErrExists,
+				Msg:  fmt.Sprintf("a project with the slug %q already exists: %s", slug, filepath.Join(projects, e.Name())),
+				Hint: "choose another slug; an existing project is never overwritten (edit its project.yaml to change it)"}
+		}
+	}
+	return nil
+}
+
+// ValidateDocumentLabel checks the link text of an external document.
+func ValidateDocumentLabel(s string) error {
+	return checkBlock("document.label", map[string]any{"type": "document", "label": strings.TrimSpace(s)}, "label")
+}
+
+// ValidateDocumentURL checks the address of an external document.
+func ValidateDocumentURL(s string) error {
+	return checkBlock("document.url", map[string]any{"type": "document", "url": strings.TrimSpace(s)}, "url")
+}
+
+// ValidatePrototypeTitle checks the accessible name of an embedded prototype.
+func ValidatePrototypeTitle(s string) error {
+	return checkBlock("prototype.title", map[string]any{"type": "prototype", "title": strings.TrimSpace(s)}, "title")
+}
+
+// ValidatePrototypeURL checks a prototype's embed address.
+func ValidatePrototypeURL(s string) error {
+	return checkBlock("prototype.url", map[string]any{"type": "prototype", "url": strings.TrimSpace(s)}, "url")
+}
+
+func checkBlock(field string, block map[string]any, prop string) error {
+	return checkPart(field, map[string]any{"body": []any{block}}, "/body/0/"+prop)
+}
+
+// ValidateCover checks that path names an image file that `portfolio
+// validate` accepts as a cover.
+func ValidateCover(path string) error {
+	path = strings.TrimSpace(path)
+	if path == "" {
+		return &FieldError{Field: "cover", Msg: `"cover" must not be empty`, Hint: "give the path of a .jpg, .png or .webp image"}
+	}
+	abs := ExpandHome(path)
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return fileError("cover", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return &FieldError{Field: "cover", Msg: fmt.Sprintf("%s is not a file", path), Hint: "point to an image file"}
+	}
+	// The schema's rule on the cover's name, applied to the file's name.
+	if err := checkPart("cover", map[string]any{"cover": filepath.Base(abs)}, "/cover"); err != nil {
+		return err
+	}
+	return checkImage("cover", path, abs)
+}
+
+// checkImage inspects an image file as `portfolio validate` does.
+func checkImage(field, shown, abs string) error {
+	if _, err := imagecheck.File(abs, imagecheck.DefaultMaxPixels); err != nil {
+		if p, ok := imagecheck.IsProblem(err); ok {
+			return &FieldError{Field: field, Msg: fmt.Sprintf("%s: %s", shown, p.Msg), Hint: p.Hint}
+		}
+		return fileError(field, shown, err)
+	}
+	return nil
+}
+
+func fileError(field, path string, err error) *FieldError {
+	if errors.Is(err, fs.ErrNotExist) {
+		hint := "check the path"
+		if !filepath.IsAbs(ExpandHome(path)) {
+			if wd, err := os.Getwd(); err == nil {
+				hint += "; it is relative to " + wd
+			}
+		}
+		return &FieldError{Field: field, Msg: "file not found: " + path, Hint: hint}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &FieldError{Field: field, Msg: fmt.Sprintf("cannot read %s: %v", path, err)}
+}
+
+// ExpandHome turns a leading ~/ into the home folder, as a shell would: paths
+// typed into the form do not go through one.
+func ExpandHome(path string) string {
+	if rest, ok := strings.CutPrefix(path, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, rest)
+		}
+	}
+	return path
+}

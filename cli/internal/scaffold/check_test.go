@@ -1,0 +1,226 @@
+package scaffold
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/imagecheck/imagetest"
+)
+
+// wantErr checks a validator's result: want "" means valid, otherwise the
+// message must contain want (and the hint must contain hint).
+func wantErr(t *testing.T, err error, want, hint string) {
+	t.Helper()
+	if want == "" {
+		if err != nil {
+			t.Fatalf("err = %v, want none", err)
+		}
+		return
+	}
+	var fe *FieldError
+	if !errors.As(err, &fe) {
+		t.Fatalf("err = %v (%T), want a *FieldError containing %q", err, err, want)
+	}
+	if !strings.Contains(fe.Msg, want) || !strings.Contains(fe.Hint, hint) {
+		t.Fatalf("got %q (hint %q), want %q (hint %q)", fe.Msg, fe.Hint, want, hint)
+	}
+}
+
+func TestTextValidators(t *testing.T) {
+	long := func(n int) string { return strings.Repeat("x", n) }
+	tests := []struct {
+		name      string
+		validate  func(string) error
+		in        string
+		want, hnt string
+	}{
+		{"title ok", ValidateTitle, "Drone Photography", "", ""},
+		{"title empty", ValidateTitle, "   ", `"title" must not be empty`, "write some text"},
+		{"title max", ValidateTitle, long(80), "", ""},
+		{"title long", ValidateTitle, long(81), `"title" is too long: 81 characters, at most 80 allowed`, "shorten it"},
+		{"subtitle ok", ValidateSubtitle, "Aerial photography", "", ""},
+		{"subtitle empty", ValidateSubtitle, "", `"subtitle" must not be empty`, ""},
+		{"subtitle long", ValidateSubtitle, long(161), `"subtitle" is too long: 161 characters, at most 160 allowed`, ""},
+		{"role ok", ValidateRole, "Photographer", "", ""},
+		{"role empty", ValidateRole, "", `"role" must not be empty`, ""},
+		{"role long", ValidateRole, long(121), `"role" is too long: 121 characters, at most 120 allowed`, ""},
+		{"category ok", ValidateCategory, "Branding", "", ""},
+		{"category empty", ValidateCategory, "", `"category" must not be empty`, ""},
+		{"category long", ValidateCategory, long(41), `"category" is too long: 41 characters, at most 40 allowed`, ""},
+		{"page ok", ValidatePage, "higher-education", "", ""},
+		{"page typo", ValidatePage, "webdesign", `"page" must be one of web-design, graphics, photography, higher-education; got "webdesign"`, `did you mean "web-design"?`},
+		{"page empty", ValidatePage, "", `"page" must be one of web-design, graphics, photography, higher-education; got ""`, ""},
+		{"description ok", ValidateDescription, "Aerial photos of *campuses*.", "", ""},
+		{"description empty", ValidateDescription, "", `"description" must not be empty`, ""},
+		{"description long", ValidateDescription, long(301), `"description" is too long: 301 characters, at most 300 allowed`, ""},
+		{"description html", ValidateDescription, "A <b>bold</b> claim", "(the description also starts the page's text)", ""},
+		{"skills ok", ValidateSkillList, "Figma, Photoshop", "", ""},
+		{"skills empty", ValidateSkillList, " , ", `"skills" needs at least 1 item, has 0`, ""},
+		{"skills duplicate", ValidateSkillList, "Figma, Sketch, Figma", `"skills" lists the same item twice (items 1 and 3)`, "remove the repeated item"},
+		{"skills item long", ValidateSkillList, "Figma, " + long(41), `item 2 of "skills" is too long: 41 characters, at most 40 allowed`, ""},
+		{"skills too many", ValidateSkillList, "a,b,c,d,e,f,g,h,i,j,k,l,m", `"skills" has 13 items, at most 12 allowed`, "remove some items"},
+		{"slug ok", ValidateSlug, "drone-photography", "", ""},
+		{"slug upper", ValidateSlug, "Drone", `the folder name "Drone" is not a valid slug: it becomes the page address /projects/Drone`, "use drone"},
+		{"slug spaces", ValidateSlug, "my project", "is not a valid slug", "use my-project"},
+		{"slug double hyphen", ValidateSlug, "a--b", "is not a valid slug", "use a-b"},
+		{"slug empty", ValidateSlug, "", "is not a valid slug", "e.g. my-project"},
+		{"slug long", ValidateSlug, long(81), "(at most 80 characters)", ""},
+		{"document label ok", ValidateDocumentLabel, "Read the Memo", "", ""},
+		{"document label empty", ValidateDocumentLabel, "", `"label" must not be empty`, ""},
+		{"document label long", ValidateDocumentLabel, long(61), `"label" is too long: 61 characters, at most 60 allowed`, ""},
+		{"document url ok", ValidateDocumentURL, "https://example.com/memo.pdf", "", ""},
+		{"document url http", ValidateDocumentURL, "http://example.com/memo.pdf", `"url" must be an absolute https:// URL (e.g. https://example.com/page); got "http://example.com/memo.pdf"`, ""},
+		{"document url no host", ValidateDocumentURL, "https://localhost", "must be an absolute https:// URL", ""},
+		{"prototype title ok", ValidatePrototypeTitle, "Prototype of the portal", "", ""},
+		{"prototype title empty", ValidatePrototypeTitle, "", `"title" must not be empty`, ""},
+		{"prototype url ok", ValidatePrototypeURL, "https://embed.figma.com/proto/abc", "", ""},
+		{"prototype url other host", ValidatePrototypeURL, "https://example.com/proto", `"url" must be a Figma embed URL (https://www.figma.com/embed?… or https://embed.figma.com/…): only that host may be framed`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { wantErr(t, tt.validate(tt.in), tt.want, tt.hnt) })
+	}
+}
+
+func TestValidateNewSlug(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "projects", "Alpha"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, ValidateNewSlug(dir, "beta"), "", "")
+	err := ValidateNewSlug(dir, "alpha")
+	wantErr(t, err, `a project with the slug "alpha" already exists: `+filepath.Join(dir, "projects", "Alpha"), "choose another slug")
+	if !errors.Is(err, ErrExists) {
+		t.Errorf("errors.Is(%v, ErrExists) = false", err)
+	}
+	wantErr(t, ValidateNewSlug(dir, "Bad Slug"), "is not a valid slug", "use bad-slug")
+	wantErr(t, ValidateNewSlug(filepath.Join(dir, "none"), "alpha"), "", "")
+}
+
+func writeFile(t *testing.T, path string, data []byte) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestValidateCover(t *testing.T) {
+	dir := t.TempDir()
+	jpg := writeFile(t, filepath.Join(dir, "photo.JPG"), imagetest.JPEG(40, 30))
+	png := writeFile(t, filepath.Join(dir, "shot.png"), imagetest.PNG(40, 30))
+	gif := writeFile(t, filepath.Join(dir, "anim.gif"), []byte("GIF89a"))
+	text := writeFile(t, filepath.Join(dir, "notes.jpg"), []byte("hello there, not a photo"))
+	misnamed := writeFile(t, filepath.Join(dir, "real.webp"), imagetest.PNG(10, 10))
+	truncated := writeFile(t, filepath.Join(dir, "cut.jpg"), imagetest.JPEG(40, 30)[:200])
+	bomb := writeFile(t, filepath.Join(dir, "bomb.png"), imagetest.PNGHeaderOnly(100000, 100000))
+	tests := []struct {
+		name, path, want, hint string
+	}{
+		{"jpeg", jpg, "", ""},
+		{"png", png, "", ""},
+		{"empty", "", `"cover" must not be empty`, ""},
+		{"missing", filepath.Join(dir, "nope.jpg"), "file not found: " + filepath.Join(dir, "nope.jpg"), "check the path"},
+		{"folder", dir, dir + " is not a file", "point to an image file"},
+		{"gif", gif, `"cover" must be the path of a .jpg, .jpeg, .png or .webp file inside the project folder; got "anim.gif"`, ""},
+		{"text", text, text + ": not an image: the file does not start like a JPEG, PNG or WebP file", "export it again"},
+		{"misnamed", misnamed, misnamed + ": the file is PNG data but its name ends in .webp", "rename it to end in .png"},
+		{"truncated", truncated, truncated + ": the file is truncated", ""},
+		{"too large", bomb, bomb + ": the image is too large: 100000×100000 px", "scale it down"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { wantErr(t, ValidateCover(tt.path), tt.want, tt.hint) })
+	}
+}
+
+func TestExpandGallery(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"10.jpg", "2.jpg", "1.JPG", ".hidden.jpg"} {
+		writeFile(t, filepath.Join(dir, "folder", name), imagetest.JPEG(20, 20))
+	}
+	writeFile(t, filepath.Join(dir, "folder", "notes.txt"), []byte("notes"))
+	writeFile(t, filepath.Join(dir, "folder", "sub", "x.jpg"), imagetest.JPEG(20, 20))
+	a := writeFile(t, filepath.Join(dir, "a.png"), imagetest.PNG(20, 20))
+	b := writeFile(t, filepath.Join(dir, "b.jpg"), imagetest.JPEG(20, 20))
+	writeFile(t, filepath.Join(dir, "empty", "readme.md"), []byte("x"))
+	writeFile(t, filepath.Join(dir, "doc.pdf"), []byte("%PDF"))
+	broken := writeFile(t, filepath.Join(dir, "broken.jpg"), []byte("nope"))
+	folder := filepath.Join(dir, "folder")
+
+	images, skipped, err := ExpandGallery([]string{b, folder, a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{b, filepath.Join(folder, "1.JPG"), filepath.Join(folder, "2.jpg"), filepath.Join(folder, "10.jpg"), a}
+	if strings.Join(images, "\n") != strings.Join(want, "\n") {
+		t.Errorf("images:\n%s\nwant:\n%s", strings.Join(images, "\n"), strings.Join(want, "\n"))
+	}
+	if len(skipped) != 1 || skipped[0] != filepath.Join(folder, "notes.txt") {
+		t.Errorf("skipped = %q", skipped)
+	}
+
+	images, _, err = ExpandGallery([]string{filepath.Join(folder, "*.jpg")})
+	if err != nil || len(images) != 2 || filepath.Base(images[0]) != "2.jpg" {
+		t.Errorf("pattern: images %q, err %v", images, err)
+	}
+
+	errTests := []struct {
+		name    string
+		sources []string
+		want    string
+		hint    string
+	}{
+		{"missing", []string{filepath.Join(dir, "nope")}, "file not found: " + filepath.Join(dir, "nope"), "check the path"},
+		{"no images", []string{filepath.Join(dir, "empty")}, "the folder " + filepath.Join(dir, "empty") + " holds no image files", "galleries take .jpg, .jpeg, .png and .webp files"},
+		{"not an image", []string{filepath.Join(dir, "doc.pdf")}, filepath.Join(dir, "doc.pdf") + " is not an image file", "galleries take"},
+		{"broken", []string{broken}, broken + ": not an image", ""},
+		{"twice", []string{a, a}, a + " is listed twice", "list each image once"},
+		{"no match", []string{filepath.Join(dir, "*.webp")}, "no file matches", ""},
+	}
+	for _, tt := range errTests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := ExpandGallery(tt.sources)
+			wantErr(t, err, tt.want, tt.hint)
+		})
+	}
+	wantErr(t, ValidateGallery(b+", "+a), "", "")
+	wantErr(t, ValidateGallery(""), "", "")
+}
+
+func TestPagesMatchSchema(t *testing.T) {
+	for _, p := range Pages {
+		if err := ValidatePage(p.Name); err != nil {
+			t.Errorf("page %q: %v", p.Name, err)
+		}
+		if err := ValidateCategory(p.Label); err != nil {
+			t.Errorf("label %q: %v", p.Label, err)
+		}
+	}
+	if len(Pages) != 4 {
+		t.Errorf("%d pages, the schema has 4", len(Pages))
+	}
+}
+
+func TestCategoryLabels(t *testing.T) {
+	dir := t.TempDir()
+	if got := CategoryLabels(dir)["graphics"]; got != "Graphics" {
+		t.Errorf("without site.yaml: %q", got)
+	}
+	writeFile(t, filepath.Join(dir, "site.yaml"), []byte("pages:\n  graphics: {title: Print & Brand}\n"))
+	labels := CategoryLabels(dir)
+	if labels["graphics"] != "Print & Brand" || labels["photography"] != "Photography" {
+		t.Errorf("labels = %v", labels)
+	}
+}
+
+func TestParseSkills(t *testing.T) {
+	got := ParseSkills(" Figma,, Adobe Photoshop ,")
+	if strings.Join(got, "|") != "Figma|Adobe Photoshop" {
+		t.Errorf("ParseSkills = %q", got)
+	}
+}

@@ -1,0 +1,147 @@
+package scaffold
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/goccy/go-yaml"
+
+	"portfolio/cli/internal/content"
+)
+
+// Modeline is project.yaml's first line: editors find the schema through it
+// and check the file as the owner types.
+const Modeline = "# yaml-language-server: $schema=../../../schema/project.schema.json"
+
+func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }
+
+// Render returns project.yaml for the plan: the modeline, then every answer
+// with a short comment that says what it is for, then the page's blocks (the
+// description as the opening text, the gallery, the links). Pure: the same
+// plan gives the same bytes.
+func Render(p *Plan) []byte {
+	a := p.Answers
+	var b strings.Builder
+	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	pageLabel := a.Page
+	if pg, ok := PageNamed(a.Page); ok {
+		pageLabel = pg.Label
+	}
+	line("%s", Modeline)
+	line("# %s project, made by `portfolio new project`. Page: %s%s", pageLabel, content.ProjectRoute, a.Slug)
+	line("# Check it with `portfolio validate`; see it with `portfolio serve`.")
+	line("title: %s", scalar(a.Title))
+	line("subtitle: %s", scalar(a.Subtitle))
+	line("# Card text and the page's meta description: one or two sentences.")
+	line("description: %s", scalar(a.Description))
+	line("role: %s", scalar(a.Role))
+	line("skills:")
+	for _, s := range a.Skills {
+		line("  - %s", scalar(s))
+	}
+	line("# category: the badge on the card; page: the category page that lists the")
+	line("# project (web-design, graphics, photography or higher-education).")
+	line("category: %s", scalar(a.Category))
+	line("page: %s", scalar(a.Page))
+	line("# featured: shown in Selected Work on the home page; active: listed on /%s.", a.Page)
+	line("featured: %t", a.Featured)
+	line("active: %t", a.Active)
+	line("# Cover image on cards and in link previews, beside this file.")
+	line("cover: %s", scalar(p.Cover.Name))
+	line("# The page, top to bottom. Blocks: text, image, gallery, document, caseStudy,")
+	line("# screenshots, prototype. Text takes *emphasis*, **strong**, [links](https://…)")
+	line("# and lists; separate paragraphs with a blank line.")
+	line("body:")
+	line("  - type: text")
+	if literalOK(a.Description) {
+		line("    text: |")
+		for _, l := range strings.Split(a.Description, "\n") {
+			if l == "" {
+				line("")
+			} else {
+				line("      %s", l)
+			}
+		}
+	} else {
+		line("    text: %s", scalar(a.Description))
+	}
+	if len(p.Gallery) > 0 {
+		n := len(p.Gallery)
+		line("  # Every image in gallery/ in file-name order: %s to %s (%d image%s).",
+			p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:], n, plural(n))
+		line("  - type: gallery")
+	}
+	if d := a.Document; d != nil {
+		line("  # A link to an external document, opened in a new tab.")
+		line("  - type: document")
+		line("    label: %s", scalar(d.Label))
+		line("    url: %s", scalar(d.URL))
+	}
+	if pr := a.Prototype; pr != nil {
+		line("  # A Figma prototype in a sandboxed frame; title names the frame for screen readers.")
+		line("  - type: prototype")
+		line("    title: %s", scalar(pr.Title))
+		line("    url: %s", scalar(pr.URL))
+	}
+	return []byte(b.String())
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// scalar writes s as a YAML scalar that reads back as exactly s: plain when
+// it is unambiguous, double-quoted otherwise.
+func scalar(s string) string {
+	if plainOK(s) {
+		return s
+	}
+	return quote(s)
+}
+
+func plainOK(s string) bool {
+	if s == "" || s != strings.TrimSpace(s) || strings.ContainsAny(s[:1], "-?:,[]{}#&*!|>'\"%@`") {
+		return false
+	}
+	if strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, ":") {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) || r == '\t' {
+			return false
+		}
+	}
+	// Words YAML reads as something else: true, null, 2024, 1e3, …
+	var v any
+	if err := yaml.Unmarshal([]byte("v: "+s), &v); err != nil {
+		return false
+	}
+	m, ok := v.(map[string]any)
+	return ok && m["v"] == s
+}
+
+// quote writes a double-quoted YAML scalar. YAML's escapes are a superset of
+// Go's for valid UTF-8 text, which is all the answers can be.
+func quote(s string) string { return strconv.Quote(s) }
+
+// literalOK reports whether text can be written as a literal block (|),
+// which keeps the owner's line breaks and is the easiest to edit: every line
+// is free of surrounding blanks and control characters.
+func literalOK(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if l != strings.TrimSpace(l) {
+			return false
+		}
+		for _, r := range l {
+			if !unicode.IsPrint(r) {
+				return false
+			}
+		}
+	}
+	return text != "" && !strings.HasPrefix(text, "\n") && !strings.HasSuffix(text, "\n")
+}

@@ -1,0 +1,119 @@
+package scaffold
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/content"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the rendering (go test -update rewrites it)\ngot:\n%s", path, got)
+	}
+}
+
+func fullPlan() *Plan {
+	a := NewAnswers()
+	a.Title = "Drone Photography"
+	a.Slug = "drone-photography"
+	a.Subtitle = "Aerial photography of campuses, landscapes and events"
+	a.Page = "photography"
+	a.Category = "Photography"
+	a.Description = "Aerial photographs made with a small drone: places seen from a perspective people rarely get."
+	a.Role = "Photographer & FAA-Certified Remote Pilot"
+	a.Skills = []string{"Aerial Photography", "Adobe Lightroom"}
+	a.Featured = true
+	a.Document = &Document{Label: "Read the Flight Log", URL: "https://example.com/log.pdf"}
+	a.Prototype = &Prototype{Title: "Prototype of the photo viewer", URL: "https://embed.figma.com/proto/abc?node-id=1"}
+	p := &Plan{Answers: a, Cover: Copy{Name: "cover.jpg"}}
+	for _, n := range []string{"01.jpg", "02.png", "03.jpg"} {
+		p.Gallery = append(p.Gallery, Copy{Name: "gallery/" + n})
+	}
+	return p
+}
+
+func TestRenderGolden(t *testing.T) {
+	golden(t, "full.yaml", Render(fullPlan()))
+
+	a := NewAnswers()
+	a.Title = "true"
+	a.Slug = "yes-or-no"
+	a.Subtitle = "Notes: what #1 meant"
+	a.Page = "higher-education"
+	a.Category = "Higher Education"
+	a.Description = "- a list?\n\n  indented"
+	a.Role = `Author "and" designer`
+	a.Skills = []string{"2024", "null", "C#", "*stars*"}
+	a.Active = false
+	golden(t, "quoted.yaml", Render(&Plan{Answers: a, Cover: Copy{Name: "cover.webp"}}))
+}
+
+// TestRenderRoundTrip reads the rendered YAML back with the content loader's
+// parser: every answer comes back exactly, however it had to be quoted.
+func TestRenderRoundTrip(t *testing.T) {
+	tricky := []string{
+		"plain", "true", "False", "null", "~", "yes", "on", "2024", "1e3", "0x1F", "-1", ".5",
+		"a: b", "a:b", "ends:", "#hash", "a #b", "a#b", "- dash", "? q", "[x]", "{y}", "& amp", "*star", "!bang",
+		"|pipe", ">gt", "'single'", `"double"`, "%pct", "@at", "`tick`", "back\\slash", "tab\there",
+		"new\nline", "  spaces  ", "café — ünïcode ✓", "emoji 📷", "<b>x</b>", "a, b", "=", "<<",
+		"\u00a0nbsp", "ctrl\x01char", "line\u2028sep",
+	}
+	for _, s := range tricky {
+		p := fullPlan()
+		p.Answers.Title = s
+		p.Answers.Role = s
+		p.Answers.Skills = []string{s, "x" + s}
+		p.Answers.Description = s
+		p.Answers.Document.Label = s
+		data := Render(p)
+		doc, d := content.ParseYAML("project.yaml", data)
+		if d != nil {
+			t.Errorf("%q: %s:%d:%d: %s\n%s", s, d.File, d.Line, d.Column, d.Message, data)
+			continue
+		}
+		root := doc.Value.(map[string]any)
+		if root["title"] != s || root["role"] != s {
+			t.Errorf("%q: title %q, role %q", s, root["title"], root["role"])
+		}
+		if got := root["skills"]; !reflect.DeepEqual(got, []any{s, "x" + s}) {
+			t.Errorf("%q: skills %q", s, got)
+		}
+		body := root["body"].([]any)
+		if text := body[0].(map[string]any)["text"]; strings.TrimSuffix(text.(string), "\n") != s {
+			t.Errorf("%q: text %q", s, text)
+		}
+		if label := body[2].(map[string]any)["label"]; label != s {
+			t.Errorf("%q: label %q", s, label)
+		}
+	}
+}
+
+func TestRenderStartsWithModeline(t *testing.T) {
+	first, _, _ := strings.Cut(string(Render(fullPlan())), "\n")
+	if first != "# yaml-language-server: $schema=../../../schema/project.schema.json" {
+		t.Errorf("first line %q", first)
+	}
+}

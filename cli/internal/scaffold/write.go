@@ -1,0 +1,144 @@
+package scaffold
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/fsutil"
+)
+
+// InvalidError means the written project did not pass `portfolio validate`'s
+// checks; nothing was kept. Diagnostics name the files as they would have
+// been.
+type InvalidError struct{ Diagnostics diag.List }
+
+func (e *InvalidError) Error() string {
+	return fmt.Sprintf("the new project would not be valid (%d error%s); nothing was written",
+		e.Diagnostics.Errors(), plural(e.Diagnostics.Errors()))
+}
+
+// Result is what Create made.
+type Result struct {
+	Dir  string // the new project folder
+	File string // its project.yaml
+	// Warnings are what `portfolio validate` says about the new project
+	// that does not make it invalid.
+	Warnings diag.List
+}
+
+// stagingPrefix starts the name of the hidden folder a project is assembled
+// in, inside the projects folder (the loader skips names starting with a
+// dot), so that moving it into place is a rename on the same disk.
+const stagingPrefix = ".new-"
+
+// Create writes the planned project: it assembles the whole folder (the
+// cover, the gallery images renamed 01.jpg, 02.jpg, …, and project.yaml,
+// written atomically) in a hidden folder beside the other projects, checks
+// it with the same loader as `portfolio validate`, and only then renames it
+// to content/projects/<slug>. On any failure or cancellation nothing is left
+// behind, and an existing project is never overwritten (ErrExists).
+func Create(ctx context.Context, p *Plan) (res *Result, err error) {
+	if err := ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
+		return nil, err
+	}
+	projects := filepath.Join(p.ContentDir, content.ProjectsDir)
+	if _, statErr := os.Stat(projects); errors.Is(statErr, fs.ErrNotExist) {
+		if err := os.Mkdir(projects, 0o755); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				os.Remove(projects) // only when still empty: it was made here
+			}
+		}()
+	}
+	staging, err := os.MkdirTemp(projects, stagingPrefix+p.Answers.Slug+"-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(staging)
+	// The staging folder is a content folder of its own holding one project,
+	// so the loader can check the project exactly as it will be.
+	stage := filepath.Join(staging, content.ProjectsDir, p.Answers.Slug)
+	if err := os.MkdirAll(stage, 0o755); err != nil {
+		return nil, err
+	}
+	for _, c := range append([]Copy{p.Cover}, p.Gallery...) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name))); err != nil {
+			return nil, err
+		}
+	}
+	if err := fsutil.WriteFileAtomic(filepath.Join(stage, content.ProjectFile), Render(p), 0o644); err != nil {
+		return nil, err
+	}
+	_, diags, err := content.Load(staging, content.Options{})
+	if err != nil {
+		return nil, err
+	}
+	diags = reanchor(diags, stage, p.Dir)
+	if diags.Errors() > 0 {
+		return nil, &InvalidError{Diagnostics: diags}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// Checked again at the last moment: rename would replace an empty folder.
+	if err := ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(stage, p.Dir); err != nil {
+		return nil, err
+	}
+	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags}, nil
+}
+
+// reanchor keeps the diagnostics about the staged project and names its
+// files as they will be named once the project is in place.
+func reanchor(l diag.List, stage, final string) diag.List {
+	var out diag.List
+	for _, d := range l {
+		rel, err := filepath.Rel(stage, d.File)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue // the staging folder has no site.yaml: not the project's concern
+		}
+		d.File = filepath.Join(final, rel)
+		d.Hint = strings.ReplaceAll(d.Hint, stage, final)
+		out = append(out, d)
+	}
+	return out
+}
+
+func copyFile(src, dst string) (err error) {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	if _, err := io.Copy(out, in); err != nil {
+		return fmt.Errorf("copying %s: %w", src, err)
+	}
+	return out.Sync()
+}

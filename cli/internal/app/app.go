@@ -18,6 +18,7 @@ import (
 	"portfolio/cli/internal/cmd/dev"
 	"portfolio/cli/internal/cmd/generate"
 	"portfolio/cli/internal/cmd/images"
+	"portfolio/cli/internal/cmd/initcmd"
 	"portfolio/cli/internal/cmd/messages"
 	"portfolio/cli/internal/cmd/newproject"
 	"portfolio/cli/internal/cmd/serve"
@@ -100,6 +101,7 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 		return &cmdutil.UsageError{Err: err}
 	})
 	root.AddCommand(
+		initcmd.NewCmdInit(f, nil),
 		newproject.NewCmdNew(f, nil),
 		validate.NewCmdValidate(f, nil),
 		images.NewCmdImages(f, nil),

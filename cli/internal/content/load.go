@@ -298,7 +298,7 @@ var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 // characters one hyphen, at most 80 characters. It returns "" when no letter
 // or digit is left.
 func SuggestSlug(text string) string {
-	folded, _, err := transform.String(dropMarks, text)
+	folded, _, err := transform.String(dropMarks(), text)
 	if err != nil {
 		folded = text
 	}
@@ -309,8 +309,12 @@ func SuggestSlug(text string) string {
 	return out
 }
 
-// dropMarks decomposes letters and drops their accents.
-var dropMarks = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+// dropMarks decomposes letters and drops their accents. A Transformer keeps
+// state, so each call gets its own (slugs are suggested from several
+// goroutines: the form's fields update while it runs).
+func dropMarks() transform.Transformer {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}
 
 func suggestSlug(s string) string {
 	if out := SuggestSlug(s); out != "" {

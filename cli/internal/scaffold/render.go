@@ -95,8 +95,11 @@ func plural(n int) string {
 	return "s"
 }
 
-// scalar writes s as a YAML scalar that reads back as exactly s: plain when
-// it is unambiguous, double-quoted otherwise.
+// Scalar writes s as a YAML scalar that reads back as exactly s: plain when
+// it is unambiguous, double-quoted otherwise. `portfolio init` writes
+// site.yaml with it too.
+func Scalar(s string) string { return scalar(s) }
+
 func scalar(s string) string {
 	if plainOK(s) {
 		return s

@@ -5,11 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -222,9 +222,7 @@ func (f *projectForm) fullForm() *huh.Form {
 		f.prototypeGroup().WithHideFunc(func() bool { return s.Link != linkPrototype }),
 		f.confirmGroup(),
 	)
-	keys := huh.NewDefaultKeyMap()
-	keys.Quit = key.NewBinding(key.WithKeys("ctrl+c", "esc"), key.WithHelp("esc", "quit"))
-	return huh.NewForm(groups...).WithKeyMap(keys)
+	return prompt.Form(groups...)
 }
 
 // autoInput is an input whose value follows an earlier answer until the

@@ -13,13 +13,13 @@ import (
 	"strings"
 
 	"charm.land/huh/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -218,22 +218,17 @@ func Run(ctx context.Context, opts *Options) error {
 	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
 	if !ask {
 		if missing := a.Missing(); len(missing) > 0 {
-			names := make([]string, len(missing))
+			flags := make([]string, len(missing))
 			for i, m := range missing {
-				names[i] = "--" + flagOf[m]
+				flags[i] = flagOf[m]
 			}
-			return cmdutil.Usagef("missing %s: required when not running interactively (give them as flags or in --from FILE)",
-				strings.Join(names, ", "))
+			return prompt.Missing(flags)
 		}
 	} else {
 		form := newProjectForm(opts.ContentDir, a, opts.Accessible || !opts.Terminal)
 		var err error
 		if form.accessible {
-			out := opts.IO.Out
-			if !opts.IO.ColorEnabled() { // plain prompts: no escape codes in a pipe or a log
-				out = &colorprofile.Writer{Forward: out, Profile: colorprofile.NoTTY}
-			}
-			err = form.runAccessible(ctx, opts.IO.In, out)
+			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 		} else {
 			err = form.fullForm().WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
 		}

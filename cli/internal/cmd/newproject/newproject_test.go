@@ -305,21 +305,3 @@ func TestRunBadValues(t *testing.T) {
 		t.Errorf("content changed")
 	}
 }
-
-func TestLineReader(t *testing.T) {
-	r := newLineReader(strings.NewReader("one\ntwo\nlast"))
-	buf := make([]byte, 100)
-	var got []string
-	for {
-		n, err := r.Read(buf)
-		if n > 0 {
-			got = append(got, string(buf[:n]))
-		}
-		if err != nil {
-			break
-		}
-	}
-	if strings.Join(got, "|") != "one\n|two\n|last" || !r.ended() {
-		t.Errorf("reads %q, ended %v", got, r.ended())
-	}
-}

@@ -1,0 +1,164 @@
+package initcmd
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/iostreams"
+)
+
+// lines joins answers, one per prompt, as a screen-reader user types them.
+func lines(answers ...string) string { return strings.Join(answers, "\n") + "\n" }
+
+// answers are the replies to every prompt before the confirmation: name,
+// role, mission, description, hero, url, measurement ID, then label and
+// address of each profile (an empty reply keeps the value shown).
+func answers() []string {
+	return []string{"Jo Rivera", "", "", "Portfolio of Jo Rivera, a graphic designer.", "", "https://jorivera.design", "",
+		"", "https://www.linkedin.com/in/jo", "", "https://github.com/jo", "Mastodon", "https://mastodon.social/@jo",
+		"", "https://www.instagram.com/jo"}
+}
+
+// runAccessibly runs the command in accessible mode on answers fed through
+// a reader, as `--accessible` does with piped input, in a fresh folder.
+func runAccessibly(t *testing.T, given Site, input string) (stdout, stderr string, err error) {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	ios, in, out, errOut := iostreams.Test()
+	in.WriteString(input)
+	err = Run(context.Background(), &Options{IO: ios, Dir: "content", Site: given, Accessible: true, AccessibleFlag: true})
+	return out.String(), errOut.String(), err
+}
+
+func TestAccessibleHappyPath(t *testing.T) {
+	out, errOut, err := runAccessibly(t, Site{}, lines(append(answers(), "y")...))
+	if err != nil {
+		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	for _, want := range []string{
+		"Your name \n", "What you do [Designer] \n", "Professional network: service [LinkedIn] \n",
+		"site.yaml\n# yaml-language-server: $schema=../schema/site.schema.json\n",
+		"Write content/site.yaml? [y/N]",
+		"✓ created content/site.yaml\n", "✓ created content/projects/ (empty)\n", "✓ content/site.yaml is valid\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Error("escape codes in plain output")
+	}
+	data, err := os.ReadFile("content/site.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"name: Jo Rivera\n", "  role: Designer\n", "hero: Portfolio of Jo Rivera, a graphic designer.\n",
+		"    label: Mastodon\n    url: https://mastodon.social/@jo\n", "    label: GitHub\n", "# measurementId: G-XXXXXXXXXX\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("site.yaml lacks %q:\n%s", want, data)
+		}
+	}
+	if fi, err := os.Stat("content/projects"); err != nil || !fi.IsDir() {
+		t.Errorf("projects folder: %v", err)
+	}
+}
+
+func TestAccessibleGivenValuesKept(t *testing.T) {
+	given := required()
+	given.Contact.Heading = "Say hello"
+	// Enter on every prompt keeps what the flags gave.
+	input := lines(append(slices.Repeat([]string{""}, len(answers())), "y")...)
+	out, errOut, err := runAccessibly(t, given, input)
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	if !strings.Contains(out, "Your name [Avery Morgan] \n") {
+		t.Errorf("given name not shown:\n%s", out)
+	}
+	data, _ := os.ReadFile("content/site.yaml")
+	if !strings.Contains(string(data), "name: Avery Morgan\n") || !strings.Contains(string(data), "heading: Say hello\n") {
+		t.Errorf("given values not written:\n%s", data)
+	}
+}
+
+func TestAccessibleInvalidThenCorrected(t *testing.T) {
+	a := answers()
+	// A site address with a trailing slash, then the right one.
+	i := slices.Index(a, "https://jorivera.design")
+	a = slices.Insert(a, i, "https://jorivera.design/")
+	// A bad analytics ID, then none.
+	a = slices.Insert(a, i+2, "UA-123")
+	// A profile address without https, then a good one.
+	i = slices.Index(a, "https://github.com/jo")
+	a = slices.Insert(a, i, "github.com/jo")
+	out, errOut, err := runAccessibly(t, Site{}, lines(append(a, "y")...))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	for _, want := range []string{
+		"must be the site's https:// address without a trailing slash",
+		"must be a Google Analytics 4 measurement ID",
+		"must be an absolute https:// URL",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile("content/site.yaml")
+	if !strings.Contains(string(data), "url: https://jorivera.design\n") || !strings.Contains(string(data), "url: https://github.com/jo\n") {
+		t.Errorf("corrected values not written:\n%s", data)
+	}
+}
+
+func TestAccessibleCancelWritesNothing(t *testing.T) {
+	tests := map[string]string{
+		"input ends":       lines("Jo Rivera", "", ""),
+		"no at the end":    lines(append(answers(), "n")...),
+		"Enter at the end": lines(answers()...) + "\n",
+		"nothing typed":    "",
+	}
+	for name, input := range tests {
+		t.Run(name, func(t *testing.T) {
+			_, errOut, err := runAccessibly(t, Site{}, input)
+			if !errors.Is(err, cmdutil.ErrCancel) {
+				t.Fatalf("err = %v", err)
+			}
+			if errOut != "nothing was written\n" {
+				t.Errorf("stderr %q", errOut)
+			}
+			if entries, _ := os.ReadDir("."); len(entries) != 0 {
+				t.Errorf("files written: %v", entries)
+			}
+		})
+	}
+}
+
+func TestRunRefusesExistingSite(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.MkdirAll("content", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("content", "site.yaml"), []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, out, errOut := iostreams.Test()
+	err := Run(context.Background(), &Options{IO: ios, Dir: "content", Site: required(), Yes: true})
+	if !errors.Is(err, cmdutil.ErrInvalid) || cmdutil.ExitCode(err) != 1 {
+		t.Fatalf("err = %v", err)
+	}
+	if !strings.Contains(errOut.String(), "content/site.yaml already exists; portfolio init never overwrites it") || out.Len() != 0 {
+		t.Errorf("stdout %q stderr %q", out, errOut)
+	}
+	if data, _ := os.ReadFile("content/site.yaml"); string(data) != "mine\n" {
+		t.Error("site.yaml changed")
+	}
+	if _, err := os.Stat("content/projects"); err == nil {
+		t.Error("projects folder made")
+	}
+}

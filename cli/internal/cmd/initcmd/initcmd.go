@@ -1,0 +1,280 @@
+// Package initcmd is the `portfolio init [DIR]` command: it starts a new
+// owner's content folder, site.yaml with its schema modeline and short
+// comments and an empty projects folder, from a form, flags or an answers
+// file, checked by the same loader as `portfolio validate`.
+package initcmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"charm.land/huh/v2"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Options are the inputs of a run.
+type Options struct {
+	IO  *iostreams.IOStreams
+	Dir string // the content folder to start
+	// Site holds the settings given beforehand: the --from file, then flags.
+	Site Site
+	// Origin says where each setting came from, by key, for messages:
+	// "--url".
+	Origin map[string]string
+	// Yes writes without asking anything.
+	Yes bool
+	// Accessible asks in accessible mode; AccessibleFlag is true when
+	// --accessible was given (which also asks on piped input).
+	Accessible, AccessibleFlag bool
+	// Terminal is true when standard input and output are terminals.
+	Terminal bool
+}
+
+// NewCmdInit builds `portfolio init`; runF replaces the run in tests.
+func NewCmdInit(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	var (
+		fv    Site // the flags' values
+		lists = map[string]*[]string{}
+		from  string
+	)
+	cmd := &cobra.Command{
+		Use:   "init [DIR]",
+		Short: "Start a content folder: site.yaml and an empty projects folder",
+		Long: strings.TrimSpace(`
+Start a new owner's content folder DIR (default: content, or --content):
+DIR/site.yaml with its schema modeline and short comments, and an empty
+DIR/projects/ for ` + "`portfolio new project`" + ` to fill.
+
+In a terminal, a form asks for your name, taglines, site description and
+address, analytics ID and the four profile links, and checks each as you
+type, by the same rules and in the same words as ` + "`portfolio validate`" + `. It
+ends by showing the YAML and asking to write it; Esc or Ctrl-C writes
+nothing. --accessible (or ACCESSIBLE=1) asks one plain line at a time.
+
+Without a terminal, or with --yes, nothing is asked: the required values
+(--name, --description, --url and the four profile addresses) must come from
+flags or from --from FILE, a site.yaml holding some of its keys; flags win
+over the file. Every other text has a default to edit later: the About and
+Contact texts, the category pages' titles ("Web Design", "Graphics",
+"Photography", "Higher Education") and descriptions.
+
+An existing site.yaml is never overwritten. The file is checked with the
+same loader as ` + "`portfolio validate`" + ` before it is put in place, in one step.
+Exit status: 0 written, 1 a value is not valid or site.yaml exists,
+2 a required value is missing without a terminal, 130 cancelled.`),
+		Example: strings.TrimRight(`  portfolio init
+  portfolio init --accessible
+  portfolio init my-content --name "Avery Morgan" --description "Portfolio of Avery Morgan." \
+    --url https://averymorgan.design \
+    --professional-network-url https://www.linkedin.com/in/averymorgan \
+    --code-hosting-url https://github.com/averymorgan \
+    --microblog-url https://bsky.app/profile/averymorgan.design \
+    --photo-sharing-url https://www.instagram.com/averymorgan --yes
+  portfolio init --from answers.yaml --yes`, "\n"),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return cmdutil.Usagef("init takes at most one folder, got %d: %s", len(args), strings.Join(args, " "))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Dir = cmdutil.ContentDir(cmd)
+			if len(args) == 1 {
+				opts.Dir = args[0]
+			}
+			opts.Origin = map[string]string{}
+			var s Site
+			if from != "" {
+				loaded, err := readAnswers(from)
+				if err != nil {
+					return err
+				}
+				s = loaded
+			}
+			fl := cmd.Flags()
+			for _, field := range Fields {
+				if fl.Changed(field.Flag) {
+					*field.get(&s) = *field.get(&fv)
+					opts.Origin[field.Key] = "--" + field.Flag
+				}
+			}
+			for _, field := range ListFields {
+				if fl.Changed(field.Flag) {
+					var items []string
+					for _, v := range *lists[field.Key] {
+						if field.Comma {
+							items = append(items, strings.Split(v, ",")...)
+						} else {
+							items = append(items, v)
+						}
+					}
+					*field.get(&s) = items
+					opts.Origin[field.Key] = "--" + field.Flag
+				}
+			}
+			opts.Site = s
+			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
+			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
+			opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return Run(cmd.Context(), opts)
+		},
+	}
+	fl := cmd.Flags()
+	for _, field := range Fields {
+		fl.StringVar(field.get(&fv), field.Flag, "", field.Usage)
+	}
+	for _, field := range ListFields {
+		lists[field.Key] = new([]string)
+		fl.StringArrayVar(lists[field.Key], field.Flag, nil, field.Usage)
+	}
+	fl.StringVar(&from, "from", "", "read the settings from a YAML `FILE` shaped like site.yaml")
+	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking: every required value from flags or --from")
+	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
+	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
+	return cmd
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// Run asks for what is missing (when it may), then writes the content
+// folder.
+func Run(ctx context.Context, opts *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := checkFree(opts.Dir); err != nil {
+		return reportProblems(opts, err)
+	}
+	s := opts.Site
+	s.Normalize()
+	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
+	if !ask {
+		if missing := s.Missing(); len(missing) > 0 {
+			flags := make([]string, len(missing))
+			for i, m := range missing {
+				flags[i] = m.Flag
+			}
+			return prompt.Missing(flags)
+		}
+	} else {
+		form := newSiteForm(opts.Dir, s, opts.Accessible || !opts.Terminal)
+		var err error
+		if form.accessible {
+			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
+		} else {
+			err = form.fullForm().WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
+		}
+		if err == nil && !form.confirmed { // "Cancel" at the confirmation
+			err = cmdutil.ErrCancel
+		}
+		if err != nil {
+			return formError(opts, err)
+		}
+		s = *form.site
+		opts.Origin = map[string]string{}
+	}
+	s, err := Prepare(s)
+	if err != nil {
+		return reportProblems(opts, err)
+	}
+	res, err := Create(ctx, opts.Dir, Render(s, SchemaRef(opts.Dir)))
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
+			return cmdutil.ErrCancel
+		}
+		return reportProblems(opts, err)
+	}
+	return printResult(opts, res)
+}
+
+func formError(opts *Options, err error) error {
+	switch {
+	// No timeout is set, so huh's timeout means the context ended (SIGTERM).
+	case errors.Is(err, cmdutil.ErrCancel), errors.Is(err, huh.ErrUserAborted), errors.Is(err, huh.ErrTimeout),
+		errors.Is(err, context.Canceled):
+		fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
+		return cmdutil.ErrCancel
+	}
+	return err
+}
+
+// reportProblems prints what is wrong and returns the error that exits with
+// status 1; other errors (I/O) pass through.
+func reportProblems(opts *Options, err error) error {
+	s := cmdutil.Styler{}
+	w := opts.IO.ErrOut
+	var problems scaffold.Problems
+	var fe *scaffold.FieldError
+	var exists *ExistsError
+	var invalid *InvalidError
+	switch {
+	case errors.As(err, &exists):
+		fmt.Fprintf(w, "%s %s already exists; portfolio init never overwrites it\n", s.Red("error:"), exists.Path)
+		fmt.Fprintf(w, "    hint: edit it to change the site's settings, or start another folder: portfolio init DIR\n")
+		return cmdutil.ErrInvalid
+	case errors.As(err, &problems):
+	case errors.As(err, &fe):
+		problems = scaffold.Problems{fe}
+	case errors.As(err, &invalid):
+		_ = cmdutil.WriteDiagnostics(&iostreams.IOStreams{Out: w}, invalid.Diagnostics)
+		fmt.Fprintln(w, "nothing was written")
+		return cmdutil.ErrInvalid
+	default:
+		return err
+	}
+	for _, p := range problems {
+		label := opts.Origin[p.Field]
+		if label == "" {
+			label = p.Field
+		}
+		fmt.Fprintf(w, "%s %s: %s\n", s.Red("error:"), label, p.Msg)
+		if p.Hint != "" {
+			fmt.Fprintf(w, "    hint: %s\n", p.Hint)
+		}
+	}
+	fmt.Fprintln(w, "nothing was written")
+	return cmdutil.ErrInvalid
+}
+
+func printResult(opts *Options, res *Result) error {
+	w := opts.IO.Out
+	s := cmdutil.NewStyler(opts.IO)
+	fmt.Fprintf(w, "%s created %s\n", s.Green("✓"), res.File)
+	if res.NewProjects {
+		fmt.Fprintf(w, "%s created %s%c (empty)\n", s.Green("✓"), res.Projects, os.PathSeparator)
+	}
+	if len(res.Warnings) > 0 {
+		if err := cmdutil.WriteDiagnostics(opts.IO, res.Warnings); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(w, "%s %s is valid\n", s.Green("✓"), res.File)
+	dirFlag := ""
+	if opts.Dir != "content" {
+		dirFlag = " --content " + opts.Dir
+	}
+	newProject, serve := "portfolio new project"+dirFlag, "portfolio serve"+dirFlag
+	fmt.Fprintf(w, "\nNext steps:\n")
+	fmt.Fprintf(w, "  edit %s: replace the placeholder texts (About, Contact, page descriptions)\n", res.File)
+	fmt.Fprintf(w, "  %-*s   add your first project\n", len(newProject), newProject)
+	fmt.Fprintf(w, "  %-*s   see the site\n", len(newProject), serve)
+	return nil
+}

@@ -1,0 +1,185 @@
+package initcmd
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/scaffold"
+)
+
+// schemaFile is the site schema's path in the repository.
+const schemaFile = "schema/site.schema.json"
+
+// DefaultSchemaRef is the modeline's schema path when no schema folder is
+// found above the content folder: the layout the tool expects, schema/
+// beside the content folder.
+const DefaultSchemaRef = "../" + schemaFile
+
+// SchemaRef returns the path of the repository's schema/site.schema.json
+// relative to dir, with '/' separators, for site.yaml's modeline: it looks
+// in dir and the folders above it, as editors resolve the path from the
+// file's folder. Without one it returns DefaultSchemaRef.
+func SchemaRef(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return DefaultSchemaRef
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		candidate := filepath.Join(d, filepath.FromSlash(schemaFile))
+		if fi, err := os.Stat(candidate); err == nil && fi.Mode().IsRegular() {
+			if rel, err := filepath.Rel(abs, candidate); err == nil {
+				return filepath.ToSlash(rel)
+			}
+			return DefaultSchemaRef
+		}
+		if filepath.Dir(d) == d {
+			return DefaultSchemaRef
+		}
+	}
+}
+
+// Modeline is site.yaml's first line for a schema at schemaRef.
+func Modeline(schemaRef string) string { return "# yaml-language-server: $schema=" + schemaRef }
+
+// width is where long texts are folded.
+const width = 78
+
+// Render returns site.yaml for the settings (with their defaults filled in):
+// the modeline, then every setting with a short comment that says where it
+// shows. Pure: the same settings give the same bytes.
+func Render(s Site, schemaRef string) []byte {
+	var b strings.Builder
+	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	text := func(indent, key, value string) { b.WriteString(textLine(indent, key, value)) }
+	line("%s", Modeline(schemaRef))
+	line("# Site-wide settings and texts, made by `portfolio init`. Texts you did not")
+	line("# give are placeholders: replace them with your own before publishing.")
+	line("# Check the file with `portfolio validate`; see the site with `portfolio serve`.")
+	line("")
+	line("# Your name: navigation brand, home hero heading, footer and copyright line.")
+	text("", "name", s.Name)
+	line("")
+	line("# The two lines under your name on the home page (the first is also the footer tagline).")
+	line("taglines:")
+	text("  ", "role", s.Taglines.Role)
+	text("  ", "mission", s.Taglines.Mission)
+	line("")
+	line("# Short introduction under the taglines on the home page.")
+	text("", "hero", s.Hero)
+	line("")
+	line("# Meta description of the home page (search results and link previews).")
+	text("", "description", s.Description)
+	line("")
+	line("# Public address of the site, without a trailing slash.")
+	text("", "url", s.URL)
+	line("")
+	if s.MeasurementID != "" {
+		line("# Google Analytics 4 measurement ID. Delete this line to load no analytics.")
+		text("", "measurementId", s.MeasurementID)
+	} else {
+		line("# No analytics are loaded. To use Google Analytics 4, add its measurement ID:")
+		line("# measurementId: G-XXXXXXXXXX")
+	}
+	line("")
+	line("# The four profiles linked from the home page and the footer; each opens in a new tab.")
+	line("social:")
+	for _, l := range []struct {
+		key  string
+		link Link
+	}{
+		{"professionalNetwork", s.Social.ProfessionalNetwork}, {"codeHosting", s.Social.CodeHosting},
+		{"microblog", s.Social.Microblog}, {"photoSharing", s.Social.PhotoSharing},
+	} {
+		line("  %s:", l.key)
+		text("    ", "label", l.link.Label)
+		text("    ", "url", l.link.URL)
+	}
+	line("")
+	line("# The About Me page (/about): up to 12 bullets per list, up to 8 skill tags.")
+	line("about:")
+	text("  ", "description", s.About.Description)
+	text("  ", "intro", s.About.Intro)
+	for _, l := range []struct {
+		key   string
+		items []string
+	}{{"summary", s.About.Summary}, {"values", s.About.Values}, {"funFacts", s.About.FunFacts}, {"skills", s.About.Skills}} {
+		line("  %s:", l.key)
+		for _, item := range l.items {
+			line("    - %s", scaffold.Scalar(item))
+		}
+	}
+	line("")
+	line("# The Contact page (/contact).")
+	line("contact:")
+	text("  ", "title", s.Contact.Title)
+	text("  ", "description", s.Contact.Description)
+	text("  ", "heading", s.Contact.Heading)
+	text("  ", "intro", s.Contact.Intro)
+	line("")
+	line("# The four category pages that list your projects. A blurb is an optional")
+	line("# paragraph under the heading.")
+	line("pages:")
+	for _, p := range scaffold.Pages {
+		page := s.Pages.Named(p.Name)
+		line("  %s:", p.Name)
+		text("    ", "title", page.Title)
+		text("    ", "description", page.Description)
+		if page.Blurb != "" {
+			text("    ", "blurb", page.Blurb)
+		}
+	}
+	return []byte(b.String())
+}
+
+// textLine writes key: value, folding a long text (>-) at word boundaries
+// so that the file stays easy to read and edit.
+func textLine(indent, key, value string) string {
+	first := indent + key + ": "
+	if len(first)+len(value) <= width || !foldOK(value) {
+		return first + scalar(value) + "\n"
+	}
+	var b strings.Builder
+	b.WriteString(indent + key + ": >-\n")
+	prefix := indent + "  "
+	cur := prefix
+	for _, w := range strings.Fields(value) {
+		if cur != prefix && len(cur)+1+len(w) > width {
+			b.WriteString(cur + "\n")
+			cur = prefix
+		}
+		if cur != prefix {
+			cur += " "
+		}
+		cur += w
+	}
+	b.WriteString(cur + "\n")
+	return b.String()
+}
+
+func scalar(s string) string {
+	if s == "" {
+		return `""`
+	}
+	return scaffold.Scalar(s)
+}
+
+// foldOK reports whether a folded block (>-) reads back as exactly text:
+// words separated by single spaces, printable, on one line.
+func foldOK(text string) bool {
+	if text != strings.Join(strings.Fields(text), " ") {
+		return false
+	}
+	for _, r := range text {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// siteYAML names the file written in dir.
+func siteYAML(dir string) string { return filepath.Join(dir, content.SiteFile) }

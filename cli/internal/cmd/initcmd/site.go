@@ -1,0 +1,390 @@
+package initcmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Site holds the settings of a new site.yaml. It is shaped like the file, so
+// an answers file (--from) is a site.yaml with only some of its keys.
+type Site struct {
+	Name          string   `yaml:"name"`
+	Taglines      Taglines `yaml:"taglines"`
+	Hero          string   `yaml:"hero"`
+	Description   string   `yaml:"description"`
+	URL           string   `yaml:"url"`
+	MeasurementID string   `yaml:"measurementId"`
+	Social        Social   `yaml:"social"`
+	About         About    `yaml:"about"`
+	Contact       Contact  `yaml:"contact"`
+	Pages         Pages    `yaml:"pages"`
+}
+
+// Taglines are the two lines under the owner's name on the home page.
+type Taglines struct {
+	Role    string `yaml:"role"`
+	Mission string `yaml:"mission"`
+}
+
+// Link is a profile link.
+type Link struct {
+	Label string `yaml:"label"`
+	URL   string `yaml:"url"`
+}
+
+// Social are the four profiles linked from the hero and the footer.
+type Social struct {
+	ProfessionalNetwork Link `yaml:"professionalNetwork"`
+	CodeHosting         Link `yaml:"codeHosting"`
+	Microblog           Link `yaml:"microblog"`
+	PhotoSharing        Link `yaml:"photoSharing"`
+}
+
+// About is the About Me page.
+type About struct {
+	Description string   `yaml:"description"`
+	Intro       string   `yaml:"intro"`
+	Summary     []string `yaml:"summary"`
+	Values      []string `yaml:"values"`
+	FunFacts    []string `yaml:"funFacts"`
+	Skills      []string `yaml:"skills"`
+}
+
+// Contact is the Contact page.
+type Contact struct {
+	Title       string `yaml:"title"`
+	Description string `yaml:"description"`
+	Heading     string `yaml:"heading"`
+	Intro       string `yaml:"intro"`
+}
+
+// CategoryPage is one of the four category pages.
+type CategoryPage struct {
+	Title       string `yaml:"title"`
+	Description string `yaml:"description"`
+	Blurb       string `yaml:"blurb"`
+}
+
+// Pages are the four category pages, by their names in scaffold.Pages.
+type Pages struct {
+	WebDesign       CategoryPage `yaml:"web-design"`
+	Graphics        CategoryPage `yaml:"graphics"`
+	Photography     CategoryPage `yaml:"photography"`
+	HigherEducation CategoryPage `yaml:"higher-education"`
+}
+
+// Named returns the page called name (a scaffold.Pages name).
+func (p *Pages) Named(name string) *CategoryPage {
+	switch name {
+	case "web-design":
+		return &p.WebDesign
+	case "graphics":
+		return &p.Graphics
+	case "photography":
+		return &p.Photography
+	case "higher-education":
+		return &p.HigherEducation
+	}
+	panic("initcmd: no page " + name)
+}
+
+// Field is one text setting: its place in site.yaml, its flag, and whether
+// it must be given (it has no sensible default).
+type Field struct {
+	Key      string // dotted path in site.yaml: "taglines.role"
+	Flag     string
+	Usage    string
+	Required bool
+	// Optional settings may stay empty: they are left out of the file.
+	Optional bool
+	get      func(*Site) *string
+}
+
+// Pointer is the setting's JSON pointer, as `portfolio validate` names it.
+func (f Field) Pointer() string { return "/" + strings.ReplaceAll(f.Key, ".", "/") }
+
+// Of returns the setting's value in s.
+func (f Field) Of(s *Site) *string { return f.get(s) }
+
+// ListField is a list setting; Comma lists are given as one line with commas
+// (skills), the others one item per flag (bullets hold commas).
+type ListField struct {
+	Key, Flag, Usage string
+	Comma            bool
+	get              func(*Site) *[]string
+}
+
+// Pointer is the setting's JSON pointer.
+func (f ListField) Pointer() string { return "/" + strings.ReplaceAll(f.Key, ".", "/") }
+
+func link(key, flag, what string, get func(*Site) *Link) []Field {
+	return []Field{
+		{Key: "social." + key + ".label", Flag: flag + "-label", Usage: "name of your " + what + " service, e.g. " + defaultLabels[key],
+			get: func(s *Site) *string { return &get(s).Label }},
+		{Key: "social." + key + ".url", Flag: flag + "-url", Usage: "https address of your " + what + " profile", Required: true,
+			get: func(s *Site) *string { return &get(s).URL }},
+	}
+}
+
+var defaultLabels = map[string]string{
+	"professionalNetwork": "LinkedIn", "codeHosting": "GitHub", "microblog": "Bluesky", "photoSharing": "Instagram",
+}
+
+// Fields are the text settings, in the order of site.yaml.
+var Fields = func() []Field {
+	f := []Field{
+		{Key: "name", Flag: "name", Usage: "your name: navigation brand, hero heading, footer", Required: true,
+			get: func(s *Site) *string { return &s.Name }},
+		{Key: "taglines.role", Flag: "role-tagline", Usage: `what you do, e.g. "UX/UI Designer · Frontend Developer" (default "` + defaultRole + `")`,
+			get: func(s *Site) *string { return &s.Taglines.Role }},
+		{Key: "taglines.mission", Flag: "mission-tagline", Usage: "why, in a phrase (default \"" + defaultMission + "\")",
+			get: func(s *Site) *string { return &s.Taglines.Mission }},
+		{Key: "hero", Flag: "hero", Usage: "short introduction on the home page (default: the description)",
+			get: func(s *Site) *string { return &s.Hero }},
+		{Key: "description", Flag: "description", Usage: "the home page's meta description: one or two sentences", Required: true,
+			get: func(s *Site) *string { return &s.Description }},
+		{Key: "url", Flag: "url", Usage: "the site's public https address, without a trailing slash", Required: true,
+			get: func(s *Site) *string { return &s.URL }},
+		{Key: "measurementId", Flag: "measurement-id", Usage: "Google Analytics 4 measurement ID, G-… (default: no analytics)", Optional: true,
+			get: func(s *Site) *string { return &s.MeasurementID }},
+	}
+	f = append(f, link("professionalNetwork", "professional-network", "professional networking", func(s *Site) *Link { return &s.Social.ProfessionalNetwork })...)
+	f = append(f, link("codeHosting", "code-hosting", "code-hosting", func(s *Site) *Link { return &s.Social.CodeHosting })...)
+	f = append(f, link("microblog", "microblog", "microblog", func(s *Site) *Link { return &s.Social.Microblog })...)
+	f = append(f, link("photoSharing", "photo-sharing", "photo-sharing", func(s *Site) *Link { return &s.Social.PhotoSharing })...)
+	f = append(f,
+		Field{Key: "about.description", Flag: "about-description", Usage: "the About page's meta description (default: made from name and role)",
+			get: func(s *Site) *string { return &s.About.Description }},
+		Field{Key: "about.intro", Flag: "about-intro", Usage: "opening paragraph of the About page (default: the hero text)",
+			get: func(s *Site) *string { return &s.About.Intro }},
+		Field{Key: "contact.title", Flag: "contact-title", Usage: `the Contact page's header (default "Contact")`,
+			get: func(s *Site) *string { return &s.Contact.Title }},
+		Field{Key: "contact.description", Flag: "contact-description", Usage: "the Contact page's meta description",
+			get: func(s *Site) *string { return &s.Contact.Description }},
+		Field{Key: "contact.heading", Flag: "contact-heading", Usage: `heading of the contact section (default "Let's Connect")`,
+			get: func(s *Site) *string { return &s.Contact.Heading }},
+		Field{Key: "contact.intro", Flag: "contact-intro", Usage: "sentence above the contact form",
+			get: func(s *Site) *string { return &s.Contact.Intro }},
+	)
+	for _, p := range scaffold.Pages {
+		name := p.Name
+		page := func(s *Site) *CategoryPage { return s.Pages.Named(name) }
+		f = append(f,
+			Field{Key: "pages." + name + ".title", Flag: name + "-title", Usage: fmt.Sprintf("heading and menu label of /%s (default %q)", name, p.Label),
+				get: func(s *Site) *string { return &page(s).Title }},
+			Field{Key: "pages." + name + ".description", Flag: name + "-description", Usage: fmt.Sprintf("meta description of /%s", name),
+				get: func(s *Site) *string { return &page(s).Description }},
+			Field{Key: "pages." + name + ".blurb", Flag: name + "-blurb", Usage: fmt.Sprintf("optional paragraph under the heading of /%s", name), Optional: true,
+				get: func(s *Site) *string { return &page(s).Blurb }},
+		)
+	}
+	return f
+}()
+
+// ListFields are the list settings, in the order of site.yaml.
+var ListFields = []ListField{
+	{Key: "about.summary", Flag: "about-summary", Usage: "a bullet of the About page's Summary (repeatable)",
+		get: func(s *Site) *[]string { return &s.About.Summary }},
+	{Key: "about.values", Flag: "about-value", Usage: "a bullet of the About page's Values (repeatable)",
+		get: func(s *Site) *[]string { return &s.About.Values }},
+	{Key: "about.funFacts", Flag: "about-fun-fact", Usage: "a bullet of the About page's Fun Facts (repeatable)",
+		get: func(s *Site) *[]string { return &s.About.FunFacts }},
+	{Key: "about.skills", Flag: "about-skills", Usage: "skill tags of the About page, comma-separated (default: from the role tagline)", Comma: true,
+		get: func(s *Site) *[]string { return &s.About.Skills }},
+}
+
+// FieldNamed returns the text setting with the given key.
+func FieldNamed(key string) (Field, bool) {
+	i := slices.IndexFunc(Fields, func(f Field) bool { return f.Key == key })
+	if i < 0 {
+		return Field{}, false
+	}
+	return Fields[i], true
+}
+
+// Defaults of the texts an owner can well edit later.
+const (
+	defaultRole    = "Designer"
+	defaultMission = "Thoughtful, human-centered design"
+	defaultSkill   = "Design"
+)
+
+// Normalize trims every text and drops empty list items, so that what is
+// checked is what is written.
+func (s *Site) Normalize() {
+	for _, f := range Fields {
+		p := f.get(s)
+		*p = strings.TrimSpace(*p)
+	}
+	for _, f := range ListFields {
+		p := f.get(s)
+		*p = trimList(*p)
+	}
+}
+
+func trimList(in []string) []string {
+	var out []string
+	for _, s := range in {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Missing lists the required settings that are empty, by key.
+func (s *Site) Missing() []Field {
+	var out []Field
+	for _, f := range Fields {
+		if f.Required && *f.get(s) == "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// WithDefaults returns the settings with every text left empty filled in:
+// placeholders made from the name, role and description, which the file's
+// comments invite the owner to replace.
+func (s Site) WithDefaults() Site {
+	s.About.Summary = slices.Clone(s.About.Summary)
+	s.About.Values = slices.Clone(s.About.Values)
+	s.About.FunFacts = slices.Clone(s.About.FunFacts)
+	s.About.Skills = slices.Clone(s.About.Skills)
+	s.Normalize()
+	def := func(p *string, v string) {
+		if *p == "" {
+			*p = v
+		}
+	}
+	def(&s.Taglines.Role, defaultRole)
+	def(&s.Taglines.Mission, defaultMission)
+	def(&s.Hero, s.Description)
+	for key, label := range defaultLabels {
+		f, _ := FieldNamed("social." + key + ".label")
+		def(f.get(&s), label)
+	}
+	def(&s.About.Description, fmt.Sprintf("About %s: %s.", s.Name, s.Taglines.Role))
+	def(&s.About.Intro, s.Hero)
+	if len(s.About.Summary) == 0 && s.Description != "" {
+		s.About.Summary = []string{s.Description}
+	}
+	if len(s.About.Values) == 0 {
+		s.About.Values = []string{"Accessibility is part of the brief, not a final check."}
+	}
+	if len(s.About.FunFacts) == 0 {
+		s.About.FunFacts = []string{"I am always learning something new."}
+	}
+	if len(s.About.Skills) == 0 {
+		s.About.Skills = skillsFrom(s.Taglines.Role)
+	}
+	def(&s.Contact.Title, "Contact")
+	def(&s.Contact.Description, fmt.Sprintf("Contact %s about a project or a collaboration.", s.Name))
+	def(&s.Contact.Heading, "Let's Connect")
+	def(&s.Contact.Intro, "Interested in working together? Get in touch!")
+	for _, p := range scaffold.Pages {
+		page := s.Pages.Named(p.Name)
+		def(&page.Title, p.Label)
+		def(&page.Description, fmt.Sprintf("%s by %s: %s.", p.Label, s.Name, p.Blurb))
+	}
+	return s
+}
+
+// skillsFrom makes skill tags of a role tagline such as "UX/UI Designer ·
+// Frontend Developer": its parts, when they make valid tags.
+func skillsFrom(role string) []string {
+	parts := trimList(strings.FieldsFunc(role, func(r rune) bool { return r == '·' || r == ',' || r == '|' }))
+	if len(parts) == 0 || len(parts) > 8 {
+		return []string{defaultSkill}
+	}
+	for i, p := range parts {
+		if len([]rune(p)) > 40 || slices.Contains(parts[:i], p) {
+			return []string{defaultSkill}
+		}
+	}
+	return parts
+}
+
+// Prepare fills in the defaults and checks every setting by the site
+// schema, in the words of `portfolio validate`. Problems come back as
+// scaffold.Problems, one per setting, in the order of the file.
+func Prepare(s Site) (Site, error) {
+	s = s.WithDefaults()
+	var problems scaffold.Problems
+	add := func(key string, err error) {
+		var fe *scaffold.FieldError
+		switch {
+		case err == nil:
+		case errors.As(err, &fe):
+			problems = append(problems, fe)
+		default:
+			problems = append(problems, &scaffold.FieldError{Field: key, Msg: err.Error()})
+		}
+	}
+	for _, f := range Fields {
+		if v := *f.get(&s); v != "" || !f.Optional {
+			add(f.Key, CheckText(f.Key, v))
+		}
+	}
+	for _, f := range ListFields {
+		add(f.Key, CheckList(f.Key, *f.get(&s)))
+	}
+	if len(problems) > 0 {
+		return s, problems
+	}
+	return s, nil
+}
+
+// CheckText checks the text setting key (a Fields key) by the site schema.
+func CheckText(key, value string) error { return checkPart(key, strings.TrimSpace(value)) }
+
+// CheckList checks the list setting key (a ListFields key).
+func CheckList(key string, items []string) error {
+	list := make([]any, len(items))
+	for i, s := range items {
+		list[i] = strings.TrimSpace(s)
+	}
+	return checkPart(key, list)
+}
+
+// checkPart checks value as the site setting key, alone: the site schema's
+// problems at the setting or inside it, as `portfolio validate` words them.
+// The other settings, absent here, are not its concern.
+func checkPart(key string, value any) error {
+	keys := strings.Split(key, ".")
+	var partial any = value
+	for i := len(keys) - 1; i >= 0; i-- {
+		partial = map[string]any{keys[i]: partial}
+	}
+	// JSON is YAML: the content package's parser reads it as the loader
+	// reads site.yaml, so the schema sees what the file will hold.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(partial); err != nil {
+		return err
+	}
+	doc, d := content.ParseYAML(content.SiteFile, buf.Bytes())
+	if d != nil {
+		return &scaffold.FieldError{Field: key, Msg: d.Message, Hint: d.Hint}
+	}
+	schema, err := content.SiteSchema()
+	if err != nil {
+		return err // the embedded schema does not compile: a bug
+	}
+	pointer := "/" + strings.Join(keys, "/")
+	for _, d := range schema.Check(doc) {
+		if d.Severity == diag.Error && (d.Pointer == pointer || strings.HasPrefix(d.Pointer, pointer+"/")) {
+			return &scaffold.FieldError{Field: key, Msg: d.Message, Hint: d.Hint}
+		}
+	}
+	return nil
+}

@@ -27,14 +27,20 @@ async function settle(page: Page, url: string) {
   await page.route(/^https:\/\/[^/]*myportfolio\.com\//, (route) => route.abort('internetdisconnected'));
   await page.goto(url);
   await waitForHydration(page);
-  // Scroll through once so lazy images start loading, then wait for them.
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // Every image in, the lazy ones too (a quick scroll may pass some without
+  // a frame to start them, and they would never load): then wait for them.
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all(
-      [...document.images].map((img) => (img.complete ? undefined : new Promise((resolve) => ((img.onload = resolve), (img.onerror = resolve))))),
+    const pending = [...document.images].filter((img) => !img.complete);
+    const settled = pending.map(
+      (img) =>
+        new Promise((resolve) => {
+          img.addEventListener('load', resolve, { once: true });
+          img.addEventListener('error', resolve, { once: true });
+        }),
     );
+    for (const img of pending) img.loading = 'eager';
+    await Promise.all(settled);
   });
   // Decoded, so a full-page capture does not paint a placeholder for one.
   await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete && img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined))));

@@ -113,8 +113,9 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request) {
 	for k, vs := range h.cfg.Headers(r.URL.Path) {
 		hdr[k] = vs
 	}
-	if hdr.Get("Cache-Control") == "" {
-		// Pages and unhashed files are checked again on every visit.
+	// Pages and unhashed files are checked again on every visit; so is a
+	// missing file, even under /assets/: it may exist after the next deploy.
+	if hdr.Get("Cache-Control") == "" || status != http.StatusOK {
 		hdr.Set("Cache-Control", "public, max-age=0, must-revalidate")
 	}
 	h.static.serve(w, r, name, status)

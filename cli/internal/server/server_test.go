@@ -141,7 +141,7 @@ func TestPages(t *testing.T) {
 		{"/no-such-page", "404", "text/html; charset=utf-8", "<h1>404</h1>", "public, max-age=0, must-revalidate"},
 		{"/projects/no-such-project", "404", "text/html; charset=utf-8", "<h1>404</h1>", "public, max-age=0, must-revalidate"},
 		{"/assets/app-3f2a.js", "200", "text/javascript; charset=utf-8", "console.log", "public, max-age=31536000, immutable"},
-		{"/assets/missing.js", "404", "text/html; charset=utf-8", "<h1>404</h1>", "public, max-age=31536000, immutable"},
+		{"/assets/missing.js", "404", "text/html; charset=utf-8", "<h1>404</h1>", "public, max-age=0, must-revalidate"},
 		{"/img/photo-480.webp", "200", "image/webp", "RIFF", "public, max-age=0, must-revalidate"},
 		{"/sitemap.xml", "200", "application/xml", "<urlset/>", "public, max-age=0, must-revalidate"},
 		{"/_headers", "404", "text/html; charset=utf-8", "<h1>404</h1>", "public, max-age=0, must-revalidate"},

@@ -6,35 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck/imagetest"
 )
 
-const testSite = `# yaml-language-server: $schema=../schema/site.schema.json
-name: Test Owner
-taglines: {role: Designer, mission: Making things}
-hero: Hello.
-description: A test site.
-url: https://example.com
-social:
-  professionalNetwork: {label: LinkedIn, url: https://www.linkedin.com/in/test}
-  codeHosting: {label: GitHub, url: https://github.com/test}
-  microblog: {label: Bluesky, url: https://bsky.app/profile/test}
-  photoSharing: {label: Instagram, url: https://www.instagram.com/test}
-about:
-  description: About.
-  intro: Intro.
-  summary: [One.]
-  values: [Two.]
-  funFacts: [Three.]
-  skills: [Design]
-contact: {title: Contact, description: Contact., heading: Hi, intro: Write.}
-pages:
-  web-design: {title: Web Design, description: Web.}
-  graphics: {title: Graphics, description: Graphics.}
-  photography: {title: Photography, description: Photos.}
-  higher-education: {title: Higher Education, description: Teaching.}
-`
+const testSite = contenttest.Site
 
 // testProject's line numbers are referred to by the tests below.
 const testProject = `# yaml-language-server: $schema=../../../schema/project.schema.json

@@ -10,38 +10,17 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck/imagetest"
 )
-
-const testSite = `# yaml-language-server: $schema=../schema/site.schema.json
-name: Test Owner
-taglines: {role: Designer, mission: Making things}
-hero: Hello.
-description: A test site.
-url: https://example.com
-social:
-  professionalNetwork: {label: LinkedIn, url: https://www.linkedin.com/in/test}
-  codeHosting: {label: GitHub, url: https://github.com/test}
-  microblog: {label: Bluesky, url: https://bsky.app/profile/test}
-  photoSharing: {label: Instagram, url: https://www.instagram.com/test}
-about:
-  description: About.
-  intro: Intro.
-  summary: [One.]
-  values: [Two.]
-  funFacts: [Three.]
-  skills: [Design]
-contact: {title: Contact, description: Contact., heading: Hi, intro: Write.}
-pages:
-  web-design: {title: Web Design, description: Web.}
-  graphics: {title: Graphics, description: Graphics.}
-  photography: {title: Photos, description: Photos.}
-  higher-education: {title: Higher Education, description: Teaching.}
-`
 
 // fixture makes a content folder holding one project (alpha) and a folder
 // of source images outside it; it returns the content folder and the
 // sources folder.
+// testSite titles the photography page "Photos", so a test can tell the
+// category prefilled from the site's page title from the page's name.
+var testSite = strings.Replace(contenttest.Site, "photography: {title: Photography,", "photography: {title: Photos,", 1)
+
 func fixture(t *testing.T) (contentDir, src string) {
 	t.Helper()
 	root := t.TempDir()

@@ -81,19 +81,8 @@ func Run(opts *Options) error {
 		{"validate the content", func() error {
 			return validate.Run(&validate.Options{IO: opts.IO, ContentDir: opts.ContentDir, Format: "text", MaxPixels: imagecheck.DefaultMaxPixels})
 		}},
-		{"make the images", func() error {
-			return imagescmd.Run(&imagescmd.Options{
-				IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir,
-				OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: images.DefaultManifest,
-				Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels,
-			})
-		}},
-		{"generate the site's module", func() error {
-			return generate.Run(&generate.Options{
-				IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, Out: generate.DefaultOut,
-				Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
-			})
-		}},
+		{"make the images", func() error { return MakeImages(ctx, opts.IO, opts.ContentDir) }},
+		{"generate the site's module", func() error { return Generate(ctx, opts.IO, opts.ContentDir) }},
 		{"build and prerender the site", func() error { return buildSite(ctx, opts) }},
 	}
 	for i, step := range steps {
@@ -115,6 +104,23 @@ func Run(opts *Options) error {
 	}
 	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), time.Since(start).Round(100*time.Millisecond), dist)
 	return nil
+}
+
+// MakeImages runs `portfolio images` with its default settings.
+func MakeImages(ctx context.Context, ios *iostreams.IOStreams, contentDir string) error {
+	return imagescmd.Run(&imagescmd.Options{
+		IO: ios, Ctx: ctx, ContentDir: contentDir,
+		OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: images.DefaultManifest,
+		Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels,
+	})
+}
+
+// Generate runs `portfolio generate` with its default settings.
+func Generate(ctx context.Context, ios *iostreams.IOStreams, contentDir string) error {
+	return generate.Run(&generate.Options{
+		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: generate.DefaultOut,
+		Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
+	})
 }
 
 // minNode is the oldest Node the site's tools run on (Vite 8).

@@ -16,11 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"portfolio/cli/internal/cmd/generate"
-	imagescmd "portfolio/cli/internal/cmd/images"
+	"portfolio/cli/internal/cmd/build"
 	"portfolio/cli/internal/cmdutil"
-	"portfolio/cli/internal/imagecheck"
-	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
 )
 
@@ -124,16 +121,9 @@ func Run(opts *Options) error {
 // and the last good module stays in place.
 func regenerate(opts *Options) {
 	start := time.Now()
-	err := imagescmd.Run(&imagescmd.Options{
-		IO: opts.IO, Ctx: opts.Ctx, ContentDir: opts.ContentDir,
-		OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: images.DefaultManifest,
-		Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels,
-	})
+	err := build.MakeImages(opts.Ctx, opts.IO, opts.ContentDir)
 	if err == nil {
-		err = generate.Run(&generate.Options{
-			IO: opts.IO, Ctx: opts.Ctx, ContentDir: opts.ContentDir, Out: generate.DefaultOut,
-			Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
-		})
+		err = build.Generate(opts.Ctx, opts.IO, opts.ContentDir)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	switch {

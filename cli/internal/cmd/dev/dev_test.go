@@ -11,28 +11,10 @@ import (
 	"time"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/iostreams"
 )
-
-const site = `name: Test Owner
-taglines: {role: Designer, mission: Making things}
-hero: Hello.
-description: A test site.
-url: https://example.com
-social:
-  professionalNetwork: {label: LinkedIn, url: https://www.linkedin.com/in/test}
-  codeHosting: {label: GitHub, url: https://github.com/test}
-  microblog: {label: Bluesky, url: https://bsky.app/profile/test}
-  photoSharing: {label: Instagram, url: https://www.instagram.com/test}
-about: {description: About., intro: Intro., summary: [One.], values: [Two.], funFacts: [Three.], skills: [Design]}
-contact: {title: Contact, description: Contact., heading: Let's Connect, intro: Get in touch!}
-pages:
-  web-design: {title: Web Design, description: Web.}
-  graphics: {title: Graphics, description: Graphics.}
-  photography: {title: Photography, description: Photos.}
-  higher-education: {title: Higher Education, description: Teaching.}
-`
 
 func project(title string) string {
 	return `title: ` + title + `
@@ -103,7 +85,7 @@ func module(t *testing.T) string {
 // content is broken, and picks up the fix.
 func TestRegeneratesOnChangeAndKeepsTheLastGoodModule(t *testing.T) {
 	t.Chdir(t.TempDir())
-	writeFile(t, "content/site.yaml", site)
+	writeFile(t, "content/site.yaml", contenttest.Site)
 	writeFile(t, "content/projects/alpha/project.yaml", project("Alpha"))
 	if err := os.WriteFile("content/projects/alpha/cover.jpg", imagetest.JPEG(60, 40), 0o644); err != nil {
 		t.Fatal(err)

@@ -10,36 +10,11 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/scaffold"
 )
-
-const testSite = `# yaml-language-server: $schema=../schema/site.schema.json
-name: Test Owner
-taglines: {role: Designer, mission: Making things}
-hero: Hello.
-description: A test site.
-url: https://example.com
-social:
-  professionalNetwork: {label: LinkedIn, url: https://www.linkedin.com/in/test}
-  codeHosting: {label: GitHub, url: https://github.com/test}
-  microblog: {label: Bluesky, url: https://bsky.app/profile/test}
-  photoSharing: {label: Instagram, url: https://www.instagram.com/test}
-about:
-  description: About.
-  intro: Intro.
-  summary: [One.]
-  values: [Two.]
-  funFacts: [Three.]
-  skills: [Design]
-contact: {title: Contact, description: Contact., heading: Hi, intro: Write.}
-pages:
-  web-design: {title: Web Design, description: Web.}
-  graphics: {title: Graphics, description: Graphics.}
-  photography: {title: Photography, description: Photos.}
-  higher-education: {title: Higher Education, description: Teaching.}
-`
 
 const alphaYAML = `# yaml-language-server: $schema=../../../schema/project.schema.json
 title: Alpha
@@ -71,7 +46,7 @@ func fixture(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
 	t.Chdir(root)
-	write(t, "content/site.yaml", []byte(testSite))
+	write(t, "content/site.yaml", []byte(contenttest.Site))
 	write(t, "content/projects/alpha/project.yaml", []byte(alphaYAML))
 	write(t, "content/projects/alpha/cover.jpg", imagetest.JPEG(30, 20))
 	write(t, "photos/cover.jpg", imagetest.JPEG(60, 40))

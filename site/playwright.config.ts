@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 4173;
+// E2E_PORT lets two checkouts run their suites side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 /**
  * End-to-end tests against the built, prerendered site, served by

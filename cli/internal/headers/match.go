@@ -97,7 +97,7 @@ func matches(pattern, urlPath string) bool {
 // expression, one piece per segment.
 func expression(pattern string) string {
 	var b strings.Builder
-	b.WriteString("(?i)^")
+	b.WriteString("(?is)^") // s: "*" matches any character, a newline too
 	for seg := range strings.SplitSeq(pattern, "/") {
 		switch {
 		case seg == "":

@@ -15,7 +15,7 @@ func TestMatchPatterns(t *testing.T) {
 		{"/", []string{"/", ""}, []string{"/about", "/index.html"}},
 		{"/about", []string{"/about", "/about/", "/About"}, []string{"/", "/about/team", "/about-us", "/abou"}},
 		{"/about/", []string{"/about", "/about/"}, []string{"/about/x"}},
-		{"/*", []string{"/", "/about", "/a/b/c.css"}, nil},
+		{"/*", []string{"/", "/about", "/a/b/c.css", "/a\nb", "/\r\n"}, nil},
 		{"/assets/*", []string{"/assets", "/assets/", "/assets/a.css", "/assets/img/a.webp"},
 			[]string{"/", "/assets-old/a.css", "/assetsX", "/x/assets/a.css"}},
 		{"/a/*/b", []string{"/a/b", "/a/x/b", "/a/x/y/b"}, []string{"/ax/b", "/a/x/c"}},
@@ -146,11 +146,11 @@ func TestApply(t *testing.T) {
 
 func TestExpression(t *testing.T) {
 	tests := map[string]string{
-		"/":              `(?i)^/?$`,
-		"/*":             `(?i)^(?:/.*)?/?$`,
-		"/assets/*":      `(?i)^/assets(?:/.*)?/?$`,
-		"/:lang//a.html": `(?i)^/[^/]+/a\.html/?$`,
-		"/*.css":         `(?i)^/.*\.css/?$`,
+		"/":              `(?is)^/?$`,
+		"/*":             `(?is)^(?:/.*)?/?$`,
+		"/assets/*":      `(?is)^/assets(?:/.*)?/?$`,
+		"/:lang//a.html": `(?is)^/[^/]+/a\.html/?$`,
+		"/*.css":         `(?is)^/.*\.css/?$`,
 	}
 	for pattern, want := range tests {
 		if got := expression(pattern); got != want {

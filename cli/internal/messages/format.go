@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"portfolio/cli/internal/safetext"
 )
 
 // exportTimeLayout is RFC 3339 in UTC with milliseconds, the stored
@@ -68,31 +70,12 @@ func sender(m Message) string {
 }
 
 // terminalSafe escapes what a terminal would act on instead of showing;
-// with multiline, line breaks are kept (CRLF made LF).
+// with multiline, line breaks are kept (CRLF made LF). See safetext.
 func terminalSafe(s string, multiline bool) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
 	if multiline {
-		s = strings.ReplaceAll(s, "\r\n", "\n")
+		return safetext.Text(s)
 	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\t', r == '\n' && multiline:
-			b.WriteRune(r)
-		case unicode.IsControl(r), isBidiOverride(r), unicode.In(r, unicode.Zl, unicode.Zp):
-			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// isBidiOverride reports the embedding, override and isolate controls that
-// reorder the text after them ("Trojan Source"); the marks LRM, RLM and ALM,
-// which right-to-left text uses, are kept.
-func isBidiOverride(r rune) bool {
-	return '\u202a' <= r && r <= '\u202e' || '\u2066' <= r && r <= '\u2069'
+	return safetext.Line(s)
 }
 
 // jsonMessage fixes the JSON field names; they follow the contact form's

@@ -12,12 +12,15 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"portfolio/cli/internal/safetext"
 )
 
 // Message is one contact-form submission, as received (untrimmed).
@@ -59,6 +62,8 @@ type Handler struct {
 	cfg     Config
 	static  *static
 	limiter *limiter
+	log     io.Writer // cfg.Log, each entry escaped to one line
+	forms   formPages
 }
 
 // New returns the handler for cfg.SiteDir; Close releases the folder.
@@ -79,38 +84,69 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{cfg: cfg, static: st, limiter: newLimiter(cfg.Limit)}, nil
+	return &Handler{cfg: cfg, static: st, limiter: newLimiter(cfg.Limit), log: safetext.LogWriter(cfg.Log)}, nil
 }
 
 // Close releases the site folder.
 func (h *Handler) Close() error { return h.static.Close() }
 
+// logf writes one line to the log; visitor text in it is escaped.
+func (h *Handler) logf(format string, args ...any) {
+	fmt.Fprintf(h.log, format, args...)
+}
+
+// allowed is the Allow header of a 405: a form may be posted to any path.
+const allowed = "GET, HEAD, POST"
+
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	isForm := r.URL.Path == "/"
-	switch {
-	case r.Method == http.MethodPost && isForm:
-		h.form(w, r)
-	case r.Method == http.MethodGet || r.Method == http.MethodHead:
-		h.page(w, r)
+	// A request with a Transfer-Encoding may also have had a Content-Length
+	// (Go's server drops it before the handler sees it): such a request is
+	// answered and its connection closed (RFC 9112 §6.3), so nothing read
+	// after it on the connection is taken for a request.
+	if len(r.TransferEncoding) > 0 {
+		w.Header().Set("Connection", "close")
+	}
+	urlPath, ok := canonicalPath(r.URL)
+	if !ok {
+		// Rules and files must agree on the path; this one means
+		// different things depending on how it is decoded or cleaned.
+		h.secure(w, "/")
+		h.fail(w, r, http.StatusBadRequest, "This address cannot be served",
+			"The address has characters or parts that no page of this site has (such as an encoded slash or a “..”). Check the link, or start again from the home page.")
+		return
+	}
+	switch r.Method {
+	case http.MethodPost:
+		h.form(w, r, urlPath)
+	case http.MethodGet, http.MethodHead:
+		h.page(w, r, urlPath)
 	default:
-		allow := "GET, HEAD"
-		if isForm {
-			allow += ", POST"
-		}
-		w.Header().Set("Allow", allow)
-		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)
+		h.secure(w, urlPath)
+		w.Header().Set("Allow", allowed)
+		h.fail(w, r, http.StatusMethodNotAllowed, "This request is not supported",
+			"Pages of this site can be read (GET) and its forms sent (POST); nothing else.")
 	}
 }
 
+// secure sets the host's headers for urlPath (the security headers among
+// them) on an answer the server makes itself, never to be cached.
+func (h *Handler) secure(w http.ResponseWriter, urlPath string) {
+	hdr := w.Header()
+	for k, vs := range h.cfg.Headers(urlPath) {
+		hdr[k] = vs
+	}
+	hdr.Set("Cache-Control", "no-store")
+}
+
 // page serves a file of the site with the host's headers.
-func (h *Handler) page(w http.ResponseWriter, r *http.Request) {
-	name, status := h.static.resolve(r.URL.Path)
+func (h *Handler) page(w http.ResponseWriter, r *http.Request, urlPath string) {
+	name, status := h.static.resolve(urlPath)
 	// The host's own files are not part of the site.
-	if base := path.Base(name); base == "_headers" || base == "_redirects" {
+	if base := path.Base(name); strings.EqualFold(base, "_headers") || strings.EqualFold(base, "_redirects") {
 		name, status = "404.html", http.StatusNotFound
 	}
 	hdr := w.Header()
-	for k, vs := range h.cfg.Headers(r.URL.Path) {
+	for k, vs := range h.cfg.Headers(urlPath) {
 		hdr[k] = vs
 	}
 	// Pages and unhashed files are checked again on every visit; so is a
@@ -128,60 +164,125 @@ type formResponse struct {
 	Error  string            `json:"error,omitempty"`
 }
 
-// form receives the contact form as the host's form feature does: POST /
-// with form-name=contact, urlencoded.
-func (h *Handler) form(w http.ResponseWriter, r *http.Request) {
-	for k, vs := range h.cfg.Headers(r.URL.Path) {
-		w.Header()[k] = vs
-	}
-	w.Header().Set("Cache-Control", "no-store")
+// form receives a form post as the host's form feature does: POST to any
+// path with form-name, urlencoded. A browser's native post (Accept lists
+// text/html) gets HTML; a script gets JSON.
+func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
+	h.secure(w, urlPath)
 	if ok, retry := h.limiter.allow(clientOf(r), time.Now()); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(retry.Round(time.Second).Seconds())))
-		reply(w, http.StatusTooManyRequests, formResponse{Error: "Too many messages from this address; please try again later."})
+		secs := int(retry.Round(time.Second).Seconds())
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		h.failForm(w, r, http.StatusTooManyRequests, "Too many messages from this address; please try again later.",
+			"Too many messages", fmt.Sprintf("Too many messages came from your address. Please try again in %s; what you wrote was not sent, so keep a copy.", wait(secs)))
 		return
 	}
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/x-www-form-urlencoded" {
-		reply(w, http.StatusUnsupportedMediaType, formResponse{Error: "Send the form as application/x-www-form-urlencoded."})
+		h.failForm(w, r, http.StatusUnsupportedMediaType, "Send the form as application/x-www-form-urlencoded.",
+			"The form could not be read", "The form could not be read: it must be sent as application/x-www-form-urlencoded, as a web page's form does. Go back and send it from the page.")
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, h.cfg.MaxBody)
 	if err := r.ParseForm(); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			reply(w, http.StatusRequestEntityTooLarge, formResponse{Error: fmt.Sprintf("The message is too large (limit %d bytes).", h.cfg.MaxBody)})
+			h.failForm(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The message is too large (limit %d bytes).", h.cfg.MaxBody),
+				"The message is too large", fmt.Sprintf("The message is too large to send (the limit is %d KB). Go back, shorten it and send it again.", h.cfg.MaxBody>>10))
 			return
 		}
-		reply(w, http.StatusBadRequest, formResponse{Error: "The form data cannot be read."})
+		h.failForm(w, r, http.StatusBadRequest, "The form data cannot be read.",
+			"The form could not be read", "The form data could not be read. Go back and send it again from the page.")
 		return
 	}
-	if name := r.PostForm.Get("form-name"); name != "contact" {
-		reply(w, http.StatusNotFound, formResponse{Error: fmt.Sprintf("There is no form named %q.", name)})
+	name := r.PostForm.Get("form-name")
+	if name != "contact" {
+		h.failForm(w, r, http.StatusNotFound, fmt.Sprintf("There is no form named %q.", name),
+			"Unknown form", fmt.Sprintf("There is no form named %q on this site. Go back and send the page's own form.", safetext.Line(name)))
 		return
 	}
 	// A filled honeypot is a bot: answered like a person, and dropped.
 	if r.PostForm.Get("bot-field") != "" {
-		reply(w, http.StatusOK, formResponse{OK: true})
+		h.sent(w, r, urlPath)
 		return
 	}
 	m := Message{Name: r.PostForm.Get("name"), Email: r.PostForm.Get("email"), Message: r.PostForm.Get("message")}
 	if problems := h.cfg.Validate(m); len(problems) > 0 {
+		if wantsHTML(r) {
+			h.refill(w, r, name, r.PostForm, problems)
+			return
+		}
 		reply(w, http.StatusBadRequest, formResponse{Errors: problems})
 		return
 	}
 	// Once accepted, the message is stored even if the visitor goes away.
 	if err := h.cfg.Store.Add(context.WithoutCancel(r.Context()), m); err != nil {
-		fmt.Fprintf(h.cfg.Log, "contact form: cannot store a message: %v\n", err)
-		reply(w, http.StatusInternalServerError, formResponse{Error: "The message could not be stored; please try again."})
+		h.logf("contact form: cannot store a message: %v\n", err)
+		h.failForm(w, r, http.StatusInternalServerError, "The message could not be stored; please try again.",
+			"The message was not sent", "The message could not be stored because of a problem on the server. Go back: your text is still in the form; try again in a moment.")
 		return
 	}
-	fmt.Fprintf(h.cfg.Log, "contact form: message from %s <%s> stored\n", strings.TrimSpace(m.Name), strings.TrimSpace(m.Email))
-	reply(w, http.StatusOK, formResponse{OK: true})
+	h.logf("contact form: message from %s <%s> stored\n", strings.TrimSpace(m.Name), strings.TrimSpace(m.Email))
+	h.sent(w, r, urlPath)
+}
+
+// sent answers an accepted post: for a browser, 303 See Other to the
+// post's own path when that is a page (so a reload does not post again),
+// else a small thank-you page; for a script, JSON.
+func (h *Handler) sent(w http.ResponseWriter, r *http.Request, urlPath string) {
+	if !wantsHTML(r) {
+		reply(w, http.StatusOK, formResponse{OK: true})
+		return
+	}
+	if name, status := h.static.resolve(urlPath); status == http.StatusOK && strings.HasSuffix(name, ".html") {
+		w.Header().Set("Location", (&url.URL{Path: urlPath}).EscapedPath())
+		w.WriteHeader(http.StatusSeeOther)
+		return
+	}
+	writePage(w, http.StatusOK, notice{
+		Title: "Thank you! Your message has been received.",
+		Text:  "The message was sent; you will get an answer at the email address you gave.",
+		Back:  backLink(r),
+	})
+}
+
+// failForm answers a failed post: a readable page for a browser, JSON for
+// a script.
+func (h *Handler) failForm(w http.ResponseWriter, r *http.Request, status int, jsonError, title, text string) {
+	if !wantsHTML(r) {
+		reply(w, status, formResponse{Error: jsonError})
+		return
+	}
+	writePage(w, status, notice{Title: title, Text: text, Back: backLink(r)})
+}
+
+// fail answers a request the server refuses, as a page for a browser and
+// as text otherwise.
+func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, title, text string) {
+	if wantsHTML(r) {
+		writePage(w, status, notice{Title: title, Text: text, Back: "/"})
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, "%d %s\n", status, text)
 }
 
 func reply(w http.ResponseWriter, status int, body formResponse) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(body)
+}
+
+// wait says a number of seconds in words.
+func wait(secs int) string {
+	switch {
+	case secs <= 1:
+		return "a second"
+	case secs < 90:
+		return fmt.Sprintf("%d seconds", secs)
+	default:
+		return fmt.Sprintf("%d minutes", (secs+59)/60)
+	}
 }
 
 // clientOf is the client's address (the local server trusts no proxy header).

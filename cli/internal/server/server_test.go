@@ -34,6 +34,22 @@ const headersFile = `/*
   Cache-Control: public, max-age=31536000, immutable
 `
 
+// contactPage holds the contact form exactly as the site's prerender writes
+// it (CONTRACT-FORM.md); the about page keeps a hidden copy, which the
+// server must not take for the form.
+const contactPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Contact</title></head><body><main>
+<h1>Contact</h1>
+<form name="contact" method="post" action="/contact/sent/" data-netlify="true" netlify-honeypot="bot-field" class="MuiBox-root">
+<input type="hidden" name="form-name" value="contact">
+<p class="visually-hidden"><label for="bot-field">Leave this empty</label><input id="bot-field" name="bot-field" tabindex="-1" autocomplete="off"></p>
+<div class="field"><label for="name">Name</label><input id="name" name="name" required maxlength="100" aria-describedby="name-error" class="MuiInputBase-input"><p id="name-error" data-error-for="name" class="MuiFormHelperText-root"></p></div>
+<div class="field"><label for="email">Email</label><input id="email" name="email" type="email" required maxlength="255" aria-describedby="email-error" value=""><p id="email-error" data-error-for="email"></p></div>
+<div class="field"><label for="message">Message</label><textarea id="message" name="message" rows="6" required maxlength="1000" aria-describedby="message-error"></textarea><p id="message-error" data-error-for="message"><span></span></p></div>
+<div data-form-status class="status"></div>
+<button type="submit">Send Message</button>
+</form>
+</main></body></html>`
+
 var script = "console.log('hello');\n" + strings.Repeat("export const x = 1;\n", 100)
 
 func writeSite(t *testing.T) string {
@@ -41,15 +57,17 @@ func writeSite(t *testing.T) string {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "dist")
 	files := map[string]string{
-		"index.html":          "<!doctype html><h1>Home</h1>" + strings.Repeat(" ", 600),
-		"about/index.html":    "<!doctype html><h1>About</h1>",
-		"404.html":            "<!doctype html><h1>404</h1>",
-		"assets/app-3f2a.js":  script,
-		"img/photo-480.webp":  "RIFF....WEBPVP8 ",
-		"_headers":            headersFile,
-		"../secret.txt":       "secret outside the site",
-		"sitemap.xml":         "<urlset/>",
-		"assets/styles-1.css": "body{}",
+		"index.html":              "<!doctype html><h1>Home</h1>" + strings.Repeat(" ", 600),
+		"about/index.html":        "<!doctype html><h1>About</h1><form name=\"contact\" hidden><input name=\"name\"></form>",
+		"404.html":                "<!doctype html><h1>404</h1>",
+		"assets/app-3f2a.js":      script,
+		"img/photo-480.webp":      "RIFF....WEBPVP8 ",
+		"_headers":                headersFile,
+		"../secret.txt":           "secret outside the site",
+		"sitemap.xml":             "<urlset/>",
+		"assets/styles-1.css":     "body{}",
+		"contact/index.html":      contactPage,
+		"contact/sent/index.html": "<!doctype html><h1>Message sent successfully!</h1>",
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, name)
@@ -82,6 +100,12 @@ type site struct {
 
 func start(t *testing.T, limit server.Limit) site {
 	t.Helper()
+	return startWith(t, func(c *server.Config) { c.Limit = limit })
+}
+
+// startWith serves the test site with the configuration change applies.
+func startWith(t *testing.T, change func(*server.Config)) site {
+	t.Helper()
 	dir := writeSite(t)
 	rules, err := headers.Parse("_headers", strings.NewReader(headersFile))
 	if err != nil {
@@ -92,14 +116,15 @@ func start(t *testing.T, limit server.Limit) site {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	h, err := server.New(server.Config{
+	cfg := server.Config{
 		SiteDir:  dir,
 		Headers:  func(p string) http.Header { return headers.Match(rules, p) },
 		Validate: func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
 		Store:    storeAdapter{store},
-		Limit:    limit,
 		MaxBody:  8 << 10,
-	})
+	}
+	change(&cfg)
+	h, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,9 +304,9 @@ func TestMethods(t *testing.T) {
 	}{
 		{http.MethodHead, "/about", "", http.StatusOK},
 		{http.MethodPut, "/", "GET, HEAD, POST", http.StatusMethodNotAllowed},
-		{http.MethodDelete, "/about", "GET, HEAD", http.StatusMethodNotAllowed},
-		{http.MethodPost, "/about", "GET, HEAD", http.StatusMethodNotAllowed},
-		{http.MethodPatch, "/assets/app-3f2a.js", "GET, HEAD", http.StatusMethodNotAllowed},
+		{http.MethodDelete, "/about", "GET, HEAD, POST", http.StatusMethodNotAllowed},
+		{http.MethodPatch, "/assets/app-3f2a.js", "GET, HEAD, POST", http.StatusMethodNotAllowed},
+		{"OPTIONS", "/about", "GET, HEAD, POST", http.StatusMethodNotAllowed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {

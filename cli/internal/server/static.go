@@ -39,7 +39,8 @@ type file struct {
 	name     string
 	size     int64
 	modTime  time.Time
-	etag     string
+	etag     string // of the file's bytes
+	etagGzip string // of its gzip body
 	typ      string
 	body     []byte // nil when too large to keep
 	gz       []byte // nil when not worth compressing
@@ -100,11 +101,12 @@ func (s *static) load(name string) (*file, error) {
 	}
 
 	f = &file{
-		name:    name,
-		size:    info.Size(),
-		modTime: info.ModTime(),
-		etag:    fmt.Sprintf(`"%x-%x"`, info.ModTime().UnixNano(), info.Size()),
-		typ:     contentType(name),
+		name:     name,
+		size:     info.Size(),
+		modTime:  info.ModTime(),
+		etag:     fmt.Sprintf(`"%x-%x"`, info.ModTime().UnixNano(), info.Size()),
+		etagGzip: fmt.Sprintf(`"%x-%x-gzip"`, info.ModTime().UnixNano(), info.Size()),
+		typ:      contentType(name),
 	}
 	f.compress = compressible(f.typ)
 	if f.size <= maxCached {
@@ -146,10 +148,17 @@ func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, stat
 	if f.compress {
 		h.Add("Vary", "Accept-Encoding")
 	}
+	// The gzip body and the file itself are two representations, each with
+	// its own strong ETag (RFC 9110 §8.8.3).
+	zipped := f.body != nil && f.gz != nil && acceptsGzip(r)
+	etag := f.etag
+	if zipped {
+		etag = f.etagGzip
+	}
 	if status == http.StatusOK {
-		h.Set("ETag", f.etag)
+		h.Set("ETag", etag)
 		h.Set("Last-Modified", f.modTime.UTC().Format(http.TimeFormat))
-		if notModified(r, f) {
+		if notModified(r, f, etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
@@ -172,7 +181,7 @@ func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, stat
 	}
 
 	body := f.body
-	if f.gz != nil && acceptsGzip(r) {
+	if zipped {
 		body = f.gz
 		h.Set("Content-Encoding", "gzip")
 	}
@@ -183,10 +192,13 @@ func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, stat
 	}
 }
 
-func notModified(r *http.Request, f *file) bool {
+// notModified evaluates If-None-Match (weak comparison, RFC 9110 §13.1.2)
+// against etag, the ETag of the representation being sent, then
+// If-Modified-Since.
+func notModified(r *http.Request, f *file, etag string) bool {
 	if inm := r.Header.Get("If-None-Match"); inm != "" {
 		for _, tag := range strings.Split(inm, ",") {
-			if t := strings.TrimSpace(tag); t == f.etag || t == "*" || t == "W/"+f.etag {
+			if t := strings.TrimSpace(tag); t == etag || t == "*" || t == "W/"+etag {
 				return true
 			}
 		}

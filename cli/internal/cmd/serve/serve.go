@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"net"
 	"net/http"
 	"os"
@@ -22,6 +23,7 @@ import (
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
+	"portfolio/cli/internal/safetext"
 	"portfolio/cli/internal/server"
 )
 
@@ -86,7 +88,9 @@ func Run(opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	errOut := opts.IO.ErrOut
+	// Every line the server logs is escaped: request paths and visitors'
+	// text reach it.
+	errOut := safetext.LogWriter(opts.IO.ErrOut)
 	if !opts.NoBuild {
 		if stale, why := build.Stale(opts.ContentDir, opts.SiteDir); stale {
 			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", why)
@@ -132,6 +136,7 @@ func Run(opts *Options) error {
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          log.New(errOut, "portfolio serve: ", 0),
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -71,3 +71,30 @@ func migrate(ctx context.Context, db *sql.DB) (err error) {
 	}
 	return tx.Commit()
 }
+
+// check reads, without changing anything, whether db is a messages
+// database this version can list: ErrNoDatabase for a new, empty one,
+// ErrCorrupt for someone else's or a newer one.
+func check(ctx context.Context, db *sql.DB) error {
+	var appID, version, tables int
+	if err := db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&appID); err != nil {
+		return err
+	}
+	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return err
+	}
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema`).Scan(&tables); err != nil {
+		return err
+	}
+	switch {
+	case appID == 0 && version == 0 && tables == 0:
+		return ErrNoDatabase
+	case appID != applicationID:
+		return fmt.Errorf("%w: it is another program's SQLite database; move it aside or choose another folder", ErrCorrupt)
+	case version > len(migrations):
+		return fmt.Errorf("%w: its schema version %d is newer than this portfolio knows (%d); use a newer portfolio", ErrCorrupt, version, len(migrations))
+	case version == 0:
+		return ErrNoDatabase // marked as ours, no table yet
+	}
+	return nil
+}

@@ -119,6 +119,60 @@ func Open(dir string) (*Store, error) {
 	return s, nil
 }
 
+// ErrNoDatabase is returned by OpenReadOnly when there is no database
+// file, or an empty one: no message was ever stored.
+var ErrNoDatabase = errors.New("no messages database")
+
+// OpenReadOnly opens the database in dir for reading only: it creates no
+// file or folder, writes nothing (an empty file stays empty, a file made
+// by an older version is not migrated) and needs no write permission.
+// Without a database file, or with an empty one, it returns ErrNoDatabase.
+//
+// While a server has the database open, its write-ahead log holds the
+// newest messages, and the reader shares its lock file (-shm) to see
+// them. When no log file exists, no one is writing, and the file is opened
+// as immutable: SQLite then creates no -wal or -shm file beside it.
+func OpenReadOnly(dir string) (*Store, error) {
+	path := Path(dir)
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, ErrNoDatabase
+	case err != nil:
+		return nil, fmt.Errorf("cannot open %s: %w", path, err)
+	case fi.IsDir():
+		return nil, fmt.Errorf("%s is a folder, not a messages database: move it away or choose another folder", path)
+	case fi.Size() == 0:
+		return nil, ErrNoDatabase
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %w", path, err)
+	}
+	_, walErr := os.Stat(path + "-wal")
+	q := url.Values{}
+	q.Set("mode", "ro")
+	if errors.Is(walErr, os.ErrNotExist) {
+		q.Set("immutable", "1")
+	}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
+	db, err := sql.Open("sqlite", u.String())
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	s := &Store{db: db, path: path, now: time.Now}
+	if err := check(context.Background(), db); err != nil {
+		db.Close()
+		if errors.Is(err, ErrNoDatabase) {
+			return nil, err
+		}
+		return nil, s.fileError("open", err)
+	}
+	return s, nil
+}
+
 // dsn builds the driver's connection string: the path as a file: URI, so
 // characters like '?' or '#' in it are not read as URI syntax, and the
 // settings every connection gets.

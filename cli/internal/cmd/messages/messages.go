@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 	"time"
 
@@ -100,13 +98,14 @@ func Run(opts *Options) error {
 	return messages.WriteText(out, msgs, loc)
 }
 
-// read returns the stored messages; with no database file there are none,
-// and none is made: listing leaves the folder as it was.
+// read returns the stored messages, opening the database read-only; with
+// no database file (or an empty one) there are none, and none is made:
+// listing leaves the folder as it was.
 func read(ctx context.Context, dir string) ([]messages.Message, error) {
-	if _, err := os.Stat(messages.Path(dir)); errors.Is(err, fs.ErrNotExist) {
+	s, err := messages.OpenReadOnly(dir)
+	if errors.Is(err, messages.ErrNoDatabase) {
 		return nil, nil
 	}
-	s, err := messages.Open(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,9 @@ package messages
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,5 +177,109 @@ func TestRunBadDatabase(t *testing.T) {
 	}
 	if out.Len() != 0 {
 		t.Errorf("stdout %q", out)
+	}
+}
+
+// snapshot is every file of dir with its size, time and bytes.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		out[e.Name()] = fmt.Sprintf("%d %d %x", info.Size(), info.ModTime().UnixNano(), sha256.Sum256(data))
+	}
+	dirInfo, _ := os.Stat(dir)
+	out["."] = dirInfo.ModTime().String()
+	return out
+}
+
+// Listing changes nothing: not an empty file, not a database, not the folder.
+func TestListingChangesNothing(t *testing.T) {
+	tests := []struct {
+		name     string
+		setup    func(t *testing.T, dir string)
+		want     string
+		readOnly bool // the folder and file may not be written at all
+	}{
+		{"empty file", func(t *testing.T, dir string) {
+			if err := os.WriteFile(messages.Path(dir), nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, "No messages yet", false},
+		{"database with a message", func(t *testing.T, dir string) {
+			s, err := messages.Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Add(context.Background(), messages.Message{Name: "Ada", Email: "a@example.com", Body: "hi"}); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+		}, "Ada <a@example.com>", false},
+		{"database in a read-only folder", func(t *testing.T, dir string) {
+			s, err := messages.Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Add(context.Background(), messages.Message{Name: "Ada", Email: "a@example.com", Body: "hi"}); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+		}, "Ada <a@example.com>", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tt.setup(t, dir)
+			if tt.readOnly {
+				os.Chmod(messages.Path(dir), 0o400)
+				os.Chmod(dir, 0o500)
+				t.Cleanup(func() { os.Chmod(dir, 0o700) })
+			}
+			before := snapshot(t, dir)
+			time.Sleep(10 * time.Millisecond) // a write now would show in the times
+			ios, _, out, errOut := iostreams.Test()
+			if err := Run(&Options{IO: ios, DataDir: dir}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out.String()+errOut.String(), tt.want) {
+				t.Errorf("output %q %q, want %q", out, errOut, tt.want)
+			}
+			after := snapshot(t, dir)
+			if fmt.Sprint(before) != fmt.Sprint(after) {
+				t.Errorf("listing changed the folder:\nbefore %v\nafter  %v", before, after)
+			}
+		})
+	}
+}
+
+// While the server has the database open, a listing sees its newest
+// messages (still in the write-ahead log).
+func TestListingWhileTheServerWrites(t *testing.T) {
+	dir := t.TempDir()
+	s, err := messages.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for i := range 3 {
+		if _, err := s.Add(context.Background(), messages.Message{Name: fmt.Sprint("Visitor ", i), Email: "v@example.com", Body: "hi"}); err != nil {
+			t.Fatal(err)
+		}
+		ios, _, out, _ := iostreams.Test()
+		if err := Run(&Options{IO: ios, DataDir: dir, JSON: true}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(out.String(), `"id"`); got != i+1 {
+			t.Fatalf("listing shows %d messages, want %d", got, i+1)
+		}
 	}
 }

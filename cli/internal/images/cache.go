@@ -71,7 +71,11 @@ type statIndex struct {
 }
 
 func openIndex(dir string, start time.Time) *statIndex {
-	x := &statIndex{path: filepath.Join(dir, indexFile), start: start, entries: map[string]indexEntry{}}
+	return openIndexFile(filepath.Join(dir, indexFile), start)
+}
+
+func openIndexFile(path string, start time.Time) *statIndex {
+	x := &statIndex{path: path, start: start, entries: map[string]indexEntry{}}
 	if data, err := os.ReadFile(x.path); err == nil {
 		// A damaged index is only a slower run: start afresh.
 		if json.Unmarshal(data, &x.entries) != nil {

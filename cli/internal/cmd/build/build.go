@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,6 +72,11 @@ func Run(opts *Options) error {
 	}
 	start := time.Now()
 	out := opts.IO.Out
+	// What this build reads, noted before it starts: a file saved while it
+	// runs makes the next check see a change. The old record goes first, so
+	// a build that fails or is stopped leaves the site stale.
+	_ = os.Remove(recordFile)
+	inputs, inputsErr := Inputs(opts.ContentDir, opts.SiteDir)
 	s := cmdutil.NewStyler(opts.IO)
 	steps := []struct {
 		name string
@@ -94,6 +98,11 @@ func Run(opts *Options) error {
 			return err
 		}
 	}
+	if inputsErr == nil {
+		if err := saveRecord(inputs); err != nil {
+			fmt.Fprintf(opts.IO.ErrOut, "warning: cannot record what the build read (%v); the next serve builds again\n", err)
+		}
+	}
 	dist := filepath.Join(opts.SiteDir, "dist")
 	if !opts.NoReport {
 		routes, err := Report(dist)
@@ -106,12 +115,15 @@ func Run(opts *Options) error {
 	return nil
 }
 
-// MakeImages runs `portfolio images` with its default settings.
+// MakeImages runs `portfolio images` with its default settings, removing
+// the variants and cache entries no image needs any more (those of a
+// deleted project or a replaced photo), so they do not reach the site.
 func MakeImages(ctx context.Context, ios *iostreams.IOStreams, contentDir string) error {
 	return imagescmd.Run(&imagescmd.Options{
 		IO: ios, Ctx: ctx, ContentDir: contentDir,
 		OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: images.DefaultManifest,
 		Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels,
+		GC: true,
 	})
 }
 
@@ -217,42 +229,4 @@ func npm(ctx context.Context, opts *Options, args ...string) error {
 		return fmt.Errorf("`npm %s` in %s failed (%v): its output is above", strings.Join(args, " "), opts.SiteDir, err)
 	}
 	return nil
-}
-
-// Stale reports whether the built site in siteDir/dist is older than
-// anything it is made from (the content, the schemas, the site's sources and
-// settings), and why.
-func Stale(contentDir, siteDir string) (bool, string) {
-	built, err := os.Stat(filepath.Join(siteDir, "dist", "index.html"))
-	if err != nil {
-		return true, "the site has not been built yet"
-	}
-	inputs := []string{
-		contentDir, "schema",
-		filepath.Join(siteDir, "src"), filepath.Join(siteDir, "public"), filepath.Join(siteDir, "scripts"),
-		filepath.Join(siteDir, "index.html"), filepath.Join(siteDir, "package-lock.json"), filepath.Join(siteDir, "vite.config.ts"),
-	}
-	// Made by the build itself from the content: newer than dist only when a
-	// step ran without the rest, which the content's own times also show.
-	skip := map[string]bool{filepath.Join(siteDir, "public", "img"): true}
-	for _, in := range inputs {
-		var newer string
-		_ = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || newer != "" {
-				return filepath.SkipDir
-			}
-			if d.IsDir() && skip[p] {
-				return filepath.SkipDir
-			}
-			if info, err := d.Info(); err == nil && !d.IsDir() && info.ModTime().After(built.ModTime()) {
-				newer = p
-				return filepath.SkipAll
-			}
-			return nil
-		})
-		if newer != "" {
-			return true, newer + " changed since the last build"
-		}
-	}
-	return false, ""
 }

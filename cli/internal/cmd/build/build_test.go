@@ -73,35 +73,87 @@ func TestPackagesStale(t *testing.T) {
 	}
 }
 
+// markBuilt leaves the tree as a finished build does: the site in dist and
+// the record of what the build read.
+func markBuilt(t *testing.T, at time.Time) {
+	t.Helper()
+	write(t, "site/dist/index.html", "<h1>", at)
+	files, err := Inputs("content", "site")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := saveRecord(files); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// move renames from to to keeping both files' times, as mv does.
+func move(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(from, to); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Staleness follows what the build reads, not modification times: a
+// rename, a move or a deletion keeps every time as it was.
 func TestStale(t *testing.T) {
 	old, built, later := time.Now().Add(-2*time.Hour), time.Now().Add(-time.Hour), time.Now()
 	tests := []struct {
 		name    string
-		changed string // a file written after the build; "" for none
 		noBuild bool
+		change  func(t *testing.T)
 		want    string // part of the reason; "" when up to date
 	}{
-		{"up to date", "", false, ""},
-		{"never built", "", true, "not been built"},
-		{"content changed", "content/projects/a/project.yaml", false, "project.yaml"},
-		{"a schema changed", "schema/project.schema.json", false, "project.schema.json"},
-		{"site code changed", "site/src/App.tsx", false, "App.tsx"},
-		{"new images made by the build itself do not count", "site/public/img/x-480.webp", false, ""},
+		{"up to date", false, nil, ""},
+		{"never built", true, nil, "not been built"},
+		{"built without a record (npm run build)", false, func(t *testing.T) { os.Remove(recordFile) }, "no record"},
+		{"content changed", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: b", later) }, "project.yaml changed"},
+		{"same size, same time, other bytes", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: b", old) }, "project.yaml changed"},
+		{"saved again unchanged", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: a", later) }, ""},
+		{"two gallery files swapped", false, func(t *testing.T) {
+			move(t, "content/projects/a/gallery/01.jpg", "content/projects/a/gallery/tmp.jpg")
+			move(t, "content/projects/a/gallery/02.jpg", "content/projects/a/gallery/01.jpg")
+			move(t, "content/projects/a/gallery/tmp.jpg", "content/projects/a/gallery/02.jpg")
+		}, "gallery/01.jpg changed"},
+		{"a photo moved in", false, func(t *testing.T) {
+			write(t, "elsewhere/03.jpg", "photo three", old)
+			move(t, "elsewhere/03.jpg", "content/projects/a/gallery/03.jpg")
+		}, "gallery/03.jpg is new"},
+		{"a project folder deleted", false, func(t *testing.T) { os.RemoveAll("content/projects/b") }, "content/projects/b/project.yaml was removed"},
+		{"a project folder renamed", false, func(t *testing.T) { move(t, "content/projects/b", "content/projects/c") }, "content/projects/b/project.yaml was removed"},
+		{"a schema changed", false, func(t *testing.T) { write(t, "schema/project.schema.json", "{ }", old) }, "project.schema.json changed"},
+		{"site code changed", false, func(t *testing.T) { write(t, "site/src/App.tsx", "x", old) }, "App.tsx changed"},
+		{"the lock file changed", false, func(t *testing.T) { write(t, "site/package-lock.json", `{"v":2}`, old) }, "package-lock.json changed"},
+		{"outputs of the build do not count", false, func(t *testing.T) {
+			write(t, "site/public/img/y-480.webp", "new variant", later)
+			write(t, "site/src/generated/content.ts", "export {}", later)
+			write(t, "site/src/generated/fonts/inter.woff2", "font", later)
+		}, ""},
+		{"hidden files do not count", false, func(t *testing.T) { write(t, "content/projects/a/.DS_Store", "x", later) }, ""},
+		{"many changes are summed up", false, func(t *testing.T) { os.RemoveAll("content/projects") }, "and 1 more changes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := t.TempDir()
-			t.Chdir(root)
+			t.Chdir(t.TempDir())
 			write(t, "content/site.yaml", "name: x", old)
 			write(t, "content/projects/a/project.yaml", "title: a", old)
+			write(t, "content/projects/a/gallery/01.jpg", "photo one", old)
+			write(t, "content/projects/a/gallery/02.jpg", "photo two", old)
+			write(t, "content/projects/b/project.yaml", "title: b", old)
 			write(t, "schema/project.schema.json", "{}", old)
 			write(t, "site/src/App.tsx", "", old)
+			write(t, "site/package-lock.json", `{"v":1}`, old)
 			write(t, "site/public/img/x-480.webp", "", old)
+			write(t, "site/src/generated/content.ts", "", old)
 			if !tt.noBuild {
-				write(t, "site/dist/index.html", "<h1>", built)
+				markBuilt(t, built)
 			}
-			if tt.changed != "" {
-				write(t, tt.changed, "changed", later)
+			if tt.change != nil {
+				tt.change(t)
 			}
 			stale, why := Stale("content", "site")
 			if stale != (tt.want != "") || !strings.Contains(why, tt.want) {

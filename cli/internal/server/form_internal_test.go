@@ -70,7 +70,8 @@ func FuzzFillForm(f *testing.F) {
 			t.Errorf("message %q, want %q", got, message)
 		}
 		errMsg := nodes(form, func(x *html.Node) bool { return attrOf(x, "data-error-for") == "message" })[0]
-		if got := norm(textOf(errMsg)); got != norm(problems["message"]) {
+		// In text between tags the parser drops NUL characters.
+		if got := norm(textOf(errMsg)); got != norm(strings.ReplaceAll(problems["message"], "\x00", "")) {
 			t.Errorf("message error %q, want %q", got, problems["message"])
 		}
 	})

@@ -95,7 +95,7 @@ func Run(opts *Options) error {
 	errOut := safetext.LogWriter(opts.IO.ErrOut)
 	if !opts.NoBuild {
 		if stale, why := build.Stale(opts.ContentDir, opts.SiteDir); stale {
-			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", why)
+			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", safetext.Line(why)) // file names are outside text
 			if err := build.Run(&build.Options{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, NoReport: true}); err != nil {
 				return err
 			}

@@ -133,6 +133,9 @@ var ErrNoDatabase = errors.New("no messages database")
 // them. When no log file exists, no one is writing, and the file is opened
 // as immutable: SQLite then creates no -wal or -shm file beside it.
 func OpenReadOnly(dir string) (*Store, error) {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("messages folder %s is a file, not a folder: move the file away or choose another folder", dir)
+	}
 	path := Path(dir)
 	fi, err := os.Stat(path)
 	switch {

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -312,4 +313,33 @@ func text(n *html.Node) string {
 		}
 	}
 	return b.String()
+}
+
+type failingStore struct{}
+
+func (failingStore) Add(context.Context, server.Message) error {
+	return errors.New("disk I/O error on /data/\x1b[31mmessages.db")
+}
+
+// A message that cannot be stored is never answered as sent: a browser
+// gets a page saying so (its text is still in the form it goes back to), a
+// script a 500; the log says why, escaped.
+func TestStorageFailure(t *testing.T) {
+	var log syncBuffer
+	s := startWith(t, func(c *server.Config) { c.Store, c.Log = failingStore{}, &log })
+	valid := form(map[string]string{"name": "Ada", "email": "ada@example.com", "message": "Hello"})
+	res, body := nativePost(t, s.url, "/contact/sent/", valid, nil)
+	if res.StatusCode != 500 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") || !strings.Contains(body, "not sent") {
+		t.Errorf("native post: %d %s\n%s", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
+	if res.Header.Get("Content-Security-Policy") == "" {
+		t.Error("no security headers")
+	}
+	a := post(t, http.DefaultClient, s.url, urlencoded, valid.Encode())
+	if a.status != 500 || a.body.OK || a.body.Error == "" {
+		t.Errorf("script post: %d %+v", a.status, a.body)
+	}
+	if got := log.String(); !strings.Contains(got, `cannot store a message`) || strings.Contains(got, "\x1b") {
+		t.Errorf("log %q", got)
+	}
 }

@@ -87,6 +87,9 @@ type GalleryImage struct {
 	// URL is the https address of an external image.
 	URL           string
 	Width, Height int
+	// Alt and Caption are the owner's texts for a local image; empty when
+	// not given.
+	Alt, Caption string
 }
 
 // Load reads and checks the content folder. The returned list holds every

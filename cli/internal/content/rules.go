@@ -32,6 +32,8 @@ type galleryRef struct {
 	pointer  string
 	files    []string // relative to the project folder, in display order
 	external []GalleryImage
+	// texts holds the alt text and caption of gallery files, by file name.
+	texts map[string]ImageText
 	// listed counts the external entries as written, valid or not: an
 	// invalid entry is reported by the schema, not as an empty gallery.
 	listed int
@@ -101,6 +103,7 @@ func (l *loader) collectImages(p *Project) {
 		g.files = append(g.files, rel)
 		l.queueLocal(p, g.pointer, rel)
 	}
+	g.texts = l.galleryTexts(p, g.pointer, listing.images)
 	if len(g.files) == 0 && g.listed == 0 {
 		where := fmt.Sprintf("no image files in %s/", GalleryDir)
 		if !listing.exists {
@@ -359,9 +362,16 @@ func (l *loader) checkProject(p *Project) {
 			if !ok {
 				continue // already reported
 			}
-			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height})
+			t := g.texts[path.Base(rel)]
+			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height, Alt: t.Alt, Caption: t.Caption})
 		}
 		p.Gallery = append(p.Gallery, g.external...)
+		if page, _ := root["page"].(string); page == PagePhotography && len(g.files) > 0 && len(g.texts) == 0 {
+			l.add(p.Doc.Diag(diag.Warning, g.pointer,
+				"describe what each photo shows under `texts:` (file, alt, caption), or run `portfolio gallery "+p.Slug+"`",
+				"no photo of the gallery has alt text or a caption: screen readers hear only \"%s 1\", \"%s 2\"…",
+				root["title"], root["title"]))
+		}
 	}
 }
 

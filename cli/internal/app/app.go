@@ -16,6 +16,7 @@ import (
 
 	"portfolio/cli/internal/cmd/build"
 	"portfolio/cli/internal/cmd/dev"
+	gallerycmd "portfolio/cli/internal/cmd/gallery"
 	"portfolio/cli/internal/cmd/generate"
 	"portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmd/initcmd"
@@ -103,6 +104,7 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 	root.AddCommand(
 		initcmd.NewCmdInit(f, nil),
 		newproject.NewCmdNew(f, nil),
+		gallerycmd.NewCmdGallery(f, nil),
 		validate.NewCmdValidate(f, nil),
 		images.NewCmdImages(f, nil),
 		generate.NewCmdGenerate(f, nil),

@@ -137,6 +137,11 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 	if err := finish(g.ProjectDir, &j, next); err != nil {
 		return nil, err
 	}
+	// The gallery now is what was planned: it can be edited again.
+	for i := range g.Images {
+		g.Images[i].File, g.Images[i].Source = names[i], ""
+	}
+	g.removed, g.yaml = nil, newYAML
 	return res, nil
 }
 

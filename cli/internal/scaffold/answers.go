@@ -193,3 +193,44 @@ func CategoryLabels(contentDir string) map[string]string {
 	}
 	return out
 }
+
+// ParsePaths splits file paths typed or pasted on one line: separated by
+// commas or spaces, each possibly in single or double quotes or with
+// backslash-escaped spaces, as a file manager's drag and drop pastes them
+// ('/home/me/My Photos/a.jpg' or /home/me/My\ Photos/a.jpg).
+func ParsePaths(s string) []string {
+	var out []string
+	var cur strings.Builder
+	has := false
+	flush := func() {
+		if has {
+			out = append(out, cur.String())
+		}
+		cur.Reset()
+		has = false
+	}
+	var quote rune
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			cur.WriteRune(r)
+			esc, has = false, true
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '\\':
+			esc = true
+		case r == '\'' || r == '"':
+			quote, has = r, true
+		case r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r':
+			flush()
+		default:
+			cur.WriteRune(r)
+			has = true
+		}
+	}
+	flush()
+	return out
+}

@@ -19,9 +19,9 @@ import (
 type mode int
 
 const (
-	browsing mode = iota
-	adding        // the path input
-	describing    // the alt and caption inputs
+	browsing   mode = iota
+	adding          // the path input
+	describing      // the alt and caption inputs
 	confirmRemove
 	confirmQuit
 	saving

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 	"charm.land/lipgloss/v2"
 
 	"portfolio/cli/internal/cmdutil"
@@ -67,7 +68,10 @@ func newModel(ctx context.Context, g *gallery.Gallery, p *previewer) *model {
 	return &model{ctx: ctx, g: g, input: in, alt: alt, caption: caption, width: 100, height: 30, preview: p}
 }
 
-func (m *model) Init() tea.Cmd { return m.previewCmd() }
+func (m *model) Init() tea.Cmd { return tea.Batch(m.preview.askSixel(), m.previewCmd()) }
+
+// listWidth is the width of the list column, in cells.
+func (m *model) listWidth() int { return min(44, max(24, m.width/2-2)) }
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -88,6 +92,17 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.previewCmd()
 	case tea.KeyPressMsg:
 		return m.key(msg)
+	case previewMsg:
+		m.preview.cache[msg.path] = msg.thumb
+		if m.mode == browsing || m.mode == confirmRemove {
+			return m, tea.Raw(msg.seq)
+		}
+		return m, nil
+	case uv.PrimaryDeviceAttributesEvent:
+		if m.preview.attributes(msg) {
+			return m, m.previewCmd()
+		}
+		return m, nil
 	}
 	return m, m.updateInputs(msg)
 }
@@ -302,7 +317,7 @@ func (m *model) View() tea.View {
 		title += " (changed, not saved)"
 	}
 	b.WriteString(bold.Render(safe(title)) + "\n\n")
-	listWidth := min(44, max(24, m.width/2-2))
+	listWidth := m.listWidth()
 	names := m.g.Names()
 	rows := max(3, m.height-12)
 	start := max(0, min(m.sel-rows/2, len(m.g.Images)-rows))
@@ -335,7 +350,7 @@ func (m *model) View() tea.View {
 		im := m.g.Images[m.sel]
 		right = append(right, describe(m.g, im))
 		if m.preview != nil && m.preview.protocol != "" {
-			right = append(right, dim.Render("("+m.preview.protocol+" preview below the list)"))
+			right = append(right, strings.Split(strings.Repeat("\n", previewRows-1), "\n")...) // the picture's box
 		}
 		alt := safe(im.Alt)
 		if alt == "" {
@@ -409,6 +424,9 @@ func runTUI(ctx context.Context, opts *Options, g *gallery.Gallery) error {
 			return cmdutil.ErrCancel
 		}
 		return err
+	}
+	if seq := m.preview.clearPicture(); seq != "" {
+		fmt.Fprint(opts.IO.Out, seq)
 	}
 	fm := final.(*model)
 	if fm.quitErr != nil {

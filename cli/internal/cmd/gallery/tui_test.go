@@ -3,6 +3,7 @@ package gallery
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -96,5 +97,12 @@ func TestModelKeys(t *testing.T) {
 	press(m, esc, text("y"))
 	if !errors.Is(m.quitErr, cmdutil.ErrCancel) {
 		t.Error("discarding does not cancel")
+	}
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

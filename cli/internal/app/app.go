@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmd/build"
+	"portfolio/cli/internal/cmd/deleteproject"
 	"portfolio/cli/internal/cmd/dev"
 	gallerycmd "portfolio/cli/internal/cmd/gallery"
 	"portfolio/cli/internal/cmd/generate"
@@ -105,6 +106,7 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 		initcmd.NewCmdInit(f, nil),
 		newproject.NewCmdNew(f, nil),
 		gallerycmd.NewCmdGallery(f, nil),
+		deleteproject.NewCmdDelete(f, nil),
 		validate.NewCmdValidate(f, nil),
 		images.NewCmdImages(f, nil),
 		generate.NewCmdGenerate(f, nil),

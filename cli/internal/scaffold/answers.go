@@ -31,9 +31,19 @@ type Answers struct {
 	Cover string `yaml:"cover"`
 	// Gallery lists folders (their images in natural file-name order) and
 	// image files, in the order the gallery shows them.
-	Gallery   []string   `yaml:"gallery"`
-	Document  *Document  `yaml:"document"`
+	Gallery []string `yaml:"gallery"`
+	// Texts are the gallery images' alt texts and captions, in gallery
+	// order; an image past the end, or with both empty, keeps the default
+	// alt text "<title> <n>".
+	Texts     []ImageText `yaml:"texts"`
+	Document  *Document   `yaml:"document"`
 	Prototype *Prototype `yaml:"prototype"`
+}
+
+// ImageText is one gallery image's alt text and caption.
+type ImageText struct {
+	Alt     string `yaml:"alt"`
+	Caption string `yaml:"caption"`
 }
 
 // Document is a link to an external document, opened in a new tab.
@@ -60,6 +70,9 @@ func (a *Answers) Normalize() {
 	}
 	a.Skills = trimList(a.Skills)
 	a.Gallery = trimList(a.Gallery)
+	for i := range a.Texts {
+		a.Texts[i].Alt, a.Texts[i].Caption = strings.TrimSpace(a.Texts[i].Alt), strings.TrimSpace(a.Texts[i].Caption)
+	}
 	if d := a.Document; d != nil {
 		d.Label, d.URL = strings.TrimSpace(d.Label), strings.TrimSpace(d.URL)
 		if d.Label == "" && d.URL == "" {

@@ -87,6 +87,20 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 		name := fmt.Sprintf("%s/%0*d%s", content.GalleryDir, width, i+1, strings.ToLower(filepath.Ext(src)))
 		p.Gallery = append(p.Gallery, Copy{Source: src, Name: name})
 	}
+	if len(a.Texts) > len(images) && err == nil {
+		add(&FieldError{Field: "texts", Msg: fmt.Sprintf("%d alt texts or captions for %d gallery images", len(a.Texts), len(images)),
+			Hint: "give one per gallery image, in gallery order"})
+	}
+	for i, t := range a.Texts {
+		for _, e := range []error{ValidateAlt(t.Alt), ValidateCaption(t.Caption)} {
+			var fe *FieldError
+			if errors.As(e, &fe) {
+				add(&FieldError{Field: "texts", Msg: fmt.Sprintf("gallery image %d: %s", i+1, fe.Msg), Hint: fe.Hint})
+			} else {
+				add(e)
+			}
+		}
+	}
 	if d := a.Document; d != nil {
 		add(ValidateDocumentLabel(d.Label))
 		add(ValidateDocumentURL(d.URL))

@@ -72,6 +72,25 @@ func Render(p *Plan) []byte {
 		line("  # Every image in gallery/ in file-name order: %s to %s (%d image%s).",
 			p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:], n, plural(n))
 		line("  - type: gallery")
+		described := false
+		for i, t := range a.Texts {
+			if i >= n || t.Alt == "" && t.Caption == "" {
+				continue
+			}
+			if !described {
+				line("    # Alt text (what each picture shows) and captions, by file name; they follow")
+				line("    # their image when `portfolio gallery` reorders the files.")
+				line("    texts:")
+				described = true
+			}
+			line("      - file: %s", scalar(p.Gallery[i].Name[len(content.GalleryDir)+1:]))
+			if t.Alt != "" {
+				line("        alt: %s", scalar(t.Alt))
+			}
+			if t.Caption != "" {
+				line("        caption: %s", scalar(t.Caption))
+			}
+		}
 	}
 	if d := a.Document; d != nil {
 		line("  # A link to an external document, opened in a new tab.")

@@ -172,6 +172,7 @@ func TestCreate(t *testing.T) {
 	a := answers(src)
 	a.Featured, a.Active = true, false
 	a.Gallery = []string{filepath.Join(src, "set", "c.jpeg"), filepath.Join(src, "set", "a.png")}
+	a.Texts = []ImageText{{}, {Alt: "Campfire at dusk", Caption: "Night two: \"stories\""}}
 	p, err := Prepare(contentDir, a)
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +202,10 @@ func TestCreate(t *testing.T) {
 	}
 	if got := c.Projects[1]; got.Slug != "camp-photos" || len(got.Gallery) != 2 || got.Gallery[0].Width != 22 {
 		t.Errorf("loaded %+v", got)
+	}
+	// The texts reach the loaded gallery with their image.
+	if g := c.Projects[1].Gallery; g[0].Alt != "" || g[1].Alt != "Campfire at dusk" || g[1].Caption != `Night two: "stories"` {
+		t.Errorf("gallery texts %+v", g)
 	}
 	data, _ := os.ReadFile(res.File)
 	if !strings.HasPrefix(string(data), Modeline+"\n") {
@@ -290,4 +295,23 @@ func TestCreateLeavesNothingBehind(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+func TestPrepareGalleryTexts(t *testing.T) {
+	contentDir, src := fixture(t)
+	for _, tt := range []struct {
+		texts []ImageText
+		want  string
+	}{
+		{[]ImageText{{}, {}, {Alt: "x"}}, "3 alt texts or captions for 2 gallery images"},
+		{[]ImageText{{Alt: "a.png"}}, `gallery image 1: the alt text "a.png" is a file name`},
+		{[]ImageText{{}, {Caption: strings.Repeat("c", 301)}}, "gallery image 2: "},
+	} {
+		a := answers(src)
+		a.Gallery = []string{filepath.Join(src, "set", "c.jpeg"), filepath.Join(src, "set", "a.png")}
+		a.Texts = tt.texts
+		if _, err := Prepare(contentDir, a); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("texts %v: err = %v, want %q", tt.texts, err, tt.want)
+		}
+	}
 }

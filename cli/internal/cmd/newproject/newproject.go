@@ -68,6 +68,7 @@ func NewCmdProject(f *cmdutil.Factory, runF func(context.Context, *Options) erro
 	var (
 		fv                         = scaffold.NewAnswers() // the flags' values
 		skills, gallery            []string
+		alts, captions             []string
 		docLabel, docURL           string
 		protoTitle, protoURL, from string
 	)
@@ -139,6 +140,20 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 			if fl.Changed("gallery") {
 				a.Gallery, opts.Origin["gallery"] = gallery, "--gallery"
 			}
+			if fl.Changed("alt") || fl.Changed("caption") {
+				a.Texts = nil
+				for i := range max(len(alts), len(captions)) {
+					var t scaffold.ImageText
+					if i < len(alts) {
+						t.Alt = alts[i]
+					}
+					if i < len(captions) {
+						t.Caption = captions[i]
+					}
+					a.Texts = append(a.Texts, t)
+				}
+				opts.Origin["texts"] = "--alt/--caption"
+			}
 			if fl.Changed("featured") {
 				a.Featured = fv.Featured
 				opts.Origin["featured"] = "--featured"
@@ -184,6 +199,8 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
 	fl.StringVar(&fv.Cover, "cover", "", "cover image `FILE` to copy beside project.yaml")
 	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images: a folder or an image `FILE` (repeatable, in order)")
+	fl.StringArrayVar(&alts, "alt", nil, "alt text of the next gallery image, in gallery order: what it shows (repeatable; \"\" keeps the default)")
+	fl.StringArrayVar(&captions, "caption", nil, "caption of the next gallery image, in gallery order (repeatable)")
 	fl.StringVar(&docLabel, "document-label", "", "link text of an external document")
 	fl.StringVar(&docURL, "document-url", "", "https address of an external document")
 	fl.StringVar(&protoTitle, "prototype-title", "", "accessible name of an embedded Figma prototype")

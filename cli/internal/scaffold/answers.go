@@ -37,7 +37,7 @@ type Answers struct {
 	// alt text "<title> <n>".
 	Texts     []ImageText `yaml:"texts"`
 	Document  *Document   `yaml:"document"`
-	Prototype *Prototype `yaml:"prototype"`
+	Prototype *Prototype  `yaml:"prototype"`
 }
 
 // ImageText is one gallery image's alt text and caption.

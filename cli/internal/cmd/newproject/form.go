@@ -76,6 +76,9 @@ type projectForm struct {
 	contentDir string
 	accessible bool
 	labels     map[string]string // default category label of each page
+	// ask is the accessible mode's input, kept for the questions after the
+	// project is written.
+	ask *prompt.Accessible
 }
 
 func newProjectForm(contentDir string, a scaffold.Answers, accessible bool) *projectForm {

@@ -233,6 +233,7 @@ func Run(ctx context.Context, opts *Options) error {
 	a := opts.Answers
 	a.Normalize()
 	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
+	var form *projectForm
 	if !ask {
 		if missing := a.Missing(); len(missing) > 0 {
 			flags := make([]string, len(missing))
@@ -242,7 +243,7 @@ func Run(ctx context.Context, opts *Options) error {
 			return prompt.Missing(flags)
 		}
 	} else {
-		form := newProjectForm(opts.ContentDir, a, opts.Accessible || !opts.Terminal)
+		form = newProjectForm(opts.ContentDir, a, opts.Accessible || !opts.Terminal)
 		var err error
 		if form.accessible {
 			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
@@ -270,7 +271,13 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		return reportProblems(opts, err)
 	}
-	return printResult(opts, plan, res)
+	if err := printResult(opts, plan, res); err != nil {
+		return err
+	}
+	if ask && len(plan.Gallery) > 0 && len(a.Texts) == 0 {
+		return describeGallery(ctx, opts, form, plan)
+	}
+	return nil
 }
 
 func formError(opts *Options, err error) error {

@@ -17,6 +17,7 @@ import (
 	"portfolio/cli/internal/cmd/build"
 	"portfolio/cli/internal/cmd/deleteproject"
 	"portfolio/cli/internal/cmd/dev"
+	"portfolio/cli/internal/cmd/editproject"
 	gallerycmd "portfolio/cli/internal/cmd/gallery"
 	"portfolio/cli/internal/cmd/generate"
 	"portfolio/cli/internal/cmd/images"
@@ -106,6 +107,7 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 		initcmd.NewCmdInit(f, nil),
 		newproject.NewCmdNew(f, nil),
 		gallerycmd.NewCmdGallery(f, nil),
+		editproject.NewCmdEdit(f, nil),
 		deleteproject.NewCmdDelete(f, nil),
 		validate.NewCmdValidate(f, nil),
 		images.NewCmdImages(f, nil),

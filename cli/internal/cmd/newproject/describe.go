@@ -50,11 +50,9 @@ func describeGallery(ctx context.Context, opts *Options, form *projectForm, plan
 			return err
 		}
 	}
-	res, err := g.Apply(ctx, nil)
-	if err != nil {
+	if _, err := g.Apply(ctx, nil); err != nil {
 		return err
 	}
-	_ = res
 	described := 0
 	for _, im := range g.Images {
 		if im.Alt != "" || im.Caption != "" {

@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 		err := reorder(dir, func(step int, what string) {
 			if step == stop {
 				os.WriteFile(filepath.Join(dir, "stopped"), []byte(what), 0o644)
-				select {} // wait for SIGKILL
+				time.Sleep(time.Hour) // wait for SIGKILL (select{} alone would be a detected deadlock)
 			}
 		})
 		if err != nil {

@@ -68,6 +68,7 @@ func (a *Answers) Normalize() {
 	for _, s := range []*string{&a.Title, &a.Slug, &a.Subtitle, &a.Page, &a.Category, &a.Description, &a.Role, &a.Cover} {
 		*s = strings.TrimSpace(*s)
 	}
+	a.Cover = CleanPath(a.Cover)
 	a.Skills = trimList(a.Skills)
 	a.Gallery = trimList(a.Gallery)
 	for i := range a.Texts {

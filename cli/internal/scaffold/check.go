@@ -182,7 +182,7 @@ func checkBlock(field string, block map[string]any, prop string) error {
 // ValidateCover checks that path names an image file that `portfolio
 // validate` accepts as a cover.
 func ValidateCover(path string) error {
-	path = strings.TrimSpace(path)
+	path = CleanPath(path)
 	if path == "" {
 		return &FieldError{Field: "cover", Msg: `"cover" must not be empty`, Hint: "give the path of a .jpg, .png or .webp image"}
 	}

@@ -264,3 +264,34 @@ func TestParsePaths(t *testing.T) {
 		}
 	}
 }
+
+// Gallery answers: typed plainly, a path with spaces is one path; pasted
+// from a file manager (quoted or escaped), several paths split as a shell
+// would.
+func TestParseGallery(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.MkdirAll("My Photos", 0o755)
+	for _, f := range []string{"My Photos/a.jpg", "b.jpg", "c.jpg"} {
+		os.WriteFile(f, imagetest.JPEG(4, 4), 0o644)
+	}
+	for in, want := range map[string]string{
+		"My Photos/a.jpg, b.jpg":    "My Photos/a.jpg|b.jpg",
+		"'My Photos/a.jpg' 'b.jpg'": "My Photos/a.jpg|b.jpg",
+		`My\ Photos/a.jpg b.jpg`:    "My Photos/a.jpg|b.jpg",
+		"b.jpg c.jpg":               "b.jpg|c.jpg",
+		"missing file.jpg":          "missing file.jpg",
+		`"odd, name.jpg", b.jpg`:    "odd, name.jpg|b.jpg",
+		"  ,  ":                     "",
+	} {
+		if got := strings.Join(ParseGallery(in), "|"); got != want {
+			t.Errorf("ParseGallery(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := CleanPath(`  '/tmp/My Photos/cover.jpg' `); got != "/tmp/My Photos/cover.jpg" {
+		t.Errorf("CleanPath = %q", got)
+	}
+	if err := ValidateCover(`'My Photos/a.jpg'`); err != nil {
+		t.Errorf("a quoted cover path: %v", err)
+	}
+}

@@ -122,9 +122,73 @@ func ValidateGallery(s string) error {
 	return err
 }
 
-// ParseGallery splits a gallery answer typed on one line: image files (or
-// folders) separated by commas.
-func ParseGallery(s string) []string { return trimList(strings.Split(s, ",")) }
+// ParseGallery splits a gallery answer typed or pasted on one line: image
+// files (or folders) separated by commas. A part in quotes or with
+// backslash-escaped spaces, as a file manager's drag and drop pastes files
+// ('/home/me/My Photos/a.jpg' '/home/me/b.jpg'), is split as a shell would;
+// a part typed plainly is one path, spaces and all, unless it is not a file
+// and each of its words is.
+func ParseGallery(s string) []string {
+	var out []string
+	for _, part := range splitOutsideQuotes(s, ',') {
+		part = strings.TrimSpace(part)
+		switch {
+		case part == "":
+		case strings.ContainsAny(part, `'"\`):
+			out = append(out, ParsePaths(part)...)
+		case !strings.Contains(part, " ") || exists(part):
+			out = append(out, part)
+		default:
+			words := strings.Fields(part)
+			all := true
+			for _, w := range words {
+				all = all && exists(w)
+			}
+			if all {
+				out = append(out, words...)
+			} else {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
+}
+
+// CleanPath unquotes a single path pasted in quotes or with escaped spaces;
+// other text is only trimmed.
+func CleanPath(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.ContainsAny(s, `'"\`) {
+		if p := ParsePaths(s); len(p) == 1 {
+			return p[0]
+		}
+	}
+	return s
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(ExpandHome(path))
+	return err == nil
+}
+
+// splitOutsideQuotes splits s at sep where sep is not inside quotes.
+func splitOutsideQuotes(s string, sep rune) []string {
+	var out []string
+	var quote rune
+	start := 0
+	for i, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote == 0 && (r == '\'' || r == '"'):
+			quote = r
+		case quote == 0 && r == sep:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
 
 // ExpandGallery lists the image files that sources name, in gallery order: a
 // folder gives its image files in natural file-name order (2.jpg before

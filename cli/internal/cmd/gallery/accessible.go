@@ -82,7 +82,7 @@ func runAccessible(ctx context.Context, opts *Options, g *gallery.Gallery) error
 			))
 			if err == nil {
 				p, _ := strconv.Atoi(at)
-				err = g.Insert(p, scaffold.ParsePaths(files)...)
+				err = g.Insert(p, scaffold.ParseGallery(files)...)
 			}
 		case actRemove:
 			var num string
@@ -162,7 +162,7 @@ func textGroup(alt, caption *string) *huh.Group {
 
 // validatePaths checks files typed or pasted as the add question takes them.
 func validatePaths(s string) error {
-	paths := scaffold.ParsePaths(s)
+	paths := scaffold.ParseGallery(s)
 	if len(paths) == 0 {
 		return errors.New("give at least one image file or folder")
 	}

@@ -159,7 +159,7 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.input.Blur()
 			return m, nil
 		case "enter":
-			paths := scaffold.ParsePaths(m.input.Value())
+			paths := scaffold.ParseGallery(m.input.Value())
 			if len(paths) == 0 {
 				m.status = "give at least one image file or folder"
 				return m, nil

@@ -119,5 +119,6 @@ func link(src, dst string) error {
 	if err := os.Link(src, dst); err == nil {
 		return nil
 	}
-	return copyIn(src, dst)
+	_, err := copyIn(src, dst)
+	return err
 }

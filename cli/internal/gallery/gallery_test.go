@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"context"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"os"
@@ -248,5 +249,27 @@ func TestInvalidResultChangesNothing(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Join(dir, "projects"))
 	if len(entries) != 1 {
 		t.Errorf("projects/ holds %d entries, want the project alone (no staging left)", len(entries))
+	}
+}
+
+// An added JPEG loses its EXIF record but keeps its orientation.
+func TestInsertStripsMetadata(t *testing.T) {
+	dir := fixture(t, 2)
+	src := filepath.Join(t.TempDir(), "phone.jpg")
+	os.WriteFile(src, imagetest.WithExifOrientation(imagetest.JPEG(300, 40), 6, binary.LittleEndian), 0o644)
+	g, _ := Open(dir, "harbour")
+	if err := g.Insert(1, src); err != nil {
+		t.Fatal(err)
+	}
+	res, err := g.Apply(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Stripped.String(); got != "EXIF (from 1 image)" {
+		t.Errorf("Stripped = %q", got)
+	}
+	info, err := imagecheck.File(filepath.Join(dir, "projects/harbour/gallery/01.jpg"), imagecheck.DefaultMaxPixels)
+	if err != nil || info.Orientation != 6 {
+		t.Errorf("01.jpg: %+v, %v", info, err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/metastrip"
 )
 
 // JournalFile is the hidden file in the project folder that records a
@@ -51,6 +51,8 @@ type Hook func(step int, what string)
 // Result says what Apply did.
 type Result struct {
 	Added, Removed, Renamed int
+	// Stripped says what private metadata was left out of added files.
+	Stripped metastrip.Report
 }
 
 // Apply writes the change: it copies added files in under hidden names,
@@ -102,10 +104,12 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 			}
 			next("copy " + filepath.Base(im.Source))
 			from = fmt.Sprintf("%s%d%s", incomingPrefix, i+1, im.Ext())
-			if err := copyIn(im.Source, filepath.Join(galleryDir, from)); err != nil {
+			removed, err := copyIn(im.Source, filepath.Join(galleryDir, from))
+			if err != nil {
 				cleanup()
 				return nil, err
 			}
+			res.Stripped.Add(filepath.Base(im.Source), removed)
 			incoming = append(incoming, from)
 			res.Added++
 		}
@@ -265,15 +269,17 @@ func syncDir(dir string) error {
 	return nil
 }
 
-func copyIn(src, dst string) (err error) {
-	in, err := os.Open(src)
+// copyIn copies an added image, without the private metadata of a JPEG
+// (see metastrip), and says what it removed.
+func copyIn(src, dst string) (removed metastrip.Removed, err error) {
+	data, err := os.ReadFile(src)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer in.Close()
+	data, removed = metastrip.Clean(data)
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer func() {
 		if cerr := out.Close(); err == nil {
@@ -283,8 +289,8 @@ func copyIn(src, dst string) (err error) {
 			os.Remove(dst)
 		}
 	}()
-	if _, err := io.Copy(out, in); err != nil {
-		return fmt.Errorf("copying %s: %w", src, err)
+	if _, err := out.Write(data); err != nil {
+		return nil, fmt.Errorf("copying %s: %w", src, err)
 	}
-	return out.Sync()
+	return removed, out.Sync()
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/metastrip"
 )
 
 // InvalidError means the written project did not pass `portfolio validate`'s
@@ -32,6 +32,8 @@ type Result struct {
 	// Warnings are what `portfolio validate` says about the new project
 	// that does not make it invalid.
 	Warnings diag.List
+	// Stripped says what private metadata was left out of the copies.
+	Stripped metastrip.Report
 }
 
 // stagingPrefix starts the name of the hidden folder a project is assembled
@@ -71,13 +73,16 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	if err := os.MkdirAll(stage, 0o755); err != nil {
 		return nil, err
 	}
+	var stripped metastrip.Report
 	for _, c := range append([]Copy{p.Cover}, p.Gallery...) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name))); err != nil {
+		removed, err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name)))
+		if err != nil {
 			return nil, err
 		}
+		stripped.Add(c.Name, removed)
 	}
 	if err := fsutil.WriteFileAtomic(filepath.Join(stage, content.ProjectFile), Render(p), 0o644); err != nil {
 		return nil, err
@@ -100,7 +105,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	if err := os.Rename(stage, p.Dir); err != nil {
 		return nil, err
 	}
-	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags}, nil
+	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped}, nil
 }
 
 // reanchor keeps the diagnostics about the staged project and names its
@@ -119,26 +124,29 @@ func reanchor(l diag.List, stage, final string) diag.List {
 	return out
 }
 
-func copyFile(src, dst string) (err error) {
+// copyFile copies an image into the project, without the private metadata
+// of a JPEG (GPS, serial numbers, maker notes…; see metastrip), and says
+// what it removed.
+func copyFile(src, dst string) (removed metastrip.Removed, err error) {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
+		return nil, err
 	}
-	in, err := os.Open(src)
+	data, err := os.ReadFile(src)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer in.Close()
+	data, removed = metastrip.Clean(data)
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer func() {
 		if cerr := out.Close(); err == nil {
 			err = cerr
 		}
 	}()
-	if _, err := io.Copy(out, in); err != nil {
-		return fmt.Errorf("copying %s: %w", src, err)
+	if _, err := out.Write(data); err != nil {
+		return nil, fmt.Errorf("copying %s: %w", src, err)
 	}
-	return out.Sync()
+	return removed, out.Sync()
 }

@@ -1,7 +1,9 @@
 package scaffold
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/contenttest"
+	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
 )
 
@@ -313,5 +316,38 @@ func TestPrepareGalleryTexts(t *testing.T) {
 		if _, err := Prepare(contentDir, a); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("texts %v: err = %v, want %q", tt.texts, err, tt.want)
 		}
+	}
+}
+
+// The copies lose a JPEG's EXIF record but keep its orientation; the
+// result says so; the original is untouched.
+func TestCreateStripsMetadata(t *testing.T) {
+	contentDir, src := fixture(t)
+	original := imagetest.WithExifOrientation(imagetest.JPEG(60, 40), 6, binary.BigEndian)
+	original = append(original[:len(original):len(original)], []byte("trailing preview")...)
+	writeFile(t, filepath.Join(src, "Cover.JPG"), original)
+	a := answers(src)
+	a.Gallery = []string{filepath.Join(src, "set", "a.png")}
+	p, err := Prepare(contentDir, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Create(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Stripped.String(); got != "EXIF, data after the image (previews, depth maps) (from 1 image)" {
+		t.Errorf("Stripped = %q", got)
+	}
+	copied, _ := os.ReadFile(filepath.Join(res.Dir, "cover.jpg"))
+	info, err := imagecheck.Bytes("cover.jpg", copied, imagecheck.DefaultMaxPixels)
+	if err != nil || info.Orientation != 6 || info.Width != 40 {
+		t.Errorf("copied cover: %+v, %v; want orientation 6 kept (40 wide upright)", info, err)
+	}
+	if bytes.Contains(copied, []byte("trailing preview")) {
+		t.Error("the data after the image was copied")
+	}
+	if now, _ := os.ReadFile(filepath.Join(src, "Cover.JPG")); !bytes.Equal(now, original) {
+		t.Error("the original changed")
 	}
 }

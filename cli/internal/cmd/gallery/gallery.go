@@ -308,6 +308,9 @@ func apply(ctx context.Context, opts *Options, g *gallery.Gallery, verb string) 
 		fmt.Fprintf(opts.IO.Out, " (%s)", strings.Join(parts, ", "))
 	}
 	fmt.Fprintln(opts.IO.Out)
+	if r := res.Stripped.String(); r != "" {
+		fmt.Fprintf(opts.IO.Out, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+	}
 	if w := g.Warnings(); len(w) > 0 {
 		_ = cmdutil.WriteDiagnostics(opts.IO, w)
 	}

@@ -335,6 +335,9 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	if n := len(p.Gallery); n > 0 {
 		fmt.Fprintf(w, "  %s … %s (%d image%s, copied in this order)\n", p.Gallery[0].Name, p.Gallery[n-1].Name, n, plural(n))
 	}
+	if r := res.Stripped.String(); r != "" {
+		fmt.Fprintf(w, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+	}
 	for _, skipped := range p.Skipped {
 		fmt.Fprintf(w, "  skipped %s: not an image file\n", skipped)
 	}

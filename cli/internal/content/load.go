@@ -34,12 +34,14 @@ var printer = message.NewPrinter(language.English)
 
 // File and folder names inside the content folder.
 const (
-	SiteFile      = "site.yaml"
-	ProjectsDir   = "projects"
-	ProjectFile   = "project.yaml"
-	GalleryDir    = "gallery"
-	ProjectRoute  = "/projects/"
-	maxSlugLength = 80
+	SiteFile    = "site.yaml"
+	ProjectsDir = "projects"
+	ProjectFile = "project.yaml"
+	GalleryDir  = "gallery"
+	// GalleryJournal records a `portfolio gallery` change in progress.
+	GalleryJournal = ".gallery-journal.json"
+	ProjectRoute   = "/projects/"
+	maxSlugLength  = 80
 )
 
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

@@ -58,6 +58,11 @@ func (l *loader) collectImages(p *Project) {
 			"a project has at most one gallery block"))
 	}
 	galleryDir := filepath.Join(p.Dir, GalleryDir)
+	if _, err := os.Lstat(filepath.Join(p.Dir, GalleryJournal)); err == nil {
+		// Some images are under temporary hidden names until it is finished.
+		l.add(p.Doc.Diag(diag.Error, "", "run `portfolio gallery "+p.Slug+"` (any gallery command) to finish it",
+			"a `portfolio gallery` change to this project was interrupted"))
+	}
 	listing := listGallery(p.Dir)
 	if len(galleries) == 0 {
 		if n := len(listing.images); n > 0 && listing.outside == "" {

@@ -116,6 +116,18 @@ func TestKilledReorderRecovers(t *testing.T) {
 			// Every image is present exactly once, under some name, right now.
 			assertOnce(t, dir, k > commit)
 
+			// Until then, validate says so (and the build stops).
+			if k > commit {
+				_, diags, _ := content.Load(dir, content.Options{})
+				found := false
+				for _, d := range diags {
+					found = found || d.Message == "a `portfolio gallery` change to this project was interrupted"
+				}
+				if !found {
+					t.Errorf("validate does not report the interrupted change: %v", diags)
+				}
+			}
+
 			// The next run finishes (or discards) the change.
 			g, err := Open(dir, "harbour")
 			if err != nil {

@@ -18,7 +18,7 @@ import (
 // JournalFile is the hidden file in the project folder that records a
 // gallery change in progress. While it exists the change is not finished;
 // Open (every gallery command) finishes it.
-const JournalFile = ".gallery-journal.json"
+const JournalFile = content.GalleryJournal
 
 const (
 	incomingPrefix = ".incoming-" // copies of added files, before the journal is written

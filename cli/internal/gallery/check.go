@@ -119,6 +119,6 @@ func link(src, dst string) error {
 	if err := os.Link(src, dst); err == nil {
 		return nil
 	}
-	_, err := copyIn(src, dst)
+	_, err := copyIn(src, dst, 0)
 	return err
 }

@@ -17,6 +17,7 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -47,6 +48,9 @@ type Gallery struct {
 	// Recovered is true when Open finished a change an earlier run left
 	// unfinished.
 	Recovered bool
+	// MaxEdge shrinks added JPEG and PNG images whose long edge is larger;
+	// 0 keeps every size. Open sets the default.
+	MaxEdge int
 
 	yaml     []byte // project.yaml as read
 	texts    map[string]content.ImageText
@@ -83,7 +87,7 @@ func Open(contentDir, slug string) (*Gallery, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Gallery{ProjectDir: dir, Slug: slug, Recovered: recovered, yaml: data, texts: texts}
+	g := &Gallery{ProjectDir: dir, Slug: slug, Recovered: recovered, yaml: data, texts: texts, MaxEdge: importimage.DefaultMaxEdge}
 	for _, n := range names {
 		t := texts[n]
 		g.Images = append(g.Images, Image{File: n, Alt: t.Alt, Caption: t.Caption})

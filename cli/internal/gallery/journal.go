@@ -12,6 +12,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/metastrip"
 )
 
@@ -53,6 +54,8 @@ type Result struct {
 	Added, Removed, Renamed int
 	// Stripped says what private metadata was left out of added files.
 	Stripped metastrip.Report
+	// Resized lists the added images shrunk to MaxEdge: "name: W×H → W×H".
+	Resized []string
 }
 
 // Apply writes the change: it copies added files in under hidden names,
@@ -104,12 +107,15 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 			}
 			next("copy " + filepath.Base(im.Source))
 			from = fmt.Sprintf("%s%d%s", incomingPrefix, i+1, im.Ext())
-			removed, err := copyIn(im.Source, filepath.Join(galleryDir, from))
+			prep, err := copyIn(im.Source, filepath.Join(galleryDir, from), g.MaxEdge)
 			if err != nil {
 				cleanup()
 				return nil, err
 			}
-			res.Stripped.Add(filepath.Base(im.Source), removed)
+			res.Stripped.Add(filepath.Base(im.Source), prep.Removed)
+			if prep.Resized {
+				res.Resized = append(res.Resized, fmt.Sprintf("%s: %d×%d → %d×%d", filepath.Base(im.Source), prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
+			}
 			incoming = append(incoming, from)
 			res.Added++
 		}
@@ -271,15 +277,15 @@ func syncDir(dir string) error {
 
 // copyIn copies an added image, without the private metadata of a JPEG
 // (see metastrip), and says what it removed.
-func copyIn(src, dst string) (removed metastrip.Removed, err error) {
+func copyIn(src, dst string, maxEdge int) (prep importimage.Result, err error) {
 	data, err := os.ReadFile(src)
 	if err != nil {
-		return nil, err
+		return prep, err
 	}
-	data, removed = metastrip.Clean(data)
+	data, prep = importimage.Prepare(data, maxEdge)
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
-		return nil, err
+		return prep, err
 	}
 	defer func() {
 		if cerr := out.Close(); err == nil {
@@ -290,7 +296,7 @@ func copyIn(src, dst string) (removed metastrip.Removed, err error) {
 		}
 	}()
 	if _, err := out.Write(data); err != nil {
-		return nil, fmt.Errorf("copying %s: %w", src, err)
+		return prep, fmt.Errorf("copying %s: %w", src, err)
 	}
-	return removed, out.Sync()
+	return prep, out.Sync()
 }

@@ -11,6 +11,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/importimage"
 )
 
 // Plan is a checked project, ready to be written: the answers with their
@@ -24,6 +25,9 @@ type Plan struct {
 	Gallery []Copy
 	// Skipped lists files of gallery folders that are not images.
 	Skipped []string
+	// MaxEdge shrinks copied JPEG and PNG images whose long edge is
+	// larger; 0 keeps every size. Prepare sets the default.
+	MaxEdge int
 }
 
 // Copy is one image to copy into the project: Name is its path inside the
@@ -77,7 +81,8 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 	add(ValidateRole(a.Role))
 	add(ValidateSkills(a.Skills))
 	add(ValidateCover(a.Cover))
-	p := &Plan{Answers: a, ContentDir: contentDir, Dir: filepath.Join(contentDir, content.ProjectsDir, a.Slug)}
+	p := &Plan{Answers: a, ContentDir: contentDir, Dir: filepath.Join(contentDir, content.ProjectsDir, a.Slug),
+		MaxEdge: importimage.DefaultMaxEdge}
 	p.Cover = Copy{Source: ExpandHome(a.Cover), Name: "cover" + strings.ToLower(filepath.Ext(a.Cover))}
 	images, skipped, err := ExpandGallery(a.Gallery)
 	add(err)

@@ -12,6 +12,7 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/metastrip"
 )
 
@@ -34,6 +35,8 @@ type Result struct {
 	Warnings diag.List
 	// Stripped says what private metadata was left out of the copies.
 	Stripped metastrip.Report
+	// Resized lists the images shrunk to the plan's MaxEdge: "name: W×H → W×H".
+	Resized []string
 }
 
 // stagingPrefix starts the name of the hidden folder a project is assembled
@@ -74,15 +77,19 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		return nil, err
 	}
 	var stripped metastrip.Report
+	var resized []string
 	for _, c := range append([]Copy{p.Cover}, p.Gallery...) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		removed, err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name)))
+		prep, err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name)), p.MaxEdge)
 		if err != nil {
 			return nil, err
 		}
-		stripped.Add(c.Name, removed)
+		stripped.Add(c.Name, prep.Removed)
+		if prep.Resized {
+			resized = append(resized, fmt.Sprintf("%s: %d×%d → %d×%d", c.Name, prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
+		}
 	}
 	if err := fsutil.WriteFileAtomic(filepath.Join(stage, content.ProjectFile), Render(p), 0o644); err != nil {
 		return nil, err
@@ -105,7 +112,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	if err := os.Rename(stage, p.Dir); err != nil {
 		return nil, err
 	}
-	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped}, nil
+	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped, Resized: resized}, nil
 }
 
 // reanchor keeps the diagnostics about the staged project and names its
@@ -127,18 +134,18 @@ func reanchor(l diag.List, stage, final string) diag.List {
 // copyFile copies an image into the project, without the private metadata
 // of a JPEG (GPS, serial numbers, maker notes…; see metastrip), and says
 // what it removed.
-func copyFile(src, dst string) (removed metastrip.Removed, err error) {
+func copyFile(src, dst string, maxEdge int) (prep importimage.Result, err error) {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return nil, err
+		return prep, err
 	}
 	data, err := os.ReadFile(src)
 	if err != nil {
-		return nil, err
+		return prep, err
 	}
-	data, removed = metastrip.Clean(data)
+	data, prep = importimage.Prepare(data, maxEdge)
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return nil, err
+		return prep, err
 	}
 	defer func() {
 		if cerr := out.Close(); err == nil {
@@ -146,7 +153,7 @@ func copyFile(src, dst string) (removed metastrip.Removed, err error) {
 		}
 	}()
 	if _, err := out.Write(data); err != nil {
-		return nil, fmt.Errorf("copying %s: %w", src, err)
+		return prep, fmt.Errorf("copying %s: %w", src, err)
 	}
-	return removed, out.Sync()
+	return prep, out.Sync()
 }

@@ -17,6 +17,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/gallery"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/scaffold"
 )
@@ -31,6 +32,8 @@ type Options struct {
 	Edit func(g *gallery.Gallery) error
 	// Verb says what Edit does, for the summary: "moved", "added".
 	Verb string
+	// MaxEdge shrinks added images whose long edge is larger; 0 keeps them.
+	MaxEdge int
 	// Accessible asks in accessible mode; AccessibleFlag is true when
 	// --accessible was given (which also asks on piped input).
 	Accessible, AccessibleFlag bool
@@ -93,6 +96,8 @@ mistake in the command line, 130 cancelled.`),
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
+	cmd.PersistentFlags().IntVar(&opts.MaxEdge, "max-edge", importimage.DefaultMaxEdge,
+		"shrink added JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")
 
 	var at int
 	var alt, caption string
@@ -237,6 +242,10 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		return err
 	}
+	if opts.MaxEdge < 0 {
+		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")
+	}
+	g.MaxEdge = opts.MaxEdge
 	if g.Recovered {
 		fmt.Fprintf(opts.IO.ErrOut, "finished the gallery change an earlier run left unfinished in %s\n", g.ProjectDir)
 	}
@@ -310,6 +319,9 @@ func apply(ctx context.Context, opts *Options, g *gallery.Gallery, verb string) 
 	fmt.Fprintln(opts.IO.Out)
 	if r := res.Stripped.String(); r != "" {
 		fmt.Fprintf(opts.IO.Out, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+	}
+	for _, r := range res.Resized {
+		fmt.Fprintf(opts.IO.Out, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, g.MaxEdge)
 	}
 	if w := g.Warnings(); len(w) > 0 {
 		_ = cmdutil.WriteDiagnostics(opts.IO, w)

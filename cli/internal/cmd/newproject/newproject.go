@@ -18,6 +18,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
@@ -35,6 +36,8 @@ type Options struct {
 	Origin map[string]string
 	// Yes writes without asking anything.
 	Yes bool
+	// MaxEdge shrinks copied images whose long edge is larger; 0 keeps them.
+	MaxEdge int
 	// Accessible asks in accessible mode; AccessibleFlag is true when
 	// --accessible was given (which also asks on piped input).
 	Accessible, AccessibleFlag bool
@@ -205,6 +208,7 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 	fl.StringVar(&docURL, "document-url", "", "https address of an external document")
 	fl.StringVar(&protoTitle, "prototype-title", "", "accessible name of an embedded Figma prototype")
 	fl.StringVar(&protoURL, "prototype-url", "", "Figma embed address of the prototype")
+	fl.IntVar(&opts.MaxEdge, "max-edge", importimage.DefaultMaxEdge, "shrink copied JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")
 	fl.StringVar(&from, "from", "", "read the answers from a YAML `FILE`")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking: every required value from flags or --from")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
@@ -263,6 +267,10 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return reportProblems(opts, err)
 	}
+	if opts.MaxEdge < 0 {
+		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")
+	}
+	plan.MaxEdge = opts.MaxEdge
 	res, err := scaffold.Create(ctx, plan)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -337,6 +345,9 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	}
 	if r := res.Stripped.String(); r != "" {
 		fmt.Fprintf(w, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+	}
+	for _, r := range res.Resized {
+		fmt.Fprintf(w, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, p.MaxEdge)
 	}
 	for _, skipped := range p.Skipped {
 		fmt.Fprintf(w, "  skipped %s: not an image file\n", skipped)

@@ -303,18 +303,8 @@ func apply(ctx context.Context, opts *Options, g *gallery.Gallery, verb string) 
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s %s: %s", s.Green("✓"), g.ProjectDir, verb)
-	var parts []string
-	if res.Added > 0 {
-		parts = append(parts, fmt.Sprintf("%d added", res.Added))
-	}
-	if res.Removed > 0 {
-		parts = append(parts, fmt.Sprintf("%d removed", res.Removed))
-	}
-	if res.Renamed > 0 {
-		parts = append(parts, fmt.Sprintf("%d renamed", res.Renamed))
-	}
-	if len(parts) > 0 {
-		fmt.Fprintf(opts.IO.Out, " (%s)", strings.Join(parts, ", "))
+	if sum := summary(res); sum != "texts" {
+		fmt.Fprintf(opts.IO.Out, " (%s)", sum)
 	}
 	fmt.Fprintln(opts.IO.Out)
 	if r := res.Stripped.String(); r != "" {
@@ -327,4 +317,23 @@ func apply(ctx context.Context, opts *Options, g *gallery.Gallery, verb string) 
 		_ = cmdutil.WriteDiagnostics(opts.IO, w)
 	}
 	return printList(opts.IO.Out, g)
+}
+
+// summary counts what a change did to the files: "1 added, 2 renamed", or
+// "texts" when only the alt texts and captions changed.
+func summary(res *gallery.Result) string {
+	var parts []string
+	if res.Added > 0 {
+		parts = append(parts, fmt.Sprintf("%d added", res.Added))
+	}
+	if res.Removed > 0 {
+		parts = append(parts, fmt.Sprintf("%d removed", res.Removed))
+	}
+	if res.Renamed > 0 {
+		parts = append(parts, fmt.Sprintf("%d renamed", res.Renamed))
+	}
+	if len(parts) == 0 {
+		return "texts"
+	}
+	return strings.Join(parts, ", ")
 }

@@ -88,7 +88,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.changed, m.saved = false, msg.res
-		m.status = fmt.Sprintf("✓ saved: %d images, files renumbered 01…%02d", len(m.g.Images), len(m.g.Images))
+		m.status = "✓ saved: " + summary(msg.res)
 		return m, m.previewCmd()
 	case tea.KeyPressMsg:
 		return m.key(msg)
@@ -380,7 +380,7 @@ func (m *model) View() tea.View {
 	case confirmQuit:
 		b.WriteString("Discard your changes? Nothing has been saved. y/n\n")
 	default:
-		b.WriteString(dim.Render("↑/↓ select · shift+↑/↓ or K/J move · a add after · i insert before · e describe · d remove · s save · q quit") + "\n")
+		b.WriteString(dim.Render("↑↓ select · shift+↑↓/K J move · a/i add after/before · e describe · d remove · s save · q quit") + "\n")
 	}
 	if m.status != "" {
 		style := dim

@@ -15,7 +15,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmd/build"
+	"portfolio/cli/internal/cmd/deleteproject"
 	"portfolio/cli/internal/cmd/dev"
+	"portfolio/cli/internal/cmd/editproject"
+	gallerycmd "portfolio/cli/internal/cmd/gallery"
 	"portfolio/cli/internal/cmd/generate"
 	"portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmd/initcmd"
@@ -103,6 +106,9 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 	root.AddCommand(
 		initcmd.NewCmdInit(f, nil),
 		newproject.NewCmdNew(f, nil),
+		gallerycmd.NewCmdGallery(f, nil),
+		editproject.NewCmdEdit(f, nil),
+		deleteproject.NewCmdDelete(f, nil),
 		validate.NewCmdValidate(f, nil),
 		images.NewCmdImages(f, nil),
 		generate.NewCmdGenerate(f, nil),

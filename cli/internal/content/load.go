@@ -34,12 +34,14 @@ var printer = message.NewPrinter(language.English)
 
 // File and folder names inside the content folder.
 const (
-	SiteFile      = "site.yaml"
-	ProjectsDir   = "projects"
-	ProjectFile   = "project.yaml"
-	GalleryDir    = "gallery"
-	ProjectRoute  = "/projects/"
-	maxSlugLength = 80
+	SiteFile    = "site.yaml"
+	ProjectsDir = "projects"
+	ProjectFile = "project.yaml"
+	GalleryDir  = "gallery"
+	// GalleryJournal records a `portfolio gallery` change in progress.
+	GalleryJournal = ".gallery-journal.json"
+	ProjectRoute   = "/projects/"
+	maxSlugLength  = 80
 )
 
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -87,6 +89,9 @@ type GalleryImage struct {
 	// URL is the https address of an external image.
 	URL           string
 	Width, Height int
+	// Alt and Caption are the owner's texts for a local image; empty when
+	// not given.
+	Alt, Caption string
 }
 
 // Load reads and checks the content folder. The returned list holds every

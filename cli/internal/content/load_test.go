@@ -208,6 +208,26 @@ func TestLoadRules(t *testing.T) {
 			replace("cover: cover.jpg", "cover: caf\u00e9.jpg")(t, f)
 			f["projects/alpha/cafe\u0301.jpg"] = jpegBytes(t, 4, 4)
 		}, file: "alpha/project.yaml", line: 10, msg: "with different Unicode characters", hint: "typing its name again"},
+		{name: "gallery text for a file not in the folder", mutate: replace("  - type: gallery\n", "  - type: gallery\n    texts:\n      - {file: 3.jpg, alt: A red door}\n"),
+			file: "alpha/project.yaml", line: 17, col: 16, msg: "gallery/3.jpg is not in the gallery folder", hint: "e.g. 1.jpg"},
+		{name: "gallery text with the wrong letter case", mutate: replace("  - type: gallery\n", "  - type: gallery\n    texts:\n      - {file: 1.JPG, alt: A red door}\n"),
+			file: "alpha/project.yaml", line: 17, msg: "gallery/1.JPG is not in the gallery folder", hint: "write 1.jpg"},
+		{name: "gallery text twice", mutate: replace("  - type: gallery\n", "  - type: gallery\n    texts:\n      - {file: 1.jpg, alt: A red door}\n      - {file: 1.jpg, caption: Again}\n"),
+			file: "alpha/project.yaml", line: 18, msg: "1.jpg is described twice", hint: "merge"},
+		{name: "gallery alt is a file name", mutate: replace("  - type: gallery\n", "  - type: gallery\n    texts:\n      - file: 2.png\n        alt: holiday-2.png\n"),
+			file: "alpha/project.yaml", line: 18, col: 14, msg: `the alt text "holiday-2.png" is a file name`, hint: "what the picture shows"},
+		{name: "gallery alt is a camera's name", mutate: replace("  - type: gallery\n", "  - type: gallery\n    texts:\n      - {file: 2.png, alt: IMG_0412}\n"),
+			file: "alpha/project.yaml", line: 17, msg: `"IMG_0412" is a camera's file name`},
+		{name: "gallery alt blank", mutate: replace("  - type: gallery\n", "  - type: gallery\n    texts:\n      - {file: 2.png, alt: '   '}\n"),
+			file: "alpha/project.yaml", line: 17, msg: "the alt text is blank"},
+		{name: "gallery alt too long", mutate: replace("  - type: gallery\n", "  - type: gallery\n    texts:\n      - {file: 2.png, alt: "+strings.Repeat("a", 251)+"}\n"),
+			file: "alpha/project.yaml", line: 17, msg: "at most 250"},
+		{name: "gallery text with a path", mutate: replace("  - type: gallery\n", "  - type: gallery\n    texts:\n      - {file: gallery/2.png, alt: A red door}\n"),
+			file: "alpha/project.yaml", line: 17, msg: "file"},
+		{name: "photography gallery without any text", mutate: func(t testing.TB, f map[string][]byte) {
+			replace("page: web-design", "page: photography")(t, f)
+			replace("category: Web Design", "category: Photography")(t, f)
+		}, sev: diag.Warning, file: "alpha/project.yaml", line: 15, msg: "no photo of the gallery has alt text or a caption", hint: "portfolio gallery alpha"},
 		{name: "duplicate skills", mutate: replace("skills: [Figma]", "skills: [Figma, Figma]"),
 			file: "alpha/project.yaml", line: 6, col: 17, msg: "lists the same item twice (items 1 and 2)"},
 	}

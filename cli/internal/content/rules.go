@@ -32,6 +32,8 @@ type galleryRef struct {
 	pointer  string
 	files    []string // relative to the project folder, in display order
 	external []GalleryImage
+	// texts holds the alt text and caption of gallery files, by file name.
+	texts map[string]ImageText
 	// listed counts the external entries as written, valid or not: an
 	// invalid entry is reported by the schema, not as an empty gallery.
 	listed int
@@ -56,6 +58,11 @@ func (l *loader) collectImages(p *Project) {
 			"a project has at most one gallery block"))
 	}
 	galleryDir := filepath.Join(p.Dir, GalleryDir)
+	if _, err := os.Lstat(filepath.Join(p.Dir, GalleryJournal)); err == nil {
+		// Some images are under temporary hidden names until it is finished.
+		l.add(p.Doc.Diag(diag.Error, "", "run `portfolio gallery "+p.Slug+"` (any gallery command) to finish it",
+			"a `portfolio gallery` change to this project was interrupted"))
+	}
 	listing := listGallery(p.Dir)
 	if len(galleries) == 0 {
 		if n := len(listing.images); n > 0 && listing.outside == "" {
@@ -101,6 +108,7 @@ func (l *loader) collectImages(p *Project) {
 		g.files = append(g.files, rel)
 		l.queueLocal(p, g.pointer, rel)
 	}
+	g.texts = l.galleryTexts(p, g.pointer, listing.images)
 	if len(g.files) == 0 && g.listed == 0 {
 		where := fmt.Sprintf("no image files in %s/", GalleryDir)
 		if !listing.exists {
@@ -359,9 +367,16 @@ func (l *loader) checkProject(p *Project) {
 			if !ok {
 				continue // already reported
 			}
-			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height})
+			t := g.texts[path.Base(rel)]
+			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height, Alt: t.Alt, Caption: t.Caption})
 		}
 		p.Gallery = append(p.Gallery, g.external...)
+		if page, _ := root["page"].(string); page == PagePhotography && len(g.files) > 0 && len(g.texts) == 0 {
+			l.add(p.Doc.Diag(diag.Warning, g.pointer,
+				"describe what each photo shows under `texts:` (file, alt, caption), or run `portfolio gallery "+p.Slug+"`",
+				"no photo of the gallery has alt text or a caption: screen readers hear only \"%s 1\", \"%s 2\"…",
+				root["title"], root["title"]))
+		}
 	}
 }
 

@@ -31,9 +31,19 @@ type Answers struct {
 	Cover string `yaml:"cover"`
 	// Gallery lists folders (their images in natural file-name order) and
 	// image files, in the order the gallery shows them.
-	Gallery   []string   `yaml:"gallery"`
-	Document  *Document  `yaml:"document"`
-	Prototype *Prototype `yaml:"prototype"`
+	Gallery []string `yaml:"gallery"`
+	// Texts are the gallery images' alt texts and captions, in gallery
+	// order; an image past the end, or with both empty, keeps the default
+	// alt text "<title> <n>".
+	Texts     []ImageText `yaml:"texts"`
+	Document  *Document   `yaml:"document"`
+	Prototype *Prototype  `yaml:"prototype"`
+}
+
+// ImageText is one gallery image's alt text and caption.
+type ImageText struct {
+	Alt     string `yaml:"alt"`
+	Caption string `yaml:"caption"`
 }
 
 // Document is a link to an external document, opened in a new tab.
@@ -58,8 +68,12 @@ func (a *Answers) Normalize() {
 	for _, s := range []*string{&a.Title, &a.Slug, &a.Subtitle, &a.Page, &a.Category, &a.Description, &a.Role, &a.Cover} {
 		*s = strings.TrimSpace(*s)
 	}
+	a.Cover = CleanPath(a.Cover)
 	a.Skills = trimList(a.Skills)
 	a.Gallery = trimList(a.Gallery)
+	for i := range a.Texts {
+		a.Texts[i].Alt, a.Texts[i].Caption = strings.TrimSpace(a.Texts[i].Alt), strings.TrimSpace(a.Texts[i].Caption)
+	}
 	if d := a.Document; d != nil {
 		d.Label, d.URL = strings.TrimSpace(d.Label), strings.TrimSpace(d.URL)
 		if d.Label == "" && d.URL == "" {
@@ -191,5 +205,46 @@ func CategoryLabels(contentDir string) map[string]string {
 			out[name] = strings.TrimSpace(title)
 		}
 	}
+	return out
+}
+
+// ParsePaths splits file paths typed or pasted on one line: separated by
+// commas or spaces, each possibly in single or double quotes or with
+// backslash-escaped spaces, as a file manager's drag and drop pastes them
+// ('/home/me/My Photos/a.jpg' or /home/me/My\ Photos/a.jpg).
+func ParsePaths(s string) []string {
+	var out []string
+	var cur strings.Builder
+	has := false
+	flush := func() {
+		if has {
+			out = append(out, cur.String())
+		}
+		cur.Reset()
+		has = false
+	}
+	var quote rune
+	esc := false
+	for _, r := range s {
+		switch {
+		case esc:
+			cur.WriteRune(r)
+			esc, has = false, true
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '\\':
+			esc = true
+		case r == '\'' || r == '"':
+			quote, has = r, true
+		case r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r':
+			flush()
+		default:
+			cur.WriteRune(r)
+			has = true
+		}
+	}
+	flush()
 	return out
 }

@@ -182,7 +182,7 @@ func checkBlock(field string, block map[string]any, prop string) error {
 // ValidateCover checks that path names an image file that `portfolio
 // validate` accepts as a cover.
 func ValidateCover(path string) error {
-	path = strings.TrimSpace(path)
+	path = CleanPath(path)
 	if path == "" {
 		return &FieldError{Field: "cover", Msg: `"cover" must not be empty`, Hint: "give the path of a .jpg, .png or .webp image"}
 	}
@@ -238,4 +238,31 @@ func ExpandHome(path string) string {
 		}
 	}
 	return path
+}
+
+// ValidateAlt checks a gallery image's alt text by validate's rules; empty
+// is fine (the image is then described as "<title> <n>").
+func ValidateAlt(s string) error {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil
+	}
+	if p := content.AltProblem(s); p != "" {
+		return &FieldError{Field: "alt", Msg: p, Hint: `say what the picture shows, e.g. "Harbour at dusk, boats moored"`}
+	}
+	return checkGalleryText("alt", s)
+}
+
+// ValidateCaption checks a gallery image's caption; empty is fine.
+func ValidateCaption(s string) error {
+	if s = strings.TrimSpace(s); s == "" {
+		return nil
+	}
+	return checkGalleryText("caption", s)
+}
+
+func checkGalleryText(name, value string) error {
+	text := map[string]any{"file": "01.jpg", name: value}
+	partial := map[string]any{"body": []any{map[string]any{"type": "gallery", "texts": []any{text}}}}
+	return checkPart(name, partial, "/body/0/texts/0/"+name)
 }

@@ -224,3 +224,74 @@ func TestParseSkills(t *testing.T) {
 		t.Errorf("ParseSkills = %q", got)
 	}
 }
+
+func TestValidateGalleryTexts(t *testing.T) {
+	for _, tt := range []struct {
+		name, alt, caption, want string
+	}{
+		{name: "empty is the default", alt: "", caption: ""},
+		{name: "a description", alt: "Harbour at dusk", caption: "Winter, 2024"},
+		{name: "file name", alt: "IMG_0042.jpg", want: `the alt text "IMG_0042.jpg" is a file name`},
+		{name: "camera name", alt: "DSC01234", want: "camera's file name"},
+		{name: "alt too long", alt: strings.Repeat("a", 251), want: "at most 250"},
+		{name: "caption too long", caption: strings.Repeat("a", 301), want: "at most 300"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := errors.Join(ValidateAlt(tt.alt), ValidateCaption(tt.caption))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("err = %v", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("err = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestParsePaths(t *testing.T) {
+	for in, want := range map[string][]string{
+		"a.jpg, b.jpg":                          {"a.jpg", "b.jpg"},
+		"a.jpg b.jpg":                           {"a.jpg", "b.jpg"},
+		`'/home/me/My Photos/a.jpg'`:            {"/home/me/My Photos/a.jpg"},
+		`"/tmp/x y.png" /tmp/z.jpg`:             {"/tmp/x y.png", "/tmp/z.jpg"},
+		`/home/me/My\ Photos/a.jpg`:             {"/home/me/My Photos/a.jpg"},
+		`'/tmp/it'\''s.jpg'`:                    {"/tmp/it's.jpg"},
+		"  ":                                    nil,
+		`photos/set, 'photos/other set/b.webp'`: {"photos/set", "photos/other set/b.webp"},
+	} {
+		if got := ParsePaths(in); strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
+			t.Errorf("ParsePaths(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Gallery answers: typed plainly, a path with spaces is one path; pasted
+// from a file manager (quoted or escaped), several paths split as a shell
+// would.
+func TestParseGallery(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.MkdirAll("My Photos", 0o755)
+	for _, f := range []string{"My Photos/a.jpg", "b.jpg", "c.jpg"} {
+		os.WriteFile(f, imagetest.JPEG(4, 4), 0o644)
+	}
+	for in, want := range map[string]string{
+		"My Photos/a.jpg, b.jpg":    "My Photos/a.jpg|b.jpg",
+		"'My Photos/a.jpg' 'b.jpg'": "My Photos/a.jpg|b.jpg",
+		`My\ Photos/a.jpg b.jpg`:    "My Photos/a.jpg|b.jpg",
+		"b.jpg c.jpg":               "b.jpg|c.jpg",
+		"missing file.jpg":          "missing file.jpg",
+		`"odd, name.jpg", b.jpg`:    "odd, name.jpg|b.jpg",
+		"  ,  ":                     "",
+	} {
+		if got := strings.Join(ParseGallery(in), "|"); got != want {
+			t.Errorf("ParseGallery(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := CleanPath(`  '/tmp/My Photos/cover.jpg' `); got != "/tmp/My Photos/cover.jpg" {
+		t.Errorf("CleanPath = %q", got)
+	}
+	if err := ValidateCover(`'My Photos/a.jpg'`); err != nil {
+		t.Errorf("a quoted cover path: %v", err)
+	}
+}

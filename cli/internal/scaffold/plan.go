@@ -11,6 +11,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/importimage"
 )
 
 // Plan is a checked project, ready to be written: the answers with their
@@ -24,6 +25,9 @@ type Plan struct {
 	Gallery []Copy
 	// Skipped lists files of gallery folders that are not images.
 	Skipped []string
+	// MaxEdge shrinks copied JPEG and PNG images whose long edge is
+	// larger; 0 keeps every size. Prepare sets the default.
+	MaxEdge int
 }
 
 // Copy is one image to copy into the project: Name is its path inside the
@@ -77,7 +81,8 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 	add(ValidateRole(a.Role))
 	add(ValidateSkills(a.Skills))
 	add(ValidateCover(a.Cover))
-	p := &Plan{Answers: a, ContentDir: contentDir, Dir: filepath.Join(contentDir, content.ProjectsDir, a.Slug)}
+	p := &Plan{Answers: a, ContentDir: contentDir, Dir: filepath.Join(contentDir, content.ProjectsDir, a.Slug),
+		MaxEdge: importimage.DefaultMaxEdge}
 	p.Cover = Copy{Source: ExpandHome(a.Cover), Name: "cover" + strings.ToLower(filepath.Ext(a.Cover))}
 	images, skipped, err := ExpandGallery(a.Gallery)
 	add(err)
@@ -86,6 +91,20 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 	for i, src := range images {
 		name := fmt.Sprintf("%s/%0*d%s", content.GalleryDir, width, i+1, strings.ToLower(filepath.Ext(src)))
 		p.Gallery = append(p.Gallery, Copy{Source: src, Name: name})
+	}
+	if len(a.Texts) > len(images) && err == nil {
+		add(&FieldError{Field: "texts", Msg: fmt.Sprintf("%d alt texts or captions for %d gallery images", len(a.Texts), len(images)),
+			Hint: "give one per gallery image, in gallery order"})
+	}
+	for i, t := range a.Texts {
+		for _, e := range []error{ValidateAlt(t.Alt), ValidateCaption(t.Caption)} {
+			var fe *FieldError
+			if errors.As(e, &fe) {
+				add(&FieldError{Field: "texts", Msg: fmt.Sprintf("gallery image %d: %s", i+1, fe.Msg), Hint: fe.Hint})
+			} else {
+				add(e)
+			}
+		}
 	}
 	if d := a.Document; d != nil {
 		add(ValidateDocumentLabel(d.Label))
@@ -108,9 +127,73 @@ func ValidateGallery(s string) error {
 	return err
 }
 
-// ParseGallery splits a gallery answer typed on one line: image files (or
-// folders) separated by commas.
-func ParseGallery(s string) []string { return trimList(strings.Split(s, ",")) }
+// ParseGallery splits a gallery answer typed or pasted on one line: image
+// files (or folders) separated by commas. A part in quotes or with
+// backslash-escaped spaces, as a file manager's drag and drop pastes files
+// ('/home/me/My Photos/a.jpg' '/home/me/b.jpg'), is split as a shell would;
+// a part typed plainly is one path, spaces and all, unless it is not a file
+// and each of its words is.
+func ParseGallery(s string) []string {
+	var out []string
+	for _, part := range splitOutsideQuotes(s, ',') {
+		part = strings.TrimSpace(part)
+		switch {
+		case part == "":
+		case strings.ContainsAny(part, `'"\`):
+			out = append(out, ParsePaths(part)...)
+		case !strings.Contains(part, " ") || exists(part):
+			out = append(out, part)
+		default:
+			words := strings.Fields(part)
+			all := true
+			for _, w := range words {
+				all = all && exists(w)
+			}
+			if all {
+				out = append(out, words...)
+			} else {
+				out = append(out, part)
+			}
+		}
+	}
+	return out
+}
+
+// CleanPath unquotes a single path pasted in quotes or with escaped spaces;
+// other text is only trimmed.
+func CleanPath(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.ContainsAny(s, `'"\`) {
+		if p := ParsePaths(s); len(p) == 1 {
+			return p[0]
+		}
+	}
+	return s
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(ExpandHome(path))
+	return err == nil
+}
+
+// splitOutsideQuotes splits s at sep where sep is not inside quotes.
+func splitOutsideQuotes(s string, sep rune) []string {
+	var out []string
+	var quote rune
+	start := 0
+	for i, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote == 0 && (r == '\'' || r == '"'):
+			quote = r
+		case quote == 0 && r == sep:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
 
 // ExpandGallery lists the image files that sources name, in gallery order: a
 // folder gives its image files in natural file-name order (2.jpg before

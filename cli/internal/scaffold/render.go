@@ -18,9 +18,10 @@ const Modeline = "# yaml-language-server: $schema=../../../schema/project.schema
 func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }
 
 // Render returns project.yaml for the plan: the modeline, then every answer
-// with a short comment that says what it is for, then the page's blocks (the
-// description as the opening text, the gallery, the links). Pure: the same
-// plan gives the same bytes.
+// with a short comment that says what it is for, then the page's blocks: the
+// gallery and the links after a commented example of a text block for the
+// story (the description is on the card already; it opens the page only
+// when the page has nothing else). Pure: the same plan gives the same bytes.
 func Render(p *Plan) []byte {
 	a := p.Answers
 	var b strings.Builder
@@ -54,24 +55,55 @@ func Render(p *Plan) []byte {
 	line("# screenshots, prototype. Text takes *emphasis*, **strong**, [links](https://…)")
 	line("# and lists; separate paragraphs with a blank line.")
 	line("body:")
-	line("  - type: text")
-	if literalOK(a.Description) {
-		line("    text: |")
-		for _, l := range strings.Split(a.Description, "\n") {
-			if l == "" {
-				line("")
-			} else {
-				line("      %s", l)
-			}
-		}
+	if len(p.Gallery) > 0 || a.Document != nil || a.Prototype != nil {
+		// The description is on the card and in the meta tags already: the
+		// page's story is the owner's to write, so it is only suggested.
+		line("  # Tell the project's story here, e.g.:")
+		line("  # - type: text")
+		line("  #   heading: The challenge")
+		line("  #   text: |")
+		line("  #     What the project was for, what you did, what came of it.")
 	} else {
-		line("    text: %s", scalar(a.Description))
+		// A page needs one block: the description opens it until the story
+		// is written.
+		line("  - type: text")
+		if literalOK(a.Description) {
+			line("    text: |")
+			for _, l := range strings.Split(a.Description, "\n") {
+				if l == "" {
+					line("")
+				} else {
+					line("      %s", l)
+				}
+			}
+		} else {
+			line("    text: %s", scalar(a.Description))
+		}
 	}
 	if len(p.Gallery) > 0 {
 		n := len(p.Gallery)
 		line("  # Every image in gallery/ in file-name order: %s to %s (%d image%s).",
 			p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:], n, plural(n))
 		line("  - type: gallery")
+		described := false
+		for i, t := range a.Texts {
+			if i >= n || t.Alt == "" && t.Caption == "" {
+				continue
+			}
+			if !described {
+				line("    # Alt text (what each picture shows) and captions, by file name; they follow")
+				line("    # their image when `portfolio gallery` reorders the files.")
+				line("    texts:")
+				described = true
+			}
+			line("      - file: %s", scalar(p.Gallery[i].Name[len(content.GalleryDir)+1:]))
+			if t.Alt != "" {
+				line("        alt: %s", scalar(t.Alt))
+			}
+			if t.Caption != "" {
+				line("        caption: %s", scalar(t.Caption))
+			}
+		}
 	}
 	if d := a.Document; d != nil {
 		line("  # A link to an external document, opened in a new tab.")

@@ -101,12 +101,35 @@ func TestRenderRoundTrip(t *testing.T) {
 		if got := root["skills"]; !reflect.DeepEqual(got, []any{s, "x" + s}) {
 			t.Errorf("%q: skills %q", s, got)
 		}
+		if root["description"] != s {
+			t.Errorf("%q: description %q", s, root["description"])
+		}
 		body := root["body"].([]any)
-		if text := body[0].(map[string]any)["text"]; strings.TrimSuffix(text.(string), "\n") != s {
+		if label := body[1].(map[string]any)["label"]; label != s {
+			t.Errorf("%q: label %q", s, label)
+		}
+		// A page with nothing else opens with the description.
+		p.Gallery, p.Answers.Document, p.Answers.Prototype = nil, nil, nil
+		doc, d = content.ParseYAML("project.yaml", Render(p))
+		if d != nil {
+			t.Errorf("%q without blocks: %s", s, d.Message)
+			continue
+		}
+		body = doc.Value.(map[string]any)["body"].([]any)
+		if text := body[0].(map[string]any)["text"]; len(body) != 1 || strings.TrimSuffix(text.(string), "\n") != s {
 			t.Errorf("%q: text %q", s, text)
 		}
-		if label := body[2].(map[string]any)["label"]; label != s {
-			t.Errorf("%q: label %q", s, label)
+	}
+}
+
+// The description is on the card; the page does not repeat it when it has
+// other blocks.
+func TestRenderDoesNotRepeatTheDescription(t *testing.T) {
+	p := fullPlan()
+	doc, _ := content.ParseYAML("project.yaml", Render(p))
+	for _, b := range doc.Value.(map[string]any)["body"].([]any) {
+		if b.(map[string]any)["type"] == "text" {
+			t.Errorf("a text block: %v", b)
 		}
 	}
 }

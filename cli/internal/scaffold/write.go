@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/importimage"
+	"portfolio/cli/internal/metastrip"
 )
 
 // InvalidError means the written project did not pass `portfolio validate`'s
@@ -32,6 +33,10 @@ type Result struct {
 	// Warnings are what `portfolio validate` says about the new project
 	// that does not make it invalid.
 	Warnings diag.List
+	// Stripped says what private metadata was left out of the copies.
+	Stripped metastrip.Report
+	// Resized lists the images shrunk to the plan's MaxEdge: "name: W×H → W×H".
+	Resized []string
 }
 
 // stagingPrefix starts the name of the hidden folder a project is assembled
@@ -71,12 +76,19 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	if err := os.MkdirAll(stage, 0o755); err != nil {
 		return nil, err
 	}
+	var stripped metastrip.Report
+	var resized []string
 	for _, c := range append([]Copy{p.Cover}, p.Gallery...) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name))); err != nil {
+		prep, err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name)), p.MaxEdge)
+		if err != nil {
 			return nil, err
+		}
+		stripped.Add(c.Name, prep.Removed)
+		if prep.Resized {
+			resized = append(resized, fmt.Sprintf("%s: %d×%d → %d×%d", c.Name, prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
 		}
 	}
 	if err := fsutil.WriteFileAtomic(filepath.Join(stage, content.ProjectFile), Render(p), 0o644); err != nil {
@@ -100,7 +112,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	if err := os.Rename(stage, p.Dir); err != nil {
 		return nil, err
 	}
-	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags}, nil
+	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped, Resized: resized}, nil
 }
 
 // reanchor keeps the diagnostics about the staged project and names its
@@ -119,26 +131,29 @@ func reanchor(l diag.List, stage, final string) diag.List {
 	return out
 }
 
-func copyFile(src, dst string) (err error) {
+// copyFile copies an image into the project, without the private metadata
+// of a JPEG (GPS, serial numbers, maker notes…; see metastrip), and says
+// what it removed.
+func copyFile(src, dst string, maxEdge int) (prep importimage.Result, err error) {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
+		return prep, err
 	}
-	in, err := os.Open(src)
+	data, err := os.ReadFile(src)
 	if err != nil {
-		return err
+		return prep, err
 	}
-	defer in.Close()
+	data, prep = importimage.Prepare(data, maxEdge)
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return err
+		return prep, err
 	}
 	defer func() {
 		if cerr := out.Close(); err == nil {
 			err = cerr
 		}
 	}()
-	if _, err := io.Copy(out, in); err != nil {
-		return fmt.Errorf("copying %s: %w", src, err)
+	if _, err := out.Write(data); err != nil {
+		return prep, fmt.Errorf("copying %s: %w", src, err)
 	}
-	return out.Sync()
+	return prep, out.Sync()
 }

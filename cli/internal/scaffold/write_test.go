@@ -1,7 +1,9 @@
 package scaffold
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/contenttest"
+	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
 )
 
@@ -172,6 +175,7 @@ func TestCreate(t *testing.T) {
 	a := answers(src)
 	a.Featured, a.Active = true, false
 	a.Gallery = []string{filepath.Join(src, "set", "c.jpeg"), filepath.Join(src, "set", "a.png")}
+	a.Texts = []ImageText{{}, {Alt: "Campfire at dusk", Caption: "Night two: \"stories\""}}
 	p, err := Prepare(contentDir, a)
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +205,10 @@ func TestCreate(t *testing.T) {
 	}
 	if got := c.Projects[1]; got.Slug != "camp-photos" || len(got.Gallery) != 2 || got.Gallery[0].Width != 22 {
 		t.Errorf("loaded %+v", got)
+	}
+	// The texts reach the loaded gallery with their image.
+	if g := c.Projects[1].Gallery; g[0].Alt != "" || g[1].Alt != "Campfire at dusk" || g[1].Caption != `Night two: "stories"` {
+		t.Errorf("gallery texts %+v", g)
 	}
 	data, _ := os.ReadFile(res.File)
 	if !strings.HasPrefix(string(data), Modeline+"\n") {
@@ -290,4 +298,56 @@ func TestCreateLeavesNothingBehind(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+func TestPrepareGalleryTexts(t *testing.T) {
+	contentDir, src := fixture(t)
+	for _, tt := range []struct {
+		texts []ImageText
+		want  string
+	}{
+		{[]ImageText{{}, {}, {Alt: "x"}}, "3 alt texts or captions for 2 gallery images"},
+		{[]ImageText{{Alt: "a.png"}}, `gallery image 1: the alt text "a.png" is a file name`},
+		{[]ImageText{{}, {Caption: strings.Repeat("c", 301)}}, "gallery image 2: "},
+	} {
+		a := answers(src)
+		a.Gallery = []string{filepath.Join(src, "set", "c.jpeg"), filepath.Join(src, "set", "a.png")}
+		a.Texts = tt.texts
+		if _, err := Prepare(contentDir, a); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("texts %v: err = %v, want %q", tt.texts, err, tt.want)
+		}
+	}
+}
+
+// The copies lose a JPEG's EXIF record but keep its orientation; the
+// result says so; the original is untouched.
+func TestCreateStripsMetadata(t *testing.T) {
+	contentDir, src := fixture(t)
+	original := imagetest.WithExifOrientation(imagetest.JPEG(60, 40), 6, binary.BigEndian)
+	original = append(original[:len(original):len(original)], []byte("trailing preview")...)
+	writeFile(t, filepath.Join(src, "Cover.JPG"), original)
+	a := answers(src)
+	a.Gallery = []string{filepath.Join(src, "set", "a.png")}
+	p, err := Prepare(contentDir, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Create(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Stripped.String(); got != "EXIF, data after the image (previews, depth maps) (from 1 image)" {
+		t.Errorf("Stripped = %q", got)
+	}
+	copied, _ := os.ReadFile(filepath.Join(res.Dir, "cover.jpg"))
+	info, err := imagecheck.Bytes("cover.jpg", copied, imagecheck.DefaultMaxPixels)
+	if err != nil || info.Orientation != 6 || info.Width != 40 {
+		t.Errorf("copied cover: %+v, %v; want orientation 6 kept (40 wide upright)", info, err)
+	}
+	if bytes.Contains(copied, []byte("trailing preview")) {
+		t.Error("the data after the image was copied")
+	}
+	if now, _ := os.ReadFile(filepath.Join(src, "Cover.JPG")); !bytes.Equal(now, original) {
+		t.Error("the original changed")
+	}
 }

@@ -52,7 +52,7 @@ var derived = map[string]struct {
 		},
 	},
 	"GalleryBlock": {
-		drop: []string{"external"},
+		drop: []string{"external", "texts"},
 		add: []derivedField{
 			{"images", "readonly GalleryImage[]", "Every image of the gallery in display order: the gallery folder's files in natural file-path order, then the external images."},
 		},
@@ -85,8 +85,10 @@ export interface ImageSrcset {
 
 /** One image of a project gallery. */
 export interface GalleryImage extends ImageAsset {
-  /** Alternative text: "<project title> <n>". */
+  /** Alternative text: the owner's (the gallery block's texts), else "<project title> <n>". */
   readonly alt: string;
+  /** Caption shown with the image in the lightbox; absent when the owner gave none. */
+  readonly caption?: string;
   /** Accessible name of the button that opens it: "Open image <n>". */
   readonly label: string;
 }
@@ -464,7 +466,15 @@ func derive(typeName, field string, r resolver) (any, error) {
 					return nil, err
 				}
 			}
-			asset = append(asset, kv{"alt", fmt.Sprintf("%s %d", title, n)}, kv{"label", fmt.Sprintf("Open image %d", n)})
+			alt := img.Alt
+			if alt == "" {
+				alt = fmt.Sprintf("%s %d", title, n)
+			}
+			asset = append(asset, kv{"alt", alt})
+			if img.Caption != "" {
+				asset = append(asset, kv{"caption", img.Caption})
+			}
+			asset = append(asset, kv{"label", fmt.Sprintf("Open image %d", n)})
 			images = append(images, asset)
 		}
 		return images, nil

@@ -13,7 +13,8 @@ import (
 // accessible mode asks every field of a form, hidden groups included. The
 // end of the input before the confirmation cancels: nothing is written.
 func (f *projectForm) runAccessible(ctx context.Context, in io.Reader, out io.Writer) error {
-	run := prompt.NewAccessible(ctx, in, out).Run
+	f.ask = prompt.NewAccessible(ctx, in, out)
+	run := f.ask.Run
 	if err := run(false, f.detailGroups()...); err != nil {
 		return err
 	}

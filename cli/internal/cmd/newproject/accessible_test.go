@@ -227,3 +227,29 @@ func TestPreview(t *testing.T) {
 		t.Errorf("escapeNote = %q", got)
 	}
 }
+
+// After writing, the form offers to describe the gallery images; each is
+// asked in turn, a file-name alt text is refused, Enter keeps the default.
+func TestAccessibleDescribeGallery(t *testing.T) {
+	fixture(t)
+	input := lines(append(details("Camp Photos", "", "1"), "y",
+		"y", "x.jpg", "Campfire at dusk", "Night two", "", "")...)
+	out, errOut, err := runAccessibly(t, scaffold.NewAnswers(), input)
+	if err != nil {
+		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	for _, want := range []string{
+		"Describe the 2 gallery images now (alt text and caption)?",
+		"Image 1 of 2 (gallery/01.jpg): alt text",
+		`the alt text "x.jpg" is a file name`,
+		"✓ 1 of 2 gallery images described in camp-photos",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile("content/projects/camp-photos/project.yaml")
+	if !strings.Contains(string(data), "    texts:\n      - file: 01.jpg\n        alt: Campfire at dusk\n        caption: Night two\n") {
+		t.Errorf("project.yaml:\n%s", data)
+	}
+}

@@ -18,7 +18,7 @@ import (
 var answerKeys = map[string]string{
 	"title": "text", "slug": "text", "subtitle": "text", "page": "text", "category": "text",
 	"description": "text", "role": "text", "skills": "list", "featured": "bool", "active": "bool",
-	"cover": "text", "gallery": "list", "document": "link", "prototype": "link",
+	"cover": "text", "gallery": "list", "texts": "texts", "document": "link", "prototype": "link",
 }
 
 var linkKeys = map[string][]string{"document": {"label", "url"}, "prototype": {"title", "url"}}
@@ -118,6 +118,33 @@ func readAnswers(path string) (scaffold.Answers, map[string]string, error) {
 				for _, g := range list {
 					a.Gallery = append(a.Gallery, relative(strings.TrimSpace(g)))
 				}
+			}
+		case "texts":
+			list, isList := v.([]any)
+			if !isList {
+				return a, nil, bad(ptr, "texts must be a list of {alt, caption}, one per gallery image in gallery order")
+			}
+			for i, item := range list {
+				m, _ := item.(map[string]any)
+				if item != nil && m == nil {
+					return a, nil, bad(fmt.Sprintf("%s/%d", ptr, i), "each item of texts is a mapping with alt and caption (or empty: {})")
+				}
+				var t scaffold.ImageText
+				for k, fv := range m {
+					var dst *string
+					switch k {
+					case "alt":
+						dst = &t.Alt
+					case "caption":
+						dst = &t.Caption
+					default:
+						return a, nil, bad(fmt.Sprintf("%s/%d/%s", ptr, i, k), "unknown key %q in texts; the keys are alt, caption", k)
+					}
+					if *dst, err = text(fmt.Sprintf("%s/%d/%s", ptr, i, k), k, fv); err != nil {
+						return a, nil, err
+					}
+				}
+				a.Texts = append(a.Texts, t)
 			}
 		case "link":
 			m, isMap := v.(map[string]any)

@@ -57,7 +57,7 @@ func (s *formState) answers() scaffold.Answers {
 	a := scaffold.Answers{
 		Title: s.Title, Slug: s.Slug, Subtitle: s.Subtitle, Page: s.Page, Category: s.Category,
 		Description: s.Description, Role: s.Role, Skills: scaffold.ParseSkills(s.Skills),
-		Featured: s.Featured, Active: s.Active, Cover: s.Cover, Gallery: scaffold.ParseGallery(s.Gallery),
+		Featured: s.Featured, Active: s.Active, Cover: scaffold.CleanPath(s.Cover), Gallery: scaffold.ParseGallery(s.Gallery),
 	}
 	switch s.Link {
 	case linkDocument:
@@ -76,6 +76,9 @@ type projectForm struct {
 	contentDir string
 	accessible bool
 	labels     map[string]string // default category label of each page
+	// ask is the accessible mode's input, kept for the questions after the
+	// project is written.
+	ask *prompt.Accessible
 }
 
 func newProjectForm(contentDir string, a scaffold.Answers, accessible bool) *projectForm {

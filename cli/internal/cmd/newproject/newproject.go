@@ -18,6 +18,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
@@ -35,6 +36,8 @@ type Options struct {
 	Origin map[string]string
 	// Yes writes without asking anything.
 	Yes bool
+	// MaxEdge shrinks copied images whose long edge is larger; 0 keeps them.
+	MaxEdge int
 	// Accessible asks in accessible mode; AccessibleFlag is true when
 	// --accessible was given (which also asks on piped input).
 	Accessible, AccessibleFlag bool
@@ -68,6 +71,7 @@ func NewCmdProject(f *cmdutil.Factory, runF func(context.Context, *Options) erro
 	var (
 		fv                         = scaffold.NewAnswers() // the flags' values
 		skills, gallery            []string
+		alts, captions             []string
 		docLabel, docURL           string
 		protoTitle, protoURL, from string
 	)
@@ -139,6 +143,20 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 			if fl.Changed("gallery") {
 				a.Gallery, opts.Origin["gallery"] = gallery, "--gallery"
 			}
+			if fl.Changed("alt") || fl.Changed("caption") {
+				a.Texts = nil
+				for i := range max(len(alts), len(captions)) {
+					var t scaffold.ImageText
+					if i < len(alts) {
+						t.Alt = alts[i]
+					}
+					if i < len(captions) {
+						t.Caption = captions[i]
+					}
+					a.Texts = append(a.Texts, t)
+				}
+				opts.Origin["texts"] = "--alt/--caption"
+			}
 			if fl.Changed("featured") {
 				a.Featured = fv.Featured
 				opts.Origin["featured"] = "--featured"
@@ -184,10 +202,13 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
 	fl.StringVar(&fv.Cover, "cover", "", "cover image `FILE` to copy beside project.yaml")
 	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images: a folder or an image `FILE` (repeatable, in order)")
+	fl.StringArrayVar(&alts, "alt", nil, "alt text of the next gallery image, in gallery order: what it shows (repeatable; \"\" keeps the default)")
+	fl.StringArrayVar(&captions, "caption", nil, "caption of the next gallery image, in gallery order (repeatable)")
 	fl.StringVar(&docLabel, "document-label", "", "link text of an external document")
 	fl.StringVar(&docURL, "document-url", "", "https address of an external document")
 	fl.StringVar(&protoTitle, "prototype-title", "", "accessible name of an embedded Figma prototype")
 	fl.StringVar(&protoURL, "prototype-url", "", "Figma embed address of the prototype")
+	fl.IntVar(&opts.MaxEdge, "max-edge", importimage.DefaultMaxEdge, "shrink copied JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")
 	fl.StringVar(&from, "from", "", "read the answers from a YAML `FILE`")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking: every required value from flags or --from")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
@@ -216,6 +237,7 @@ func Run(ctx context.Context, opts *Options) error {
 	a := opts.Answers
 	a.Normalize()
 	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
+	var form *projectForm
 	if !ask {
 		if missing := a.Missing(); len(missing) > 0 {
 			flags := make([]string, len(missing))
@@ -225,7 +247,7 @@ func Run(ctx context.Context, opts *Options) error {
 			return prompt.Missing(flags)
 		}
 	} else {
-		form := newProjectForm(opts.ContentDir, a, opts.Accessible || !opts.Terminal)
+		form = newProjectForm(opts.ContentDir, a, opts.Accessible || !opts.Terminal)
 		var err error
 		if form.accessible {
 			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
@@ -245,6 +267,10 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return reportProblems(opts, err)
 	}
+	if opts.MaxEdge < 0 {
+		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")
+	}
+	plan.MaxEdge = opts.MaxEdge
 	res, err := scaffold.Create(ctx, plan)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -253,7 +279,13 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		return reportProblems(opts, err)
 	}
-	return printResult(opts, plan, res)
+	if err := printResult(opts, plan, res); err != nil {
+		return err
+	}
+	if ask && len(plan.Gallery) > 0 && len(a.Texts) == 0 {
+		return describeGallery(ctx, opts, form, plan)
+	}
+	return nil
 }
 
 func formError(opts *Options, err error) error {
@@ -310,6 +342,12 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	fmt.Fprintf(w, "  %s\n  %s\n", content.ProjectFile, p.Cover.Name)
 	if n := len(p.Gallery); n > 0 {
 		fmt.Fprintf(w, "  %s … %s (%d image%s, copied in this order)\n", p.Gallery[0].Name, p.Gallery[n-1].Name, n, plural(n))
+	}
+	if r := res.Stripped.String(); r != "" {
+		fmt.Fprintf(w, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+	}
+	for _, r := range res.Resized {
+		fmt.Fprintf(w, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, p.MaxEdge)
 	}
 	for _, skipped := range p.Skipped {
 		fmt.Fprintf(w, "  skipped %s: not an image file\n", skipped)

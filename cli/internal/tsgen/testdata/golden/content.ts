@@ -22,8 +22,10 @@ export interface ImageSrcset {
 
 /** One image of a project gallery. */
 export interface GalleryImage extends ImageAsset {
-  /** Alternative text: "<project title> <n>". */
+  /** Alternative text: the owner's (the gallery block's texts), else "<project title> <n>". */
   readonly alt: string;
+  /** Caption shown with the image in the lightbox; absent when the owner gave none. */
+  readonly caption?: string;
   /** Accessible name of the button that opens it: "Open image <n>". */
   readonly label: string;
 }

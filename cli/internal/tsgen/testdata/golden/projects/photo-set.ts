@@ -19,6 +19,7 @@ export const body: ProjectBody = [
         },
         placeholder: 'data:image/svg+xml,%3Csvg%3Eaf3fec79afe5e821',
         alt: 'Photo Set 1',
+        caption: 'Caption only; the alt stays the default',
         label: 'Open image 1',
       },
       {
@@ -42,7 +43,8 @@ export const body: ProjectBody = [
           fallback: '/img/fa98b3bc17e66fe5-10.jpg 10w, /img/fa98b3bc17e66fe5-20.jpg 20w',
         },
         placeholder: 'data:image/svg+xml,%3Csvg%3Efa98b3bc17e66fe5',
-        alt: 'Photo Set 3',
+        alt: 'Harbour at dusk, boats moored in a row',
+        caption: 'Dún Laoghaire, winter 2024 — "the long exposure"',
         label: 'Open image 3',
       },
       {

@@ -1,0 +1,188 @@
+// Package deleteproject is the `portfolio delete project SLUG` command: it
+// asks, removes the project folder, then brings the derived files (web
+// image variants, the image manifest, the content module and page modules)
+// in line with what is left.
+package deleteproject
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/huh/v2"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"portfolio/cli/internal/cmd/generate"
+	imagescmd "portfolio/cli/internal/cmd/images"
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images"
+	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Options are the inputs of a run.
+type Options struct {
+	IO         *iostreams.IOStreams
+	ContentDir string
+	Slug       string
+	// Yes deletes without asking.
+	Yes bool
+	// Accessible asks in accessible mode; AccessibleFlag is true when
+	// --accessible was given (which also asks on piped input).
+	Accessible, AccessibleFlag bool
+	Terminal                   bool
+	// Manifest is the image manifest; when it exists, the derived files
+	// are refreshed after the deletion (`images --gc`, then `generate`).
+	Manifest string
+}
+
+// NewCmdDelete builds `portfolio delete` and its subcommand `project`.
+func NewCmdDelete(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "delete",
+		Short: "Delete content",
+		Args:  cmdutil.NoArgs,
+		RunE:  func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	opts := &Options{IO: f.IOStreams, Manifest: images.DefaultManifest}
+	project := &cobra.Command{
+		Use:   "project SLUG",
+		Short: "Delete a project and what was made from it",
+		Long: strings.TrimSpace(`
+Delete content/projects/SLUG/ with everything in it, after asking (or with
+--yes). The folder is first renamed away in one step, so an interruption
+never leaves half a project. Then, when this folder has made web images
+before, the web variants no other image uses, their manifest entries and
+the project's page module are removed (` + "`portfolio images --gc`" + ` and
+` + "`portfolio generate`" + ` are run). Use git to get a deleted project back.
+Exit status: 0 deleted, 1 no such project, 2 not asked and no --yes,
+130 cancelled.`),
+		Example: "  portfolio delete project old-logo\n  portfolio delete project old-logo --yes",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return cmdutil.Usagef("give the project's slug: portfolio delete project SLUG")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.ContentDir = cmdutil.ContentDir(cmd)
+			opts.Slug = args[0]
+			opts.AccessibleFlag = cmd.Flags().Changed("accessible") && opts.Accessible
+			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
+			opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return Run(cmd.Context(), opts)
+		},
+	}
+	project.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "delete without asking")
+	project.Flags().BoolVar(&opts.Accessible, "accessible", false, "ask in plain text, for screen readers (also ACCESSIBLE=1)")
+	cmd.AddCommand(project)
+	return cmd
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// Run asks, deletes, then refreshes the derived files.
+func Run(ctx context.Context, opts *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	dir := filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
+	if err := scaffold.ValidateSlug(opts.Slug); err != nil {
+		return report(opts, err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
+		if _, derr := os.Stat(dir); derr != nil {
+			return report(opts, &scaffold.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
+				Hint: "the slug is the project's folder name under " + filepath.Join(opts.ContentDir, content.ProjectsDir)})
+		}
+	}
+	if !opts.Yes {
+		if !opts.Terminal && !opts.AccessibleFlag {
+			return cmdutil.Usagef("--yes required when not running interactively: deleting %s cannot be undone except with git", dir)
+		}
+		sure := false
+		confirm := huh.NewConfirm().Title(fmt.Sprintf("Delete %s and everything in it?", dir)).
+			Description("its images, its page; only git can bring it back").Affirmative("Delete").Negative("Keep").Value(&sure)
+		var err error
+		if opts.Accessible || !opts.Terminal {
+			err = prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO)).Run(true, huh.NewGroup(confirm))
+		} else {
+			err = prompt.Form(huh.NewGroup(confirm)).WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
+		}
+		if err != nil && !errors.Is(err, huh.ErrUserAborted) && !errors.Is(err, cmdutil.ErrCancel) {
+			return err
+		}
+		if err != nil || !sure {
+			fmt.Fprintln(opts.IO.ErrOut, "nothing was deleted")
+			return cmdutil.ErrCancel
+		}
+	}
+	n, err := scaffold.Delete(opts.ContentDir, opts.Slug)
+	if err != nil {
+		return report(opts, err)
+	}
+	s := cmdutil.NewStyler(opts.IO)
+	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%d file%s)\n", s.Green("✓"), dir, filepath.Separator, n, plural(n))
+	if _, err := os.Stat(opts.Manifest); err != nil {
+		return nil // no images were made here: nothing derived to clear
+	}
+	// The two steps print the content's warnings again; only their
+	// summaries are shown, unless a step fails.
+	var log bytes.Buffer
+	quiet := &iostreams.IOStreams{In: opts.IO.In, Out: &log, ErrOut: &log}
+	fail := func(err error, next string) error {
+		io.Copy(opts.IO.ErrOut, &log)
+		fmt.Fprintf(opts.IO.ErrOut, "the project is deleted; fix the problems above, then run %s\n", next)
+		return err
+	}
+	iopts := &imagescmd.Options{IO: quiet, Ctx: ctx, ContentDir: opts.ContentDir,
+		OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: opts.Manifest,
+		Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels, GC: true}
+	if err := imagescmd.Run(iopts); err != nil {
+		return fail(err, "`portfolio images --gc` and `portfolio generate`")
+	}
+	if err := generate.Run(&generate.Options{IO: quiet, Ctx: ctx, ContentDir: opts.ContentDir, Out: generate.DefaultOut,
+		Manifest: opts.Manifest, MaxPixels: imagecheck.DefaultMaxPixels}); err != nil {
+		return fail(err, "`portfolio generate`")
+	}
+	for _, line := range strings.Split(log.String(), "\n") {
+		if strings.HasPrefix(line, "removed ") || strings.HasPrefix(line, "wrote ") {
+			fmt.Fprintf(opts.IO.Out, "  %s\n", line)
+		}
+	}
+	return nil
+}
+
+func report(opts *Options, err error) error {
+	var fe *scaffold.FieldError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "error: %s\n", fe.Msg)
+	if fe.Hint != "" {
+		fmt.Fprintf(opts.IO.ErrOut, "    hint: %s\n", fe.Hint)
+	}
+	return cmdutil.ErrInvalid
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,171 @@
+package gallery
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/huh/v2"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/gallery"
+	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Actions of the accessible mode's menu.
+const (
+	actMove     = "move"
+	actAdd      = "add"
+	actRemove   = "remove"
+	actDescribe = "describe"
+	actSave     = "save"
+	actQuit     = "quit"
+)
+
+// runAccessible edits the gallery through plain questions, one line at a
+// time: the list, then a menu, then the chosen action's questions. Nothing
+// is written until "save"; quitting with changes asks first, and the end
+// of the input writes nothing.
+func runAccessible(ctx context.Context, opts *Options, g *gallery.Gallery) error {
+	out := prompt.AccessibleOutput(opts.IO)
+	ask := prompt.NewAccessible(ctx, opts.IO.In, out)
+	changed := false
+	cancel := func(err error) error {
+		if errors.Is(err, huh.ErrUserAborted) || errors.Is(err, cmdutil.ErrCancel) || errors.Is(err, context.Canceled) {
+			if changed {
+				fmt.Fprintln(opts.IO.ErrOut, "nothing was changed")
+			}
+			return cmdutil.ErrCancel
+		}
+		return err
+	}
+	for {
+		if err := printList(out, g); err != nil {
+			return err
+		}
+		var action string
+		options := []huh.Option[string]{
+			huh.NewOption("move an image", actMove),
+			huh.NewOption("add images", actAdd),
+			huh.NewOption("remove an image", actRemove),
+			huh.NewOption("write an image's alt text and caption", actDescribe),
+			huh.NewOption("save the changes and quit", actSave),
+			huh.NewOption("quit", actQuit),
+		}
+		if err := ask.Run(false, huh.NewGroup(huh.NewSelect[string]().Title("What next?").Options(options...).Value(&action))); err != nil {
+			return cancel(err)
+		}
+		n := len(g.Images)
+		var err error
+		switch action {
+		case actMove:
+			var from, to string
+			err = ask.Run(false, huh.NewGroup(
+				numberInput("Image to move", &from, n),
+				numberInput("New position", &to, n),
+			))
+			if err == nil {
+				a, _ := strconv.Atoi(from)
+				b, _ := strconv.Atoi(to)
+				err = g.Move(a, b)
+			}
+		case actAdd:
+			var files string
+			at := strconv.Itoa(n + 1)
+			err = ask.Run(false, huh.NewGroup(
+				huh.NewInput().Title("Image files or a folder").Description("separated by commas or spaces, quoted or not; in the order they should appear").
+					Value(&files).Validate(validatePaths),
+				numberInput("At position", &at, n+1),
+			))
+			if err == nil {
+				p, _ := strconv.Atoi(at)
+				err = g.Insert(p, scaffold.ParseGallery(files)...)
+			}
+		case actRemove:
+			var num string
+			var sure bool
+			err = ask.Run(false, huh.NewGroup(numberInput("Image to remove", &num, n)))
+			if err == nil {
+				p, _ := strconv.Atoi(num)
+				sure = true
+				err = ask.Run(false, huh.NewGroup(huh.NewConfirm().Title(fmt.Sprintf("Remove image %d, %s?", p, describe(g, g.Images[p-1]))).Value(&sure)))
+				if err == nil && sure {
+					err = g.Remove(p)
+				}
+			}
+		case actDescribe:
+			var num string
+			err = ask.Run(false, huh.NewGroup(numberInput("Image to describe", &num, n)))
+			if err == nil {
+				p, _ := strconv.Atoi(num)
+				alt, caption := g.Images[p-1].Alt, g.Images[p-1].Caption
+				err = ask.Run(false, textGroup(&alt, &caption))
+				if err == nil {
+					err = g.SetText(p, alt, caption)
+				}
+			}
+		case actSave:
+			if !changed {
+				fmt.Fprintln(out, "nothing to save")
+				return nil
+			}
+			return apply(ctx, opts, g, "saved")
+		case actQuit:
+			if !changed {
+				return nil
+			}
+			discard := false
+			if err := ask.Run(true, huh.NewGroup(huh.NewConfirm().Title("Discard your changes?").Value(&discard))); err != nil || !discard {
+				if err == nil {
+					continue
+				}
+				return cancel(err)
+			}
+			fmt.Fprintln(opts.IO.ErrOut, "nothing was changed")
+			return cmdutil.ErrCancel
+		}
+		if err != nil {
+			if e := cancel(err); errors.Is(e, cmdutil.ErrCancel) {
+				return e
+			}
+			fmt.Fprintf(out, "error: %v\n", err)
+			continue
+		}
+		changed = true
+	}
+}
+
+// numberInput asks for an image number from 1 to n.
+func numberInput(title string, value *string, n int) *huh.Input {
+	return huh.NewInput().Title(title).Value(value).Validate(func(s string) error {
+		p, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || p < 1 || p > n {
+			return fmt.Errorf("give a number from 1 to %d", n)
+		}
+		return nil
+	})
+}
+
+// textGroup asks for an image's alt text and caption, checked as validate
+// checks them.
+func textGroup(alt, caption *string) *huh.Group {
+	return huh.NewGroup(
+		huh.NewInput().Title("Alt text").Description("what the picture shows, for people who cannot see it; empty: \"<title> <n>\"").
+			CharLimit(250).Value(alt).Validate(scaffold.ValidateAlt),
+		huh.NewInput().Title("Caption").Description("shown with the image in the lightbox; may be empty").
+			CharLimit(300).Value(caption),
+	)
+}
+
+// validatePaths checks files typed or pasted as the add question takes them.
+func validatePaths(s string) error {
+	paths := scaffold.ParseGallery(s)
+	if len(paths) == 0 {
+		return errors.New("give at least one image file or folder")
+	}
+	_, _, err := scaffold.ExpandGallery(paths)
+	return err
+}

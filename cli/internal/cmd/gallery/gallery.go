@@ -1,0 +1,339 @@
+// Package gallery is the `portfolio gallery` command: an interactive list of
+// a project's gallery (reorder, insert, remove, describe), and flag forms
+// for scripts. The gallery package does the work.
+package gallery
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/gallery"
+	"portfolio/cli/internal/importimage"
+	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Options are the inputs of a run.
+type Options struct {
+	IO         *iostreams.IOStreams
+	ContentDir string
+	Slug       string
+	// Edit applies the flag form's change; nil opens the interactive list
+	// (or prints the gallery without a terminal).
+	Edit func(g *gallery.Gallery) error
+	// Verb says what Edit does, for the summary: "moved", "added".
+	Verb string
+	// MaxEdge shrinks added images whose long edge is larger; 0 keeps them.
+	MaxEdge int
+	// Accessible asks in accessible mode; AccessibleFlag is true when
+	// --accessible was given (which also asks on piped input).
+	Accessible, AccessibleFlag bool
+	// Terminal is true when standard input and output are terminals.
+	Terminal bool
+}
+
+// NewCmdGallery builds `portfolio gallery` and its subcommands; runF
+// replaces the run in tests.
+func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	run := func(cmd *cobra.Command, slug string) error {
+		opts.ContentDir = cmdutil.ContentDir(cmd)
+		opts.Slug = slug
+		opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
+		opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+		if runF != nil {
+			return runF(cmd.Context(), opts)
+		}
+		return Run(cmd.Context(), opts)
+	}
+	cmd := &cobra.Command{
+		Use:   "gallery SLUG",
+		Short: "Reorder, add, remove and describe a project's gallery images",
+		Long: strings.TrimSpace(`
+Edit the gallery of content/projects/SLUG/. In a terminal, an interactive
+list of the images in order: move the selected image up or down, insert
+files at a position, remove one, write its alt text and caption; the panel
+beside the list shows the selected image (kitty, iTerm2 or sixel terminals)
+or its name, size and dimensions. Nothing changes until you save; Esc or q
+asks before discarding changes. --accessible (or ACCESSIBLE=1) asks one
+plain line at a time, for screen readers. Without a terminal it prints the
+gallery.
+
+The subcommands do one change each, for scripts. Image numbers count from 1
+in gallery order.
+
+After every change the files are renumbered 01.jpg, 02.png, … (each keeps
+its extension) and the alt texts and captions in project.yaml follow their
+image. The result is checked with the same loader as ` + "`portfolio validate`" + `
+before anything moves; the renames are journalled, so an interrupted run
+(even kill -9) leaves every image present exactly once, and the next
+` + "`portfolio gallery`" + ` command finishes the job.
+Exit status: 0 done, 1 the change would leave the project invalid, 2 a
+mistake in the command line, 130 cancelled.`),
+		Example: strings.TrimRight(`  portfolio gallery drone-photography
+  portfolio gallery add drone-photography ~/Pictures/new.jpg --at 2
+  portfolio gallery move drone-photography 5 1
+  portfolio gallery remove drone-photography 3
+  portfolio gallery text drone-photography 1 --alt "Campus quad from 100 m, autumn" --caption "Greensboro, 2024"`, "\n"),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return cmdutil.Usagef("give the project's slug: portfolio gallery SLUG (or a subcommand: add, move, remove, text)")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.AccessibleFlag = cmd.Flags().Changed("accessible") && opts.Accessible
+			return run(cmd, args[0])
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
+	cmd.PersistentFlags().IntVar(&opts.MaxEdge, "max-edge", importimage.DefaultMaxEdge,
+		"shrink added JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")
+
+	var at int
+	var alt, caption string
+	add := &cobra.Command{
+		Use:   "add SLUG FILE…",
+		Short: "Add image files (or a folder's images) to a gallery, at the end or --at N",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 2 {
+				return cmdutil.Usagef("give the project's slug and at least one image file: portfolio gallery add SLUG FILE…")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			files := args[1:]
+			opts.Verb = "added"
+			opts.Edit = func(g *gallery.Gallery) error {
+				pos := len(g.Images) + 1
+				if cmd.Flags().Changed("at") {
+					pos = at
+				}
+				n := len(g.Images)
+				if err := g.Insert(pos, files...); err != nil {
+					return err
+				}
+				added := len(g.Images) - n
+				if alt != "" || caption != "" {
+					if added != 1 {
+						return cmdutil.Usagef("--alt and --caption describe one image; %d were given", added)
+					}
+					return g.SetText(pos, alt, caption)
+				}
+				return nil
+			}
+			return run(cmd, args[0])
+		},
+	}
+	add.Flags().IntVar(&at, "at", 0, "insert at position `N` (1 is first; default: after the last)")
+	add.Flags().StringVar(&alt, "alt", "", "alt text of the added image: what it shows")
+	add.Flags().StringVar(&caption, "caption", "", "caption of the added image")
+	add.MarkFlagFilename("at")
+
+	move := &cobra.Command{
+		Use:   "move SLUG FROM TO",
+		Short: "Move image FROM to position TO",
+		Args:  exactArgs(3, "portfolio gallery move SLUG FROM TO"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			nums, err := numbers(args[1:], "FROM", "TO")
+			if err != nil {
+				return err
+			}
+			opts.Verb = "moved"
+			opts.Edit = func(g *gallery.Gallery) error { return g.Move(nums[0], nums[1]) }
+			return run(cmd, args[0])
+		},
+	}
+	remove := &cobra.Command{
+		Use:   "remove SLUG N",
+		Short: "Remove image N from a gallery (its file is deleted)",
+		Args:  exactArgs(2, "portfolio gallery remove SLUG N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			nums, err := numbers(args[1:], "N")
+			if err != nil {
+				return err
+			}
+			opts.Verb = "removed"
+			opts.Edit = func(g *gallery.Gallery) error { return g.Remove(nums[0]) }
+			return run(cmd, args[0])
+		},
+	}
+	var textAlt, textCaption string
+	text := &cobra.Command{
+		Use:   "text SLUG N [--alt TEXT] [--caption TEXT]",
+		Short: "Set (or, with an empty value, remove) image N's alt text and caption",
+		Args:  exactArgs(2, "portfolio gallery text SLUG N --alt TEXT --caption TEXT"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			nums, err := numbers(args[1:], "N")
+			if err != nil {
+				return err
+			}
+			fl := cmd.Flags()
+			if !fl.Changed("alt") && !fl.Changed("caption") {
+				return cmdutil.Usagef("give --alt, --caption or both (an empty value removes it)")
+			}
+			opts.Verb = "described"
+			opts.Edit = func(g *gallery.Gallery) error {
+				im := g.Images[min(max(nums[0], 1), len(g.Images))-1]
+				a, c := im.Alt, im.Caption
+				if fl.Changed("alt") {
+					a = textAlt
+				}
+				if fl.Changed("caption") {
+					c = textCaption
+				}
+				return g.SetText(nums[0], a, c)
+			}
+			return run(cmd, args[0])
+		},
+	}
+	text.Flags().StringVar(&textAlt, "alt", "", "alt text: what the image shows, for people who cannot see it")
+	text.Flags().StringVar(&textCaption, "caption", "", "caption shown with the image")
+	cmd.AddCommand(add, move, remove, text)
+	return cmd
+}
+
+func exactArgs(n int, usage string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return cmdutil.Usagef("%d arguments expected, got %d: %s", n-1+1, len(args), usage)
+		}
+		return nil
+	}
+}
+
+func numbers(args []string, names ...string) ([]int, error) {
+	out := make([]int, len(args))
+	for i, a := range args {
+		n, err := strconv.Atoi(a)
+		if err != nil || n < 1 {
+			return nil, cmdutil.Usagef("%s must be an image number (1 is the first), not %q", names[i], a)
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// Run opens the gallery (finishing an interrupted change), then applies the
+// flag form's change, or asks, or prints the gallery.
+func Run(ctx context.Context, opts *Options) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	g, err := gallery.Open(opts.ContentDir, opts.Slug)
+	if err != nil {
+		var nf *gallery.NotFoundError
+		if errors.As(err, &nf) {
+			return cmdutil.Usagef("%v", err)
+		}
+		return err
+	}
+	if opts.MaxEdge < 0 {
+		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")
+	}
+	g.MaxEdge = opts.MaxEdge
+	if g.Recovered {
+		fmt.Fprintf(opts.IO.ErrOut, "finished the gallery change an earlier run left unfinished in %s\n", g.ProjectDir)
+	}
+	switch {
+	case opts.Edit != nil:
+		if err := opts.Edit(g); err != nil {
+			return reportEdit(opts, err)
+		}
+		return apply(ctx, opts, g, opts.Verb)
+	case opts.Accessible && (opts.Terminal || opts.AccessibleFlag):
+		return runAccessible(ctx, opts, g)
+	case opts.Terminal:
+		return runTUI(ctx, opts, g)
+	default:
+		return printList(opts.IO.Out, g)
+	}
+}
+
+// reportEdit turns a refused edit (a number out of range, a bad file) into
+// exit status 1 with its message, or 2 for a usage mistake.
+func reportEdit(opts *Options, err error) error {
+	var usage *cmdutil.UsageError
+	if errors.As(err, &usage) {
+		return err
+	}
+	s := cmdutil.Styler{}
+	var fe *scaffold.FieldError
+	if errors.As(err, &fe) {
+		fmt.Fprintf(opts.IO.ErrOut, "%s %s\n", s.Red("error:"), fe.Msg)
+		if fe.Hint != "" {
+			fmt.Fprintf(opts.IO.ErrOut, "    hint: %s\n", fe.Hint)
+		}
+	} else {
+		fmt.Fprintf(opts.IO.ErrOut, "%s %v\n", s.Red("error:"), err)
+	}
+	fmt.Fprintln(opts.IO.ErrOut, "nothing was changed")
+	return cmdutil.ErrInvalid
+}
+
+// apply writes the change and says what happened.
+func apply(ctx context.Context, opts *Options, g *gallery.Gallery, verb string) error {
+	res, err := g.Apply(ctx, nil)
+	if err != nil {
+		var inv *gallery.InvalidError
+		switch {
+		case errors.As(err, &inv):
+			_ = cmdutil.WriteDiagnostics(&iostreams.IOStreams{Out: opts.IO.ErrOut}, inv.Diagnostics)
+			fmt.Fprintln(opts.IO.ErrOut, "nothing was changed")
+			return cmdutil.ErrInvalid
+		case errors.Is(err, context.Canceled):
+			fmt.Fprintln(opts.IO.ErrOut, "nothing was changed")
+			return cmdutil.ErrCancel
+		}
+		return reportEdit(opts, err)
+	}
+	s := cmdutil.NewStyler(opts.IO)
+	fmt.Fprintf(opts.IO.Out, "%s %s: %s", s.Green("✓"), g.ProjectDir, verb)
+	if sum := summary(res); sum != "texts" {
+		fmt.Fprintf(opts.IO.Out, " (%s)", sum)
+	}
+	fmt.Fprintln(opts.IO.Out)
+	if r := res.Stripped.String(); r != "" {
+		fmt.Fprintf(opts.IO.Out, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+	}
+	for _, r := range res.Resized {
+		fmt.Fprintf(opts.IO.Out, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, g.MaxEdge)
+	}
+	if w := g.Warnings(); len(w) > 0 {
+		_ = cmdutil.WriteDiagnostics(opts.IO, w)
+	}
+	return printList(opts.IO.Out, g)
+}
+
+// summary counts what a change did to the files: "1 added, 2 renamed", or
+// "texts" when only the alt texts and captions changed.
+func summary(res *gallery.Result) string {
+	var parts []string
+	if res.Added > 0 {
+		parts = append(parts, fmt.Sprintf("%d added", res.Added))
+	}
+	if res.Removed > 0 {
+		parts = append(parts, fmt.Sprintf("%d removed", res.Removed))
+	}
+	if res.Renamed > 0 {
+		parts = append(parts, fmt.Sprintf("%d renamed", res.Renamed))
+	}
+	if len(parts) == 0 {
+		return "texts"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,103 @@
+package content
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/imagecheck"
+)
+
+// PagePhotography is the page whose galleries are the work itself, so a
+// gallery there without any description is worth a warning.
+const PagePhotography = "photography"
+
+// ImageText is what the owner wrote about one gallery image; either may be
+// empty.
+type ImageText struct {
+	Alt, Caption string
+}
+
+// cameraName matches the names cameras and phones give files (IMG_0412,
+// DSC01234, PXL_20240101_…), which say nothing about the picture.
+var cameraName = regexp.MustCompile(`(?i)^(img|dsc|dscn|dscf|dcim|pxl|mvimg|photo|image|screenshot)[ _-]?\d[\d_ -]*$`)
+
+// AltProblem says what is wrong with an alt text that is present but says
+// nothing about the picture: blank, a file name or a camera's file name.
+// The empty string means it is fine.
+func AltProblem(alt string) string {
+	t := strings.TrimSpace(alt)
+	switch {
+	case t == "":
+		return "the alt text is blank"
+	case !strings.ContainsAny(t, " \t") && imagecheck.HasImageExt(t):
+		return fmt.Sprintf("the alt text %q is a file name", t)
+	case cameraName.MatchString(t):
+		return fmt.Sprintf("the alt text %q is a camera's file name", t)
+	}
+	return ""
+}
+
+// galleryTexts reads the gallery block's texts: each names a file of the
+// gallery folder once; its alt text says what the picture shows.
+func (l *loader) galleryTexts(p *Project, pointer string, names []string) map[string]ImageText {
+	block, _ := p.Doc.At(pointer)
+	m, _ := block.(map[string]any)
+	list, _ := m["texts"].([]any)
+	if len(list) == 0 {
+		return nil
+	}
+	inFolder := map[string]bool{}
+	for _, n := range names {
+		inFolder[n] = true
+	}
+	out := map[string]ImageText{}
+	for i, item := range list {
+		e, _ := item.(map[string]any)
+		file, _ := e["file"].(string)
+		if file == "" || strings.ContainsAny(file, `/\`) {
+			continue // the schema reports it
+		}
+		ptr := fmt.Sprintf("%s/texts/%d", pointer, i)
+		if !inFolder[file] {
+			hint := "name a file of the gallery folder, e.g. " + firstOr(names, "01.jpg")
+			if folded := findName(names, file); folded != "" {
+				hint = fmt.Sprintf("write %s: names are case-sensitive on the web host", folded)
+			}
+			l.add(p.Doc.Diag(diag.Error, ptr+"/file", hint, "%s/%s is not in the gallery folder", GalleryDir, path.Clean(file)))
+			continue
+		}
+		if _, dup := out[file]; dup {
+			l.add(p.Doc.Diag(diag.Error, ptr+"/file", "merge the two entries into one", "%s is described twice", file))
+			continue
+		}
+		t := ImageText{}
+		t.Alt, _ = e["alt"].(string)
+		t.Caption, _ = e["caption"].(string)
+		if _, has := e["alt"]; has {
+			if problem := AltProblem(t.Alt); problem != "" {
+				l.add(p.Doc.Diag(diag.Error, ptr+"/alt", "say what the picture shows, e.g. \"Harbour at dusk, boats moored\"", "%s", problem))
+			}
+		}
+		out[file] = t
+	}
+	return out
+}
+
+func firstOr(list []string, def string) string {
+	if len(list) > 0 {
+		return list[0]
+	}
+	return def
+}
+
+func findName(names []string, name string) string {
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return n
+		}
+	}
+	return ""
+}

@@ -1,0 +1,210 @@
+// Package gallery changes a project's gallery in place: it inserts, moves
+// and removes images and edits their alt text and captions, then renumbers
+// the files 01.jpg, 02.jpg, … so that their names say the order. The change
+// is checked with `portfolio validate`'s loader before anything moves, and
+// applied by a journalled two-phase rename: a crash at any point leaves
+// every image present exactly once, and the next Open finishes the job.
+package gallery
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/importimage"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Image is one image of the gallery, in display order.
+type Image struct {
+	// File is the image's current name in the gallery folder; empty for an
+	// image being added.
+	File string
+	// Source is the file to copy in, for an image being added.
+	Source       string
+	Alt, Caption string
+}
+
+// Ext is the image's extension as it will be kept, e.g. ".jpg".
+func (im Image) Ext() string {
+	if im.File != "" {
+		return filepath.Ext(im.File)
+	}
+	return strings.ToLower(filepath.Ext(im.Source))
+}
+
+// Gallery is a project's gallery being edited. Nothing changes on disk until
+// Apply.
+type Gallery struct {
+	ProjectDir string
+	Slug       string
+	Images     []Image
+	// Recovered is true when Open finished a change an earlier run left
+	// unfinished.
+	Recovered bool
+	// MaxEdge shrinks added JPEG and PNG images whose long edge is larger;
+	// 0 keeps every size. Open sets the default.
+	MaxEdge int
+
+	yaml     []byte // project.yaml as read
+	texts    map[string]content.ImageText
+	removed  []string // files of the gallery folder to delete
+	warnings diag.List
+}
+
+// ErrNoGalleryBlock means the project's body has no gallery block to edit.
+var ErrNoGalleryBlock = errors.New("the project has no gallery block")
+
+// Open reads a project's gallery, first finishing any change an interrupted
+// run left behind.
+func Open(contentDir, slug string) (*Gallery, error) {
+	if !validSlug(slug) {
+		return nil, fmt.Errorf("%q is not a project slug: lowercase letters, digits and hyphens", slug)
+	}
+	dir := filepath.Join(contentDir, content.ProjectsDir, slug)
+	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
+		return nil, &NotFoundError{Slug: slug, Dir: dir}
+	}
+	recovered, err := Recover(dir, nil)
+	if err != nil {
+		return nil, fmt.Errorf("finishing the interrupted gallery change in %s: %w", dir, err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, content.ProjectFile))
+	if err != nil {
+		return nil, err
+	}
+	texts, err := readTexts(filepath.Join(dir, content.ProjectFile), data)
+	if err != nil {
+		return nil, err
+	}
+	names, err := listImages(filepath.Join(dir, content.GalleryDir))
+	if err != nil {
+		return nil, err
+	}
+	g := &Gallery{ProjectDir: dir, Slug: slug, Recovered: recovered, yaml: data, texts: texts, MaxEdge: importimage.DefaultMaxEdge}
+	for _, n := range names {
+		t := texts[n]
+		g.Images = append(g.Images, Image{File: n, Alt: t.Alt, Caption: t.Caption})
+	}
+	return g, nil
+}
+
+// NotFoundError names a project that does not exist.
+type NotFoundError struct{ Slug, Dir string }
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("no project %q: %s does not exist", e.Slug, filepath.Join(e.Dir, content.ProjectFile))
+}
+
+func validSlug(s string) bool {
+	return s != "" && content.SuggestSlug(s) == s
+}
+
+// listImages lists the gallery folder's image files in natural order, as the
+// loader does; a missing folder is an empty gallery.
+func listImages(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasPrefix(n, ".") && e.Type().IsRegular() && imagecheck.HasImageExt(n) {
+			names = append(names, n)
+		}
+	}
+	slices.SortFunc(names, content.NaturalCompare)
+	return names, nil
+}
+
+// position checks a 1-based position among n images.
+func position(what string, p, n int) error {
+	if n == 0 {
+		return fmt.Errorf("the gallery is empty")
+	}
+	if p < 1 || p > n {
+		return fmt.Errorf("%s %d is not in the gallery: give a number from 1 to %d", what, p, n)
+	}
+	return nil
+}
+
+// Move moves image from (1-based) to position to.
+func (g *Gallery) Move(from, to int) error {
+	if err := position("image", from, len(g.Images)); err != nil {
+		return err
+	}
+	if err := position("position", to, len(g.Images)); err != nil {
+		return err
+	}
+	im := g.Images[from-1]
+	g.Images = slices.Delete(g.Images, from-1, from)
+	g.Images = slices.Insert(g.Images, to-1, im)
+	return nil
+}
+
+// Remove takes image n (1-based) out of the gallery; Apply deletes its file.
+func (g *Gallery) Remove(n int) error {
+	if err := position("image", n, len(g.Images)); err != nil {
+		return err
+	}
+	if f := g.Images[n-1].File; f != "" {
+		g.removed = append(g.removed, f)
+	}
+	g.Images = slices.Delete(g.Images, n-1, n)
+	return nil
+}
+
+// Insert adds image files at position at (1-based; len+1 appends), in the
+// order given: files, folders (their images in natural order) or patterns,
+// as `new project` takes them. Each image is checked as `portfolio
+// validate` checks images.
+func (g *Gallery) Insert(at int, sources ...string) error {
+	if at < 1 || at > len(g.Images)+1 {
+		return fmt.Errorf("position %d is not in the gallery: give a number from 1 to %d", at, len(g.Images)+1)
+	}
+	files, _, err := scaffold.ExpandGallery(sources)
+	if err != nil {
+		return err
+	}
+	var add []Image
+	for _, f := range files {
+		add = append(add, Image{Source: f})
+	}
+	g.Images = slices.Insert(g.Images, at-1, add...)
+	return nil
+}
+
+// SetText sets image n's alt text and caption (empty removes them).
+func (g *Gallery) SetText(n int, alt, caption string) error {
+	if err := position("image", n, len(g.Images)); err != nil {
+		return err
+	}
+	if alt = strings.TrimSpace(alt); alt != "" {
+		if p := content.AltProblem(alt); p != "" {
+			return fmt.Errorf("%s: say what the picture shows", p)
+		}
+	}
+	g.Images[n-1].Alt, g.Images[n-1].Caption = alt, strings.TrimSpace(caption)
+	return nil
+}
+
+// Names returns the file names the images will have: 01.jpg, 02.png, …, two
+// digits at least, each keeping its extension.
+func (g *Gallery) Names() []string {
+	width := max(2, len(fmt.Sprint(len(g.Images))))
+	out := make([]string, len(g.Images))
+	for i, im := range g.Images {
+		out[i] = fmt.Sprintf("%0*d%s", width, i+1, im.Ext())
+	}
+	return out
+}

@@ -1,0 +1,167 @@
+package gallery
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"portfolio/cli/internal/content"
+)
+
+// galleryBlock finds the body's gallery block: its JSON pointer.
+func galleryBlock(doc *content.Document) (string, bool) {
+	root, _ := doc.Value.(map[string]any)
+	body, _ := root["body"].([]any)
+	for i, b := range body {
+		if m, ok := b.(map[string]any); ok && m["type"] == "gallery" {
+			return fmt.Sprintf("/body/%d", i), true
+		}
+	}
+	return "", false
+}
+
+func parse(file string, data []byte) (*content.Document, error) {
+	doc, d := content.ParseYAML(file, data)
+	if d != nil {
+		return nil, fmt.Errorf("%s: %s; fix it first (`portfolio validate` shows every problem)", d.Position(), d.Message)
+	}
+	return doc, nil
+}
+
+// readTexts reads the gallery block's texts by file name.
+func readTexts(file string, data []byte) (map[string]content.ImageText, error) {
+	doc, err := parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	ptr, ok := galleryBlock(doc)
+	if !ok {
+		return nil, nil
+	}
+	block, _ := doc.At(ptr)
+	list, _ := block.(map[string]any)["texts"].([]any)
+	out := map[string]content.ImageText{}
+	for _, item := range list {
+		e, _ := item.(map[string]any)
+		f, _ := e["file"].(string)
+		alt, _ := e["alt"].(string)
+		caption, _ := e["caption"].(string)
+		if f != "" {
+			out[f] = content.ImageText{Alt: alt, Caption: caption}
+		}
+	}
+	return out, nil
+}
+
+// Text is one entry of the gallery block's texts.
+type Text struct {
+	File, Alt, Caption string
+}
+
+// SetTexts returns project.yaml with the gallery block's texts replaced by
+// texts (removed when texts is empty). Every other line is kept as it was,
+// comments and key order included: only the lines of the texts entry are
+// rewritten.
+func SetTexts(file string, data []byte, texts []Text) ([]byte, error) {
+	doc, err := parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	ptr, ok := galleryBlock(doc)
+	if !ok {
+		return nil, ErrNoGalleryBlock
+	}
+	typeKey := doc.KeyPos(ptr + "/type")
+	if typeKey.Line == 0 {
+		return nil, fmt.Errorf("%s: the gallery block is not written as a block mapping; edit its texts by hand", file)
+	}
+	crlf := bytes.Contains(data, []byte("\r\n"))
+	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+	indent := typeKey.Col - 1
+	if line := lines[typeKey.Line-1]; indent > len(line) || !slices.Contains([]string{"", "-"}, strings.TrimSpace(line[:indent])) {
+		return nil, fmt.Errorf("%s:%d: the gallery block is not written as a block mapping; edit its texts by hand", file, typeKey.Line)
+	}
+	// end returns the index of the first line after start (a 0-based line
+	// index) that is indented less than minIndent: the end of what start
+	// opens. Trailing blank lines stay outside.
+	end := func(start, minIndent int) int {
+		i := start + 1
+		for ; i < len(lines); i++ {
+			t := strings.TrimLeft(lines[i], " ")
+			if t == "" {
+				continue
+			}
+			if len(lines[i])-len(t) < minIndent {
+				break
+			}
+		}
+		for i > start+1 && strings.TrimSpace(lines[i-1]) == "" {
+			i--
+		}
+		return i
+	}
+	var from, to int // lines [from, to) are replaced
+	if _, has := doc.At(ptr + "/texts"); has {
+		k := doc.KeyPos(ptr + "/texts")
+		from = k.Line - 1
+		to = end(from, indent+1)
+	} else {
+		from = end(typeKey.Line-1, indent+1)
+		to = from
+	}
+	rendered := renderTexts(strings.Repeat(" ", indent), texts)
+	out := append(append(append([]string{}, lines[:from]...), rendered...), lines[to:]...)
+	s := strings.Join(out, "\n")
+	if crlf {
+		s = strings.ReplaceAll(s, "\n", "\r\n")
+	}
+	return []byte(s), nil
+}
+
+func renderTexts(indent string, texts []Text) []string {
+	if len(texts) == 0 {
+		return nil
+	}
+	out := []string{indent + "texts:"}
+	for _, t := range texts {
+		out = append(out, indent+"  - file: "+scalar(t.File))
+		if t.Alt != "" {
+			out = append(out, indent+"    alt: "+scalar(t.Alt))
+		}
+		if t.Caption != "" {
+			out = append(out, indent+"    caption: "+scalar(t.Caption))
+		}
+	}
+	return out
+}
+
+// plainSafe matches text YAML reads back as the same string when written
+// without quotes.
+var plainSafe = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} ._,()'/-]*$`)
+
+var yamlWords = regexp.MustCompile(`(?i)^(y|n|yes|no|on|off|true|false|null|~)$`)
+
+// scalar writes s as a YAML scalar: plain when that is unambiguous, else in
+// double quotes (JSON's escaping is valid YAML).
+func scalar(s string) string {
+	if plainSafe.MatchString(s) && !strings.HasSuffix(s, " ") && !yamlWords.MatchString(s) && !looksNumeric(s) {
+		return s
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func looksNumeric(s string) bool {
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789._-+eE", r) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,48 @@
+package importimage
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"testing"
+
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/imagecheck/imagetest"
+)
+
+func TestPrepare(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		in      []byte
+		maxEdge int
+		resized bool
+		size    image.Point // upright, after
+		format  imagecheck.Format
+	}{
+		{"a JPEG over the limit", imagetest.JPEG(400, 100), 200, true, image.Pt(200, 50), imagecheck.JPEG},
+		{"a PNG over the limit stays PNG", imagetest.PNG(100, 400), 200, true, image.Pt(50, 200), imagecheck.PNG},
+		{"turned upright first (orientation 6)", imagetest.WithExifOrientation(imagetest.JPEG(400, 100), 6, binary.BigEndian), 200, true, image.Pt(50, 200), imagecheck.JPEG},
+		{"at the limit: kept", imagetest.JPEG(200, 100), 200, false, image.Pt(200, 100), imagecheck.JPEG},
+		{"0 keeps every size", imagetest.JPEG(400, 100), 0, false, image.Pt(400, 100), imagecheck.JPEG},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, res := Prepare(tt.in, tt.maxEdge)
+			if res.Resized != tt.resized {
+				t.Fatalf("resized = %v", res.Resized)
+			}
+			info, err := imagecheck.Bytes("out", out, imagecheck.DefaultMaxPixels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if image.Pt(info.Width, info.Height) != tt.size || info.Format != tt.format {
+				t.Errorf("got %v %d×%d, want %v %v", info.Format, info.Width, info.Height, tt.format, tt.size)
+			}
+			if tt.resized && (res.To != tt.size || info.Orientation != 1) {
+				t.Errorf("res.To = %v, orientation %d", res.To, info.Orientation)
+			}
+			if !tt.resized && tt.maxEdge == 0 && !bytes.Equal(out, tt.in) {
+				t.Error("a plain JPEG within the limit changed")
+			}
+		})
+	}
+}

@@ -1,0 +1,253 @@
+// Package metastrip removes private metadata from JPEG files as they are
+// copied into the content folder, which the owner commits, often to a
+// public repository: GPS positions, camera and lens serial numbers, maker
+// notes, XMP and IPTC records, comments, and anything appended after the
+// image (phones append depth maps and previews there). It is lossless: the
+// compressed image data is copied byte for byte. The EXIF orientation is
+// kept (in a minimal EXIF record of its own), and so are the colour profile
+// (ICC) and Adobe's colour-transform marker, which change how the pixels
+// look.
+package metastrip
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Removed names what a JPEG carried that was dropped, in the order found.
+type Removed []string
+
+// ErrNotJPEG means the data does not start as a JPEG; it is copied as is.
+var ErrNotJPEG = errors.New("not a JPEG file")
+
+// JPEG returns the image without its private metadata, and what was
+// removed. A structure it cannot follow is an error; the caller then keeps
+// the original bytes.
+func JPEG(data []byte) ([]byte, Removed, error) {
+	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
+		return nil, nil, ErrNotJPEG
+	}
+	var out bytes.Buffer
+	out.Write(data[:2])
+	var removed Removed
+	note := func(what ...string) {
+		for _, w := range what {
+			if !slices.Contains(removed, w) {
+				removed = append(removed, w)
+			}
+		}
+	}
+	orientation := 0
+	wroteOrientation := false
+	writeOrientation := func() {
+		if orientation > 1 && !wroteOrientation {
+			out.Write(orientationSegment(orientation))
+		}
+		wroteOrientation = true
+	}
+	i := 2
+	for {
+		if i+4 > len(data) {
+			return nil, nil, errors.New("the JPEG ends before its image data")
+		}
+		if data[i] != 0xFF {
+			return nil, nil, fmt.Errorf("no JPEG marker at byte %d", i)
+		}
+		marker := data[i+1]
+		if marker == 0xFF { // fill byte
+			i++
+			continue
+		}
+		if marker == 0xDA { // start of scan: the image data follows
+			writeOrientation()
+			end := imageEnd(data, i)
+			out.Write(data[i:end])
+			if end < len(data) {
+				note("data after the image (previews, depth maps)")
+			}
+			return out.Bytes(), removed, nil
+		}
+		length := int(binary.BigEndian.Uint16(data[i+2:]))
+		if length < 2 || i+2+length > len(data) {
+			return nil, nil, fmt.Errorf("a JPEG segment at byte %d runs past the end", i)
+		}
+		seg := data[i : i+2+length]
+		body := seg[4:]
+		keep := true
+		switch {
+		case marker == 0xE1 && bytes.HasPrefix(body, []byte("Exif\x00\x00")):
+			keep = false
+			o, found := exifContents(body[6:])
+			if o >= 1 && o <= 8 {
+				orientation = o
+			}
+			note(found...)
+		case marker == 0xE1:
+			keep = false
+			note("XMP")
+		case marker == 0xED:
+			keep = false
+			note("IPTC (Photoshop)")
+		case marker == 0xFE:
+			keep = false
+			note("comment")
+		case marker == 0xE2 && bytes.HasPrefix(body, []byte("ICC_PROFILE\x00")):
+		case marker == 0xE0 && bytes.HasPrefix(body, []byte("JFIF\x00")):
+		case marker == 0xEE: // Adobe: colour transform of CMYK and YCCK files
+		case marker >= 0xE0 && marker <= 0xEF:
+			keep = false
+			note(fmt.Sprintf("APP%d data", marker-0xE0))
+		}
+		if marker != 0xE0 && !(marker >= 0xE1 && marker <= 0xEF) && marker != 0xFE {
+			writeOrientation() // after JFIF and the other APP segments it replaces
+		}
+		if keep {
+			if marker == 0xE0 {
+				out.Write(seg)
+				i += 2 + length
+				continue
+			}
+			out.Write(seg)
+		}
+		i += 2 + length
+	}
+}
+
+// imageEnd finds the end of the image: just after the EOI marker that ends
+// the entropy-coded data started at sos (0xFF is followed by 0x00 stuffing
+// or a restart marker inside it), or the end of the data.
+func imageEnd(data []byte, sos int) int {
+	for j := sos + 2; j+1 < len(data); j++ {
+		if data[j] != 0xFF {
+			continue
+		}
+		switch m := data[j+1]; {
+		case m == 0xD9:
+			return j + 2
+		case m == 0x00, m >= 0xD0 && m <= 0xD7, m == 0xFF:
+		default:
+			// another marker (a progressive file's next scan or table):
+			// skip its segment
+			if j+4 <= len(data) {
+				if l := int(binary.BigEndian.Uint16(data[j+2:])); l >= 2 {
+					j += 1 + l
+				}
+			}
+		}
+	}
+	return len(data)
+}
+
+// exifContents reads the orientation and names the private things an EXIF
+// record holds.
+func exifContents(tiff []byte) (orientation int, found []string) {
+	found = []string{"EXIF"}
+	if len(tiff) < 8 {
+		return 0, found
+	}
+	var bo binary.ByteOrder
+	switch string(tiff[:2]) {
+	case "II":
+		bo = binary.LittleEndian
+	case "MM":
+		bo = binary.BigEndian
+	default:
+		return 0, found
+	}
+	names := map[uint16]string{
+		0x8825: "GPS position", 0x927C: "maker notes", 0xA431: "camera serial number", 0xA435: "lens serial number",
+		0x010F: "camera make", 0x0110: "camera model", 0x9003: "date taken", 0x013B: "artist", 0xA420: "image ID",
+	}
+	var walk func(off, depth int)
+	walk = func(off, depth int) {
+		if depth > 2 || off < 8 || off+2 > len(tiff) {
+			return
+		}
+		n := int(bo.Uint16(tiff[off:]))
+		for k := range min(n, 500) {
+			e := off + 2 + 12*k
+			if e+12 > len(tiff) {
+				return
+			}
+			tag := bo.Uint16(tiff[e:])
+			if tag == 0x0112 && depth == 0 {
+				orientation = int(bo.Uint16(tiff[e+8:]))
+			}
+			if name, ok := names[tag]; ok && !slices.Contains(found, name) {
+				found = append(found, name)
+			}
+			if tag == 0x8769 { // the Exif sub-IFD
+				walk(int(bo.Uint32(tiff[e+8:])), depth+1)
+			}
+		}
+	}
+	walk(int(bo.Uint32(tiff[4:])), 0)
+	return orientation, found
+}
+
+// orientationSegment is an APP1 EXIF record holding only the orientation.
+func orientationSegment(o int) []byte {
+	var b bytes.Buffer
+	b.Write([]byte{0xFF, 0xE1, 0, 0})
+	b.WriteString("Exif\x00\x00MM\x00\x2A")
+	binary.Write(&b, binary.BigEndian, uint32(8))
+	binary.Write(&b, binary.BigEndian, uint16(1))
+	binary.Write(&b, binary.BigEndian, uint16(0x0112))
+	binary.Write(&b, binary.BigEndian, uint16(3))
+	binary.Write(&b, binary.BigEndian, uint32(1))
+	binary.Write(&b, binary.BigEndian, uint16(o))
+	binary.Write(&b, binary.BigEndian, uint16(0))
+	binary.Write(&b, binary.BigEndian, uint32(0))
+	seg := b.Bytes()
+	binary.BigEndian.PutUint16(seg[2:], uint16(len(seg)-2))
+	return seg
+}
+
+// Clean returns data without private metadata when it is a JPEG it can
+// follow, and what was removed; anything else comes back unchanged (PNG and
+// WebP files are copied as they are; the web variants drop all metadata
+// anyway).
+func Clean(data []byte) ([]byte, Removed) {
+	out, removed, err := JPEG(data)
+	if err != nil {
+		return data, nil
+	}
+	return out, removed
+}
+
+// Report gathers what was removed from several files.
+type Report struct {
+	Files int      // files that lost something
+	What  Removed  // everything removed, each named once
+	Names []string // the files, as the caller names them
+}
+
+// Add records one file's removals.
+func (r *Report) Add(name string, removed Removed) {
+	if len(removed) == 0 {
+		return
+	}
+	r.Files++
+	r.Names = append(r.Names, name)
+	for _, w := range removed {
+		if !slices.Contains(r.What, w) {
+			r.What = append(r.What, w)
+		}
+	}
+}
+
+// String says it in a line: "GPS position, maker notes (from 3 images)".
+func (r Report) String() string {
+	if r.Files == 0 {
+		return ""
+	}
+	s := "s"
+	if r.Files == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%s (from %d image%s)", strings.Join(r.What, ", "), r.Files, s)
+}

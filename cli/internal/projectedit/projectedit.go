@@ -1,0 +1,291 @@
+// Package projectedit changes a project's details (title, subtitle, page,
+// category, description, role, skills, featured, active) in its
+// project.yaml: only the lines of the values that change are rewritten, so
+// comments, key order and everything else stay as the owner wrote them.
+// The result is checked with `portfolio validate`'s loader before it
+// replaces the file, in one atomic rename.
+package projectedit
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/scaffold"
+)
+
+// Fields are the details a project's form edits.
+type Fields struct {
+	Title, Subtitle, Page, Category, Description, Role string
+	Skills                                             []string
+	Featured, Active                                   bool
+}
+
+// Keys are the fields' keys in project.yaml, in the order new ones are
+// written.
+var Keys = []string{"title", "subtitle", "description", "role", "skills", "category", "page", "featured", "active"}
+
+// Project is a project read for editing.
+type Project struct {
+	Slug, Dir, File string
+	YAML            []byte
+	Fields          Fields
+}
+
+// Read reads a project's details from its project.yaml.
+func Read(contentDir, slug string) (*Project, error) {
+	if err := scaffold.ValidateSlug(slug); err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(contentDir, content.ProjectsDir, slug)
+	file := filepath.Join(dir, content.ProjectFile)
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &scaffold.FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, file),
+			Hint: "the slug is the project's folder name under " + filepath.Join(contentDir, content.ProjectsDir)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	doc, d := content.ParseYAML(file, data)
+	if d != nil {
+		return nil, fmt.Errorf("%s: %s; fix it first (`portfolio validate` shows every problem)", d.Position(), d.Message)
+	}
+	root, ok := doc.Value.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%s is not a mapping of keys; fix it first (`portfolio validate`)", file)
+	}
+	str := func(k string) string { s, _ := root[k].(string); return s }
+	f := Fields{Title: str("title"), Subtitle: str("subtitle"), Page: str("page"), Category: str("category"),
+		Description: str("description"), Role: str("role"), Active: true}
+	if list, ok := root["skills"].([]any); ok {
+		for _, s := range list {
+			if t, ok := s.(string); ok {
+				f.Skills = append(f.Skills, t)
+			}
+		}
+	}
+	if b, ok := root["featured"].(bool); ok {
+		f.Featured = b
+	}
+	if b, ok := root["active"].(bool); ok {
+		f.Active = b
+	}
+	return &Project{Slug: slug, Dir: dir, File: file, YAML: data, Fields: f}, nil
+}
+
+// value renders a field as the YAML text after "key:" (with the leading
+// space) and the lines after it.
+func value(f Fields, key string) []string {
+	switch key {
+	case "skills":
+		out := []string{""}
+		for _, s := range f.Skills {
+			out = append(out, "  - "+scalar(s))
+		}
+		return out
+	case "featured":
+		return []string{fmt.Sprintf(" %t", f.Featured)}
+	case "active":
+		return []string{fmt.Sprintf(" %t", f.Active)}
+	case "description":
+		if strings.Contains(f.Description, "\n") {
+			out := []string{" |"}
+			for _, l := range strings.Split(f.Description, "\n") {
+				if l == "" {
+					out = append(out, "")
+				} else {
+					out = append(out, "  "+l)
+				}
+			}
+			return out
+		}
+	}
+	return []string{" " + scalar(get(f, key))}
+}
+
+func get(f Fields, key string) string {
+	return map[string]string{"title": f.Title, "subtitle": f.Subtitle, "page": f.Page, "category": f.Category,
+		"description": f.Description, "role": f.Role}[key]
+}
+
+func changed(a, b Fields, key string) bool {
+	switch key {
+	case "skills":
+		return !slices.Equal(a.Skills, b.Skills)
+	case "featured":
+		return a.Featured != b.Featured
+	case "active":
+		return a.Active != b.Active
+	}
+	return get(a, key) != get(b, key)
+}
+
+func scalar(s string) string { return scaffold.Scalar(s) }
+
+// Render returns the project's YAML with the changed fields rewritten:
+// each changed key's lines (its value and any lines indented under it) are
+// replaced; a key that was absent is added before body. A comment on the
+// key's own line is kept when the new value is one line.
+func (p *Project) Render(f Fields) ([]byte, error) {
+	crlf := strings.Contains(string(p.YAML), "\r\n")
+	text := strings.ReplaceAll(string(p.YAML), "\r\n", "\n")
+	lines := strings.Split(text, "\n")
+	doc, d := content.ParseYAML(p.File, []byte(text))
+	if d != nil {
+		return nil, fmt.Errorf("%s: %s", d.Position(), d.Message)
+	}
+	root, _ := doc.Value.(map[string]any)
+	type edit struct {
+		from, to int
+		repl     []string
+	}
+	var edits []edit
+	var added []string
+	for _, key := range Keys {
+		if !changed(p.Fields, f, key) {
+			continue
+		}
+		v := value(f, key)
+		repl := append([]string{key + ":" + v[0]}, v[1:]...)
+		if _, present := root[key]; !present {
+			added = append(added, repl...)
+			continue
+		}
+		k := doc.KeyPos("/" + key)
+		if k.Line == 0 || k.Col != 1 {
+			return nil, fmt.Errorf("%s:%d: %s is not written as a top-level key; edit it by hand", p.File, k.Line, key)
+		}
+		from := k.Line - 1
+		to := from + 1
+		for to < len(lines) && (strings.TrimSpace(lines[to]) == "" || strings.HasPrefix(lines[to], " ") || strings.HasPrefix(lines[to], "\t")) {
+			to++
+		}
+		for to > from+1 && strings.TrimSpace(lines[to-1]) == "" {
+			to--
+		}
+		if len(v) == 1 {
+			if c := trailingComment(lines[from]); c != "" {
+				repl[0] += " " + c
+			}
+		}
+		edits = append(edits, edit{from, to, repl})
+	}
+	if len(added) > 0 {
+		at := len(lines)
+		if k := doc.KeyPos("/body"); k.Line != 0 && k.Col == 1 {
+			at = k.Line - 1
+			for at > 0 && strings.HasPrefix(lines[at-1], "#") { // the comments above body stay with it
+				at--
+			}
+		}
+		edits = append(edits, edit{at, at, added})
+	}
+	slices.SortFunc(edits, func(a, b edit) int { return b.from - a.from })
+	for _, e := range edits {
+		lines = slices.Concat(lines[:e.from], e.repl, lines[e.to:])
+	}
+	out := strings.Join(lines, "\n")
+	if crlf {
+		out = strings.ReplaceAll(out, "\n", "\r\n")
+	}
+	return []byte(out), nil
+}
+
+// trailingComment returns the " # …" comment ending a one-line "key: value"
+// line written plain, or "".
+func trailingComment(line string) string {
+	_, v, _ := strings.Cut(line, ":")
+	v = strings.TrimSpace(v)
+	if strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") || strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">") {
+		return ""
+	}
+	if i := strings.Index(v, " #"); i >= 0 {
+		return strings.TrimSpace(v[i:])
+	}
+	return ""
+}
+
+// InvalidError means the edited project would not be valid; nothing was
+// written.
+type InvalidError struct{ Diagnostics diag.List }
+
+func (e *InvalidError) Error() string {
+	return fmt.Sprintf("the edited project would not be valid (%d errors); nothing was written", e.Diagnostics.Errors())
+}
+
+// Save checks the new YAML with the loader in a staging copy of the
+// project (hard links to its files), then replaces project.yaml
+// atomically. It returns the loader's warnings about the project.
+func (p *Project) Save(data []byte) (diag.List, error) {
+	projects := filepath.Dir(p.Dir)
+	staging, err := os.MkdirTemp(projects, ".edit-"+p.Slug+"-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(staging)
+	stage := filepath.Join(staging, content.ProjectsDir, p.Slug)
+	err = filepath.WalkDir(p.Dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(p.Dir, path)
+		if rel != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !d.Type().IsRegular() || rel == content.ProjectFile {
+			return nil
+		}
+		dst := filepath.Join(stage, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.Link(path, dst); err != nil {
+			src, rerr := os.ReadFile(path)
+			if rerr != nil {
+				return rerr
+			}
+			return os.WriteFile(dst, src, 0o644)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(stage, 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(stage, content.ProjectFile), data, 0o644); err != nil {
+		return nil, err
+	}
+	_, diags, err := content.Load(staging, content.Options{})
+	if err != nil {
+		return nil, err
+	}
+	var mine diag.List
+	for _, d := range diags {
+		rel, err := filepath.Rel(stage, d.File)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		d.File = filepath.Join(p.Dir, rel)
+		mine = append(mine, d)
+	}
+	if mine.Errors() > 0 {
+		return mine, &InvalidError{Diagnostics: mine}
+	}
+	if err := fsutil.WriteFileAtomic(p.File, data, 0o644); err != nil {
+		return nil, err
+	}
+	return mine, nil
+}

@@ -1,0 +1,107 @@
+package projectedit
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/content/contenttest"
+	"portfolio/cli/internal/imagecheck/imagetest"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden.yaml")
+
+func fixture(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/project.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, data := range map[string][]byte{
+		"site.yaml":                      []byte(contenttest.Site),
+		"projects/harbour/project.yaml":  src,
+		"projects/harbour/cover.jpg":     imagetest.JPEG(20, 20),
+		"projects/harbour/.notes/a.txt":  []byte("hidden"),
+		"projects/harbour/images/01.jpg": imagetest.JPEG(20, 20),
+	} {
+		full := filepath.Join(dir, p)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		os.WriteFile(full, data, 0o644)
+	}
+	return dir
+}
+
+func TestEdits(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		edit func(f *Fields)
+	}{
+		{"title keeps its comment", func(f *Fields) { f.Title = "Harbour Lights" }},
+		{"skills as a list", func(f *Fields) { f.Skills = []string{"Photography", "Drone: DJI"} }},
+		{"featured added before body", func(f *Fields) { f.Featured = true }},
+		{"page and category", func(f *Fields) { f.Page, f.Category = "graphics", "Graphics" }},
+		{"nothing changed", func(f *Fields) {}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := fixture(t)
+			p, err := Read(dir, "harbour")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := p.Fields
+			f.Skills = append([]string(nil), f.Skills...)
+			tt.edit(&f)
+			out, err := p.Render(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", strings.ReplaceAll(tt.name, " ", "-")+".golden.yaml")
+			if *update {
+				os.WriteFile(golden, out, 0o644)
+			}
+			want, _ := os.ReadFile(golden)
+			if string(out) != string(want) {
+				t.Errorf("differs from %s (run with -update and review the diff):\n%s", golden, out)
+			}
+			if _, err := p.Save(out); err != nil {
+				t.Fatalf("Save: %v", err)
+			}
+			again, err := Read(dir, "harbour")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(again.Fields.Skills, "|") != strings.Join(f.Skills, "|") || again.Fields.Title != f.Title ||
+				again.Fields.Featured != f.Featured || again.Fields.Page != f.Page {
+				t.Errorf("read back %+v, want %+v", again.Fields, f)
+			}
+			entries, _ := os.ReadDir(filepath.Join(dir, "projects"))
+			if len(entries) != 1 {
+				t.Errorf("projects/ holds %d entries: the staging folder was left", len(entries))
+			}
+		})
+	}
+}
+
+func TestInvalidEditWritesNothing(t *testing.T) {
+	dir := fixture(t)
+	p, _ := Read(dir, "harbour")
+	f := p.Fields
+	f.Page = "photos"
+	out, _ := p.Render(f)
+	_, err := p.Save(out)
+	var inv *InvalidError
+	if !errors.As(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, "must be one of") {
+		t.Fatalf("err = %v", err)
+	}
+	now, _ := os.ReadFile(p.File)
+	if string(now) != string(p.YAML) {
+		t.Error("project.yaml changed")
+	}
+	if _, err := Read(dir, "nope"); err == nil || !strings.Contains(err.Error(), `no project "nope"`) {
+		t.Errorf("Read(nope) = %v", err)
+	}
+}

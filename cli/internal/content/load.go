@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -192,7 +193,15 @@ func (l *loader) add(d ...diag.Diagnostic) {
 // loadDocument reads, parses and schema-checks one YAML file; nil when it
 // cannot be parsed.
 func (l *loader) loadDocument(path string, s *Schema) *Document {
-	data, err := os.ReadFile(path)
+	data, err := readLimited(path)
+	if errors.Is(err, errTooLarge) {
+		size := int64(len(data))
+		if fi, err := os.Stat(path); err == nil {
+			size = fi.Size()
+		}
+		l.add(*tooLarge(path, size))
+		return nil
+	}
 	if err != nil {
 		d := diag.Diagnostic{File: path, Message: "cannot read the file: " + describeIOError(err)}
 		if errors.Is(err, fs.ErrNotExist) {
@@ -216,6 +225,26 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 		l.add(*d)
 	}
 	return doc
+}
+
+var errTooLarge = errors.New("file too large")
+
+// readLimited reads a file of at most MaxFileBytes without reading more:
+// a huge file is refused before it takes memory.
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return data, errTooLarge
+	}
+	return data, nil
 }
 
 const modelinePrefix = "# yaml-language-server: $schema="

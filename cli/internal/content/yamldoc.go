@@ -43,6 +43,11 @@ type Document struct {
 // ParseYAML parses data. A syntax error comes back as a diagnostic at its
 // position.
 func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
+	// What cannot be content is refused before the parser spends time and
+	// memory on it.
+	if d := screen(file, data); d != nil {
+		return nil, d
+	}
 	// Windows line endings: the parser miscounts lines after a comment that
 	// ends in CRLF, so positions are computed on LF-only text. Columns do
 	// not change.
@@ -214,6 +219,9 @@ func (d *Document) index(ptr string, n ast.Node) *diag.Diagnostic {
 			Message: "YAML aliases (*name) are not supported",
 			Hint:    "write the value out in full where it is needed"}
 	case *ast.TagNode:
+		if dd := d.checkTag(x); dd != nil {
+			return dd
+		}
 		return d.index(ptr, x.Value)
 	case *ast.LiteralNode:
 		d.block[ptr] = true
@@ -242,6 +250,11 @@ func (d *Document) indexEntry(ptr string, mv *ast.MappingValueNode) *diag.Diagno
 			Message: "merge keys (<<) are not supported",
 			Hint:    "write the keys out in full"}
 	}
+	if t, ok := mv.Key.(*ast.TagNode); ok {
+		if dd := d.checkTag(t); dd != nil {
+			return dd
+		}
+	}
 	key := mv.Key.String()
 	if s, ok := mv.Key.(*ast.StringNode); ok {
 		key = s.Value
@@ -249,6 +262,35 @@ func (d *Document) indexEntry(ptr string, mv *ast.MappingValueNode) *diag.Diagno
 	child := ptr + "/" + schemamodel.EscapePointer(key)
 	d.key[child] = nodePos(mv.Key)
 	return d.index(child, mv.Value)
+}
+
+// coreTags are the tags of YAML's core schema that name the kinds of value
+// content has anyway; they change nothing and are accepted.
+var coreTags = map[string]bool{"!!str": true, "!!int": true, "!!float": true, "!!bool": true,
+	"!!null": true, "!!seq": true, "!!map": true}
+
+// checkTag refuses every other tag: an application tag (!include, !env,
+// !anything) means something to some other program and nothing here, so
+// the parser would drop it silently and keep the text.
+func (d *Document) checkTag(t *ast.TagNode) *diag.Diagnostic {
+	tag := ""
+	if t.Start != nil {
+		tag = t.Start.Value
+	}
+	if coreTags[tag] {
+		return nil
+	}
+	p := nodePos(t)
+	out := &diag.Diagnostic{File: d.File, Line: p.Line, Column: p.Col,
+		Message: fmt.Sprintf("the YAML tag %s is not supported", tag),
+		Hint:    "remove the tag and write the value itself: content files do not include other files or run anything"}
+	switch tag {
+	case "!!binary":
+		out.Message, out.Hint = "binary data (!!binary) is not supported", "write text"
+	case "!!timestamp":
+		out.Message, out.Hint = "a YAML timestamp is not supported here", `remove the tag and write the date as text in quotes, e.g. "2020-01-01"`
+	}
+	return out
 }
 
 func nodePos(n ast.Node) Pos {

@@ -29,6 +29,7 @@ import (
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/termsafe"
 )
 
 var printer = message.NewPrinter(language.English)
@@ -129,8 +130,18 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	}
 	var names []string
 	for _, e := range entries {
-		if name := e.Name(); !strings.HasPrefix(name, ".") && isDir(projectsDir, e) {
-			names = append(names, name) // not .DS_Store, README files and the like
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."): // .DS_Store and the like
+		case NameProblem(name) != "":
+			l.add(diag.Diagnostic{File: filepath.Join(projectsDir, name), Message: NameProblem(name), Hint: renameHint})
+		case isDir(projectsDir, e):
+			names = append(names, name)
+		case isReadme(name):
+		default:
+			l.add(diag.Diagnostic{Severity: diag.Warning, File: filepath.Join(projectsDir, name),
+				Message: "this file is not a project folder and is ignored",
+				Hint:    "each project is a folder with a project.yaml: move the file into a project folder, or out of " + ProjectsDir + "/"})
 		}
 	}
 	// Projects are independent: parse and check them on all cores.
@@ -160,6 +171,24 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
 	l.diags.Sort()
 	return c, l.diags, nil
+}
+
+// isReadme reports a README file, which documents the folder.
+func isReadme(name string) bool {
+	return strings.EqualFold(strings.TrimSuffix(name, filepath.Ext(name)), "README")
+}
+
+const renameHint = "rename it with letters, digits, spaces, hyphens and dots only"
+
+// NameProblem says why a file or folder name cannot be content, or returns
+// "": a name holding control characters (a line break, ESC), direction
+// controls or bytes that are not UTF-8 breaks tools that print it and can
+// disguise what it is. The name is shown escaped.
+func NameProblem(name string) string {
+	if termsafe.String(name) == name {
+		return ""
+	}
+	return fmt.Sprintf(`the name "%s" holds a control or direction character, or bytes that are not UTF-8`, termsafe.String(name))
 }
 
 func isDir(parent string, e fs.DirEntry) bool {

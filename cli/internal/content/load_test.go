@@ -208,6 +208,31 @@ func TestLoadRules(t *testing.T) {
 			replace("cover: cover.jpg", "cover: caf\u00e9.jpg")(t, f)
 			f["projects/alpha/cafe\u0301.jpg"] = jpegBytes(t, 4, 4)
 		}, file: "alpha/project.yaml", line: 10, msg: "with different Unicode characters", hint: "typing its name again"},
+		{name: "gallery file name with newline", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/a\nb.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "a\nb.jpg" holds a control or direction character`, hint: "rename it"},
+		{name: "gallery file name with escape", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/\x1b]0;x\x07.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "\x1b]0;x\a.jpg" holds a control or direction character`, hint: "rename it"},
+		{name: "gallery file name with C1", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/a\u009b.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "a\u009b.jpg" holds a control or direction character`, hint: "rename it"},
+		{name: "gallery file name with bidi override", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/photo\u202egpj.png"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "photo\u202egpj.png" holds a control or direction character`, hint: "rename it"},
+		{name: "gallery file name with invalid UTF-8", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/caf\xe9.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "caf\xe9.jpg" holds a control or direction character`, hint: "rename it"},
+		{name: "project folder name with a newline", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/be\nta/project.yaml"] = []byte(testProject)
+		}, file: "projects/be\nta", msg: `the name "be\nta" holds a control or direction character`, hint: "rename it"},
+		{name: "image path with a control character", mutate: replace("cover: cover.jpg", `cover: "cover\e.jpg"`),
+			file: "alpha/project.yaml", line: 10, msg: `path: the name "cover\x1b.jpg" holds a control`, hint: "without control characters"},
+		{name: "stray file in projects", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/notes.txt"] = []byte("x")
+			f["projects/README.md"] = []byte("x")
+			f["projects/.DS_Store"] = []byte("x")
+		}, sev: diag.Warning, file: "projects/notes.txt", msg: "this file is not a project folder and is ignored", hint: "move the file into a project folder"},
 		{name: "duplicate skills", mutate: replace("skills: [Figma]", "skills: [Figma, Figma]"),
 			file: "alpha/project.yaml", line: 6, col: 17, msg: "lists the same item twice (items 1 and 2)"},
 	}

@@ -88,6 +88,10 @@ func (l *loader) collectImages(p *Project) {
 		problem("", "%s is not a folder", GalleryDir)
 		return
 	}
+	for _, name := range listing.badNames {
+		l.add(p.Doc.Diag(diag.Error, g.pointer, renameHint+"; the gallery leaves it out until then",
+			"%s/: %s", GalleryDir, NameProblem(name)))
+	}
 	for _, name := range listing.folders {
 		l.add(p.Doc.Diag(diag.Warning, g.pointer, "move its images up into "+GalleryDir+"/, or out of the project",
 			"%s/%s/ is a folder; galleries do not look into sub-folders", GalleryDir, name))
@@ -132,6 +136,7 @@ type galleryListing struct {
 	exists, notFolder bool
 	images            []string // image file names, in natural order
 	others, folders   []string // names of what the gallery ignores
+	badNames          []string // names that cannot be content
 	wrongCase         string   // the folder's name when only its letter case differs
 	outside           string   // where the folder links to, when outside the project
 	err               error
@@ -179,6 +184,8 @@ func listGallery(projectDir string) galleryListing {
 		name := e.Name()
 		switch {
 		case strings.HasPrefix(name, "."):
+		case NameProblem(name) != "":
+			g.badNames = append(g.badNames, name)
 		case e.IsDir():
 			g.folders = append(g.folders, name)
 		case !imagecheck.HasImageExt(name):
@@ -248,6 +255,8 @@ func (l *loader) queueLocal(p *Project, pointer, rel string) {
 // link that points out of dir.
 func resolveInside(dir, rel string, readDir func(string) ([]fs.DirEntry, error)) (abs, problem, hint string) {
 	switch {
+	case NameProblem(rel) != "":
+		return "", "path: " + NameProblem(rel), "write the path without control characters; " + renameHint
 	case strings.Contains(rel, `\`):
 		return "", fmt.Sprintf("path %q uses \\ between folders", rel), "write / between folders, e.g. " + strings.ReplaceAll(rel, `\`, "/")
 	case path.IsAbs(rel) || filepath.IsAbs(rel) || filepath.VolumeName(rel) != "":

@@ -136,6 +136,7 @@ type scanner struct {
 
 	indents []int // block levels open, by column
 	flow    int   // flow brackets open
+	opens   []Pos // where each open flow bracket is
 	entries int
 }
 
@@ -302,6 +303,7 @@ func (s *scanner) rest(file string) *diag.Diagnostic {
 			return nil
 		case (c == '[' || c == '{') && (valueStart || s.flow > 0):
 			s.flow++
+			s.opens = append(s.opens, Pos{s.line, s.col})
 			s.entries++
 			if s.depth() > MaxDepth {
 				return s.tooDeep(file)
@@ -314,6 +316,7 @@ func (s *scanner) rest(file string) *diag.Diagnostic {
 			continue
 		case (c == ']' || c == '}') && s.flow > 0:
 			s.flow--
+			s.opens = s.opens[:len(s.opens)-1]
 			s.advance()
 			valueStart = false
 			continue
@@ -406,4 +409,15 @@ func (s *scanner) blockScalar() {
 			s.advance()
 		}
 	}
+}
+
+// unclosedFlow returns where the innermost flow bracket ([ or {) still
+// open at offset end was opened, if one is.
+func unclosedFlow(data []byte, end int) (Pos, bool) {
+	s := scanner{data: data[:min(end, len(data))], line: 1, col: 1}
+	s.run("")
+	if len(s.opens) == 0 {
+		return Pos{}, false
+	}
+	return s.opens[len(s.opens)-1], true
 }

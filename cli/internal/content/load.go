@@ -29,6 +29,7 @@ import (
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/schemamodel"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -173,6 +174,16 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	return c, l.diags, nil
 }
 
+// closestKey reports whether a key of m looks like a misspelling of name.
+func closestKey(m map[string]any, name string) bool {
+	for k := range m {
+		if closest(k, []string{name}) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // isReadme reports a README file, which documents the folder.
 func isReadme(name string) bool {
 	return strings.EqualFold(strings.TrimSuffix(name, filepath.Ext(name)), "README")
@@ -246,6 +257,33 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 			perr.Hint = fmt.Sprintf("write it as YAML following schema/%s; `portfolio validate` lists what is missing", s.Name)
 		}
 		l.add(*perr)
+		return nil
+	}
+	if _, ok := doc.Value.(map[string]any); !ok {
+		// Text, a number or a list where the file's keys should be: one
+		// error says so; rules and warnings about its parts would only
+		// repeat it.
+		for _, d := range s.Check(doc) {
+			d.Hint = fmt.Sprintf("write the file as key: value lines following schema/%s", s.Name)
+			if s == l.projectSchema {
+				d.Hint += "; `portfolio new project` writes a valid one to start from"
+			}
+			l.add(d)
+		}
+		return nil
+	}
+	if m := doc.Value.(map[string]any); len(m) > 0 && !slices.ContainsFunc(s.Model.Properties, func(p schemamodel.Property) bool {
+		_, ok := m[p.Name]
+		return ok || closestKey(m, p.Name)
+	}) {
+		// Not one key of the file's schema: some other file, or text
+		// with a colon in it. One error, not one per missing key.
+		var names []string
+		for _, p := range s.Model.Properties[:min(4, len(s.Model.Properties))] {
+			names = append(names, p.Name)
+		}
+		l.add(doc.Diag(diag.Error, "", fmt.Sprintf("write the file as key: value lines following schema/%s", s.Name),
+			"the file has none of the keys of a %s file (such as %s)", strings.TrimSuffix(s.Name, ".schema.json"), strings.Join(names, ", ")))
 		return nil
 	}
 	l.add(s.Check(doc)...)

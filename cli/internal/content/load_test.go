@@ -119,6 +119,12 @@ func TestLoadRules(t *testing.T) {
 		}, file: "alpha/project.yaml", line: 10, msg: "letter case differs from img", hint: "write img/c.jpg"},
 		{name: "dot-dot", mutate: replace("cover: cover.jpg", "cover: ../beta/cover.jpg"),
 			file: "alpha/project.yaml", line: 10, msg: `path "../beta/cover.jpg" leaves the project folder`, hint: "copy the file into the project folder"},
+		{name: "web address", mutate: replace("cover: cover.jpg", "cover: https://example.com/a.jpg"),
+			file: "alpha/project.yaml", line: 10, msg: `path "https://example.com/a.jpg" is a web address`, hint: "images are files inside the project folder"},
+		{name: "protocol-relative address", mutate: replace("cover: cover.jpg", "cover: //cdn.example.com/a.jpg"),
+			file: "alpha/project.yaml", line: 10, msg: "is a web address", hint: "save it in the project folder"},
+		{name: "data URL", mutate: replace("cover: cover.jpg", "cover: data:image/png;base64,AAAA"),
+			file: "alpha/project.yaml", line: 10, msg: "is a web address", hint: "images are files"},
 		{name: "absolute", mutate: replace("cover: cover.jpg", "cover: /etc/cover.jpg"),
 			file: "alpha/project.yaml", line: 10, msg: "is absolute", hint: "relative to the project folder"},
 		{name: "backslash", mutate: replace("cover: cover.jpg", `cover: img\cover.jpg`),
@@ -374,4 +380,31 @@ func FuzzLoadProject(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLoadNotAMapping: a project file or site.yaml that is a list, text or
+// a number gets one error with a hint, and no follow-on warnings (schema
+// comment, gallery images without a gallery block).
+func TestLoadNotAMapping(t *testing.T) {
+	for _, file := range []string{"projects/alpha/project.yaml", "site.yaml"} {
+		for name, src := range map[string]string{
+			"list":    "- a\n- b\n",
+			"text":    "just some garbage text\n",
+			"number":  "# a comment\n42\n",
+			"garbage": "\x7fELF binary-ish: [ \n",
+			"prose":   "This is my site. Name: Test Owner\nMore words: here\n",
+		} {
+			t.Run(file+"/"+name, func(t *testing.T) {
+				f := validFiles(t)
+				f[file] = []byte(src)
+				_, diags, err := Load(tree(t, f), Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(diags) != 1 || diags[0].Hint == "" || !strings.HasSuffix(filepath.ToSlash(diags[0].File), file) {
+					t.Fatalf("want one error with a hint for %s, got:\n%s", file, dump(diags))
+				}
+			})
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -249,6 +250,10 @@ func (l *loader) queueLocal(p *Project, pointer, rel string) {
 	l.mu.Unlock()
 }
 
+// webAddress matches a URL (https://…, data:…, //host/…); a one-letter
+// scheme is a Windows drive (C:), reported as an absolute path.
+var webAddress = regexp.MustCompile(`^([a-zA-Z][a-zA-Z0-9+.-]+:|//)`)
+
 // resolveInside returns the file that rel (a '/'-separated path relative to
 // dir) names, or a problem and a hint: the path leaves dir, does not exist
 // with exactly this case, is not a regular file, or goes through a symbolic
@@ -257,6 +262,9 @@ func resolveInside(dir, rel string, readDir func(string) ([]fs.DirEntry, error))
 	switch {
 	case NameProblem(rel) != "":
 		return "", "path: " + NameProblem(rel), "write the path without control characters; " + renameHint
+	case webAddress.MatchString(rel):
+		return "", fmt.Sprintf("path %q is a web address, not a file of the project", rel),
+			"images are files inside the project folder: download the image, save it in the project folder and write its path, e.g. images/photo.jpg (a gallery block can show images from other sites under `external:`)"
 	case strings.Contains(rel, `\`):
 		return "", fmt.Sprintf("path %q uses \\ between folders", rel), "write / between folders, e.g. " + strings.ReplaceAll(rel, `\`, "/")
 	case path.IsAbs(rel) || filepath.IsAbs(rel) || filepath.VolumeName(rel) != "":

@@ -103,6 +103,32 @@ func syntaxDiagnostic(file string, data []byte, err error) *diag.Diagnostic {
 		}
 	}
 	d.Hint = syntaxHint(d.Message)
+	if strings.Contains(d.Message, "must be specified") || strings.Contains(d.Message, "end token") {
+		// The parser notices a missing ] or } where the next line starts;
+		// the mistake is on the line where the bracket opened.
+		p, ok := unclosedFlow(data, offsetOf(data, d.Line, d.Column))
+		if !ok {
+			p, ok = unclosedFlow(data, len(data))
+		}
+		if ok {
+			open, close := "[", "]"
+			if lines := strings.Split(string(data), "\n"); p.Line-1 < len(lines) && strings.HasPrefix(string([]rune(lines[p.Line-1])[p.Col-1:]), "{") {
+				open, close = "{", "}"
+			}
+			d.Line, d.Column = p.Line, p.Col
+			d.Message = fmt.Sprintf("YAML syntax error: the %s that opens here is not closed", open)
+			d.Hint = fmt.Sprintf("add %s after its last item, or a comma between items", close)
+			return d
+		}
+	}
+	if strings.Contains(d.Message, "mapping value is not allowed") {
+		if line, col, ok := overIndented(data, d.Line); ok {
+			d.Line, d.Column = line, col
+			d.Message = "YAML syntax error: this line is indented more than the line above, which is not a key ending with ':'"
+			d.Hint = "indent it like the line above, or end the line above with ':' and no value to start a nested mapping"
+			return d
+		}
+	}
 	if line, col, ok := unclosedQuote(data, d.Line); ok && line < d.Line {
 		// The parser notices an unclosed quote only where the text it
 		// swallowed stops making sense, often many lines later.
@@ -111,6 +137,49 @@ func syntaxDiagnostic(file string, data []byte, err error) *diag.Diagnostic {
 		d.Hint = "add the closing quote at the end of the text"
 	}
 	return d
+}
+
+// offsetOf returns the byte offset of a 1-based line and column.
+func offsetOf(data []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return len(data)
+		}
+		off += i + 1
+	}
+	for c := 1; c < col && off < len(data) && data[off] != '\n'; c++ {
+		_, n := utf8.DecodeRune(data[off:])
+		off += n
+	}
+	return off
+}
+
+// overIndented finds the mistake behind "mapping value is not allowed" at
+// line: a key on the next line indented more than line itself, whose value
+// is not empty. The parser reports the line above; the fix is on the key's.
+func overIndented(data []byte, line int) (int, int, bool) {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return 0, 0, false
+	}
+	indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
+	above := lines[line-1]
+	if strings.HasSuffix(strings.TrimSpace(above), ":") {
+		return 0, 0, false
+	}
+	for i := line; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if indent(lines[i]) > indent(above) && strings.Contains(t, ": ") || strings.HasSuffix(t, ":") && indent(lines[i]) > indent(above) {
+			return i + 1, indent(lines[i]) + 1, true
+		}
+		return 0, 0, false
+	}
+	return 0, 0, false
 }
 
 // unclosedQuote finds, before line stop, a value that opens a quote and does

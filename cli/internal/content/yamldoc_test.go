@@ -85,7 +85,13 @@ func TestParseYAMLErrors(t *testing.T) {
 		line, col     int
 		msg, hintPart string
 	}{
-		{"unclosed flow", "a: [1, 2\nb: 3\n", 2, 1, "YAML syntax error", "indentation"},
+		{"unclosed flow", "a: [1, 2\nb: 3\n", 1, 4, "the [ that opens here is not closed", "add ] after its last item"},
+		{"unclosed flow mapping", "a: 1\nb: {x: 1, y: [2]\n\n# note\nc: 3\n", 2, 4, "the { that opens here is not closed", "add }"},
+		{"unclosed flow at the end", "a: 1\nb: [1, 2\n", 2, 4, "the [ that opens here is not closed", ""},
+		{"unclosed inner flow", "a: [1, [2, 3\n  ]\nb: 1\n", 1, 4, "the [ that opens here is not closed", ""},
+		{"key indented under a value", "a: 1\n b: 2\nc: 3\n", 2, 2, "this line is indented more than the line above", "indent it like the line above"},
+		{"nested key indented too far", "a:\n  b: 1\n    c: 2\nd: 3\n", 3, 5, "this line is indented more than the line above", ""},
+		{"key indented too little", "a:\n  b: 1\n c: 2\nd: 3\n", 3, 2, "YAML syntax error", ""},
 		{"duplicate key", "a: 1\na: 2\n", 2, 1, `mapping key "a" already defined`, "each key may appear once"},
 		{"tab", "a:\n\tb: 1\n", 2, 1, "YAML syntax error", ""},
 		{"unterminated quote", "a: \"x\n", 1, 4, "could not find end character", "close the quoted text"},

@@ -363,6 +363,15 @@ func FuzzLoadProject(f *testing.F) {
 	f.Add("title: caf\xE9\n")
 	f.Add("title: \x93Alpha\x94\n")
 	f.Add("title: !include x.yaml\nsubtitle: !!set {a}\n")
+	// Positions and hints: unclosed brackets, over-indented keys, URLs as
+	// image paths, files that are not mappings; Markdown outside the subset.
+	f.Add("title: Alpha\nskills: [a, b\nrole: x\n")
+	f.Add("title: Alpha\n  role: x\n")
+	f.Add("cover: https://example.com/a.jpg\n")
+	f.Add("- title: Alpha\n")
+	f.Add("Just text: with a colon\n")
+	f.Add("body:\n  - type: text\n    text: \"| a |\\n|---|\\n| 1 |\\n\\n~~x~~ https://a.b [^1]\\n\\n[^1]: n\"\n")
+	f.Add("cover: \"a\\nb.jpg\"\n")
 	files := validFiles(f)
 	dir := tree(f, files)
 	file := filepath.Join(dir, "projects/alpha/project.yaml")

@@ -106,18 +106,25 @@ func syntaxDiagnostic(file string, data []byte, err error) *diag.Diagnostic {
 	if strings.Contains(d.Message, "must be specified") || strings.Contains(d.Message, "end token") {
 		// The parser notices a missing ] or } where the next line starts;
 		// the mistake is on the line where the bracket opened.
+		atEnd, openAtEnd := unclosedFlow(data, len(data))
 		p, ok := unclosedFlow(data, offsetOf(data, d.Line, d.Column))
 		if !ok {
-			p, ok = unclosedFlow(data, len(data))
+			p, ok = atEnd, openAtEnd
 		}
 		if ok {
 			open, close := "[", "]"
 			if lines := strings.Split(string(data), "\n"); p.Line-1 < len(lines) && strings.HasPrefix(string([]rune(lines[p.Line-1])[p.Col-1:]), "{") {
 				open, close = "{", "}"
 			}
-			d.Line, d.Column = p.Line, p.Col
-			d.Message = fmt.Sprintf("YAML syntax error: the %s that opens here is not closed", open)
-			d.Hint = fmt.Sprintf("add %s after its last item, or a comma between items", close)
+			if openAtEnd && atEnd == p {
+				d.Line, d.Column = p.Line, p.Col
+				d.Message = fmt.Sprintf("YAML syntax error: the %s that opens here is not closed", open)
+				d.Hint = fmt.Sprintf("add %s after its last item", close)
+			} else {
+				// Closed later: an item between is not followed by a comma.
+				d.Message = fmt.Sprintf("YAML syntax error: a comma is missing before this item of the %s…%s that opens at line %d", open, close, p.Line)
+				d.Hint = "put a comma after the item before it"
+			}
 			return d
 		}
 	}

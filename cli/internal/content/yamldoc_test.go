@@ -88,6 +88,7 @@ func TestParseYAMLErrors(t *testing.T) {
 		{"unclosed flow", "a: [1, 2\nb: 3\n", 1, 4, "the [ that opens here is not closed", "add ] after its last item"},
 		{"unclosed flow mapping", "a: 1\nb: {x: 1, y: [2]\n\n# note\nc: 3\n", 2, 4, "the { that opens here is not closed", "add }"},
 		{"unclosed flow at the end", "a: 1\nb: [1, 2\n", 2, 4, "the [ that opens here is not closed", ""},
+		{"flow mapping without commas", "a: 1\nb: {\n  x: 1\n  y: 2\n}\n", 4, 3, "a comma is missing before this item of the {…} that opens at line 2", "put a comma"},
 		{"unclosed inner flow", "a: [1, [2, 3\n  ]\nb: 1\n", 1, 4, "the [ that opens here is not closed", ""},
 		{"key indented under a value", "a: 1\n b: 2\nc: 3\n", 2, 2, "this line is indented more than the line above", "indent it like the line above"},
 		{"nested key indented too far", "a:\n  b: 1\n    c: 2\nd: 3\n", 3, 5, "this line is indented more than the line above", ""},

@@ -1,11 +1,13 @@
 package content
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -164,6 +166,9 @@ func FuzzScreen(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if screen("f.yaml", data) != nil {
 			return
+		}
+		if !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 || len(data) > MaxFileBytes {
+			t.Fatalf("screen passed bytes that are not UTF-8 text of at most %d bytes", MaxFileBytes)
 		}
 		file, err := parser.ParseBytes(data, 0)
 		if err != nil {

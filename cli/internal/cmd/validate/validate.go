@@ -12,6 +12,7 @@ import (
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/termsafe"
 )
 
 // Options are the inputs of a validate run.
@@ -95,7 +96,7 @@ func summary(c *content.Content, l diag.List, s cmdutil.Styler) string {
 	if unread := c.Folders - len(c.Projects); unread > 0 {
 		projects = fmt.Sprintf("%d of %d projects (%d could not be read)", len(c.Projects), c.Folders, unread)
 	}
-	what := fmt.Sprintf("%s: site settings and %s", c.Dir, projects)
+	what := fmt.Sprintf("%s: site settings and %s", termsafe.String(c.Dir), projects)
 	counts := fmt.Sprintf("%d error%s, %d warning%s", l.Errors(), plural(l.Errors()), l.Warnings(), plural(l.Warnings()))
 	if l.Errors() > 0 {
 		return s.Red("✗ ") + what + ": " + counts

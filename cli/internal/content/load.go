@@ -145,6 +145,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 				Hint:    "each project is a folder with a project.yaml: move the file into a project folder, or out of " + ProjectsDir + "/"})
 		}
 	}
+	names = l.boundProjects(dir, projectsDir, names)
 	// Projects are independent: parse and check them on all cores.
 	loaded := make([]*Project, len(names))
 	parallel(len(names), func(i int) {
@@ -182,6 +183,46 @@ func closestKey(m map[string]any, name string) bool {
 		}
 	}
 	return false
+}
+
+// Bounds on the whole content folder, checked before any project is read:
+// memory grows with each document kept, and a portfolio has a few dozen
+// projects of a few kilobytes each (this one: 19, 60 KB in all).
+const (
+	MaxProjects     = 500
+	MaxContentBytes = 1 << 20
+	// SoftMemoryLimit is the heap limit that validate and generate set
+	// (unless GOMEMLIMIT is set): with it the collector keeps even the
+	// largest content folder allowed under 100 MB of memory.
+	SoftMemoryLimit = 64 << 20
+)
+
+// boundProjects returns the project folders to load: none when there are
+// more than MaxProjects, or when the YAML files add up to more than
+// MaxContentBytes (each is reported).
+func (l *loader) boundProjects(dir, projectsDir string, names []string) []string {
+	if len(names) > MaxProjects {
+		l.add(diag.Diagnostic{File: projectsDir,
+			Message: printer.Sprintf("%d project folders, more than the %d a content folder may have; no project was read", len(names), MaxProjects),
+			Hint:    "a portfolio shows a few dozen projects: remove the folders that are not projects"})
+		return nil
+	}
+	var total int64
+	if fi, err := os.Stat(filepath.Join(dir, SiteFile)); err == nil {
+		total += fi.Size()
+	}
+	for _, name := range names {
+		if fi, err := os.Stat(filepath.Join(projectsDir, name, ProjectFile)); err == nil {
+			total += min(fi.Size(), MaxFileBytes+1)
+		}
+	}
+	if total > MaxContentBytes {
+		l.add(diag.Diagnostic{File: projectsDir,
+			Message: fmt.Sprintf("the YAML files of the content add up to %s, more than the %s a content folder may have; no project was read", sizeText(total), sizeText(MaxContentBytes)),
+			Hint:    "content files are a few kilobytes of text each: look for files that are not content"})
+		return nil
+	}
+	return names
 }
 
 // isReadme reports a README file, which documents the folder.

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -416,4 +417,36 @@ func TestLoadNotAMapping(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestLoadBounds: a content folder with more project folders, or more YAML
+// in all, than a portfolio can have is refused before any project is read.
+func TestLoadBounds(t *testing.T) {
+	t.Run("project folders", func(t *testing.T) {
+		f := validFiles(t)
+		for i := range MaxProjects {
+			f[fmt.Sprintf("projects/p%d/project.yaml", i)] = []byte("title: T\n")
+		}
+		c, diags, err := Load(tree(t, f), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Projects) != 0 || diags.Errors() != 1 || !strings.Contains(diags[0].Message, "501 project folders, more than the 500") {
+			t.Fatalf("got %d projects and:\n%s", len(c.Projects), dump(diags))
+		}
+	})
+	t.Run("total size", func(t *testing.T) {
+		f := validFiles(t)
+		big := []byte(testProject + strings.Repeat("# padding padding padding padding padding\n", 120<<10/42))
+		for i := range 9 {
+			f[fmt.Sprintf("projects/p%d/project.yaml", i)] = big
+		}
+		c, diags, err := Load(tree(t, f), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Projects) != 0 || diags.Errors() != 1 || !strings.Contains(diags[0].Message, "more than the 1,024 KB a content folder may have") {
+			t.Fatalf("got %d projects and:\n%s", len(c.Projects), dump(diags))
+		}
+	})
 }

@@ -3,6 +3,8 @@ package validate
 
 import (
 	"fmt"
+	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -64,6 +66,9 @@ Exit status: 0 when the content is valid, 1 when it has errors.`),
 
 // Run validates and reports.
 func Run(opts *Options) error {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(content.SoftMemoryLimit)
+	}
 	c, diags, err := content.Load(opts.ContentDir, content.Options{MaxPixels: opts.MaxPixels})
 	if err != nil {
 		return err

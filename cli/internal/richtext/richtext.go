@@ -167,7 +167,10 @@ func (c converter) end(n ast.Node) (int, bool) {
 			return off, true
 		}
 	}
-	if lines := n.Lines(); n.Type() == ast.TypeBlock && lines != nil && lines.Len() > 0 {
+	if n.Type() != ast.TypeBlock {
+		return 0, false // an inline without text (an autolink): Lines panics
+	}
+	if lines := n.Lines(); lines != nil && lines.Len() > 0 {
 		return lines.At(lines.Len() - 1).Stop, true
 	}
 	return 0, false

@@ -71,6 +71,7 @@ func TestParseRefuses(t *testing.T) {
 		{"bare url", "See\nhttps://example.com/x for more.", 2, `the bare address "https://example.com/x"`},
 		{"bare www", "Visit www.example.com today.", 1, `the bare address "www.example.com"`},
 		{"bare email", "Write to me@example.com.", 1, `the bare address "me@example.com"`},
+		{"bare address after an autolink", "See <https://a.example> or me@example.com", 1, `the bare address "me@example.com"`},
 		{"hard break spaces", "one  \ntwo", 1, "a hard line break"},
 		{"hard break backslash", "a\none\\\ntwo", 2, "a hard line break"},
 		{"list item of two paragraphs", "- a\n\n  more\n- b", 3, "a list item of several paragraphs"},

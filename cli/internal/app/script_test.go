@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 
 	"portfolio/cli/internal/imagecheck/imagetest"
 )
@@ -32,6 +35,9 @@ func TestScripts(t *testing.T) {
 			"truncate":  cmdTruncate,
 			"bomb":      cmdBomb,
 			"mkgallery": cmdMkgallery,
+			"encode":    cmdEncode,
+			"repeat":    cmdRepeat,
+			"mkname":    cmdMkname,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
@@ -104,4 +110,57 @@ func cmdBomb(ts *testscript.TestScript, neg bool, args []string) {
 	path := ts.MkAbs(args[0])
 	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
 	ts.Check(os.WriteFile(path, imagetest.PNGHeaderOnly(uint32(w), uint32(h)), 0o644))
+}
+
+// encode FILE ENCODING — rewrites the UTF-8 text of FILE in another
+// encoding: utf16le, utf16be (with a byte-order mark), utf16le-nobom,
+// utf16be-nobom, latin1 or windows1252.
+func cmdEncode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: encode FILE ENCODING")
+	}
+	encodings := map[string]encoding.Encoding{
+		"utf16le":       unicode.UTF16(unicode.LittleEndian, unicode.UseBOM),
+		"utf16be":       unicode.UTF16(unicode.BigEndian, unicode.UseBOM),
+		"utf16le-nobom": unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM),
+		"utf16be-nobom": unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM),
+		"latin1":        charmap.ISO8859_1,
+		"windows1252":   charmap.Windows1252,
+	}
+	e, ok := encodings[args[1]]
+	if !ok {
+		ts.Fatalf("unknown encoding %q", args[1])
+	}
+	path := ts.MkAbs(args[0])
+	data, err := os.ReadFile(path)
+	ts.Check(err)
+	out, err := e.NewEncoder().Bytes(data)
+	ts.Check(err)
+	ts.Check(os.WriteFile(path, out, 0o644))
+}
+
+// repeat FILE TEXT N — appends TEXT (with \n for a line break) N times to FILE.
+func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: repeat FILE TEXT N")
+	}
+	n, err := strconv.Atoi(args[2])
+	ts.Check(err)
+	f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	ts.Check(err)
+	_, err = f.WriteString(strings.Repeat(strings.ReplaceAll(args[1], `\n`, "\n"), n))
+	ts.Check(err)
+	ts.Check(f.Close())
+}
+
+// mkname DIR NAME WxH — writes a real image into DIR under a name given
+// with Go escapes (\n, \x1b, \u202e), which a script cannot spell.
+func cmdMkname(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: mkname DIR NAME WxH")
+	}
+	name, err := strconv.Unquote(`"` + args[1] + `"`)
+	ts.Check(err)
+	w, h := parseSize(ts, args[2])
+	ts.Check(writeImage(filepath.Join(ts.MkAbs(args[0]), name), w, h))
 }

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,6 +29,8 @@ import (
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/schemamodel"
+	"portfolio/cli/internal/termsafe"
 )
 
 var printer = message.NewPrinter(language.English)
@@ -133,10 +136,21 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	}
 	var names []string
 	for _, e := range entries {
-		if name := e.Name(); !strings.HasPrefix(name, ".") && isDir(projectsDir, e) {
-			names = append(names, name) // not .DS_Store, README files and the like
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."): // .DS_Store and the like
+		case NameProblem(name) != "":
+			l.add(diag.Diagnostic{File: filepath.Join(projectsDir, name), Message: NameProblem(name), Hint: renameHint})
+		case isDir(projectsDir, e):
+			names = append(names, name)
+		case isReadme(name):
+		default:
+			l.add(diag.Diagnostic{Severity: diag.Warning, File: filepath.Join(projectsDir, name),
+				Message: "this file is not a project folder and is ignored",
+				Hint:    "each project is a folder with a project.yaml: move the file into a project folder, or out of " + ProjectsDir + "/"})
 		}
 	}
+	names = l.boundProjects(dir, projectsDir, names)
 	// Projects are independent: parse and check them on all cores.
 	loaded := make([]*Project, len(names))
 	parallel(len(names), func(i int) {
@@ -164,6 +178,74 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
 	l.diags.Sort()
 	return c, l.diags, nil
+}
+
+// closestKey reports whether a key of m looks like a misspelling of name.
+func closestKey(m map[string]any, name string) bool {
+	for k := range m {
+		if closest(k, []string{name}) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Bounds on the whole content folder, checked before any project is read:
+// memory grows with each document kept, and a portfolio has a few dozen
+// projects of a few kilobytes each (this one: 19, 60 KB in all).
+const (
+	MaxProjects     = 500
+	MaxContentBytes = 1 << 20
+	// SoftMemoryLimit is the heap limit that validate and generate set
+	// (unless GOMEMLIMIT is set): with it the collector keeps even the
+	// largest content folder allowed under 100 MB of memory.
+	SoftMemoryLimit = 64 << 20
+)
+
+// boundProjects returns the project folders to load: none when there are
+// more than MaxProjects, or when the YAML files add up to more than
+// MaxContentBytes (each is reported).
+func (l *loader) boundProjects(dir, projectsDir string, names []string) []string {
+	if len(names) > MaxProjects {
+		l.add(diag.Diagnostic{File: projectsDir,
+			Message: printer.Sprintf("%d project folders, more than the %d a content folder may have; no project was read", len(names), MaxProjects),
+			Hint:    "a portfolio shows a few dozen projects: remove the folders that are not projects"})
+		return nil
+	}
+	var total int64
+	if fi, err := os.Stat(filepath.Join(dir, SiteFile)); err == nil {
+		total += fi.Size()
+	}
+	for _, name := range names {
+		if fi, err := os.Stat(filepath.Join(projectsDir, name, ProjectFile)); err == nil {
+			total += min(fi.Size(), MaxFileBytes+1)
+		}
+	}
+	if total > MaxContentBytes {
+		l.add(diag.Diagnostic{File: projectsDir,
+			Message: fmt.Sprintf("the YAML files of the content add up to %s, more than the %s a content folder may have; no project was read", sizeText(total), sizeText(MaxContentBytes)),
+			Hint:    "content files are a few kilobytes of text each: look for files that are not content"})
+		return nil
+	}
+	return names
+}
+
+// isReadme reports a README file, which documents the folder.
+func isReadme(name string) bool {
+	return strings.EqualFold(strings.TrimSuffix(name, filepath.Ext(name)), "README")
+}
+
+const renameHint = "rename it with letters, digits, spaces, hyphens and dots only"
+
+// NameProblem says why a file or folder name cannot be content, or returns
+// "": a name holding control characters (a line break, ESC), direction
+// controls or bytes that are not UTF-8 breaks tools that print it and can
+// disguise what it is. The name is shown escaped.
+func NameProblem(name string) string {
+	if termsafe.String(name) == name {
+		return ""
+	}
+	return fmt.Sprintf(`the name "%s" holds a control or direction character, or bytes that are not UTF-8`, termsafe.String(name))
 }
 
 func isDir(parent string, e fs.DirEntry) bool {
@@ -197,7 +279,15 @@ func (l *loader) add(d ...diag.Diagnostic) {
 // loadDocument reads, parses and schema-checks one YAML file; nil when it
 // cannot be parsed.
 func (l *loader) loadDocument(path string, s *Schema) *Document {
-	data, err := os.ReadFile(path)
+	data, err := readLimited(path)
+	if errors.Is(err, errTooLarge) {
+		size := int64(len(data))
+		if fi, err := os.Stat(path); err == nil {
+			size = fi.Size()
+		}
+		l.add(*tooLarge(path, size))
+		return nil
+	}
 	if err != nil {
 		d := diag.Diagnostic{File: path, Message: "cannot read the file: " + describeIOError(err)}
 		if errors.Is(err, fs.ErrNotExist) {
@@ -215,12 +305,59 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 		l.add(*perr)
 		return nil
 	}
+	if _, ok := doc.Value.(map[string]any); !ok {
+		// Text, a number or a list where the file's keys should be: one
+		// error says so; rules and warnings about its parts would only
+		// repeat it.
+		for _, d := range s.Check(doc) {
+			d.Hint = fmt.Sprintf("write the file as key: value lines following schema/%s", s.Name)
+			if s == l.projectSchema {
+				d.Hint += "; `portfolio new project` writes a valid one to start from"
+			}
+			l.add(d)
+		}
+		return nil
+	}
+	if m := doc.Value.(map[string]any); len(m) > 0 && !slices.ContainsFunc(s.Model.Properties, func(p schemamodel.Property) bool {
+		_, ok := m[p.Name]
+		return ok || closestKey(m, p.Name)
+	}) {
+		// Not one key of the file's schema: some other file, or text
+		// with a colon in it. One error, not one per missing key.
+		var names []string
+		for _, p := range s.Model.Properties[:min(4, len(s.Model.Properties))] {
+			names = append(names, p.Name)
+		}
+		l.add(doc.Diag(diag.Error, "", fmt.Sprintf("write the file as key: value lines following schema/%s", s.Name),
+			"the file has none of the keys of a %s file (such as %s)", strings.TrimSuffix(s.Name, ".schema.json"), strings.Join(names, ", ")))
+		return nil
+	}
 	l.add(s.Check(doc)...)
 	l.add(checkMarkdown(s, doc)...)
 	if d := checkModeline(path, data, s.Name); d != nil {
 		l.add(*d)
 	}
 	return doc
+}
+
+var errTooLarge = errors.New("file too large")
+
+// readLimited reads a file of at most MaxFileBytes without reading more:
+// a huge file is refused before it takes memory.
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return data, errTooLarge
+	}
+	return data, nil
 }
 
 const modelinePrefix = "# yaml-language-server: $schema="

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -119,6 +120,12 @@ func TestLoadRules(t *testing.T) {
 		}, file: "alpha/project.yaml", line: 10, msg: "letter case differs from img", hint: "write img/c.jpg"},
 		{name: "dot-dot", mutate: replace("cover: cover.jpg", "cover: ../beta/cover.jpg"),
 			file: "alpha/project.yaml", line: 10, msg: `path "../beta/cover.jpg" leaves the project folder`, hint: "copy the file into the project folder"},
+		{name: "web address", mutate: replace("cover: cover.jpg", "cover: https://example.com/a.jpg"),
+			file: "alpha/project.yaml", line: 10, msg: `path "https://example.com/a.jpg" is a web address`, hint: "images are files inside the project folder"},
+		{name: "protocol-relative address", mutate: replace("cover: cover.jpg", "cover: //cdn.example.com/a.jpg"),
+			file: "alpha/project.yaml", line: 10, msg: "is a web address", hint: "save it in the project folder"},
+		{name: "data URL", mutate: replace("cover: cover.jpg", "cover: data:image/png;base64,AAAA"),
+			file: "alpha/project.yaml", line: 10, msg: "is a web address", hint: "images are files"},
 		{name: "absolute", mutate: replace("cover: cover.jpg", "cover: /etc/cover.jpg"),
 			file: "alpha/project.yaml", line: 10, msg: "is absolute", hint: "relative to the project folder"},
 		{name: "backslash", mutate: replace("cover: cover.jpg", `cover: img\cover.jpg`),
@@ -228,6 +235,31 @@ func TestLoadRules(t *testing.T) {
 			replace("page: web-design", "page: photography")(t, f)
 			replace("category: Web Design", "category: Photography")(t, f)
 		}, sev: diag.Warning, file: "alpha/project.yaml", line: 15, msg: "no photo of the gallery has alt text or a caption", hint: "portfolio gallery alpha"},
+		{name: "gallery file name with newline", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/a\nb.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "a\nb.jpg" holds a control or direction character`, hint: "rename it"},
+		{name: "gallery file name with escape", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/\x1b]0;x\x07.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "\x1b]0;x\a.jpg" holds a control or direction character`, hint: "rename it"},
+		{name: "gallery file name with C1", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/a\u009b.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "a\u009b.jpg" holds a control or direction character`, hint: "rename it"},
+		{name: "gallery file name with bidi override", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/photo\u202egpj.png"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "photo\u202egpj.png" holds a control or direction character`, hint: "rename it"},
+		{name: "gallery file name with invalid UTF-8", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/gallery/caf\xe9.jpg"] = jpegBytes(t, 4, 4)
+		}, file: "alpha/project.yaml", line: 15, msg: `gallery/: the name "caf\xe9.jpg" holds a control or direction character`, hint: "rename it"},
+		{name: "project folder name with a newline", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/be\nta/project.yaml"] = []byte(testProject)
+		}, file: "projects/be\nta", msg: `the name "be\nta" holds a control or direction character`, hint: "rename it"},
+		{name: "image path with a control character", mutate: replace("cover: cover.jpg", `cover: "cover\e.jpg"`),
+			file: "alpha/project.yaml", line: 10, msg: `path: the name "cover\x1b.jpg" holds a control`, hint: "without control characters"},
+		{name: "stray file in projects", mutate: func(t testing.TB, f map[string][]byte) {
+			f["projects/notes.txt"] = []byte("x")
+			f["projects/README.md"] = []byte("x")
+			f["projects/.DS_Store"] = []byte("x")
+		}, sev: diag.Warning, file: "projects/notes.txt", msg: "this file is not a project folder and is ignored", hint: "move the file into a project folder"},
 		{name: "duplicate skills", mutate: replace("skills: [Figma]", "skills: [Figma, Figma]"),
 			file: "alpha/project.yaml", line: 6, col: 17, msg: "lists the same item twice (items 1 and 2)"},
 	}
@@ -342,6 +374,25 @@ func FuzzLoadProject(f *testing.F) {
 	f.Add("a: &x {b: *x}\n")
 	f.Add("cover: ../../site.yaml\nbody: [{type: image, src: /etc/passwd.jpg}]\n")
 	f.Add("body:\n  - type: text\n    text: \"# h\\n\\n- [x](javascript:1)\"\n")
+	// Hostile classes of issue 13: nesting, encodings, tags.
+	f.Add("title: " + strings.Repeat("[", 200))
+	f.Add("title:\n" + strings.Repeat("- ", 60) + "x\n")
+	f.Add("title: " + strings.Repeat("a: ", 60) + "b\n")
+	f.Add("title: |\n  [[[[\n [[[[\nx: '[[[[' # [[[\n")
+	f.Add("\xFF\xFEt\x00i\x00t\x00l\x00e\x00:\x00 \x00a\x00")
+	f.Add("t\x00i\x00t\x00l\x00e\x00:\x00")
+	f.Add("title: caf\xE9\n")
+	f.Add("title: \x93Alpha\x94\n")
+	f.Add("title: !include x.yaml\nsubtitle: !!set {a}\n")
+	// Positions and hints: unclosed brackets, over-indented keys, URLs as
+	// image paths, files that are not mappings; Markdown outside the subset.
+	f.Add("title: Alpha\nskills: [a, b\nrole: x\n")
+	f.Add("title: Alpha\n  role: x\n")
+	f.Add("cover: https://example.com/a.jpg\n")
+	f.Add("- title: Alpha\n")
+	f.Add("Just text: with a colon\n")
+	f.Add("body:\n  - type: text\n    text: \"| a |\\n|---|\\n| 1 |\\n\\n~~x~~ https://a.b [^1]\\n\\n[^1]: n\"\n")
+	f.Add("cover: \"a\\nb.jpg\"\n")
 	files := validFiles(f)
 	dir := tree(f, files)
 	file := filepath.Join(dir, "projects/alpha/project.yaml")
@@ -357,6 +408,65 @@ func FuzzLoadProject(f *testing.F) {
 			if d.Severity == diag.Error && (d.File == "" || d.Message == "") {
 				t.Fatalf("diagnostic without file or message: %+v", d)
 			}
+		}
+	})
+}
+
+// TestLoadNotAMapping: a project file or site.yaml that is a list, text or
+// a number gets one error with a hint, and no follow-on warnings (schema
+// comment, gallery images without a gallery block).
+func TestLoadNotAMapping(t *testing.T) {
+	for _, file := range []string{"projects/alpha/project.yaml", "site.yaml"} {
+		for name, src := range map[string]string{
+			"list":    "- a\n- b\n",
+			"text":    "just some garbage text\n",
+			"number":  "# a comment\n42\n",
+			"garbage": "\x7fELF binary-ish: [ \n",
+			"prose":   "This is my site. Name: Test Owner\nMore words: here\n",
+		} {
+			t.Run(file+"/"+name, func(t *testing.T) {
+				f := validFiles(t)
+				f[file] = []byte(src)
+				_, diags, err := Load(tree(t, f), Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(diags) != 1 || diags[0].Hint == "" || !strings.HasSuffix(filepath.ToSlash(diags[0].File), file) {
+					t.Fatalf("want one error with a hint for %s, got:\n%s", file, dump(diags))
+				}
+			})
+		}
+	}
+}
+
+// TestLoadBounds: a content folder with more project folders, or more YAML
+// in all, than a portfolio can have is refused before any project is read.
+func TestLoadBounds(t *testing.T) {
+	t.Run("project folders", func(t *testing.T) {
+		f := validFiles(t)
+		for i := range MaxProjects {
+			f[fmt.Sprintf("projects/p%d/project.yaml", i)] = []byte("title: T\n")
+		}
+		c, diags, err := Load(tree(t, f), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Projects) != 0 || diags.Errors() != 1 || !strings.Contains(diags[0].Message, "501 project folders, more than the 500") {
+			t.Fatalf("got %d projects and:\n%s", len(c.Projects), dump(diags))
+		}
+	})
+	t.Run("total size", func(t *testing.T) {
+		f := validFiles(t)
+		big := []byte(testProject + strings.Repeat("# padding padding padding padding padding\n", 120<<10/42))
+		for i := range 9 {
+			f[fmt.Sprintf("projects/p%d/project.yaml", i)] = big
+		}
+		c, diags, err := Load(tree(t, f), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Projects) != 0 || diags.Errors() != 1 || !strings.Contains(diags[0].Message, "more than the 1,024 KB a content folder may have") {
+			t.Fatalf("got %d projects and:\n%s", len(c.Projects), dump(diags))
 		}
 	})
 }

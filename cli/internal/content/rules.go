@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -95,6 +96,10 @@ func (l *loader) collectImages(p *Project) {
 		problem("", "%s is not a folder", GalleryDir)
 		return
 	}
+	for _, name := range listing.badNames {
+		l.add(p.Doc.Diag(diag.Error, g.pointer, renameHint+"; the gallery leaves it out until then",
+			"%s/: %s", GalleryDir, NameProblem(name)))
+	}
 	for _, name := range listing.folders {
 		l.add(p.Doc.Diag(diag.Warning, g.pointer, "move its images up into "+GalleryDir+"/, or out of the project",
 			"%s/%s/ is a folder; galleries do not look into sub-folders", GalleryDir, name))
@@ -140,6 +145,7 @@ type galleryListing struct {
 	exists, notFolder bool
 	images            []string // image file names, in natural order
 	others, folders   []string // names of what the gallery ignores
+	badNames          []string // names that cannot be content
 	wrongCase         string   // the folder's name when only its letter case differs
 	outside           string   // where the folder links to, when outside the project
 	err               error
@@ -187,6 +193,8 @@ func listGallery(projectDir string) galleryListing {
 		name := e.Name()
 		switch {
 		case strings.HasPrefix(name, "."):
+		case NameProblem(name) != "":
+			g.badNames = append(g.badNames, name)
 		case e.IsDir():
 			g.folders = append(g.folders, name)
 		case !imagecheck.HasImageExt(name):
@@ -250,12 +258,21 @@ func (l *loader) queueLocal(p *Project, pointer, rel string) {
 	l.mu.Unlock()
 }
 
+// webAddress matches a URL (https://…, data:…, //host/…); a one-letter
+// scheme is a Windows drive (C:), reported as an absolute path.
+var webAddress = regexp.MustCompile(`^([a-zA-Z][a-zA-Z0-9+.-]+:|//)`)
+
 // resolveInside returns the file that rel (a '/'-separated path relative to
 // dir) names, or a problem and a hint: the path leaves dir, does not exist
 // with exactly this case, is not a regular file, or goes through a symbolic
 // link that points out of dir.
 func resolveInside(dir, rel string, readDir func(string) ([]fs.DirEntry, error)) (abs, problem, hint string) {
 	switch {
+	case NameProblem(rel) != "":
+		return "", "path: " + NameProblem(rel), "write the path without control characters; " + renameHint
+	case webAddress.MatchString(rel):
+		return "", fmt.Sprintf("path %q is a web address, not a file of the project", rel),
+			"images are files inside the project folder: download the image, save it in the project folder and write its path, e.g. images/photo.jpg (a gallery block can show images from other sites under `external:`)"
 	case strings.Contains(rel, `\`):
 		return "", fmt.Sprintf("path %q uses \\ between folders", rel), "write / between folders, e.g. " + strings.ReplaceAll(rel, `\`, "/")
 	case path.IsAbs(rel) || filepath.IsAbs(rel) || filepath.VolumeName(rel) != "":

@@ -43,6 +43,11 @@ type Document struct {
 // ParseYAML parses data. A syntax error comes back as a diagnostic at its
 // position.
 func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
+	// What cannot be content is refused before the parser spends time and
+	// memory on it.
+	if d := screen(file, data); d != nil {
+		return nil, d
+	}
 	// Windows line endings: the parser miscounts lines after a comment that
 	// ends in CRLF, so positions are computed on LF-only text. Columns do
 	// not change.
@@ -98,6 +103,39 @@ func syntaxDiagnostic(file string, data []byte, err error) *diag.Diagnostic {
 		}
 	}
 	d.Hint = syntaxHint(d.Message)
+	if strings.Contains(d.Message, "must be specified") || strings.Contains(d.Message, "end token") {
+		// The parser notices a missing ] or } where the next line starts;
+		// the mistake is on the line where the bracket opened.
+		atEnd, openAtEnd := unclosedFlow(data, len(data))
+		p, ok := unclosedFlow(data, offsetOf(data, d.Line, d.Column))
+		if !ok {
+			p, ok = atEnd, openAtEnd
+		}
+		if ok {
+			open, close := "[", "]"
+			if lines := strings.Split(string(data), "\n"); p.Line-1 < len(lines) && strings.HasPrefix(string([]rune(lines[p.Line-1])[p.Col-1:]), "{") {
+				open, close = "{", "}"
+			}
+			if openAtEnd && atEnd == p {
+				d.Line, d.Column = p.Line, p.Col
+				d.Message = fmt.Sprintf("YAML syntax error: the %s that opens here is not closed", open)
+				d.Hint = fmt.Sprintf("add %s after its last item", close)
+			} else {
+				// Closed later: an item between is not followed by a comma.
+				d.Message = fmt.Sprintf("YAML syntax error: a comma is missing before this item of the %s…%s that opens at line %d", open, close, p.Line)
+				d.Hint = "put a comma after the item before it"
+			}
+			return d
+		}
+	}
+	if strings.Contains(d.Message, "mapping value is not allowed") {
+		if line, col, ok := overIndented(data, d.Line); ok {
+			d.Line, d.Column = line, col
+			d.Message = "YAML syntax error: this line is indented more than the line above, which is not a key ending with ':'"
+			d.Hint = "indent it like the line above, or end the line above with ':' and no value to start a nested mapping"
+			return d
+		}
+	}
 	if line, col, ok := unclosedQuote(data, d.Line); ok && line < d.Line {
 		// The parser notices an unclosed quote only where the text it
 		// swallowed stops making sense, often many lines later.
@@ -106,6 +144,49 @@ func syntaxDiagnostic(file string, data []byte, err error) *diag.Diagnostic {
 		d.Hint = "add the closing quote at the end of the text"
 	}
 	return d
+}
+
+// offsetOf returns the byte offset of a 1-based line and column.
+func offsetOf(data []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			return len(data)
+		}
+		off += i + 1
+	}
+	for c := 1; c < col && off < len(data) && data[off] != '\n'; c++ {
+		_, n := utf8.DecodeRune(data[off:])
+		off += n
+	}
+	return off
+}
+
+// overIndented finds the mistake behind "mapping value is not allowed" at
+// line: a key on the next line indented more than line itself, whose value
+// is not empty. The parser reports the line above; the fix is on the key's.
+func overIndented(data []byte, line int) (int, int, bool) {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return 0, 0, false
+	}
+	indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
+	above := lines[line-1]
+	if strings.HasSuffix(strings.TrimSpace(above), ":") {
+		return 0, 0, false
+	}
+	for i := line; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if indent(lines[i]) > indent(above) && strings.Contains(t, ": ") || strings.HasSuffix(t, ":") && indent(lines[i]) > indent(above) {
+			return i + 1, indent(lines[i]) + 1, true
+		}
+		return 0, 0, false
+	}
+	return 0, 0, false
 }
 
 // unclosedQuote finds, before line stop, a value that opens a quote and does
@@ -214,6 +295,9 @@ func (d *Document) index(ptr string, n ast.Node) *diag.Diagnostic {
 			Message: "YAML aliases (*name) are not supported",
 			Hint:    "write the value out in full where it is needed"}
 	case *ast.TagNode:
+		if dd := d.checkTag(x); dd != nil {
+			return dd
+		}
 		return d.index(ptr, x.Value)
 	case *ast.LiteralNode:
 		d.block[ptr] = true
@@ -242,6 +326,11 @@ func (d *Document) indexEntry(ptr string, mv *ast.MappingValueNode) *diag.Diagno
 			Message: "merge keys (<<) are not supported",
 			Hint:    "write the keys out in full"}
 	}
+	if t, ok := mv.Key.(*ast.TagNode); ok {
+		if dd := d.checkTag(t); dd != nil {
+			return dd
+		}
+	}
 	key := mv.Key.String()
 	if s, ok := mv.Key.(*ast.StringNode); ok {
 		key = s.Value
@@ -249,6 +338,35 @@ func (d *Document) indexEntry(ptr string, mv *ast.MappingValueNode) *diag.Diagno
 	child := ptr + "/" + schemamodel.EscapePointer(key)
 	d.key[child] = nodePos(mv.Key)
 	return d.index(child, mv.Value)
+}
+
+// coreTags are the tags of YAML's core schema that name the kinds of value
+// content has anyway; they change nothing and are accepted.
+var coreTags = map[string]bool{"!!str": true, "!!int": true, "!!float": true, "!!bool": true,
+	"!!null": true, "!!seq": true, "!!map": true}
+
+// checkTag refuses every other tag: an application tag (!include, !env,
+// !anything) means something to some other program and nothing here, so
+// the parser would drop it silently and keep the text.
+func (d *Document) checkTag(t *ast.TagNode) *diag.Diagnostic {
+	tag := ""
+	if t.Start != nil {
+		tag = t.Start.Value
+	}
+	if coreTags[tag] {
+		return nil
+	}
+	p := nodePos(t)
+	out := &diag.Diagnostic{File: d.File, Line: p.Line, Column: p.Col,
+		Message: fmt.Sprintf("the YAML tag %s is not supported", tag),
+		Hint:    "remove the tag and write the value itself: content files do not include other files or run anything"}
+	switch tag {
+	case "!!binary":
+		out.Message, out.Hint = "binary data (!!binary) is not supported", "write text"
+	case "!!timestamp":
+		out.Message, out.Hint = "a YAML timestamp is not supported here", `remove the tag and write the date as text in quotes, e.g. "2020-01-01"`
+	}
+	return out
 }
 
 func nodePos(n ast.Node) Pos {

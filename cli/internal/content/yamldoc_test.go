@@ -85,7 +85,14 @@ func TestParseYAMLErrors(t *testing.T) {
 		line, col     int
 		msg, hintPart string
 	}{
-		{"unclosed flow", "a: [1, 2\nb: 3\n", 2, 1, "YAML syntax error", "indentation"},
+		{"unclosed flow", "a: [1, 2\nb: 3\n", 1, 4, "the [ that opens here is not closed", "add ] after its last item"},
+		{"unclosed flow mapping", "a: 1\nb: {x: 1, y: [2]\n\n# note\nc: 3\n", 2, 4, "the { that opens here is not closed", "add }"},
+		{"unclosed flow at the end", "a: 1\nb: [1, 2\n", 2, 4, "the [ that opens here is not closed", ""},
+		{"flow mapping without commas", "a: 1\nb: {\n  x: 1\n  y: 2\n}\n", 4, 3, "a comma is missing before this item of the {…} that opens at line 2", "put a comma"},
+		{"unclosed inner flow", "a: [1, [2, 3\n  ]\nb: 1\n", 1, 4, "the [ that opens here is not closed", ""},
+		{"key indented under a value", "a: 1\n b: 2\nc: 3\n", 2, 2, "this line is indented more than the line above", "indent it like the line above"},
+		{"nested key indented too far", "a:\n  b: 1\n    c: 2\nd: 3\n", 3, 5, "this line is indented more than the line above", ""},
+		{"key indented too little", "a:\n  b: 1\n c: 2\nd: 3\n", 3, 2, "YAML syntax error", ""},
 		{"duplicate key", "a: 1\na: 2\n", 2, 1, `mapping key "a" already defined`, "each key may appear once"},
 		{"tab", "a:\n\tb: 1\n", 2, 1, "YAML syntax error", ""},
 		{"unterminated quote", "a: \"x\n", 1, 4, "could not find end character", "close the quoted text"},
@@ -97,6 +104,14 @@ func TestParseYAMLErrors(t *testing.T) {
 		{"unclosed quote the parser finds itself", "a: 1\ntitle: \"Admin Portal\n", 2, 8, "could not find end character", "close the quoted text"},
 		{"tab message is readable", "a:\n\tb: 1\n", 2, 1, "a tab character where YAML needs spaces", "spaces, not tabs"},
 		{"binary", "a: !!binary aGVsbG8=\n", 1, 4, "binary data", ""},
+		{"include tag", "a: 1\nb: !include other.yaml\n", 2, 4, "the YAML tag !include is not supported", "remove the tag"},
+		{"application tag on a mapping", "a: !foo {b: c}\n", 1, 4, "the YAML tag !foo is not supported", "remove the tag"},
+		{"tag on a key", "!foo a: b\n", 1, 1, "the YAML tag !foo is not supported", "remove the tag"},
+		{"non-specific tag", "a: ! x\n", 1, 4, "the YAML tag ! is not supported", "remove the tag"},
+		{"verbatim tag", "a: !<tag:yaml.org,2002:str> x\n", 1, 4, "the YAML tag !<tag:yaml.org,2002:str> is not supported", ""},
+		{"other secondary tag", "a: !!python/object x\n", 1, 4, "the YAML tag !!python/object is not supported", ""},
+		{"set tag", "a: !!set {x}\n", 1, 4, "the YAML tag !!set is not supported", ""},
+		{"tag in a list", "a:\n  - ok\n  - !env HOME\n", 3, 5, "the YAML tag !env is not supported", ""},
 		{"alias", "a: &x [1]\nb: *x\n", 2, 4, "YAML aliases (*name) are not supported", "in full"},
 		{"alias bomb", "a: &a [1]\nb: &b [*a, *a, *a]\nc: [*b, *b, *b]\n", 2, 8, "aliases", ""},
 	}

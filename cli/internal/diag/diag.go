@@ -9,6 +9,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"portfolio/cli/internal/termsafe"
 )
 
 // Severity says whether a problem fails validation.
@@ -87,6 +89,26 @@ func (d Diagnostic) Position() string {
 	}
 }
 
+// Escaped returns d with its text made safe to print: file names and the
+// content quoted in messages may hold control characters (a newline in a
+// file name would forge a line of output, ESC would drive the terminal) or
+// bidirectional controls; each output format prints them escaped.
+func (d Diagnostic) Escaped() Diagnostic {
+	d.File = termsafe.String(d.File)
+	d.Message = termsafe.String(d.Message)
+	d.Pointer = termsafe.String(d.Pointer)
+	d.Hint = termsafe.String(d.Hint)
+	return d
+}
+
+func escaped(l List) List {
+	out := make(List, len(l))
+	for i, d := range l {
+		out[i] = d.Escaped()
+	}
+	return out
+}
+
 // Format is an output format of WriteAll.
 type Format string
 
@@ -117,7 +139,7 @@ func (s Style) apply(f func(string) string, text string) string {
 //	    hint: …
 func WriteText(w io.Writer, l List, style Style) error {
 	var b strings.Builder
-	for _, d := range l {
+	for _, d := range escaped(l) {
 		sev := style.apply(style.Error, d.Severity.String())
 		if d.Severity == Warning {
 			sev = style.apply(style.Warning, d.Severity.String())
@@ -146,9 +168,7 @@ type Report struct {
 
 // WriteJSON prints the report as indented JSON.
 func WriteJSON(w io.Writer, l List, projects int) error {
-	if l == nil {
-		l = List{}
-	}
+	l = escaped(l)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(Report{
@@ -165,7 +185,7 @@ func WriteJSON(w io.Writer, l List, projects int) error {
 // https://docs.github.com/actions/reference/workflow-commands-for-github-actions
 func WriteGitHub(w io.Writer, l List) error {
 	var b strings.Builder
-	for _, d := range l {
+	for _, d := range escaped(l) {
 		fmt.Fprintf(&b, "::%s file=%s", d.Severity, escapeProperty(d.File))
 		if d.Line > 0 {
 			fmt.Fprintf(&b, ",line=%d", d.Line)

@@ -3,6 +3,7 @@ package diag
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +73,40 @@ func TestWriteJSON(t *testing.T) {
 	_ = WriteJSON(&b, nil, 0)
 	if !bytes.Contains(b.Bytes(), []byte(`"diagnostics": []`)) || !bytes.Contains(b.Bytes(), []byte(`"valid": true`)) {
 		t.Errorf("empty report = %s", b.String())
+	}
+}
+
+// TestEscapedEverywhere: a file name or message with a line break, an
+// escape sequence or a bidi override forges no line and drives no terminal,
+// in any format.
+func TestEscapedEverywhere(t *testing.T) {
+	l := List{{Severity: Error, File: "p/gallery/a\nb.yaml:1:1: error: forged\x1b]0;x\x07\u202e.jpg", Line: 1, Column: 1,
+		Message: "name \x1b[2J\u2028here", Pointer: "/a\nb", Hint: "fix\rit"}}
+	for name, write := range map[string]func(*bytes.Buffer) error{
+		"text":   func(b *bytes.Buffer) error { return WriteText(b, l, Style{}) },
+		"json":   func(b *bytes.Buffer) error { return WriteJSON(b, l, 0) },
+		"github": func(b *bytes.Buffer) error { return WriteGitHub(b, l) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := write(&b); err != nil {
+				t.Fatal(err)
+			}
+			out := b.String()
+			if bytes.ContainsAny(b.Bytes(), "\x1b\x07\r") || strings.Contains(out, "\u202e") || strings.Contains(out, "\u2028") {
+				t.Errorf("raw control characters in output: %q", out)
+			}
+			for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+				if strings.Contains(line, "error: forged") && !strings.Contains(line, `a\nb.yaml`) && !strings.Contains(line, `a\\nb.yaml`) {
+					t.Errorf("forged line: %q", line)
+				}
+			}
+			if name == "text" && strings.Count(out, "\n") != 2 {
+				t.Errorf("text output has %d lines, want 2: %q", strings.Count(out, "\n"), out)
+			}
+		})
+	}
+	if l[0].File[1] != '/' || !strings.Contains(l[0].File, "\n") {
+		t.Error("the list itself was changed")
 	}
 }

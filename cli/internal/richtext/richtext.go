@@ -11,6 +11,8 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
@@ -28,6 +30,12 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 var md = goldmark.New()
+
+// full parses with the extensions people write out of habit (GitHub's
+// tables, strikethrough, task lists and bare links, footnotes, definition
+// lists), only to find them: the subset renders none of them, and without
+// this they would show as literal pipes and tildes.
+var full = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList))
 
 // Parse converts text. The result is a list of blocks, each a
 // map[string]any:
@@ -52,7 +60,50 @@ func Parse(src string) ([]any, error) {
 	if len(blocks) == 0 {
 		return nil, &Error{Line: 1, Msg: "the text is empty", Hint: "write at least one sentence"}
 	}
+	if err := detectExtensions(source); err != nil {
+		return nil, err
+	}
 	return blocks, nil
+}
+
+// detectExtensions reports the first construct of the extended syntax in
+// src: the subset would show it as its literal characters.
+func detectExtensions(src []byte) error {
+	doc := full.Parser().Parse(text.NewReader(src))
+	c := converter{src: src}
+	var found error
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || found != nil {
+			return ast.WalkSkipChildren, nil
+		}
+		switch x := n.(type) {
+		case *east.Table:
+			found = c.unsupported(n, "a table", "write the rows as a list, or as paragraphs; a table shows as lines of | here")
+		case *east.Strikethrough:
+			found = c.unsupported(n, "struck-through text (~~…~~)", "remove the ~~ and the text, or use *emphasis*")
+		case *east.TaskCheckBox:
+			found = c.unsupported(n, "a task list item ([ ] or [x])", "write an ordinary list item without the box")
+		case *east.FootnoteLink, *east.Footnote, *east.FootnoteList:
+			found = c.unsupported(n, "a footnote ([^1])", "put the note in the text, in parentheses")
+		case *east.DefinitionList:
+			found = c.unsupported(n, "a definition list (a line starting with ': ')", "write **term**: definition as a paragraph or a list item")
+		case *ast.AutoLink:
+			label := x.Label(src)
+			from := 0
+			if prev := n.PreviousSibling(); prev != nil {
+				from, _ = c.end(prev)
+			} else if n.Parent() != nil {
+				from, _ = c.start(n.Parent())
+			}
+			i := bytes.Index(src[min(from, len(src)):], label)
+			if i >= 0 && (from+i == 0 || src[from+i-1] != '<') {
+				found = c.errorAt(n, fmt.Sprintf("the bare address %q would show as plain text, not a link", label),
+					fmt.Sprintf("write <%s>, or [text](%s) to make it a link", label, x.URL(src)))
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
 }
 
 type converter struct{ src []byte }
@@ -67,6 +118,9 @@ func (c converter) lineOf(n ast.Node) int {
 	from := 0
 	if prev := n.PreviousSibling(); prev != nil {
 		from, _ = c.end(prev)
+	} else if p := n.Parent(); p != nil && p.Type() != ast.TypeDocument {
+		// The first inline of its block (a task box): the block's line.
+		return c.lineOf(p)
 	}
 	for i := from; i < len(c.src); i++ {
 		if c.src[i] != ' ' && c.src[i] != '\n' && c.src[i] != '\t' && c.src[i] != '\r' {
@@ -113,7 +167,10 @@ func (c converter) end(n ast.Node) (int, bool) {
 			return off, true
 		}
 	}
-	if lines := n.Lines(); n.Type() == ast.TypeBlock && lines != nil && lines.Len() > 0 {
+	if n.Type() != ast.TypeBlock {
+		return 0, false // an inline without text (an autolink): Lines panics
+	}
+	if lines := n.Lines(); lines != nil && lines.Len() > 0 {
 		return lines.At(lines.Len() - 1).Stop, true
 	}
 	return 0, false
@@ -142,6 +199,10 @@ func (c converter) block(n ast.Node) (any, error) {
 		}
 		return map[string]any{"kind": "paragraph", "children": children}, nil
 	case *ast.List:
+		if x.IsOrdered() && x.Start != 1 {
+			return nil, c.errorAt(n, fmt.Sprintf("a numbered list starting at %d is not supported in content text: it would be numbered from 1", x.Start),
+				"number the list from 1, or write the numbers in the text of a paragraph")
+		}
 		items := []any{}
 		for it := x.FirstChild(); it != nil; it = it.NextSibling() {
 			item, err := c.listItem(it)
@@ -178,7 +239,7 @@ func (c converter) listItem(it ast.Node) ([]any, error) {
 				return nil, err
 			}
 			if len(out) > 0 {
-				out = append(out, " ")
+				return nil, c.unsupported(b, "a list item of several paragraphs", "keep each list item to one paragraph: remove the empty line inside it")
 			}
 			out = append(out, children...)
 		case *ast.List:
@@ -196,7 +257,11 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 		switch x := n.(type) {
 		case *ast.Text:
 			out = append(out, plainText(x.Value(c.src)))
-			if x.SoftLineBreak() || x.HardLineBreak() {
+			if x.HardLineBreak() {
+				return nil, c.errorAt(x, "a hard line break (two spaces or a \\ at the end of a line) is not supported in content text",
+					"remove the spaces or the \\ to join the lines, or leave an empty line to start a new paragraph")
+			}
+			if x.SoftLineBreak() {
 				out = append(out, " ")
 			}
 		case *ast.String:
@@ -223,6 +288,10 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 			out = append(out, map[string]any{"kind": "code", "text": b.String()})
 		case *ast.Link:
 			href := string(x.Destination)
+			if len(x.Title) > 0 {
+				return nil, c.errorAt(x, fmt.Sprintf("a link title (%q) is not supported in content text", x.Title),
+					"remove the quoted title after the address: it is not shown")
+			}
 			if err := checkHref(href); err != "" {
 				return nil, c.errorAt(x, fmt.Sprintf("link target %q %s", href, err), linkHint)
 			}

@@ -58,6 +58,27 @@ func TestParseRefuses(t *testing.T) {
 		{"protocol-relative", "[x](//evil.example)", 1, "is not allowed"},
 		{"backslash host", `[x](/\evil.example)`, 1, "contains a backslash"},
 		{"empty", "   \n", 1, "the text is empty"},
+		// Constructs of the extended syntax (GFM and friends) are found,
+		// not shown as literal pipes and tildes.
+		{"table", "Intro.\n\n| a | b |\n|---|---|\n| 1 | 2 |", 3, "a table"},
+		{"table without outer pipes", "a | b\n--|--\n1 | 2", 1, "a table"},
+		{"strikethrough", "one\ntwo ~~old~~ new", 2, "struck-through text"},
+		{"single tilde strikethrough", "a ~b~ c", 1, "struck-through text"},
+		{"task list", "- [ ] todo\n- [x] done", 1, "a task list item"},
+		{"task list later", "- a\n- [x] done", 2, "a task list item"},
+		{"footnote", "Text.[^1]\n\n[^1]: The note.", 1, "a footnote"},
+		{"definition list", "Term\n: The definition.", 1, "a definition list"},
+		{"bare url", "See\nhttps://example.com/x for more.", 2, `the bare address "https://example.com/x"`},
+		{"bare www", "Visit www.example.com today.", 1, `the bare address "www.example.com"`},
+		{"bare email", "Write to me@example.com.", 1, `the bare address "me@example.com"`},
+		{"bare address after an autolink", "See <https://a.example> or me@example.com", 1, `the bare address "me@example.com"`},
+		{"hard break spaces", "one  \ntwo", 1, "a hard line break"},
+		{"hard break backslash", "a\none\\\ntwo", 2, "a hard line break"},
+		{"list item of two paragraphs", "- a\n\n  more\n- b", 3, "a list item of several paragraphs"},
+		{"ordered list from 3", "3. three\n4. four", 1, "a numbered list starting at 3"},
+		{"link title", "[x](https://a.b \"Title\")", 1, "a link title"},
+		{"setext heading", "Title\n=====", 1, "a heading"},
+		{"raw html in list", "- a <span>b</span>", 1, "HTML"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,7 +95,9 @@ func TestParseRefuses(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"a *b* **c** `d` [e](https://f.g)", "- a\n- b", "# h", "<b>x</b>", "1. a\n\n   b"} {
+	for _, s := range []string{"a *b* **c** `d` [e](https://f.g)", "- a\n- b", "# h", "<b>x</b>", "1. a\n\n   b",
+		"| a | b |\n|---|---|\n| 1 | 2 |", "~~x~~", "- [ ] t", "a[^1]\n\n[^1]: n", "T\n: d", "https://a.b <https://c.d> x@y.z",
+		"a  \nb", "a\\\nb", "3. x", "[x](https://a \"t\")", "www.a.b"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -83,4 +106,22 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("no blocks and no error")
 		}
 	})
+}
+
+// TestParseKeepsSubset: what the subset renders is not mistaken for the
+// extended syntax.
+func TestParseKeepsSubset(t *testing.T) {
+	for _, in := range []string{
+		"<https://example.com> and <me@example.com>",
+		"a | b in a sentence",
+		"about ~5 minutes, ~ten",
+		"- [a link](https://a.b) first\n- b",
+		"1. one\n2. two",
+		"[x](https://a.b) and `https://in.code`",
+		"line one\nline two",
+	} {
+		if _, err := Parse(in); err != nil {
+			t.Errorf("Parse(%q): %v", in, err)
+		}
+	}
 }

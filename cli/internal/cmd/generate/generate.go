@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -79,6 +80,9 @@ is 1 when the file on disk differs from what would be generated.`),
 
 // Run generates the module.
 func Run(opts *Options) error {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(content.SoftMemoryLimit)
+	}
 	c, diags, err := content.Load(opts.ContentDir, content.Options{MaxPixels: opts.MaxPixels})
 	if err != nil {
 		return err

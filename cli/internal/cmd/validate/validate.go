@@ -3,6 +3,8 @@ package validate
 
 import (
 	"fmt"
+	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,6 +14,7 @@ import (
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/termsafe"
 )
 
 // Options are the inputs of a validate run.
@@ -63,6 +66,9 @@ Exit status: 0 when the content is valid, 1 when it has errors.`),
 
 // Run validates and reports.
 func Run(opts *Options) error {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(content.SoftMemoryLimit)
+	}
 	c, diags, err := content.Load(opts.ContentDir, content.Options{MaxPixels: opts.MaxPixels})
 	if err != nil {
 		return err
@@ -95,7 +101,7 @@ func summary(c *content.Content, l diag.List, s cmdutil.Styler) string {
 	if unread := c.Folders - len(c.Projects); unread > 0 {
 		projects = fmt.Sprintf("%d of %d projects (%d could not be read)", len(c.Projects), c.Folders, unread)
 	}
-	what := fmt.Sprintf("%s: site settings and %s", c.Dir, projects)
+	what := fmt.Sprintf("%s: site settings and %s", termsafe.String(c.Dir), projects)
 	counts := fmt.Sprintf("%d error%s, %d warning%s", l.Errors(), plural(l.Errors()), l.Warnings(), plural(l.Warnings()))
 	if l.Errors() > 0 {
 		return s.Red("✗ ") + what + ": " + counts

@@ -11,7 +11,7 @@ import (
 	"time"
 	"unicode"
 
-	"portfolio/cli/internal/safetext"
+	"portfolio/cli/internal/termsafe"
 )
 
 // exportTimeLayout is RFC 3339 in UTC with milliseconds, the stored
@@ -70,12 +70,12 @@ func sender(m Message) string {
 }
 
 // terminalSafe escapes what a terminal would act on instead of showing;
-// with multiline, line breaks are kept (CRLF made LF). See safetext.
+// with multiline, line breaks are kept (CRLF made LF). See termsafe.
 func terminalSafe(s string, multiline bool) string {
 	if multiline {
-		return safetext.Text(s)
+		return termsafe.Lines(s)
 	}
-	return safetext.Line(s)
+	return termsafe.String(s)
 }
 
 // jsonMessage fixes the JSON field names; they follow the contact form's

@@ -168,7 +168,8 @@ func TestTerminalSafe(t *testing.T) {
 		want      string
 	}{
 		{"plain", false, "plain"},
-		{"tab\tkept", false, "tab\tkept"},
+		{"tab\tin a name", false, `tab\tin a name`},
+		{"tab\tin a message", true, "tab\tin a message"},
 		{"a\nb", false, `a\nb`},
 		{"a\nb", true, "a\nb"},
 		{"a\r\nb", true, "a\nb"},
@@ -179,10 +180,10 @@ func TestTerminalSafe(t *testing.T) {
 		{"\u009b31m", false, `\u009b31m`}, // C1 CSI
 		{"abc\u202edcba", false, `abc\u202edcba`},
 		{"\u2066x\u2069", false, `\u2066x\u2069`},
-		{"עברית\u200f (RLM) and \u200e (LRM) kept", false, "עברית\u200f (RLM) and \u200e (LRM) kept"},
+		{"עברית kept, \u200f (RLM) escaped", false, `עברית kept, \u200f (RLM) escaped`},
 		{"a\u2028b\u2029c", true, `a\u2028b\u2029c`},
 		{"\x7f", false, `\x7f`},
-		{"bad\xffbyte", false, "bad\uFFFDbyte"},
+		{"bad\xffbyte", false, `bad\xffbyte`},
 		{"emoji 👩🏽‍💻 e\u0301", false, "emoji 👩🏽‍💻 e\u0301"}, // ZWJ and combining marks are text
 	}
 	for _, tt := range tests {

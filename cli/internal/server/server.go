@@ -20,7 +20,7 @@ import (
 	"strings"
 	"time"
 
-	"portfolio/cli/internal/safetext"
+	"portfolio/cli/internal/termsafe"
 )
 
 // Message is one contact-form submission, as received (untrimmed).
@@ -84,7 +84,7 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{cfg: cfg, static: st, limiter: newLimiter(cfg.Limit), log: safetext.LogWriter(cfg.Log)}, nil
+	return &Handler{cfg: cfg, static: st, limiter: newLimiter(cfg.Limit), log: termsafe.LogWriter(cfg.Log)}, nil
 }
 
 // Close releases the site folder.
@@ -196,7 +196,7 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 	name := r.PostForm.Get("form-name")
 	if name != "contact" {
 		h.failForm(w, r, http.StatusNotFound, fmt.Sprintf("There is no form named %q.", name),
-			"Unknown form", fmt.Sprintf("There is no form named %q on this site. Go back and send the page's own form.", safetext.Line(name)))
+			"Unknown form", fmt.Sprintf("There is no form named %q on this site. Go back and send the page's own form.", termsafe.String(name)))
 		return
 	}
 	// A filled honeypot is a bot: answered like a person, and dropped.

@@ -8,6 +8,7 @@
 package termsafe
 
 import (
+	"io"
 	"strconv"
 	"strings"
 	"unicode"
@@ -87,4 +88,20 @@ func escape(s string, multiline bool) string {
 		i += n
 	}
 	return b.String()
+}
+
+// LogWriter returns a writer for a log: each Write is one entry, written
+// escaped as one line (a single trailing newline is kept, or added), so no
+// text inside an entry can start a line of its own or act on a terminal.
+// log.Logger writes each entry with one Write, as does fmt.Fprintf.
+func LogWriter(w io.Writer) io.Writer { return logWriter{w} }
+
+type logWriter struct{ w io.Writer }
+
+func (l logWriter) Write(p []byte) (int, error) {
+	s := strings.TrimSuffix(string(p), "\n")
+	if _, err := io.WriteString(l.w, String(s)+"\n"); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -1,6 +1,11 @@
 package termsafe
 
-import "testing"
+import (
+	"fmt"
+	"log"
+	"strings"
+	"testing"
+)
 
 func TestString(t *testing.T) {
 	tests := []struct{ name, in, want string }{
@@ -62,4 +67,19 @@ func FuzzString(f *testing.F) {
 			t.Fatalf("Lines(%q) = %q still unsafe", s, m)
 		}
 	})
+}
+
+func TestLogWriter(t *testing.T) {
+	var b strings.Builder
+	w := LogWriter(&b)
+	fmt.Fprintf(w, "message from %s stored\n", "Eve\r\n2026/01/01 admin logged in\x1b]0;pwned\x07")
+	l := log.New(w, "", 0)
+	l.Printf("http: %s", "bad\nline")
+	fmt.Fprint(w, "no newline")
+	want := `message from Eve\r\n2026/01/01 admin logged in\x1b]0;pwned\a stored` + "\n" +
+		`http: bad\nline` + "\n" +
+		"no newline\n"
+	if b.String() != want {
+		t.Errorf("log = %q\nwant  %q", b.String(), want)
+	}
 }

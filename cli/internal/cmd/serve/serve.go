@@ -23,7 +23,7 @@ import (
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
-	"portfolio/cli/internal/safetext"
+	"portfolio/cli/internal/termsafe"
 	"portfolio/cli/internal/server"
 )
 
@@ -92,10 +92,10 @@ func Run(opts *Options) error {
 	}
 	// Every line the server logs is escaped: request paths and visitors'
 	// text reach it.
-	errOut := safetext.LogWriter(opts.IO.ErrOut)
+	errOut := termsafe.LogWriter(opts.IO.ErrOut)
 	if !opts.NoBuild {
 		if stale, why := build.Stale(opts.ContentDir, opts.SiteDir); stale {
-			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", safetext.Line(why)) // file names are outside text
+			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", termsafe.String(why)) // file names are outside text
 			if err := build.Run(&build.Options{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, NoReport: true}); err != nil {
 				return err
 			}

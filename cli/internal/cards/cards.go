@@ -41,7 +41,7 @@ const (
 	Quality = 85
 	// layoutVersion changes whenever the drawing changes, so old cards are
 	// not reused.
-	layoutVersion = "cards-1"
+	layoutVersion = "cards-3"
 	// maxCoverBytes bounds a cover read for a card (validate bounds pixels).
 	maxCoverBytes = 64 << 20
 	// Subfolder of the images output the cards are written to.
@@ -214,6 +214,9 @@ func newRenderer(f *fontFiles) (*renderer, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Titles fall back to Inter for the scripts Fraunces lacks (Greek,
+	// Cyrillic), rather than losing those characters.
+	d.fonts = append(d.fonts, t.fonts...)
 	return &renderer{display: d, text: t}, nil
 }
 
@@ -306,39 +309,58 @@ func (r *renderer) card(p Page, cover []byte, quality int) ([]byte, error) {
 		draw.Draw(img, img.Bounds(), filled, image.Point{}, draw.Src)
 		scrim(img)
 	} else {
-		designed(img)
+		designed(img, textTop(l))
 	}
 	titleColor, eyebrowColor, footerColor := ink, secondary, primary
 	if dark {
 		titleColor, eyebrowColor, footerColor = color.NRGBA{0xff, 0xff, 0xff, 0xff}, warmLight, background
 	}
-	// From the bottom up: footer, rule, title lines, eyebrow.
-	y := Height - 64
 	foot, _ := r.text.at(footerSize)
 	if !dark {
-		// The footer sits on the primary band.
-		footerColor = background
+		footerColor = background // on the primary band
 	}
-	foot.draw(img, image.NewUniform(footerColor), fixed.P(margin, y), l.footer)
-	y -= 30 + 48
-	accent := image.Rect(margin, y, margin+72, y+6)
+	foot.draw(img, image.NewUniform(footerColor), fixed.P(margin, footerBaseline), l.footer)
+	accent := image.Rect(margin, ruleY, margin+72, ruleY+6)
 	draw.Draw(img, accent, image.NewUniform(map[bool]color.NRGBA{true: warmLight, false: secondary}[dark]), image.Point{}, draw.Over)
-	y -= 36
 	title, _ := r.display.at(l.titleSize)
-	lineHeight := int(math.Round(l.titleSize * 1.12))
-	for i := len(l.lines) - 1; i >= 0; i-- {
-		title.draw(img, image.NewUniform(titleColor), fixed.P(margin, y), l.lines[i])
-		y -= lineHeight
+	for i, line := range l.lines {
+		title.draw(img, image.NewUniform(titleColor), fixed.P(margin, firstBaseline(l)+i*lineHeight(l.titleSize)), line)
 	}
 	if l.eyebrow != "" {
 		eb, _ := r.text.at(eyebrowSize)
-		eb.draw(img, image.NewUniform(eyebrowColor), fixed.P(margin, y+lineHeight-int(l.titleSize)-20), l.eyebrow)
+		eb.draw(img, image.NewUniform(eyebrowColor), fixed.P(margin, eyebrowBaseline(l)), l.eyebrow)
 	}
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: quality}); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+const ringBottom = 40 + 210
+
+// Vertical layout, from the bottom up: footer, accent rule, title lines,
+// eyebrow.
+const (
+	footerBaseline = Height - 64
+	ruleY          = footerBaseline - 30 - 48
+	lastBaseline   = ruleY - 36
+)
+
+func lineHeight(size float64) int { return int(math.Round(size * 1.12)) }
+
+func firstBaseline(l *layout) int {
+	return lastBaseline - (len(l.lines)-1)*lineHeight(l.titleSize)
+}
+
+func eyebrowBaseline(l *layout) int { return firstBaseline(l) - int(l.titleSize*0.74) - 28 }
+
+// textTop is the highest pixel row the texts reach.
+func textTop(l *layout) int {
+	if l.eyebrow != "" {
+		return eyebrowBaseline(l) - eyebrowSize
+	}
+	return firstBaseline(l) - int(l.titleSize)
 }
 
 // scrim darkens the photo towards the bottom, where the text goes, so white
@@ -364,10 +386,16 @@ func smooth(t float64) float64 {
 // designed paints the background of a page without a cover: the theme's
 // paper colour, two rings in the primary and secondary colours at the top
 // right, and a primary band along the bottom for the owner's name.
-func designed(img *image.RGBA) {
+// The rings stay clear of text that ends above ringBottom+24; taller text
+// would run into them, so they are then drawn faint, behind it.
+func designed(img *image.RGBA, top int) {
 	draw.Draw(img, img.Bounds(), image.NewUniform(background), image.Point{}, draw.Src)
-	ring(img, 1060, 90, 250, 56, primary, 1)
-	ring(img, 1060, 90, 150, 28, secondary, 1)
+	alpha := 1.0
+	if top < ringBottom+24 {
+		alpha = 0.14
+	}
+	ring(img, 1060, 40, 210, 48, primary, alpha)
+	ring(img, 1060, 40, 126, 24, secondary, alpha)
 	band := image.Rect(0, Height-120, Width, Height)
 	draw.Draw(img, band, image.NewUniform(primary), image.Point{}, draw.Src)
 }

@@ -81,8 +81,24 @@ func TestPagesOfTheSite(t *testing.T) {
 	}
 }
 
+// samplePages are a few of the site's cards of each kind (drawing all of
+// them under the race detector takes minutes).
+func samplePages(t testing.TB) []Page {
+	var out []Page
+	covers := 0
+	for _, p := range realPages(t) {
+		if p.Cover == "" && len(out) < 2 || p.Cover != "" && covers < 2 {
+			out = append(out, p)
+			if p.Cover != "" {
+				covers++
+			}
+		}
+	}
+	return out
+}
+
 func TestRunMakesEveryCardOnceAndDeterministically(t *testing.T) {
-	pages := realPages(t)
+	pages := samplePages(t)
 	a, b := t.TempDir(), t.TempDir()
 	before := renders.Load()
 	res := run(t, pages, a)

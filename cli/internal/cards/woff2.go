@@ -372,6 +372,9 @@ func reconstructGlyf(data []byte) (glyf, loca []byte, err error) {
 					dx = withSign(flag, int(b[0])<<8+int(b[1]))
 					dy = withSign(flag>>1, int(b[2])<<8+int(b[3]))
 				}
+				if flagS.err != nil || glyphS.err != nil {
+					return nil, nil, errWOFF2
+				}
 				x, y = x+dx, y+dy
 				xs[p], ys[p] = x, y
 			}

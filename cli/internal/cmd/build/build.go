@@ -17,10 +17,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/cmd/generate"
 	imagescmd "portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmd/validate"
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
@@ -87,6 +89,13 @@ func Run(opts *Options) error {
 		}},
 		{"make the images", func() error { return MakeImages(ctx, opts.IO, opts.ContentDir) }},
 		{"generate the site's module", func() error { return Generate(ctx, opts.IO, opts.ContentDir) }},
+		{"make the social preview cards", func() error {
+			// The cards are drawn in the site's fonts, from its npm packages.
+			if err := installPackages(ctx, opts); err != nil {
+				return err
+			}
+			return MakeCards(opts.IO, opts.ContentDir, opts.SiteDir)
+		}},
 		{"build and prerender the site", func() error { return buildSite(ctx, opts) }},
 	}
 	for i, step := range steps {
@@ -141,6 +150,15 @@ var minNode = [3]int{20, 19, 0}
 // buildSite runs the site's npm build, installing its packages first when
 // they are missing or older than the lock file.
 func buildSite(ctx context.Context, opts *Options) error {
+	if err := installPackages(ctx, opts); err != nil {
+		return err
+	}
+	return npm(ctx, opts, "run", "build", "--silent")
+}
+
+// installPackages installs the site's npm packages when they are missing or
+// older than the lock file.
+func installPackages(ctx context.Context, opts *Options) error {
 	if err := checkNode(ctx); err != nil {
 		return err
 	}
@@ -150,7 +168,27 @@ func buildSite(ctx context.Context, opts *Options) error {
 			return err
 		}
 	}
-	return npm(ctx, opts, "run", "build", "--silent")
+	return nil
+}
+
+// MakeCards draws the social preview card of every page into the images
+// output (cards/) and writes their manifest; unchanged cards are kept.
+func MakeCards(ios *iostreams.IOStreams, contentDir, siteDir string) error {
+	c, _, err := content.Load(contentDir, content.Options{MaxPixels: imagecheck.DefaultMaxPixels})
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	res, err := cards.Run(cards.Pages(c), cards.Options{
+		OutDir:   images.DefaultOutDir,
+		Manifest: cards.DefaultManifest,
+		FontDir:  filepath.Join(siteDir, "node_modules", "@fontsource-variable"),
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(ios.Out, "  %d cards made, %d unchanged, %d removed in %s\n", res.Made, res.Reused, res.Removed, time.Since(start).Round(time.Millisecond))
+	return nil
 }
 
 // checkNode says what to install when node or npm is missing or too old.

@@ -1,0 +1,267 @@
+package cards
+
+import (
+	"bytes"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/image/math/fixed"
+
+	"portfolio/cli/internal/content"
+)
+
+// fontDir is the site's fonts, installed with its npm packages.
+func fontDir(t testing.TB) string {
+	t.Helper()
+	dir, err := filepath.Abs("../../../" + DefaultFontDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "fraunces")); err != nil {
+		t.Skip("the site's npm packages are not installed (npm ci --prefix site)")
+	}
+	return dir
+}
+
+func realPages(t testing.TB) []Page {
+	t.Helper()
+	c, _, err := content.Load("../../../content", content.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Pages(c)
+}
+
+func run(t testing.TB, pages []Page, out string) *Result {
+	t.Helper()
+	res, err := Run(pages, Options{OutDir: out, Manifest: filepath.Join(out, "cards.json"), FontDir: fontDir(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func testRenderer(t testing.TB) *renderer {
+	t.Helper()
+	f, err := readFonts(fontDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := newRenderer(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// hostile is a 10 KB title of control characters, bidi overrides, right-to-
+// left text no font of the site covers, and words longer than a line.
+var hostile = strings.Repeat("\x00\x1b[31m\u202eevil\u202c שלום عالم "+strings.Repeat("W", 90)+" \t\r\n", 90)[:10240]
+
+func TestPagesOfTheSite(t *testing.T) {
+	pages := realPages(t)
+	routes := map[string]Page{}
+	for _, p := range pages {
+		routes[p.Route] = p
+	}
+	for _, r := range []string{"/", "/about", "/contact", "/404", "/web-design", "/graphics", "/photography", "/higher-education", "/projects/admin-portal"} {
+		if _, ok := routes[r]; !ok {
+			t.Errorf("no card for %s", r)
+		}
+	}
+	if p := routes["/projects/admin-portal"]; p.Cover == "" || p.Title != "Admin Portal" || p.Footer != "Avery Morgan" || p.Alt != "Admin Portal · Avery Morgan" {
+		t.Errorf("admin portal card: %+v", p)
+	}
+	if p := routes["/about"]; p.Cover != "" || p.Title != "About Me" {
+		t.Errorf("about card: %+v", p)
+	}
+}
+
+// samplePages are a few of the site's cards of each kind (drawing all of
+// them under the race detector takes minutes).
+func samplePages(t testing.TB) []Page {
+	var out []Page
+	covers := 0
+	for _, p := range realPages(t) {
+		if p.Cover == "" && len(out) < 2 || p.Cover != "" && covers < 2 {
+			out = append(out, p)
+			if p.Cover != "" {
+				covers++
+			}
+		}
+	}
+	return out
+}
+
+func TestRunMakesEveryCardOnceAndDeterministically(t *testing.T) {
+	pages := samplePages(t)
+	a, b := t.TempDir(), t.TempDir()
+	before := renders.Load()
+	res := run(t, pages, a)
+	if res.Made != len(pages) || res.Reused != 0 || int(renders.Load()-before) != len(pages) {
+		t.Fatalf("first run made %d, reused %d of %d pages", res.Made, res.Reused, len(pages))
+	}
+	run(t, pages, b)
+	for route, e := range res.Manifest {
+		name := filepath.Base(e.File)
+		x, err := os.ReadFile(filepath.Join(a, Subdir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, _ := os.ReadFile(filepath.Join(b, Subdir, name))
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s: two runs made different bytes", route)
+		}
+		cfg, err := jpeg.DecodeConfig(bytes.NewReader(x))
+		if err != nil || cfg.Width != Width || cfg.Height != Height || e.Width != Width || e.Height != Height {
+			t.Errorf("%s: %dx%d (%v), manifest %dx%d", route, cfg.Width, cfg.Height, err, e.Width, e.Height)
+		}
+		if len(x) > 150<<10 {
+			t.Errorf("%s: %d bytes, more than 150 KB", route, len(x))
+		}
+		if e.Alt == "" {
+			t.Errorf("%s: no alt text", route)
+		}
+	}
+	// Nothing changed: nothing drawn, nothing written.
+	stat := func() map[string]int64 {
+		m := map[string]int64{}
+		es, _ := os.ReadDir(filepath.Join(a, Subdir))
+		for _, e := range es {
+			fi, _ := e.Info()
+			m[e.Name()] = fi.ModTime().UnixNano()
+		}
+		return m
+	}
+	was := stat()
+	before = renders.Load()
+	again := run(t, pages, a)
+	if again.Made != 0 || again.Reused != len(pages) || renders.Load() != before {
+		t.Errorf("second run made %d (rendered %d), want all %d reused", again.Made, renders.Load()-before, len(pages))
+	}
+	if now := stat(); len(now) != len(was) {
+		t.Errorf("files changed on a cache hit: %v then %v", was, now)
+	} else {
+		for n, m := range was {
+			if now[n] != m {
+				t.Errorf("%s rewritten on a cache hit", n)
+			}
+		}
+	}
+	// A changed title makes a new card and removes the old one.
+	pages[1].Title = "About Avery"
+	third := run(t, pages, a)
+	if third.Made != 1 || third.Removed != 1 {
+		t.Errorf("after a title change: made %d, removed %d; want 1 and 1", third.Made, third.Removed)
+	}
+}
+
+func TestTitlesFit(t *testing.T) {
+	r := testRenderer(t)
+	width := fixed.I(Width - 2*margin)
+	cases := []struct {
+		name, title string
+		fits        bool
+	}{
+		{"short", "About Me", true},
+		{"longest of the site", "Undergraduate Reflective Art Project", true},
+		{"long, smaller type", "A Study of Telehealth Readiness in Rural Counties and What It Taught Us", true},
+		{"too long: ellipsis", strings.Repeat("Scholarship of Practice Briefing Memo ", 8), false},
+		{"one endless word", strings.Repeat("x", 300), false},
+		{"accents and Vietnamese", "Ảnh đẹp — Ĉu ŝi ĝuas? Œuvre", true},
+		{"hostile", hostile, false},
+		{"only uncovered characters", "שלום עולם", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := r.layout(Page{Title: tc.title, Footer: "Avery Morgan", Eyebrow: tc.title})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.fitted != tc.fits {
+				t.Errorf("fitted = %v, want %v (%q)", l.fitted, tc.fits, l.lines)
+			}
+			if len(l.lines) == 0 || len(l.lines) > maxTitleLines {
+				t.Fatalf("%d lines: %q", len(l.lines), l.lines)
+			}
+			fc, _ := r.display.at(l.titleSize)
+			for _, line := range l.lines {
+				if w := fc.measure(line); w > width {
+					t.Errorf("line %q is %d px wide, more than %d", line, w.Ceil(), width.Ceil())
+				}
+				for _, c := range line {
+					if unicode.IsControl(c) || unicode.Is(unicode.Cf, c) || fc.pick(c) < 0 {
+						t.Errorf("line %q holds %U, which is not drawable", line, c)
+					}
+				}
+			}
+			eb, _ := r.text.at(eyebrowSize)
+			if w := eb.measure(l.eyebrow); w > width {
+				t.Errorf("eyebrow %q is too wide", l.eyebrow)
+			}
+			if !tc.fits && !strings.HasSuffix(l.lines[len(l.lines)-1], ellipsis) {
+				t.Errorf("cut title without an ellipsis: %q", l.lines)
+			}
+		})
+	}
+}
+
+func TestHostileTitleMakesACard(t *testing.T) {
+	out := t.TempDir()
+	res := run(t, []Page{{Route: "/x", Title: hostile, Eyebrow: hostile, Footer: hostile, Alt: "x"}}, out)
+	data, err := os.ReadFile(filepath.Join(out, Subdir, filepath.Base(res.Manifest["/x"].File)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(data)); err != nil || cfg.Width != Width {
+		t.Fatalf("%v %+v", err, cfg)
+	}
+}
+
+func TestWOFF2Rejects(t *testing.T) {
+	good, err := os.ReadFile(filepath.Join(fontDir(t), "inter/files/inter-latin-wght-normal.woff2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, in := range map[string][]byte{
+		"empty":     nil,
+		"not woff2": []byte("wOFF\x00\x01\x00\x00"),
+		"truncated": good[:len(good)/2],
+		"header":    good[:48],
+	} {
+		if _, err := decodeWOFF2(in); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func BenchmarkCard(b *testing.B) {
+	r := testRenderer(b)
+	pages := realPages(b)
+	var cover []byte
+	var page Page
+	for _, p := range pages {
+		if p.Cover != "" {
+			page = p
+			cover, _ = os.ReadFile(p.Cover)
+			break
+		}
+	}
+	for _, bc := range []struct {
+		name  string
+		page  Page
+		cover []byte
+	}{{"cover", page, cover}, {"designed", pages[1], nil}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := r.card(bc.page, bc.cover, Quality); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

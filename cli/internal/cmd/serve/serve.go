@@ -23,8 +23,8 @@ import (
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
-	"portfolio/cli/internal/termsafe"
 	"portfolio/cli/internal/server"
+	"portfolio/cli/internal/termsafe"
 )
 
 // Options are the inputs of a serve run.

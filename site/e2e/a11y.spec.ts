@@ -81,7 +81,7 @@ test.describe('with the lightbox open', () => {
       await page.emulateMedia({ colorScheme });
       await page.goto('/projects/unc-greensboro');
       await waitForHydration(page);
-      await page.getByRole('button', { name: 'Open image 5', exact: true }).click();
+      await page.getByRole('link', { name: 'Open image 5', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText('5 / 18')).toBeVisible();

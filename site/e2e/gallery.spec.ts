@@ -10,8 +10,8 @@ import { galleryImagesOf, projects, specGalleryCounts } from './support/routes';
 import { columnCount, expect, test, waitForHydration } from './support/test';
 
 /** The gallery's tiles, in document order. */
-const tiles = (page: Page) => page.getByRole('main').getByRole('button', { name: /^Open image \d+$/ });
-const tile = (page: Page, n: number) => page.getByRole('button', { name: `Open image ${n}`, exact: true });
+const tiles = (page: Page) => page.getByRole('main').getByRole('link', { name: /^Open image \d+$/ });
+const tile = (page: Page, n: number) => page.getByRole('link', { name: `Open image ${n}`, exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
 /** The lightbox's "n / total" counter (hidden from assistive technology, so found by its text). */
 const counter = (page: Page) => dialog(page).getByText(/^\d+ \/ \d+$/);
@@ -69,7 +69,7 @@ test.describe('tiles', () => {
         await waitForHydration(page);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
         await expect(page.getByRole('heading', { name: 'Gallery', exact: true })).toHaveCount(0);
-        await expect(page.getByRole('button', { name: /^Open image/ })).toHaveCount(0);
+        await expect(page.getByRole('link', { name: /^Open image/ })).toHaveCount(0);
       });
       continue;
     }

@@ -58,7 +58,8 @@ test.describe('at 375 px', () => {
         await page.goto(path);
         await waitForHydration(page);
         await page.getByRole('button', { name: 'Open menu' }).click();
-        await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.locator('#mobile-menu')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
         await scan(page);
       });
     }

@@ -58,7 +58,8 @@ test.describe('at 375 px', () => {
         await page.goto(path);
         await waitForHydration(page);
         await page.getByRole('button', { name: 'Open menu' }).click();
-        await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.locator('#mobile-menu')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
         await scan(page);
       });
     }
@@ -81,7 +82,7 @@ test.describe('with the lightbox open', () => {
       await page.emulateMedia({ colorScheme });
       await page.goto('/projects/unc-greensboro');
       await waitForHydration(page);
-      await page.getByRole('button', { name: 'Open image 5', exact: true }).click();
+      await page.getByRole('link', { name: 'Open image 5', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText('5 / 18')).toBeVisible();

@@ -178,14 +178,15 @@ test('the real server accepts the POST (as the host does)', async ({ page }) => 
 test.describe('the static form for the host', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('is in the HTML of /contact, hidden, outside #root, with the fields and honeypot', async ({ page }) => {
+  test('is the one visible form of /contact (CONTRACT-FORM), posting to /contact/sent/, with the fields and honeypot', async ({ page }) => {
     await page.goto('/contact');
+    await expect(page.locator('form[name="contact"]')).toHaveCount(1);
     const netlify = page.locator('form[name="contact"][data-netlify="true"]');
     await expect(netlify).toHaveCount(1);
     await expect(netlify).toHaveAttribute('netlify-honeypot', 'bot-field');
-    await expect(netlify).toHaveAttribute('hidden', '');
-    await expect(netlify).toBeHidden();
-    expect(await netlify.evaluate((el) => el.closest('#root') === null)).toBe(true);
+    await expect(netlify).toBeVisible();
+    await expect(netlify).toHaveAttribute('method', 'post');
+    await expect(netlify).toHaveAttribute('action', '/contact/sent/');
     await expect(netlify.locator('input[type="hidden"][name="form-name"]')).toHaveAttribute('value', 'contact');
     for (const field of ['input[name="name"]', 'input[name="email"]', 'textarea[name="message"]', 'input[name="bot-field"]']) {
       await expect(netlify.locator(field)).toHaveCount(1);

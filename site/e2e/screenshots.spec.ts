@@ -92,7 +92,7 @@ test.describe('lightbox open', () => {
       test.use({ viewport: { width, height: 800 } });
       test('screenshot of the open lightbox', async ({ page }) => {
         await settle(page, '/projects/unc-greensboro');
-        await page.getByRole('button', { name: 'Open image 5', exact: true }).click();
+        await page.getByRole('link', { name: 'Open image 5', exact: true }).click();
         const dialog = page.getByRole('dialog');
         await expect(dialog.getByText('5 / 18')).toBeVisible();
         const image = dialog.getByRole('group', { name: '5 of 18' }).getByRole('img', { name: 'UNC Greensboro 5' });

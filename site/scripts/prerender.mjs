@@ -3,6 +3,7 @@
 // critical CSS and head tags into it. Unknown paths get 404.html.
 //
 //   vite build && vite build --ssr src/entry-server.tsx --outDir .ssr && node scripts/prerender.mjs
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -15,12 +16,12 @@ process.env.NODE_ENV = 'production';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
-const { render, routePaths, externalOrigins } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+const { render, routePaths, externalOrigins, islandOnlyStyles, analyticsId: measurementId } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
 
-// The built style sheet is only the @font-face rules (component styles come
-// from emotion): inlined, it costs the page no render-blocking request.
-const template = lowPriorityScripts(await inlineStyleSheets(await readFile(path.join(dist, 'index.html'), 'utf8')));
-for (const slot of ['<!--head-->', '<!--app-->', '<!--forms-->']) {
+// The built style sheet is only the @font-face and document rules (component
+// styles come from emotion): inlined, it costs the page no request.
+const template = await inlineStyleSheets(await readFile(path.join(dist, 'index.html'), 'utf8'));
+for (const slot of ['<!--head-->', '<!--app-->', '<!--scripts-->']) {
   if (!template.includes(slot)) throw new Error(`dist/index.html has no ${slot} slot`);
 }
 
@@ -33,12 +34,18 @@ async function inlineStyleSheets(html) {
   return html;
 }
 
-// The page is complete without JavaScript: its scripts only hydrate it. At
-// low priority they leave the connection to the HTML, the fonts and the
-// images first, so the page paints sooner on a slow network.
-function lowPriorityScripts(html) {
-  return html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
-}
+// The two scripts a page may load before any interaction, from the client
+// build's manifest: the islands loader (on pages with an island; it fetches
+// each island's chunk when the island is needed) and the plain page script
+// (analytics, the 404 log). No other script is in any page.
+const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const entryFile = (src) => {
+  const entry = manifest[src];
+  if (!entry?.isEntry) throw new Error(`the client build has no entry ${src} (vite.config.ts build.rollupOptions.input)`);
+  return `/${entry.file}`;
+};
+const islandsScript = entryFile('src/islands/client.ts');
+const pageScript = entryFile('src/page/page.ts');
 
 const escape = (s) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -51,7 +58,7 @@ const preloads = fonts.map((f) => `<link rel="preload" href="/assets/${f}" as="f
 // Structured data in a <script> element: nothing in it may close the element.
 const jsonScript = (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
-function head({ meta, styles, jsonLd }) {
+function head({ meta, jsonLd }, styles) {
   const tags = [
     ...preloads,
     `<title>${escape(meta.title)}</title>`,
@@ -81,20 +88,54 @@ function head({ meta, styles, jsonLd }) {
   return [...tags, styles].join('\n    ');
 }
 
-// The host (Netlify) finds forms by reading the deployed HTML. This static
-// copy, outside the React tree, declares the contact form's fields and
-// honeypot; `hidden` keeps it away from people and assistive technology.
-const netlifyForm = `<form name="contact" method="POST" data-netlify="true" netlify-honeypot="bot-field" hidden>
-      <input type="hidden" name="form-name" value="contact" />
-      <input name="name" /><input name="email" type="email" /><textarea name="message"></textarea>
-      <input name="bot-field" />
-    </form>`;
+// Same-site links load the next page ahead: prefetched as soon as the
+// browser judges likely, prerendered on hover or pointer-down ("moderate").
+// Images (gallery tiles link to them) and the form's landing page are left
+// out. Inline, allowed by the CSP's 'inline-speculation-rules' (a rule set
+// is JSON, never run as script).
+const speculationRules = JSON.stringify({
+  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'eager' }],
+  prerender: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'moderate' }],
+});
 
-async function write(file, rendered, forms = '') {
-  const html = template
-    .replace('<!--head-->', head(rendered))
-    .replace('<!--app-->', rendered.html)
-    .replace('<!--forms-->', forms);
+const analyticsId = measurementId();
+
+function scripts(rendered) {
+  const tags = [`<script type="speculationrules">${speculationRules}</script>`];
+  if (rendered.html.includes('data-island=')) tags.push(`<script type="module" src="${islandsScript}"></script>`);
+  if (analyticsId) tags.push(`<script type="module" src="${pageScript}" data-measurement-id="${escape(analyticsId)}"></script>`);
+  else if (rendered.status === 404) tags.push(`<script type="module" src="${pageScript}"></script>`);
+  return tags.join('\n    ');
+}
+
+// --- Styles -----------------------------------------------------------------
+// Every page's emotion rules are split: the rules pages share go to one
+// hashed, immutable style sheet (cached once for the whole visit), the rest
+// stay inline in the page. MUI writes a CSS variable for every value of the
+// theme; only those some rule reads (directly or through another variable)
+// are kept.
+
+const varDecl = /(--mui-[\w-]+)\s*:\s*([^;{}]*);?/g;
+const varRef = /var\(\s*(--mui-[\w-]+)/g;
+
+/** The names of the theme variables that `css` (every rule the site can show) reads. */
+function usedVariables(css) {
+  const values = new Map();
+  for (const [, name, value] of css.matchAll(varDecl)) values.set(name, [...(values.get(name) ?? []), value]);
+  const used = new Set();
+  const queue = [...css.replace(varDecl, '').matchAll(varRef)].map((m) => m[1]);
+  while (queue.length) {
+    const name = queue.pop();
+    if (used.has(name)) continue;
+    used.add(name);
+    for (const value of values.get(name) ?? []) for (const [, ref] of value.matchAll(varRef)) queue.push(ref);
+  }
+  return used;
+}
+
+const pruneVariables = (css, used) => css.replace(varDecl, (decl, name) => (used.has(name) ? decl : '')).replace(/;}/g, '}');
+
+async function writeHtml(file, html) {
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp`;
   await writeFile(tmp, html);
@@ -102,15 +143,43 @@ async function write(file, rendered, forms = '') {
 }
 
 const paths = routePaths();
-const canonical = [];
+const pages = [];
 for (const route of paths) {
   const rendered = await render(route);
   if (rendered.status !== 200) throw new Error(`${route} rendered the not-found page`);
   const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html');
-  await write(file, rendered, route === '/contact' ? netlifyForm : '');
-  if (!rendered.meta.noindex) canonical.push(rendered.meta.canonical);
+  pages.push({ route, file, rendered });
 }
-await write(path.join(dist, '404.html'), await render('/404'));
+pages.push({ route: '/404', file: path.join(dist, '404.html'), rendered: await render('/404') });
+
+const allCss = [template, islandOnlyStyles(), ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
+const used = usedVariables(allCss);
+// A rule two pages or more use is shared; the order of first use is kept.
+const uses = new Map();
+for (const p of pages) for (const r of p.rendered.styles) uses.set(r.id, { rule: r, count: (uses.get(r.id)?.count ?? 0) + 1 });
+const shared = [...uses.values()].filter((u) => u.count >= 2).map((u) => u.rule);
+const sharedIds = new Set(shared.map((r) => r.id));
+const sharedCss = pruneVariables(shared.map((r) => r.css).join(''), used);
+const sheet = `/assets/site-${createHash('sha256').update(sharedCss).digest('hex').slice(0, 10)}.css`;
+await writeHtml(path.join(dist, sheet), sharedCss);
+
+const canonical = [];
+for (const { file, rendered } of pages) {
+  const own = pruneVariables(
+    rendered.styles
+      .filter((r) => !sharedIds.has(r.id))
+      .map((r) => r.css)
+      .join(''),
+    used,
+  );
+  const styles = `<link rel="stylesheet" href="${sheet}" />${own ? `<style>${own}</style>` : ''}`;
+  const html = template
+    .replace('<!--head-->', () => head(rendered, styles))
+    .replace('<!--app-->', () => rendered.html)
+    .replace('<!--scripts-->', () => scripts(rendered));
+  await writeHtml(file, html);
+  if (rendered.status === 200 && !rendered.meta.noindex) canonical.push(rendered.meta.canonical);
+}
 
 // For crawlers: every page's canonical address, and where to find them.
 const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
@@ -136,7 +205,8 @@ function headersFile({ images, frames, analytics }) {
   const gaData = analytics ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'] : [];
   const csp = [
     "default-src 'self'",
-    ["script-src 'self'", ...ga].join(' '),
+    // Inline speculation rules (JSON, never executed) and nothing else inline.
+    ["script-src 'self' 'inline-speculation-rules'", ...ga].join(' '),
     ["connect-src 'self'", ...gaData].join(' '),
     ["img-src 'self' data:", ...images, ...gaData].join(' '),
     "style-src 'self' 'unsafe-inline'",

@@ -1,5 +1,7 @@
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -16,14 +18,23 @@ export function routePaths(): string[] {
     paths.home,
     paths.about,
     paths.contact,
+    paths.contactSent,
     ...navCategories.map(paths.category),
     ...allProjects().map((p) => p.link),
   ];
 }
 
+/** One emotion rule set: its id, its CSS, and whether it is global (not a class). */
+export interface StyleRule {
+  id: string;
+  css: string;
+  global: boolean;
+}
+
 export interface Rendered {
   html: string;
-  styles: string;
+  /** Every style the render inserted, in insertion order. */
+  styles: StyleRule[];
   meta: PageMeta;
   status: number;
   /** Structured data for the page's head (the owner, on the home page). */
@@ -69,6 +80,11 @@ export async function externalOrigins(): Promise<{ images: string[]; frames: str
   return { images: [...images].sort(), frames: [...frames].sort(), analytics };
 }
 
+/** The analytics measurement id the pages use: site.yaml's, unless the build has VITE_ANALYTICS=off. */
+export function analyticsId(): string | undefined {
+  return import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.measurementId || undefined;
+}
+
 /** Renders one path to HTML, with its critical CSS and metadata. */
 export async function render(path: string): Promise<Rendered> {
   await preloadRoute(path);
@@ -86,31 +102,47 @@ export async function render(path: string): Promise<Rendered> {
       </CacheProvider>
     </StrictMode>,
   );
-  const styles = styleTags(cache);
+  const styles = styleRules(cache);
   const meta = pageMeta(path);
   return { html, styles, meta, status: meta.canonical ? 200 : 404, ...(path === paths.home ? { jsonLd: personJsonLd() } : {}) };
 }
 
 /**
- * Every style the render inserted, as emotion's own server tags: global styles
- * one tag each, the rest in one. The browser's cache adopts every name it
- * finds there, so hydration serializes no style again. (Emotion's critical
+ * Every style the render inserted: the prerender splits them into the one
+ * shared style sheet and each page's own rules. (Emotion's critical
  * extraction keeps only class names present in the HTML; the intermediate
- * styles of composed components would then be compiled again while hydrating.)
+ * styles of composed components are needed too.)
  */
-function styleTags(cache: EmotionCache): string {
-  const tags: string[] = [];
-  const ids: string[] = [];
-  let css = '';
-  for (const [id, rules] of Object.entries(cache.inserted)) {
-    if (typeof rules !== 'string') continue;
-    if (cache.registered[`${cache.key}-${id}`] === undefined) {
-      tags.push(`<style data-emotion="${cache.key}-global ${id}">${rules}</style>`);
-    } else {
-      ids.push(id);
-      css += rules;
-    }
+function styleRules(cache: EmotionCache): StyleRule[] {
+  const rules: StyleRule[] = [];
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    if (typeof css !== 'string') continue;
+    rules.push({ id, css, global: cache.registered[`${cache.key}-${id}`] === undefined });
   }
-  tags.push(`<style data-emotion="${cache.key} ${ids.join(' ')}">${css}</style>`);
-  return tags.join('');
+  return rules;
+}
+
+/**
+ * The CSS of what an island shows only later (the contact form's toasts), so
+ * the prerender keeps the theme variables those styles read.
+ */
+export function islandOnlyStyles(): string {
+  const cache = createEmotionCache();
+  cache.compat = true;
+  renderToString(
+    <CacheProvider value={cache}>
+      <AppProviders>
+        {(['success', 'error'] as const).map((severity) => (
+          <Snackbar key={severity} open>
+            <Alert severity={severity} variant="filled" onClose={() => undefined}>
+              {severity}
+            </Alert>
+          </Snackbar>
+        ))}
+      </AppProviders>
+    </CacheProvider>,
+  );
+  return styleRules(cache)
+    .map((r) => r.css)
+    .join('');
 }

@@ -76,14 +76,30 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** Waits until React has hydrated the prerendered page (its h1 and footer have fibers). */
+/**
+ * Waits until the page has loaded and every island that mounts by itself
+ * (when visible or idle: the contact form) is live; an island that waits for
+ * an interaction (the lightbox) stays as it is. Pages without islands are
+ * static: nothing hydrates there.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const hydrated = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
-    return hydrated(document.querySelector('main h1')) && hydrated(document.querySelector('footer'));
-  });
+  await page.waitForFunction(
+    () =>
+      document.readyState === 'complete' &&
+      [...document.querySelectorAll('[data-island]')].every(
+        (el) => (el as HTMLElement).dataset.hydrate === 'interaction' || el.hasAttribute('data-island-mounted'),
+      ),
+  );
   // Let the effects of the first commit run.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/** Whether `selector`'s element has been hydrated by React (it has props of a fiber). */
+export async function isHydrated(page: Page, selector: string) {
+  return page.evaluate((s) => {
+    const el = document.querySelector(s);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+  }, selector);
 }
 
 /** Waits for every running CSS animation (the cards' entrance) to finish. */

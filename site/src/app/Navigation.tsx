@@ -7,8 +7,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import { useEffect, useRef, useState } from 'react';
-import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { navCategories, paths } from '@/config/paths';
 import { categoryPage, site } from '@/lib/content';
 
@@ -29,29 +28,20 @@ const linkSx = {
   '&.active': { color: 'primary.main', bgcolor: 'action.selected' },
 } as const;
 
+/** Text for screen readers only (the button's name). */
+const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 /**
- * The fixed top bar. From the md breakpoint the links are in the bar; below
- * it a toggle button opens them as a panel, which closes once a link is
- * chosen (and on Escape).
+ * The fixed top bar, static HTML (it never hydrates). From the md breakpoint
+ * the links are in the bar; below it a toggle button opens them as a panel,
+ * an HTML popover: the browser toggles it, closes it on Escape or a click
+ * outside and gives focus back to the button, with no JavaScript. Choosing a
+ * link loads a new document, where it is closed. The button's name and icon
+ * follow the panel's state in CSS ("Open menu" / "Close menu"; the browser
+ * exposes aria-expanded itself). The current route is highlighted and
+ * marked aria-current="page" by the prerender.
  */
 export function Navigation() {
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    // Escape closes the menu and gives focus back to its button, so focus
-    // never stays on a link that is now hidden.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-
   return (
     <AppBar
       position="fixed"
@@ -62,6 +52,12 @@ export function Navigation() {
         borderBottom: 1,
         borderColor: 'divider',
         backdropFilter: 'saturate(180%) blur(12px)',
+        // The toggle shows what it will do.
+        '& .when-open': { display: 'none' },
+        '&:has(#mobile-menu:popover-open)': {
+          '& .when-open': { display: 'inline-flex' },
+          '& .when-closed': { display: 'none' },
+        },
       }}
     >
       <Box component="nav" aria-label="Main">
@@ -84,40 +80,54 @@ export function Navigation() {
               </li>
             ))}
           </Box>
-          <IconButton
-            ref={toggle}
-            sx={{ display: { md: 'none' } }}
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen((o) => !o)}
-            edge="end"
-          >
-            {open ? <CloseIcon /> : <MenuIcon />}
+          <IconButton sx={{ display: { md: 'none' } }} popoverTarget="mobile-menu" aria-controls="mobile-menu" edge="end">
+            <Box component="span" className="when-closed" sx={srOnly}>
+              Open menu
+            </Box>
+            <Box component="span" className="when-open" sx={srOnly}>
+              Close menu
+            </Box>
+            <MenuIcon className="when-closed" />
+            <CloseIcon className="when-open" />
           </IconButton>
+          <Box
+            id="mobile-menu"
+            popover="auto"
+            sx={{
+              // Below the bar, across the window, as part of it.
+              position: 'fixed',
+              inset: '64px 0 auto 0',
+              width: 'auto',
+              m: 0,
+              p: 0,
+              border: 0,
+              borderTop: 1,
+              borderBottom: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.default',
+              color: 'text.primary',
+              pb: 2,
+              '&:not(:popover-open)': { display: 'none' },
+              display: { md: 'none !important' },
+            }}
+          >
+            <Container component="ul" sx={{ listStyle: 'none', m: 0, py: 1, px: 2 }}>
+              {navItems().map((item) => (
+                <li key={item.to}>
+                  <Button
+                    component={NavLink}
+                    to={item.to}
+                    fullWidth
+                    sx={{ ...linkSx, justifyContent: 'flex-start', py: 1.25, fontSize: '1.0625rem' }}
+                  >
+                    {item.label}
+                  </Button>
+                </li>
+              ))}
+            </Container>
+          </Box>
         </Toolbar>
       </Container>
-      <Box
-        id="mobile-menu"
-        hidden={!open}
-        sx={{ display: { md: 'none' }, borderTop: 1, borderColor: 'divider', pb: 2 }}
-      >
-        <Container component="ul" sx={{ listStyle: 'none', m: 0, py: 1, px: 2 }}>
-          {navItems().map((item) => (
-            <li key={item.to}>
-              <Button
-                component={NavLink}
-                to={item.to}
-                fullWidth
-                onClick={() => setOpen(false)}
-                sx={{ ...linkSx, justifyContent: 'flex-start', py: 1.25, fontSize: '1.0625rem' }}
-              >
-                {item.label}
-              </Button>
-            </li>
-          ))}
-        </Container>
-      </Box>
       </Box>
     </AppBar>
   );

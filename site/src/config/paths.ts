@@ -5,6 +5,8 @@ export const paths = {
   home: '/',
   about: '/about',
   contact: '/contact',
+  /** Where the contact form lands after a native post. */
+  contactSent: '/contact/sent/',
   category: (page: Page) => `/${page}`,
   project: (slug: string) => `/projects/${slug}`,
 } as const;

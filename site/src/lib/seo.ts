@@ -30,6 +30,9 @@ export function pageMeta(pathname: string): PageMeta {
     return { ...page(site.name, site.description, paths.home), title: `${site.name} · ${site.taglines.role}` };
   }
   if (pathname === paths.about) return page('About Me', site.about.description, paths.about);
+  if (pathname === paths.contactSent || pathname === '/contact/sent') {
+    return { ...page('Message sent', site.contact.description, paths.contactSent), noindex: true };
+  }
   if (pathname === paths.contact) return page(site.contact.title, site.contact.description, paths.contact);
   const category = navCategories.find((c: Page) => paths.category(c) === pathname);
   if (category) {

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 import { ContactForm } from '@/features/contact/ContactForm';
+import { Island } from '@/islands/Island';
 import { site } from '@/lib/content';
 
 export function ContactPage() {
@@ -25,7 +26,10 @@ export function ContactPage() {
         <Typography variant="subtitle1" color="text.secondary" sx={{ mb: 4 }}>
           {site.contact.intro}
         </Typography>
-        <ContactForm />
+        {/* Hydrated when it comes near the viewport or the browser is idle; it posts natively before that. */}
+        <Island name="contact" when={['visible', 'idle']}>
+          <ContactForm />
+        </Island>
       </Box>
     </Container>
   );

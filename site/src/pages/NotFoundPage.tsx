@@ -1,18 +1,14 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 
+/** The not-found page; src/page/page.ts logs the missing path (it finds the page by data-not-found). */
 export function NotFoundPage() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.error('404: no page at', pathname);
-  }, [pathname]);
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
+    <Container maxWidth="sm" data-not-found="" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
       <PageHeading sx={{ fontSize: 'clamp(4rem, 14vw, 7rem)', color: 'primary.main' }}>404</PageHeading>
       <Typography variant="h3" component="p" sx={{ mt: 2 }}>
         Oops! Page not found

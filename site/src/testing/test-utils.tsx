@@ -6,6 +6,8 @@ import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/App';
 import type { LazyPage } from '@/app/lazyPage';
 import { AppRoutes, routes } from '@/app/routes';
+import { startIsland } from '@/islands/loader';
+import { unmountAll } from '@/islands/lightbox';
 import { allProjects, loadProjectBody } from '@/lib/content';
 
 interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
@@ -26,7 +28,23 @@ export function renderWithProviders(ui: ReactElement, { route = '/', ...options 
       </AppProviders>
     );
   }
-  return { user: userEvent.setup(), ...render(ui, { wrapper: Wrapper, ...options }) };
+  const rendered = render(ui, { wrapper: Wrapper, ...options });
+  startLightboxes();
+  return { user: userEvent.setup(), ...rendered };
+}
+
+/**
+ * Starts the lightbox islands on the page as the islands loader does in the
+ * browser (the real loader and island: first pointer, focus or click). The
+ * contact form island is not started: a test renders the form with React
+ * already.
+ */
+export function startLightboxes() {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-island="lightbox"]:not([data-started])')) {
+    el.setAttribute('data-started', '');
+    startIsland(el, { lightbox: () => import('@/islands/lightbox') });
+  }
+  onTestFinished(unmountAll);
 }
 
 interface AppOptions {
@@ -97,5 +115,7 @@ export async function renderApp(route = '/', { strict = false, browser = false }
       )}
     </AppProviders>
   );
-  return { router, user: userEvent.setup(), ...render(strict ? <StrictMode>{app}</StrictMode> : app) };
+  const rendered = render(strict ? <StrictMode>{app}</StrictMode> : app);
+  startLightboxes();
+  return { router, user: userEvent.setup(), ...rendered };
 }

@@ -69,8 +69,8 @@ beforeAll(async () => {
 });
 afterAll(() => configure({ asyncUtilTimeout }));
 
-const tile = (n: number) => screen.getByRole('button', { name: `Open image ${n}` });
-const tiles = () => screen.getAllByRole('button', { name: /^Open image \d+$/ });
+const tile = (n: number) => screen.getByRole('link', { name: `Open image ${n}` });
+const tiles = () => screen.getAllByRole('link', { name: /^Open image \d+$/ });
 const lightbox = (name = `${title} gallery`) => screen.findByRole('dialog', { name });
 const queryLightbox = () => screen.queryByRole('dialog');
 /** The counter "n / total" the lightbox shows. */
@@ -100,7 +100,7 @@ describe('Gallery tiles', () => {
     expect(images18).toHaveLength(18);
   });
 
-  it('shows one button per image, named "Open image n", in file order, each holding the image with alt "<project> n"', () => {
+  it('shows one link per image, named "Open image n", in file order, each holding the image with alt "<project> n"', () => {
     renderGallery();
 
     const buttons = tiles();
@@ -119,7 +119,7 @@ describe('Gallery tiles', () => {
     const list = screen.getByRole('list');
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(3);
-    items.forEach((item, i) => expect(within(item).getByRole('button', { name: `Open image ${i + 1}` })).toBeInTheDocument());
+    items.forEach((item, i) => expect(within(item).getByRole('link', { name: `Open image ${i + 1}` })).toBeInTheDocument());
   });
 
   it('reserves each tile box: every image carries its intrinsic width and height', () => {
@@ -373,12 +373,12 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
   it('hides the page behind it from assistive technology while open, and gives it back after', async () => {
     const { user } = await openAt(5);
 
-    expect(screen.queryByRole('button', { name: 'Open image 1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open image 1' })).not.toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     await waitForClosed();
 
-    expect(screen.getByRole('button', { name: 'Open image 1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open image 1' })).toBeInTheDocument();
   });
 
   it.each([

@@ -1,14 +1,8 @@
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { columnStarts, galleryColumns, gallerySpacing } from '@/features/gallery/columns';
 import type { GalleryImage } from '@/generated/content';
-
-// The lightbox is its own chunk, fetched when a visitor first points at or
-// focuses a tile, so the page's first load does not carry it.
-const importLightbox = () => import('@/features/gallery/GalleryLightbox');
-const GalleryLightbox = lazy(importLightbox);
+import { Island } from '@/islands/Island';
 
 /** The gallery's column count at each breakpoint, with a typical column width in px (a 375 px phone, 1000 and 1280 px windows). */
 const galleryLayouts = [
@@ -21,6 +15,12 @@ const galleryLayouts = [
 const tileSizes =
   '(min-width: 1200px) 274px, (min-width: 900px) 418px, (min-width: 600px) calc((100vw - 96px) / 4), calc((100vw - 80px) / 4)';
 
+/** The largest variant of an image: the last candidate of its srcset, or its only address. */
+export function largestVariant(image: GalleryImage): string {
+  const candidates = image.srcset?.webp.split(',') ?? [];
+  return candidates.at(-1)?.trim().split(/\s+/)[0] || image.src;
+}
+
 interface Props {
   images: readonly GalleryImage[];
   /** The project's title: the lightbox's accessible name says whose images it shows. */
@@ -30,19 +30,18 @@ interface Props {
 /**
  * A masonry of image tiles in CSS columns, so the tab order is the order of
  * the files and every tile's box is known before its image arrives (no
- * layout shift, with or without JavaScript). Each tile is a button that
- * opens the lightbox at its image; the tiles starting a column (the first
- * row) load at once, the rest lazily.
+ * layout shift). Each tile is a link to the image's largest variant, which
+ * is what it does without JavaScript; the lightbox island (loaded on the
+ * first pointer, touch, focus or click on a tile) opens its viewer there
+ * instead. The tiles starting a column (the first row) load at once, the
+ * rest lazily.
  */
 export function Gallery({ images, title }: Props) {
-  const [viewer, setViewer] = useState<{ index: number; open: boolean }>();
-  const eager = useMemo(() => {
-    const ratios = images.map((img) => img.width / img.height);
-    return new Set(galleryLayouts.flatMap(({ columns, width }) => columnStarts(ratios, columns, (8 * gallerySpacing) / width)));
-  }, [images]);
+  const ratios = images.map((img) => img.width / img.height);
+  const eager = new Set(galleryLayouts.flatMap(({ columns, width }) => columnStarts(ratios, columns, (8 * gallerySpacing) / width)));
 
   return (
-    <>
+    <Island name="lightbox" when={['interaction']} props={{ label: `${title} gallery` }}>
       <Box
         component="ul"
         sx={{
@@ -56,38 +55,28 @@ export function Gallery({ images, title }: Props) {
       >
         {images.map((image, i) => (
           <li key={image.src}>
-            <ButtonBase
+            <Box
+              component="a"
+              href={largestVariant(image)}
               aria-label={image.label}
-              onClick={() => setViewer({ index: i, open: true })}
-              onPointerEnter={() => void importLightbox()}
-              onFocus={() => void importLightbox()}
+              data-index={i}
               sx={{
                 display: 'block',
                 width: '100%',
                 borderRadius: 1,
                 overflow: 'hidden',
+                WebkitTapHighlightColor: 'transparent',
                 '& img': { transition: 'transform 300ms ease, filter 300ms ease' },
                 '&:hover img': { transform: 'scale(1.03)', filter: 'brightness(1.05)' },
-                '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+                '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
                 '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
               }}
             >
               <ResponsiveImage image={image} alt={image.alt} sizes={tileSizes} eager={eager.has(i)} />
-            </ButtonBase>
+            </Box>
           </li>
         ))}
       </Box>
-      {viewer && (
-        <Suspense>
-          <GalleryLightbox
-            images={images}
-            label={`${title} gallery`}
-            index={viewer.index}
-            open={viewer.open}
-            onClose={() => setViewer({ ...viewer, open: false })}
-          />
-        </Suspense>
-      )}
-    </>
+    </Island>
   );
 }

@@ -1,5 +1,4 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import Lightbox, { type SlideImage } from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
@@ -22,6 +21,15 @@ export function toSlide(image: GalleryImage): SlideImage {
   return { src: image.src, alt: image.alt, width: image.width, height: image.height, ...(srcSet ? { srcSet } : {}) };
 }
 
+// Read straight from the browser, not through MUI: the island carries no MUI.
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)');
+const prefersReducedMotion = () => reducedMotion()?.matches ?? false;
+function subscribeReducedMotion(onChange: () => void) {
+  const query = reducedMotion();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
 interface Props {
   images: readonly GalleryImage[];
   /** The dialog's accessible name. */
@@ -41,7 +49,7 @@ interface Props {
  * preloaded. Reduced motion turns the fades and slides off.
  */
 export default function GalleryLightbox({ images, label, index, open, onClose }: Props) {
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const reduceMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
   const slides = useMemo(() => images.map(toSlide), [images]);
   return (
     <Lightbox

@@ -1,4 +1,4 @@
-import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
+import { configure, getConfig, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
 import type {
@@ -15,6 +15,7 @@ import type {
 } from '@/generated/content';
 import { preloadRoute } from '@/app/routes';
 import { project as projectBySlug, site } from '@/lib/content';
+import { pageMeta } from '@/lib/seo';
 import { renderApp, renderWithProviders } from '@/testing/test-utils';
 
 const newTab = '(opens in a new tab)';
@@ -309,7 +310,7 @@ describe('gallery block', () => {
     renderBlocks({ type: 'gallery', images });
 
     expect(screen.getByRole('heading', { level: 2, name: 'Gallery' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /^Open image \d$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+    expect(screen.getAllByRole('link', { name: /^Open image \d$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
       'Open image 1',
       'Open image 2',
       'Open image 3',
@@ -319,7 +320,7 @@ describe('gallery block', () => {
   it("names the gallery's lightbox after the project", async () => {
     const { user } = renderBlocks({ type: 'gallery', images });
 
-    await user.click(screen.getByRole('button', { name: 'Open image 2' }));
+    await user.click(screen.getByRole('link', { name: 'Open image 2' }));
 
     expect(await screen.findByRole('dialog', { name: 'Test Project gallery' })).toBeInTheDocument();
   });
@@ -371,7 +372,8 @@ describe('project page', () => {
     expect(screen.getByText(p.category, { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByText(p.subtitle)).toBeInTheDocument();
     expect(screen.getByText(p.description)).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe(`${p.title} · ${site.name}`));
+    // The document title is the prerender's, from the page's metadata.
+    expect(pageMeta(p.link).title).toBe(`${p.title} · ${site.name}`);
   });
 
   it('takes the visitor back to the category page from its back link', async () => {
@@ -389,7 +391,7 @@ describe('project page', () => {
     await h1('UNC Greensboro');
 
     expect(screen.getByRole('heading', { level: 2, name: 'Gallery' })).toBeInTheDocument();
-    const tiles = screen.getAllByRole('button', { name: /^Open image \d+$/ });
+    const tiles = screen.getAllByRole('link', { name: /^Open image \d+$/ });
     expect(tiles).toHaveLength(18);
     tiles.forEach((tile, i) => {
       expect(tile).toHaveAccessibleName(`Open image ${i + 1}`);
@@ -401,7 +403,7 @@ describe('project page', () => {
     const { user } = await renderProject('unc-greensboro');
     await h1('UNC Greensboro');
 
-    await user.click(screen.getByRole('button', { name: 'Open image 5' }));
+    await user.click(screen.getByRole('link', { name: 'Open image 5' }));
 
     expect(await screen.findByRole('dialog', { name: 'UNC Greensboro gallery' })).toBeInTheDocument();
     expect(await screen.findByText('5 / 18')).toBeInTheDocument();
@@ -420,7 +422,7 @@ describe('project page', () => {
     await renderProject(slug);
     await h1(p.title);
 
-    const tiles = screen.getAllByRole('button', { name: /^Open image \d+$/ });
+    const tiles = screen.getAllByRole('link', { name: /^Open image \d+$/ });
     expect(tiles).toHaveLength(count);
     expect(tiles.map((t) => t.querySelector('img')?.getAttribute('alt'))).toEqual(Array.from({ length: count }, (_, i) => `${p.title} ${i + 1}`));
   });

@@ -1,0 +1,177 @@
+// Islands (issue 12): every page is HTML and CSS first; a page requests only
+// the scripts of the islands it has, each when it is needed. Compared by
+// file names from the client build's manifest, never by timings.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { allRoutes, missingPath, projects, site } from './support/routes';
+import { describeProblems, expect, test, waitForHydration } from './support/test';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../dist/.vite/manifest.json', import.meta.url)), 'utf8')) as Record<string, ManifestChunk>;
+
+/** A chunk's file and every file it statically imports. */
+function files(key: string): string[] {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`no ${key} in the manifest`);
+  return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap(files)];
+}
+
+const loader = files('src/islands/client.ts');
+const pageScript = files('src/page/page.ts');
+const contactIsland = files('src/islands/contact.tsx');
+const lightboxIsland = files('src/islands/lightbox.tsx');
+const analyticsOn = Boolean(site.measurementId);
+
+/** The same-origin scripts `page` has requested so far, sorted. */
+function scriptLog(page: Page) {
+  const seen = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1')) seen.add(url.pathname);
+  });
+  return () => [...seen].sort();
+}
+
+const sorted = (list: string[]) => [...new Set(list)].sort();
+
+const galleryProjects = new Set(['unc-greensboro', 'drone-photography', 'college-sports', 'hugs-camp', 'data-project-logos', 'higher-education-annual-report', 'nonprofit-annual-report', 'scarlett-jill-brand-guide']);
+
+/** What a page requests before any interaction: its islands' loader (when it has one), the contact form island (it loads itself), the page script. */
+function expectedBefore(path: string): string[] {
+  const hasGallery = path.startsWith('/projects/') && galleryProjects.has(path.slice('/projects/'.length));
+  const isContact = path === '/contact';
+  return sorted([
+    ...(hasGallery || isContact ? loader : []),
+    ...(isContact ? contactIsland : []),
+    ...(analyticsOn || path === missingPath ? pageScript : []),
+  ]);
+}
+
+test.describe('the scripts each page requests before any interaction are its islands', () => {
+  for (const path of [...allRoutes.map((r) => r.path), missingPath]) {
+    test(path, async ({ page }) => {
+      const scripts = scriptLog(page);
+      await page.goto(path);
+      // Loaded, and the islands that mount by themselves are live (an
+      // embedded prototype's frame may keep the network busy: not waited for).
+      await waitForHydration(page);
+      expect(scripts()).toEqual(expectedBefore(path));
+    });
+  }
+});
+
+test('a gallery page loads the lightbox island on the first pointer over a tile, and nothing before', async ({ page }) => {
+  const scripts = scriptLog(page);
+  await page.goto('/projects/unc-greensboro');
+  await waitForHydration(page);
+  expect(scripts().filter((s) => lightboxIsland.includes(s))).toEqual([]);
+  await page.getByRole('link', { name: 'Open image 2', exact: true }).hover();
+  await expect.poll(scripts).toEqual(sorted([...expectedBefore('/projects/unc-greensboro'), ...lightboxIsland]));
+});
+
+test('the contact island hydrates without a mismatch or any console problem', async ({ page, consoleProblems }) => {
+  await page.goto('/contact');
+  await waitForHydration(page);
+  await expect(page.locator('[data-island="contact"]')).toHaveAttribute('data-island-mounted', '');
+  expect(consoleProblems, describeProblems(consoleProblems)).toEqual([]);
+});
+
+test('text typed before the contact island hydrates is kept', async ({ page }) => {
+  // The island's chunk is held back until the visitor has typed.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(contactIsland[0]!.replace(/[.]/g, '\\.')), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Typed early');
+  release();
+  await expect(page.locator('[data-island="contact"]')).toHaveAttribute('data-island-mounted', '');
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Typed early');
+  await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('gallery tiles are links to the largest variant of each image', async ({ page, request }) => {
+    await page.goto('/projects/drone-photography');
+    const tiles = page.getByRole('main').getByRole('link', { name: /^Open image \d+$/ });
+    await expect(tiles).toHaveCount(6);
+    const href = await tiles.first().getAttribute('href');
+    expect(href).toMatch(/^\/img\/.+\.webp$/);
+    const webp = await tiles.first().locator('source[type="image/webp"]').getAttribute('srcset');
+    expect(webp?.split(',').at(-1)?.trim().split(/\s+/)[0]).toBe(href);
+    expect((await request.get(href!)).status()).toBe(200);
+    await tiles.first().click();
+    await expect(page).toHaveURL(new RegExp(`${href!.replace(/[.]/g, '\\.')}$`));
+  });
+
+  test('links between pages work, and the not-found page links home', async ({ page }) => {
+    await page.goto(missingPath);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.name);
+    await page.getByRole('link', { name: 'Get in Touch' }).click();
+    await expect(page).toHaveURL('/contact');
+    const first = projects.find((p) => p.featured && p.active)!;
+    await page.goto('/');
+    await page.getByRole('link', { name: new RegExp(first.title) }).first().click();
+    await expect(page).toHaveURL(first.link);
+  });
+
+  // Needs `portfolio serve` to accept a post at any path with an HTML answer
+  // (branch serve-hardening, CONTRACT-FORM): until it is merged the server
+  // here accepts posts at / only.
+  test.fixme('the contact form posts natively and lands on /contact/sent/', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('textbox', { name: 'Name' }).fill('No Script');
+    await page.getByRole('textbox', { name: 'Email' }).fill('noscript@example.com');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Sent without JavaScript.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page).toHaveURL('/contact/sent/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent successfully!');
+  });
+
+  test.fixme('an invalid native post comes back with the messages under the fields and the text kept', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('textbox', { name: 'Name' }).fill('No Script');
+    await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address@x');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Kept.');
+    // Native constraints pass ("x" is a valid host for the browser); the server's rules do not.
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('[data-error-for="email"]')).toHaveText('Invalid email address');
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('No Script');
+    await expect(page.getByRole('alert')).toHaveText('Please correct the fields below.');
+  });
+
+  test('/contact/sent/ is a page of its own, kept out of search', async ({ page }) => {
+    await page.goto('/contact/sent/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent successfully!');
+    await expect(page.locator('head > meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+});
+
+test('navigation is prepared by speculation rules and smoothed by a view transition, off under reduced motion', async ({ page, request }) => {
+  await page.goto('/');
+  const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? '{}') as Record<string, { eagerness: string }[]>;
+  expect(rules.prerender?.[0]?.eagerness).toBe('moderate');
+  expect(rules.prefetch).toHaveLength(1);
+  const csp = (await request.get('/')).headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self' 'inline-speculation-rules'");
+  const viewTransition = () =>
+    page.evaluate(() =>
+      [...document.styleSheets].some((sheet) =>
+        [...sheet.cssRules].some((rule) => rule instanceof CSSMediaRule && window.matchMedia(rule.conditionText).matches && rule.cssText.includes('@view-transition')),
+      ),
+    );
+  expect(await viewTransition()).toBe(true);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await viewTransition()).toBe(false);
+});

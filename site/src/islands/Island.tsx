@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import type { When } from '@/islands/loader';
+
+interface Props {
+  /** The island's name in the registry (src/islands/client.ts). */
+  name: 'contact' | 'lightbox';
+  /** When the loader fetches and mounts it. */
+  when: readonly When[];
+  /** Serialized for the island's `mount`. */
+  props?: Record<string, unknown>;
+  children: ReactNode;
+}
+
+/**
+ * The marker the prerender writes around an island's server-rendered
+ * markup: the loader finds it by `data-island`, and the page gets the loader
+ * script only when it has one.
+ */
+export function Island({ name, when, props, children }: Props) {
+  return (
+    <div data-island={name} data-hydrate={when.join(' ')} data-props={props ? JSON.stringify(props) : undefined}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startIslands, type IslandModule, type Registry } from '@/islands/loader';
+
+// The loader with hand-made islands (a registry is the loader's input); the
+// real islands run through it in the Gallery, ProjectBlocks and contact tests.
+
+/** An island module that records its mounts. */
+function recorder() {
+  const mounts: { el: HTMLElement; props: Record<string, unknown>; trigger?: MouseEvent }[] = [];
+  const module: IslandModule = { mount: (el, props, trigger) => void mounts.push({ el, props, ...(trigger ? { trigger } : {}) }) };
+  return { mounts, load: vi.fn(() => Promise.resolve(module)) };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function page(html: string) {
+  document.body.innerHTML = html;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('startIslands', () => {
+  it('finds every marked island and leaves the page alone when there is none', () => {
+    page('<main><p>static</p></main>');
+    expect(startIslands(document, {})).toBe(0);
+    page('<div data-island="a" data-hydrate="interaction"></div><div data-island="a" data-hydrate="interaction"></div>');
+    expect(startIslands(document, { a: recorder().load })).toBe(2);
+  });
+
+  it('loads an interaction island only on the first pointer, focus or touch, once, and mounts it with its props', async () => {
+    page(`<div data-island="lightbox" data-hydrate="interaction" data-props='{"label":"X gallery"}'><a href="/img/1.webp" data-index="0">1</a></div>`);
+    const island = recorder();
+    startIslands(document, { lightbox: island.load });
+    await settle();
+    expect(island.load).not.toHaveBeenCalled();
+
+    const tile = document.querySelector('a')!;
+    tile.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    tile.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await settle();
+    expect(island.load).toHaveBeenCalledTimes(1);
+    expect(island.mounts).toEqual([{ el: document.querySelector('[data-island]'), props: { label: 'X gallery' } }]);
+    expect(document.querySelector('[data-island]')).toHaveAttribute('data-island-mounted');
+  });
+
+  it('holds a click that comes before the island and hands it to the island once mounted', async () => {
+    page('<div data-island="lightbox" data-hydrate="interaction"><a href="/img/1.webp" data-index="0">1</a></div>');
+    const island = recorder();
+    startIslands(document, { lightbox: island.load });
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    document.querySelector('a')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    await settle();
+    expect(island.mounts[0]?.trigger).toBe(click);
+  });
+
+  it('lets a modified click (a new tab) do what the link does, without waiting', async () => {
+    page('<div data-island="lightbox" data-hydrate="interaction"><a href="/img/1.webp" data-index="0">1</a></div>');
+    const island = recorder();
+    startIslands(document, { lightbox: island.load });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    document.querySelector('a')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+  });
+
+  it('follows the clicked link when the island cannot load, and tries again on the next trigger', async () => {
+    page('<div data-island="lightbox" data-hydrate="interaction"><a href="/img/1.webp" data-index="0">1</a></div>');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const assign = vi.fn();
+    const fakeWindow = Object.assign(Object.create(window) as Window & typeof globalThis, { location: { assign } });
+    Object.defineProperty(fakeWindow, 'HTMLAnchorElement', { value: window.HTMLAnchorElement });
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(recorder().load());
+    startIslands(document, { lightbox: load as Registry[string] }, fakeWindow);
+
+    document.querySelector('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    await settle();
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/img\/1\.webp$/));
+    expect(error).toHaveBeenCalled();
+
+    document.querySelector('a')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads a visible island when it comes near the viewport', async () => {
+    let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          notify = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    page('<div data-island="contact" data-hydrate="visible"></div>');
+    const island = recorder();
+    startIslands(document, { contact: island.load });
+    notify?.([{ isIntersecting: false }]);
+    await settle();
+    expect(island.load).not.toHaveBeenCalled();
+    notify?.([{ isIntersecting: true }]);
+    await settle();
+    expect(island.mounts).toHaveLength(1);
+  });
+
+  it('loads an idle island when the browser is idle', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (f: () => void) => idle.push(f));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    page('<div data-island="contact" data-hydrate="idle"></div>');
+    const island = recorder();
+    startIslands(document, { contact: island.load });
+    await settle();
+    expect(island.load).not.toHaveBeenCalled();
+    idle.forEach((f) => f());
+    await settle();
+    expect(island.mounts).toHaveLength(1);
+  });
+
+  it('says so when an island is not in the registry', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    page('<div data-island="nope" data-hydrate="idle"></div>');
+    startIslands(document, {});
+    expect(error).toHaveBeenCalledWith('island "nope" is not in the registry');
+  });
+});

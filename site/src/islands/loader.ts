@@ -1,0 +1,112 @@
+// The islands loader: the only script a page with islands loads at first
+// (about 1 kB). Every `[data-island]` element the prerender wrote names an
+// island of the registry and when to load it: `visible` (near the viewport),
+// `idle` (the browser has nothing else to do) or `interaction` (the first
+// pointer, touch, focus or click inside it). Only then is the island's own
+// chunk fetched and mounted on the element. Static content never hydrates.
+
+/** What an island's chunk exports. */
+export interface IslandModule {
+  /**
+   * Takes over `el` (hydrates it, or adds behaviour to it) with the props the
+   * prerender serialized; `trigger` is the click that loaded it, if any, for
+   * the island to act on once mounted.
+   */
+  mount(el: HTMLElement, props: Record<string, unknown>, trigger?: MouseEvent): void;
+}
+
+export type Registry = Record<string, () => Promise<IslandModule>>;
+
+export type When = 'visible' | 'idle' | 'interaction';
+
+const interactions = ['pointerover', 'touchstart', 'focusin'] as const;
+
+/** A click that the browser would turn into a navigation of this tab. */
+const plainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+/** Starts every island under `root`; returns how many it found. */
+export function startIslands(root: ParentNode, registry: Registry, win: Window & typeof globalThis = window): number {
+  const els = [...root.querySelectorAll<HTMLElement>('[data-island]')];
+  for (const el of els) startIsland(el, registry, win);
+  return els.length;
+}
+
+/** Starts one island element (startIslands does it for every one). */
+export function startIsland(el: HTMLElement, registry: Registry, win: Window & typeof globalThis = window) {
+  const name = el.dataset.island ?? '';
+  const importIsland = registry[name];
+  if (!importIsland) {
+    console.error(`island "${name}" is not in the registry`);
+    return;
+  }
+  const props = el.dataset.props ? (JSON.parse(el.dataset.props) as Record<string, unknown>) : {};
+  const when = new Set((el.dataset.hydrate ?? 'idle').split(/\s+/) as When[]);
+  let state: 'waiting' | 'loading' | 'mounted' = 'waiting';
+  let pendingClick: MouseEvent | undefined;
+  const stops: (() => void)[] = [];
+  const stop = () => stops.splice(0).forEach((f) => f());
+
+  const load = () => {
+    if (state !== 'waiting') return;
+    state = 'loading';
+    importIsland().then(
+      (island) => {
+        state = 'mounted';
+        stop();
+        island.mount(el, props, pendingClick);
+        pendingClick = undefined;
+        // For tests and curious visitors: which islands are live.
+        el.setAttribute('data-island-mounted', '');
+      },
+      (error: unknown) => {
+        // A chunk that failed to arrive is asked for again on the next trigger;
+        // a click that was waiting for it does what it does without JavaScript.
+        state = 'waiting';
+        console.error(`island "${name}" failed to load`, error);
+        const link = (pendingClick?.target as Element | null)?.closest?.('a[href]');
+        pendingClick = undefined;
+        if (link instanceof win.HTMLAnchorElement) win.location.assign(link.href);
+      },
+    );
+  };
+
+  if (when.has('interaction')) {
+    const onClick = (e: MouseEvent) => {
+      if (state === 'mounted' || !plainClick(e)) return;
+      // Held until the island is there, which then acts on it (opens the
+      // lightbox at the tile clicked, for instance).
+      e.preventDefault();
+      pendingClick = e;
+      load();
+    };
+    for (const type of interactions) el.addEventListener(type, load, { passive: true });
+    el.addEventListener('click', onClick);
+    stops.push(() => {
+      for (const type of interactions) el.removeEventListener(type, load);
+      el.removeEventListener('click', onClick);
+    });
+  }
+  if (when.has('visible')) {
+    if ('IntersectionObserver' in win) {
+      const observer = new win.IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) load();
+        },
+        { rootMargin: '200px' },
+      );
+      observer.observe(el);
+      stops.push(() => observer.disconnect());
+    } else {
+      load();
+    }
+  }
+  if (when.has('idle')) {
+    if ('requestIdleCallback' in win) {
+      const handle = win.requestIdleCallback(load, { timeout: 3000 });
+      stops.push(() => win.cancelIdleCallback(handle));
+    } else {
+      const handle = setTimeout(load, 200);
+      stops.push(() => clearTimeout(handle));
+    }
+  }
+}

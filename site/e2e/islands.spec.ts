@@ -125,10 +125,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(first.link);
   });
 
-  // Needs `portfolio serve` to accept a post at any path with an HTML answer
-  // (branch serve-hardening, CONTRACT-FORM): until it is merged the server
-  // here accepts posts at / only.
-  test.fixme('the contact form posts natively and lands on /contact/sent/', async ({ page }) => {
+  // `portfolio serve` accepts a post at any path and answers a browser in HTML, as the host does.
+  test('the contact form posts natively and lands on /contact/sent/', async ({ page }) => {
     await page.goto('/contact');
     await page.getByRole('textbox', { name: 'Name' }).fill('No Script');
     await page.getByRole('textbox', { name: 'Email' }).fill('noscript@example.com');
@@ -138,7 +136,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent successfully!');
   });
 
-  test.fixme('an invalid native post comes back with the messages under the fields and the text kept', async ({ page }) => {
+  test('an invalid native post comes back with the messages under the fields and the text kept', async ({ page }) => {
     await page.goto('/contact');
     await page.getByRole('textbox', { name: 'Name' }).fill('No Script');
     await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address@x');

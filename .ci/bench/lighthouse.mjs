@@ -383,26 +383,28 @@ function printLighthouse(rows, { runs, version }, rounds) {
     medians.set(row, { ...m, n: list.length, perfRuns: list.map((r) => r.performance) });
   }
   console.log(`\nLighthouse ${version}, mobile (default emulation), medians of ${rounds} round${rounds === 1 ? '' : 's'}, rows alternating in each round\n`);
-  const header = `  ${'row'.padEnd(34)} ${'Perf'.padStart(4)} ${'A11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)}   Perf by round`;
+  const labelWidth = Math.max(...rows.map((row) => row.label.length));
+  const header = `  ${'row'.padEnd(labelWidth)} ${'Perf'.padStart(4)} ${'A11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)}   Perf by round`;
   console.log(header);
   for (const row of rows) {
     const m = medians.get(row);
     const cls = Number.isFinite(m.cls) ? m.cls.toFixed(3) : '–';
     console.log(
-      `  ${row.label.padEnd(34)} ${num(m.performance).padStart(4)} ${num(m.accessibility).padStart(4)} ${num(m['best-practices']).padStart(4)} ${num(m.seo).padStart(4)} ` +
+      `  ${row.label.padEnd(labelWidth)} ${num(m.performance).padStart(4)} ${num(m.accessibility).padStart(4)} ${num(m['best-practices']).padStart(4)} ${num(m.seo).padStart(4)} ` +
         `${seconds(m.lcp).padStart(8)} ${millis(m.tbt).padStart(7)} ${cls.padStart(6)} ${seconds(m.fcp).padStart(8)}   ${m.perfRuns.join(' ')}${m.n < rounds ? `  (${rounds - m.n} failed)` : ''}`,
     );
   }
   const anchor = rows.find((row) => row.kind === 'anchor');
   const pages = rows.filter((row) => row.kind === 'page');
   console.log('\n  Ratios of the page to its no-JS twin and to the anchor (Performance: higher is better; LCP and TBT: lower is better)\n');
-  console.log(`  ${'page'.padEnd(28)} ${'Perf/twin'.padStart(9)} ${'LCP/twin'.padStart(9)} ${'TBT/twin'.padStart(9)}   ${'Perf/anchor'.padStart(11)} ${'LCP/anchor'.padStart(10)} ${'TBT/anchor'.padStart(10)}`);
+  const pageWidth = Math.max(4, ...pages.map((row) => row.page.length));
+  console.log(`  ${'page'.padEnd(pageWidth)} ${'Perf/twin'.padStart(9)} ${'LCP/twin'.padStart(9)} ${'TBT/twin'.padStart(9)}   ${'Perf/anchor'.padStart(11)} ${'LCP/anchor'.padStart(10)} ${'TBT/anchor'.padStart(10)}`);
   for (const row of pages) {
     const p = medians.get(row);
     const t = medians.get(rows.find((r) => r.kind === 'twin' && r.page === row.page));
     const a = anchor ? medians.get(anchor) : {};
     console.log(
-      `  ${row.page.padEnd(28)} ${ratio(p.performance, t.performance).padStart(9)} ${ratio(p.lcp, t.lcp).padStart(9)} ${ratio(p.tbt, t.tbt).padStart(9)}   ` +
+      `  ${row.page.padEnd(pageWidth)} ${ratio(p.performance, t.performance).padStart(9)} ${ratio(p.lcp, t.lcp).padStart(9)} ${ratio(p.tbt, t.tbt).padStart(9)}   ` +
         `${ratio(p.performance, a.performance).padStart(11)} ${ratio(p.lcp, a.lcp).padStart(10)} ${ratio(p.tbt, a.tbt).padStart(10)}`,
     );
   }

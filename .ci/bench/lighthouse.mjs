@@ -193,13 +193,6 @@ async function serve(name, siteFolder, port, work) {
   return { name, origin: `http://localhost:${port}`, stop: () => child.kill() };
 }
 
-/** Whether the bundle loads the analytics tag (a build without VITE_ANALYTICS=off). */
-function analyticsBuiltIn(dist) {
-  const assets = path.join(dist, 'assets');
-  if (!existsSync(assets)) return false;
-  return readdirSync(assets).some((name) => name.endsWith('.js') && readFileSync(path.join(assets, name), 'utf8').includes('googletagmanager'));
-}
-
 /**
  * One load of a page on a phone (375 × 812 CSS px, 3×), no input, up to
  * network idle: the JavaScript and the images it requested. Other origins are
@@ -253,14 +246,21 @@ async function firstLoad(browser, origin, dist, page) {
       files.push({ pathname, when, raw: source.length, gzip: gzip(source), from: announced.has(pathname) ? 'in HTML' : 'imported' });
     }
     const inlineCss = [...String(html).matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((sum, m) => sum + Buffer.byteLength(m[1]), 0);
-    return { page, files, analytics, otherHosts, images, html: { raw: html.length, gzip: gzip(html), inlineCss } };
+    // Style sheets the HTML links (same origin), which the first paint waits for.
+    const sheets = [...String(html).matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/gi)]
+      .map((m) => /\bhref="(\/[^"]+)"/.exec(m[0])?.[1])
+      .filter((href) => href && existsSync(path.join(dist, href)))
+      .map((href) => readFileSync(path.join(dist, href)));
+    const css = { files: sheets.length, raw: sheets.reduce((sum, b) => sum + b.length, 0), gzip: sheets.reduce((sum, b) => sum + gzip(b), 0) };
+    return { page, files, analytics, otherHosts, images, html: { raw: html.length, gzip: gzip(html), inlineCss }, css };
   } finally {
     await context.close();
   }
 }
 
-function printFirstLoad({ page, files, analytics, otherHosts, images, html }) {
-  console.log(`\n  ${page}   HTML ${kB(html.raw)} (gzip ${kB(html.gzip)}; inline CSS ${kB(html.inlineCss)})`);
+function printFirstLoad({ page, files, analytics, otherHosts, images, html, css }) {
+  const sheets = css.files ? `; ${css.files} linked style sheet${css.files === 1 ? '' : 's'} ${kB(css.raw)} (gzip ${kB(css.gzip)})` : '';
+  console.log(`\n  ${page}   HTML ${kB(html.raw)} (gzip ${kB(html.gzip)}; inline CSS ${kB(html.inlineCss)})${sheets}`);
   const isAnalytics = (f) => /(^|\/)analytics[^/]*\.js$/.test(f.pathname);
   const app = files.filter((f) => !isAnalytics(f));
   const own = files.filter(isAnalytics);
@@ -437,7 +437,6 @@ async function main() {
 
   console.log(`Measuring ${dist}`);
   console.log(`${os.cpus().length} cores, load average at start: ${loadAverage()}`);
-  if (analyticsBuiltIn(dist)) console.log('Note: this build loads the analytics tag; for measurement build with VITE_ANALYTICS=off.');
   if (!withAnchor) console.log(`Note: no anchor at ${options.anchor} (pass --anchor DIR): its row and ratios are left out.`);
 
   const require = siteRequire(site);
@@ -483,7 +482,13 @@ async function main() {
     try {
       console.log('\nBefore any interaction, on a 375 × 812 px phone at 3× (Chromium, no input, up to network idle):');
       console.log('JavaScript requested (same origin, gzip -9) and image bytes before the first scroll');
-      for (const page of pages) printFirstLoad(await firstLoad(browser, siteServer.origin, dist, page));
+      let analytics = false;
+      for (const page of pages) {
+        const load = await firstLoad(browser, siteServer.origin, dist, page);
+        printFirstLoad(load);
+        analytics ||= load.analytics.length > 0;
+      }
+      if (analytics) console.log('\nNote: this build loads the analytics tag; for measurement build with VITE_ANALYTICS=off.');
     } finally {
       await browser.close();
     }

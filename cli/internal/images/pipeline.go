@@ -136,9 +136,14 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 		cur = orient(cur)
 	}
 	fallback := manifest.JPEG
-	if !cur.Opaque() {
+	transparent := !cur.Opaque()
+	if transparent {
 		fallback = manifest.PNG // JPEG has no alpha channel
 	}
+	// The placeholder is made from the smallest variant, except for a
+	// transparent image: Lanczos rings, so the smaller widths have alpha 1 or
+	// 2 just outside the edges, where the source is fully transparent.
+	placeholderFrom := cur
 
 	var (
 		wg       sync.WaitGroup
@@ -169,7 +174,10 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 		go encode(cur, manifest.WebP)
 		go encode(cur, fallback)
 	}
-	placeholder, err = makePlaceholder(cur)
+	if !transparent {
+		placeholderFrom = cur
+	}
+	placeholder, err = makePlaceholder(placeholderFrom, transparent)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, "", err
@@ -212,8 +220,16 @@ func encodeOne(img *image.NRGBA, typ string, quality int) (encoded, error) {
 // makePlaceholder returns a blurred preview of img as an SVG data URI: a tiny
 // WebP (16 px on its longer side) inside an SVG that blurs it with a Gaussian
 // filter, so the browser draws a smooth preview at any size with no script
-// and no CSS filter. The alpha transfer keeps the blurred edges opaque.
-func makePlaceholder(img *image.NRGBA) (string, error) {
+// and no CSS filter.
+//
+// An opaque image's blurred edges would fade into nothing: an alpha transfer
+// makes every pixel opaque again. A transparent image keeps its alpha
+// instead, and more: its preview is clipped to where the image is fully
+// opaque (the 16-px alpha, scaled up, equal to 1). The image covers that area
+// completely once it has loaded, so the preview, left behind it as the
+// background, is never seen through a transparent or translucent pixel, with
+// or without JavaScript.
+func makePlaceholder(img *image.NRGBA, transparent bool) (string, error) {
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	pw, ph := placeholderSize, heightFor(w, h, placeholderSize)
 	if h > w {
@@ -224,15 +240,26 @@ func makePlaceholder(img *image.NRGBA) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("encoding placeholder: %w", err)
 	}
+	filter := `<feGaussianBlur stdDeviation='1'/>` + opaqueAlpha
+	if transparent {
+		// The mask m: alpha 1 where the scaled-up alpha is 1, else 0. The
+		// blurred colours are made opaque (un-premultiplied: no dark fringe)
+		// and kept only inside m.
+		filter = `<feComponentTransfer in='SourceAlpha' result='m'><feFuncA type='linear' slope='255' intercept='-254'/></feComponentTransfer>` +
+			`<feGaussianBlur in='SourceGraphic' stdDeviation='1'/>` + opaqueAlpha +
+			`<feComposite in2='m' operator='in'/>`
+	}
 	svg := fmt.Sprintf(
 		`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 %d %d' preserveAspectRatio='none'>`+
-			`<filter id='b' color-interpolation-filters='sRGB'><feGaussianBlur stdDeviation='1'/>`+
-			`<feComponentTransfer><feFuncA type='discrete' tableValues='1 1'/></feComponentTransfer></filter>`+
-			`<image width='100%%' height='100%%' preserveAspectRatio='none' filter='url(#b)' href='data:image/webp;base64,%s'/></svg>`,
-		pw, ph, base64.StdEncoding.EncodeToString(tiny))
+			`<filter id='b' color-interpolation-filters='sRGB'>%s</filter>`+
+			`<image width='%d' height='%d' preserveAspectRatio='none' filter='url(#b)' href='data:image/webp;base64,%s'/></svg>`,
+		pw, ph, filter, pw, ph, base64.StdEncoding.EncodeToString(tiny))
 	return "data:image/svg+xml," + svgEscaper.Replace(svg), nil
 }
 
+// opaqueAlpha sets every pixel's alpha to 1.
+const opaqueAlpha = `<feComponentTransfer><feFuncA type='discrete' tableValues='1 1'/></feComponentTransfer>`
+
 // svgEscaper percent-encodes what may not appear raw in a data URI used in
 // CSS url("…") or an attribute: the rest stays readable and short.
-var svgEscaper = strings.NewReplacer(`<`, `%3C`, `>`, `%3E`, `"`, `%22`, `#`, `%23`)
+var svgEscaper = strings.NewReplacer(`%`, `%25`, `<`, `%3C`, `>`, `%3E`, `"`, `%22`, `#`, `%23`)

@@ -14,9 +14,24 @@ interface Props {
 }
 
 /**
+ * Whether the image may have transparent pixels: its fallback is PNG, which
+ * `portfolio images` makes only for a transparent image (an external PNG may
+ * be one too).
+ */
+function mayBeTransparent(image: ImageAsset): boolean {
+  return /\.png(?:[?#]|$)/i.test(image.src);
+}
+
+/**
  * An image from the generated module: WebP and fallback candidates, its
  * intrinsic size (so the box is reserved before it loads: no layout shift)
  * and its blurred placeholder painted behind it until it arrives.
+ *
+ * The placeholder stays as the background after the image has loaded (pages
+ * run no script to remove it), hidden behind it: a photo covers it, and a
+ * transparent image's placeholder covers only where the image is fully
+ * opaque (see makePlaceholder in cli/internal/images). A transparent image
+ * gets no grey backdrop either, which would show through it for good.
  */
 export function ResponsiveImage({ image, alt, sizes, priority = false, eager = false }: Props) {
   // An image that cannot load (an external host that is down) keeps its box
@@ -69,8 +84,10 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
         display: 'block',
         width: '100%',
         height: 'auto',
-        backgroundSize: 'cover',
-        backgroundColor: 'action.hover',
+        // Stretched to the box exactly, so a transparent image's
+        // placeholder lies exactly under its opaque pixels.
+        backgroundSize: '100% 100%',
+        backgroundColor: mayBeTransparent(image) ? undefined : 'action.hover',
       }}
     />
   );

@@ -1,0 +1,521 @@
+// Measures the built site against two yardsticks and prints the figures; it
+// asserts nothing and exits non-zero only when it cannot measure. Run it
+// through .ci/bench/lighthouse, which checks what it needs first.
+//
+// Yardsticks, served side by side with the site by `portfolio serve` (the
+// host's headers and compression):
+//   - the anchor: Astro Nano's built home page (../shared/anchors/astro-nano),
+//     a content site that ships no framework JavaScript;
+//   - each page's no-JS twin: its own HTML with every <script> element and
+//     every modulepreload link removed, with the same assets and _headers.
+//     It is the limit for that page's HTML and CSS.
+//
+// For each page it prints, in this order:
+//   - the JavaScript requested before any interaction (Chromium through
+//     Playwright, no input, up to network idle): same-origin .js gzip -9,
+//     file by file; analytics hosts counted apart; plus the HTML's size;
+//   - the image bytes loaded before the first scroll on a 375 × 812 px phone
+//     at 3× pixel density;
+//   - Lighthouse (mobile, its default emulation), alternating anchor, page,
+//     twin, next page, twin… in each round, then per row the medians of the
+//     four category scores, LCP, TBT, CLS and FCP, and the ratios of
+//     Performance, LCP and TBT to the twin and to the anchor.
+// The load average is printed at the start and at the end: figures from a
+// busy machine are not comparable with a quiet one's.
+//
+// kB here is 1000 bytes, as in Vite's build report.
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const usage = `Usage: .ci/bench/lighthouse [options] [rounds] [page…]
+
+Measures the site as built in <site>/dist: it builds nothing unless --build
+is given. Build it for measurement with analytics off:
+  (cd site && VITE_ANALYTICS=off npm run build)
+
+  rounds          Lighthouse rounds, each over every row (default 5)
+  page…           site paths (default: / /photography /projects/unc-greensboro /contact)
+
+Options:
+  --build         run \`VITE_ANALYTICS=off npm run build\` in the site folder first
+  --site DIR      the site's project folder whose dist/ is measured (default: site)
+  --anchor DIR    the anchor's built site (default: ../shared/anchors/astro-nano);
+                  when it is missing, the anchor's row and ratios are left out
+  --port N        serve the anchor, the site and the twins on N, N+1 and N+2
+                  (default: free ports)
+  --no-lighthouse only the JavaScript, HTML and image figures
+  -h, --help      this text`;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const defaultPages = ['/', '/photography', '/projects/unc-greensboro', '/contact'];
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const analyticsHosts = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)$/;
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+class CannotMeasure extends Error {}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const gzip = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+function parseOptions() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        build: { type: 'boolean', default: false },
+        site: { type: 'string', default: 'site' },
+        anchor: { type: 'string', default: path.join('..', 'shared', 'anchors', 'astro-nano') },
+        port: { type: 'string' },
+        'no-lighthouse': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new CannotMeasure(`${error.message}\n\n${usage}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  let rounds = 5;
+  if (positionals.length && /^\d+$/.test(positionals[0])) rounds = Number(positionals.shift());
+  if (rounds < 1 || rounds > 50) throw new CannotMeasure(`rounds must be between 1 and 50, not ${rounds}`);
+  const pages = positionals.length ? positionals : defaultPages;
+  for (const page of pages) {
+    if (!/^\/[A-Za-z0-9/_-]*$/.test(page) || page.includes('//')) {
+      throw new CannotMeasure(`"${page}" is not a site path: give paths such as / or /projects/unc-greensboro\n\n${usage}`);
+    }
+  }
+  let port;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!Number.isInteger(port) || port < 1024 || port > 65533) throw new CannotMeasure(`--port must be a number from 1024 to 65533, not "${values.port}"`);
+  }
+  const site = path.resolve(root, values.site);
+  return { rounds, pages, site, dist: path.join(site, 'dist'), anchor: path.resolve(root, values.anchor), port, build: values.build, lighthouse: !values['no-lighthouse'] };
+}
+
+/** The HTML file a path is served from. */
+const htmlFile = (dist, page) => path.join(dist, page, 'index.html');
+
+/** A module of the site's own node_modules (lighthouse, playwright): the bench installs nothing. */
+function siteRequire(site) {
+  return createRequire(path.join(site, 'package.json'));
+}
+
+/** A copy of a folder made of hard links (a real copy across file systems). */
+function linkTree(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else if (entry.isFile()) {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+/** Writes a file in a linked tree without changing the file it is linked to. */
+function replaceFile(file, data) {
+  if (existsSync(file)) unlinkSync(file);
+  writeFileSync(file, data);
+}
+
+/** The page without JavaScript: every <script> element and modulepreload link removed. */
+function noJsTwin(html) {
+  let scripts = 0;
+  let preloads = 0;
+  const out = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, () => {
+      scripts++;
+      return '';
+    })
+    .replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, () => {
+      preloads++;
+      return '';
+    });
+  return { html: out, scripts, preloads };
+}
+
+/** A port nobody listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `portfolio serve --no-build` of <siteFolder>/dist; resolves once it listens. */
+async function serve(name, siteFolder, port, work) {
+  const bin = path.join(root, '.cache', 'bin', 'portfolio');
+  if (!existsSync(bin)) throw new CannotMeasure(`${bin} is missing: run .ci/bench/lighthouse (it builds it), or go build -o .cache/bin/portfolio ./cli/cmd/portfolio`);
+  const child = spawn(bin, ['serve', '--no-build', '--site', siteFolder, '--addr', `127.0.0.1:${port}`, '--data', path.join(work, `data-${name}`)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr.on('data', (chunk) => (log += chunk));
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new CannotMeasure(`portfolio serve (${name}) did not start within 15 s: ${log.trim()}`)), 15_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new CannotMeasure(`portfolio serve (${name}) on port ${port} exited with code ${code}: ${log.trim()}`));
+    });
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('Serving')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  child.removeAllListeners('exit');
+  return { name, origin: `http://localhost:${port}`, stop: () => child.kill() };
+}
+
+/**
+ * One load of a page on a phone (375 × 812 CSS px, 3×), no input, up to
+ * network idle: the JavaScript and the images it requested. Other origins are
+ * refused (the machine is offline; their bytes are not ours to count), but
+ * requests to analytics hosts are listed.
+ */
+async function firstLoad(browser, origin, dist, page) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  try {
+    const analytics = [];
+    let otherHosts = 0;
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        const url = new URL(route.request().url());
+        if (analyticsHosts.test(url.hostname)) analytics.push(`${url.hostname}${url.pathname}`);
+        else otherHosts++;
+        return route.abort();
+      },
+    );
+    const tab = await context.newPage();
+    const scripts = new Map();
+    const images = [];
+    let loaded = false;
+    tab.on('load', () => (loaded = true));
+    tab.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === origin && url.pathname.endsWith('.js') && !scripts.has(url.pathname)) scripts.set(url.pathname, loaded ? 'after load' : 'before load');
+    });
+    tab.on('requestfinished', async (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() !== 'image' || url.origin !== origin) return;
+      const sizes = await request.sizes();
+      images.push({ name: path.basename(url.pathname), bytes: sizes.responseBodySize });
+    });
+    const response = await tab.goto(origin + page, { waitUntil: 'load' });
+    if (!response?.ok()) throw new CannotMeasure(`GET ${page} answered ${response?.status()}`);
+    await tab.waitForLoadState('networkidle');
+    const scrolled = await tab.evaluate(() => window.scrollY);
+    if (scrolled !== 0) throw new CannotMeasure(`${page} scrolled by itself to ${scrolled} px`);
+
+    const html = readFileSync(htmlFile(dist, page));
+    const announced = new Set(
+      [...String(html).matchAll(/<(?:script\b[^>]*\bsrc|link\b[^>]*\brel="?modulepreload"?[^>]*\bhref)="([^"]+)"/g)].map((m) => m[1]),
+    );
+    const files = [];
+    for (const [pathname, when] of scripts) {
+      const file = path.join(dist, decodeURIComponent(pathname));
+      if (!existsSync(file)) throw new CannotMeasure(`${page} requested ${pathname}, which is not in ${dist}`);
+      const source = readFileSync(file);
+      files.push({ pathname, when, raw: source.length, gzip: gzip(source), from: announced.has(pathname) ? 'in HTML' : 'imported' });
+    }
+    const inlineCss = [...String(html).matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].reduce((sum, m) => sum + Buffer.byteLength(m[1]), 0);
+    // Style sheets the HTML links (same origin), which the first paint waits for.
+    const sheets = [...String(html).matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/gi)]
+      .map((m) => /\bhref="(\/[^"]+)"/.exec(m[0])?.[1])
+      .filter((href) => href && existsSync(path.join(dist, href)))
+      .map((href) => readFileSync(path.join(dist, href)));
+    const css = { files: sheets.length, raw: sheets.reduce((sum, b) => sum + b.length, 0), gzip: sheets.reduce((sum, b) => sum + gzip(b), 0) };
+    return { page, files, analytics, otherHosts, images, html: { raw: html.length, gzip: gzip(html), inlineCss }, css };
+  } finally {
+    await context.close();
+  }
+}
+
+function printFirstLoad({ page, files, analytics, otherHosts, images, html, css }) {
+  const sheets = css.files ? `; ${css.files} linked style sheet${css.files === 1 ? '' : 's'} ${kB(css.raw)} (gzip ${kB(css.gzip)})` : '';
+  console.log(`\n  ${page}   HTML ${kB(html.raw)} (gzip ${kB(html.gzip)}; inline CSS ${kB(html.inlineCss)})${sheets}`);
+  const isAnalytics = (f) => /(^|\/)analytics[^/]*\.js$/.test(f.pathname);
+  const app = files.filter((f) => !isAnalytics(f));
+  const own = files.filter(isAnalytics);
+  const sum = (list) => list.reduce((total, f) => total + f.gzip, 0);
+  if (files.length === 0) console.log('    JavaScript: none');
+  const width = Math.max(0, ...files.map((f) => f.pathname.length));
+  for (const f of files) {
+    console.log(`    ${f.pathname.padEnd(width)}  ${kB(f.gzip).padStart(9)}  (${kB(f.raw)} raw, ${f.from}, ${f.when})`);
+  }
+  if (files.length) console.log(`    ${'app code'.padEnd(width)}  ${kB(sum(app)).padStart(9)}  in ${app.length} file${app.length === 1 ? '' : 's'}`);
+  if (own.length) console.log(`    ${'analytics (same origin)'.padEnd(width)}  ${kB(sum(own)).padStart(9)}  in ${own.length} file${own.length === 1 ? '' : 's'}`);
+  console.log(`    analytics hosts: ${analytics.length ? `${analytics.length} request${analytics.length === 1 ? '' : 's'} (${[...new Set(analytics)].join(', ')})` : 'none'}`);
+  const imageBytes = images.reduce((total, i) => total + i.bytes, 0);
+  const largest = [...images].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((i) => `${i.name} ${kB(i.bytes)}`);
+  console.log(`    images before the first scroll: ${images.length}, ${kB(imageBytes)}${largest.length ? ` (largest: ${largest.join(', ')})` : ''}`);
+  if (otherHosts) console.log(`    (${otherHosts} request${otherHosts === 1 ? '' : 's'} to other hosts refused, not counted)`);
+}
+
+/** The Lighthouse CLI of the site's own node_modules. */
+function lighthouseCli(site) {
+  const require = siteRequire(site);
+  const pkgPath = require.resolve('lighthouse/package.json');
+  const { bin } = require(pkgPath);
+  return path.join(path.dirname(pkgPath), typeof bin === 'string' ? bin : bin.lighthouse);
+}
+
+/** One Lighthouse run (mobile, the default), reduced to the figures printed. */
+function runLighthouse(cli, url) {
+  const args = [
+    cli,
+    url,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--only-categories=${categories.join(',')}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => child.kill(), 180_000);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      let lhr;
+      try {
+        lhr = JSON.parse(out);
+      } catch {
+        return reject(new Error(`lighthouse exited with code ${code}: ${err.trim().split('\n').slice(-3).join(' / ')}`));
+      }
+      if (lhr.runtimeError) return reject(new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`));
+      const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100)]));
+      // What keeps Accessibility, Best Practices or SEO below 100.
+      const failing = categories
+        .filter((id) => id !== 'performance' && scores[id] < 100)
+        .flatMap((id) =>
+          lhr.categories[id].auditRefs
+            .map((ref) => lhr.audits[ref.id])
+            .filter((a) => a && a.score !== null && a.score < 1 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode))
+            .map((a) => `${id}: ${a.id}`),
+        );
+      resolve({
+        version: lhr.lighthouseVersion,
+        ...scores,
+        failing,
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        fcp: audit('first-contentful-paint'),
+      });
+    });
+  });
+}
+
+function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Lighthouse over every row, alternating within each round; a failed run is retried once, then left out. */
+async function lighthouseRounds(cli, rows, rounds) {
+  const runs = new Map(rows.map((row) => [row, []]));
+  let version = '';
+  for (let round = 1; round <= rounds; round++) {
+    process.stderr.write(`  round ${round}/${rounds}:`);
+    for (const row of rows) {
+      let result;
+      for (let attempt = 1; attempt <= 2 && !result; attempt++) {
+        try {
+          result = await runLighthouse(cli, row.url);
+        } catch (error) {
+          process.stderr.write(`\n  ${row.label}: ${error.message}${attempt === 1 ? ' (trying again)' : ' (left out)'}\n `);
+        }
+      }
+      if (result) {
+        version = result.version;
+        runs.get(row).push(result);
+      }
+      process.stderr.write(` ${row.short} ${result ? result.performance : '–'}`);
+    }
+    process.stderr.write(`   (load ${loadAverage()})\n`);
+  }
+  return { runs, version };
+}
+
+function printLighthouse(rows, { runs, version }, rounds) {
+  const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '–');
+  const millis = (ms) => (Number.isFinite(ms) ? `${Math.round(ms)} ms` : '–');
+  const num = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '–');
+  const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a / b).toFixed(2) : '–');
+  const medians = new Map();
+  for (const row of rows) {
+    const list = runs.get(row);
+    const m = Object.fromEntries([...categories, 'lcp', 'tbt', 'cls', 'fcp'].map((key) => [key, median(list.map((r) => r[key]))]));
+    medians.set(row, { ...m, n: list.length, perfRuns: list.map((r) => r.performance) });
+  }
+  console.log(`\nLighthouse ${version}, mobile (default emulation), medians of ${rounds} round${rounds === 1 ? '' : 's'}, rows alternating in each round\n`);
+  const labelWidth = Math.max(...rows.map((row) => row.label.length));
+  const header = `  ${'row'.padEnd(labelWidth)} ${'Perf'.padStart(4)} ${'A11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)}   Perf by round`;
+  console.log(header);
+  for (const row of rows) {
+    const m = medians.get(row);
+    const cls = Number.isFinite(m.cls) ? m.cls.toFixed(3) : '–';
+    console.log(
+      `  ${row.label.padEnd(labelWidth)} ${num(m.performance).padStart(4)} ${num(m.accessibility).padStart(4)} ${num(m['best-practices']).padStart(4)} ${num(m.seo).padStart(4)} ` +
+        `${seconds(m.lcp).padStart(8)} ${millis(m.tbt).padStart(7)} ${cls.padStart(6)} ${seconds(m.fcp).padStart(8)}   ${m.perfRuns.join(' ')}${m.n < rounds ? `  (${rounds - m.n} failed)` : ''}`,
+    );
+  }
+  const anchor = rows.find((row) => row.kind === 'anchor');
+  const pages = rows.filter((row) => row.kind === 'page');
+  console.log('\n  Ratios of the page to its no-JS twin and to the anchor (Performance: higher is better; LCP and TBT: lower is better)\n');
+  const pageWidth = Math.max(4, ...pages.map((row) => row.page.length));
+  console.log(`  ${'page'.padEnd(pageWidth)} ${'Perf/twin'.padStart(9)} ${'LCP/twin'.padStart(9)} ${'TBT/twin'.padStart(9)}   ${'Perf/anchor'.padStart(11)} ${'LCP/anchor'.padStart(10)} ${'TBT/anchor'.padStart(10)}`);
+  for (const row of pages) {
+    const p = medians.get(row);
+    const t = medians.get(rows.find((r) => r.kind === 'twin' && r.page === row.page));
+    const a = anchor ? medians.get(anchor) : {};
+    console.log(
+      `  ${row.page.padEnd(pageWidth)} ${ratio(p.performance, t.performance).padStart(9)} ${ratio(p.lcp, t.lcp).padStart(9)} ${ratio(p.tbt, t.tbt).padStart(9)}   ` +
+        `${ratio(p.performance, a.performance).padStart(11)} ${ratio(p.lcp, a.lcp).padStart(10)} ${ratio(p.tbt, a.tbt).padStart(10)}`,
+    );
+  }
+  console.log('  (– where a figure is missing or the divisor is 0, e.g. a TBT of 0 ms)');
+
+  const below = rows
+    .map((row) => ({ row, audits: [...new Set(runs.get(row).flatMap((r) => r.failing))] }))
+    .filter(({ audits }) => audits.length);
+  if (below.length) {
+    console.log('\n  Audits that kept Accessibility, Best Practices or SEO below 100 in some run:');
+    for (const { row, audits } of below) console.log(`    ${row.label.trim()}: ${audits.join(', ')}`);
+  }
+}
+
+async function main() {
+  const options = parseOptions();
+  const { dist, site, pages } = options;
+  if (options.build) {
+    console.error(`==> VITE_ANALYTICS=off npm run build (in ${site})`);
+    execFileSync('npm', ['run', 'build'], { cwd: site, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, VITE_ANALYTICS: 'off' } });
+  }
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new CannotMeasure(`${path.join(dist, 'index.html')} is missing: build first (cd site && VITE_ANALYTICS=off npm run build), or pass --build`);
+  }
+  for (const page of pages) {
+    if (!existsSync(htmlFile(dist, page))) throw new CannotMeasure(`${page}: ${htmlFile(dist, page)} is missing: is it a route of the site?`);
+  }
+  const anchorHome = path.join(options.anchor, 'index.html');
+  const withAnchor = existsSync(anchorHome);
+
+  console.log(`Measuring ${dist}`);
+  console.log(`${os.cpus().length} cores, load average at start: ${loadAverage()}`);
+  if (!withAnchor) console.log(`Note: no anchor at ${options.anchor} (pass --anchor DIR): its row and ratios are left out.`);
+
+  const require = siteRequire(site);
+  let chromium;
+  let cli;
+  try {
+    ({ chromium } = require('@playwright/test'));
+    if (options.lighthouse) cli = lighthouseCli(site);
+  } catch (error) {
+    throw new CannotMeasure(`${error.message.split('\n')[0]}: install the site's packages (npm ci --prefix site)`);
+  }
+
+  const work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-lighthouse-'));
+  const servers = [];
+  try {
+    // The twins: the site's own files (hard links), each measured page without its scripts.
+    const twinSite = path.join(work, 'twin', 'site');
+    linkTree(dist, path.join(twinSite, 'dist'));
+    const twinNotes = [];
+    for (const page of pages) {
+      const twin = noJsTwin(readFileSync(htmlFile(dist, page), 'utf8'));
+      replaceFile(htmlFile(path.join(twinSite, 'dist'), page), twin.html);
+      twinNotes.push(`${page} (${twin.scripts} script${twin.scripts === 1 ? '' : 's'}, ${twin.preloads} modulepreload${twin.preloads === 1 ? '' : 's'})`);
+    }
+    console.log(`No-JS twins, with the site's own _headers: ${twinNotes.join(', ')}`);
+
+    const ports = options.port ? [options.port, options.port + 1, options.port + 2] : [await freePort(), await freePort(), await freePort()];
+    const siteServer = await serve('site', site, ports[1], work);
+    servers.push(siteServer);
+    const twinServer = await serve('twin', twinSite, ports[2], work);
+    servers.push(twinServer);
+    let anchorServer;
+    if (withAnchor) {
+      const anchorSite = path.join(work, 'anchor', 'site');
+      linkTree(options.anchor, path.join(anchorSite, 'dist'));
+      replaceFile(path.join(anchorSite, 'dist', '_headers'), '/*\n  X-Content-Type-Options: nosniff\n');
+      anchorServer = await serve('anchor', anchorSite, ports[0], work);
+      servers.push(anchorServer);
+    }
+    console.log(`Serving: ${servers.map((s) => `${s.name} ${s.origin}`).join(', ')}`);
+
+    const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
+    try {
+      console.log('\nBefore any interaction, on a 375 × 812 px phone at 3× (Chromium, no input, up to network idle):');
+      console.log('JavaScript requested (same origin, gzip -9) and image bytes before the first scroll');
+      let analytics = false;
+      for (const page of pages) {
+        const load = await firstLoad(browser, siteServer.origin, dist, page);
+        printFirstLoad(load);
+        analytics ||= load.analytics.length > 0;
+      }
+      if (analytics) console.log('\nNote: this build loads the analytics tag; for measurement build with VITE_ANALYTICS=off.');
+    } finally {
+      await browser.close();
+    }
+
+    if (options.lighthouse) {
+      const rows = [];
+      if (anchorServer) rows.push({ kind: 'anchor', label: 'anchor (Astro Nano /)', short: 'anchor', url: `${anchorServer.origin}/` });
+      for (const page of pages) {
+        rows.push({ kind: 'page', page, label: page, short: page, url: siteServer.origin + page });
+        rows.push({ kind: 'twin', page, label: `  no-JS twin of ${page}`, short: 'twin', url: twinServer.origin + page });
+      }
+      console.error(`\n==> Lighthouse: ${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${rows.length} runs (Performance of each run)`);
+      const result = await lighthouseRounds(cli, rows, options.rounds);
+      if (rows.some((row) => result.runs.get(row).length === 0)) {
+        printLighthouse(rows, result, options.rounds);
+        throw new CannotMeasure('every Lighthouse run of a row failed');
+      }
+      printLighthouse(rows, result, options.rounds);
+    }
+    console.log(`\nload average at end: ${loadAverage()}`);
+  } finally {
+    for (const server of servers) server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`\nlighthouse bench: cannot measure: ${error instanceof CannotMeasure ? error.message : error.stack}`);
+  process.exit(1);
+});

@@ -88,13 +88,16 @@ function head({ meta, jsonLd }, styles) {
   return [...tags, styles].join('\n    ');
 }
 
-// Same-site links load the next page ahead: prefetched as soon as the
-// browser judges likely, prerendered on hover or pointer-down ("moderate").
+// Same-site links load the next page ahead: prerendered on hover
+// ("moderate", desktop), prefetched on touch or pointer-down ("conservative",
+// where there is no hover). Not "eager": prefetching every link of a page at
+// once would spend a phone's bandwidth (and the first images' share of it)
+// on pages the visitor may never open.
 // Images (gallery tiles link to them) and the form's landing page are left
 // out. Inline, allowed by the CSP's 'inline-speculation-rules' (a rule set
 // is JSON, never run as script).
 const speculationRules = JSON.stringify({
-  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'eager' }],
+  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'conservative' }],
   prerender: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'moderate' }],
 });
 

@@ -58,6 +58,8 @@ export function Gallery({ images, title }: Props) {
             <Box
               component="a"
               href={largestVariant(image)}
+              // An image on another host is an external link: a new tab (SPEC §2).
+              {...(/^https?:/.test(image.src) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               aria-label={image.label}
               data-index={i}
               sx={{

@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('the contact island', () => {
-  it('prerenders the form that posts without JavaScript (CONTRACT-FORM)', () => {
+  it('prerenders the form that posts without JavaScript (the form contract, README design notes)', () => {
     const el = prerendered();
     const form = el.querySelector('form')!;
     expect(form).toHaveAttribute('method', 'post');
@@ -75,7 +75,7 @@ describe('the contact island', () => {
     const el = prerendered();
     el.querySelector<HTMLInputElement>('[name="name"]')!.value = 'Ada';
     el.querySelector<HTMLInputElement>('[name="email"]')!.value = 'ada@';
-    // As the server fills it after an invalid native post (CONTRACT-FORM).
+    // As the server fills it after an invalid native post (the form contract, README design notes).
     el.querySelector('[name="email"]')!.setAttribute('aria-invalid', 'true');
     el.querySelector('[data-error-for="email"]')!.textContent = 'Invalid email address';
     el.querySelector<HTMLInputElement>('[name="name"]')!.focus();

@@ -22,7 +22,7 @@ export interface ContactInitial {
   notice?: string;
 }
 
-/** Where the browser posts the form without JavaScript (the host's form handling; see CONTRACT-FORM). */
+/** Where the browser posts the form without JavaScript (the host's form handling; see the form contract in README.md's design notes). */
 export const SENT_PATH = '/contact/sent/';
 
 /**

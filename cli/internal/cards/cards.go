@@ -181,6 +181,16 @@ type fontFiles struct {
 	sum string
 }
 
+// HaveFonts reports whether dir holds both of the site's font packages.
+func HaveFonts(dir string) bool {
+	for _, name := range []string{"fraunces", "inter"} {
+		if files, _ := filepath.Glob(filepath.Join(dir, name, "files", name+"-*-wght-normal.woff2")); len(files) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func readFonts(dir string) (*fontFiles, error) {
 	h := sha256.New()
 	for _, name := range []string{"fraunces", "inter"} {

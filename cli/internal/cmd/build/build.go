@@ -17,12 +17,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/cmd/generate"
 	imagescmd "portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmd/validate"
 	"portfolio/cli/internal/cmdutil"
-	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
@@ -87,15 +85,14 @@ func Run(opts *Options) error {
 		{"validate the content", func() error {
 			return validate.Run(&validate.Options{IO: opts.IO, ContentDir: opts.ContentDir, Format: "text", MaxPixels: imagecheck.DefaultMaxPixels})
 		}},
-		{"make the images", func() error { return MakeImages(ctx, opts.IO, opts.ContentDir) }},
-		{"generate the site's module", func() error { return Generate(ctx, opts.IO, opts.ContentDir) }},
-		{"make the social preview cards", func() error {
+		{"make the images, social preview cards and icons", func() error {
 			// The cards are drawn in the site's fonts, from its npm packages.
 			if err := installPackages(ctx, opts); err != nil {
 				return err
 			}
-			return MakeCards(opts.IO, opts.ContentDir, opts.SiteDir)
+			return MakeImages(ctx, opts.IO, opts.ContentDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable"))
 		}},
+		{"generate the site's module", func() error { return Generate(ctx, opts.IO, opts.ContentDir) }},
 		{"build and prerender the site", func() error { return buildSite(ctx, opts) }},
 	}
 	for i, step := range steps {
@@ -126,10 +123,11 @@ func Run(opts *Options) error {
 
 // MakeImages runs `portfolio images` with its default settings, removing
 // the variants and cache entries no image needs any more (those of a
-// deleted project or a replaced photo), so they do not reach the site.
-func MakeImages(ctx context.Context, ios *iostreams.IOStreams, contentDir string) error {
+// deleted project or a replaced photo), so they do not reach the site. It
+// draws the social preview cards (in the fonts of fontDir) and icons too.
+func MakeImages(ctx context.Context, ios *iostreams.IOStreams, contentDir, fontDir string) error {
 	return imagescmd.Run(&imagescmd.Options{
-		IO: ios, Ctx: ctx, ContentDir: contentDir,
+		IO: ios, Ctx: ctx, ContentDir: contentDir, FontDir: fontDir,
 		OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: images.DefaultManifest,
 		Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels,
 		GC: true,
@@ -168,26 +166,6 @@ func installPackages(ctx context.Context, opts *Options) error {
 			return err
 		}
 	}
-	return nil
-}
-
-// MakeCards draws the social preview card of every page into the images
-// output (cards/) and writes their manifest; unchanged cards are kept.
-func MakeCards(ios *iostreams.IOStreams, contentDir, siteDir string) error {
-	c, _, err := content.Load(contentDir, content.Options{MaxPixels: imagecheck.DefaultMaxPixels})
-	if err != nil {
-		return err
-	}
-	start := time.Now()
-	res, err := cards.Run(cards.Pages(c), cards.Options{
-		OutDir:   images.DefaultOutDir,
-		Manifest: cards.DefaultManifest,
-		FontDir:  filepath.Join(siteDir, "node_modules", "@fontsource-variable"),
-	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(ios.Out, "  %d cards made, %d unchanged, %d removed in %s\n", res.Made, res.Reused, res.Removed, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

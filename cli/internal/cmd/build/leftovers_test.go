@@ -2,11 +2,13 @@ package build
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/images"
@@ -34,6 +36,13 @@ body:
 // its page module) is removed by the build's own steps, not only by
 // `portfolio images --gc`.
 func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
+	fonts, err := filepath.Abs("../../../../" + cards.DefaultFontDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cards.HaveFonts(fonts) {
+		t.Skip("the site's npm packages are not installed (npm ci --prefix site): no fonts for the cards")
+	}
 	t.Chdir(t.TempDir())
 	files := map[string][]byte{
 		"content/site.yaml":                   []byte(contenttest.Site),
@@ -53,7 +62,7 @@ func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
 	steps := func() {
 		t.Helper()
 		ios, _, _, errOut := iostreams.Test()
-		if err := MakeImages(context.Background(), ios, "content"); err != nil {
+		if err := MakeImages(context.Background(), ios, "content", fonts); err != nil {
 			t.Fatalf("images: %v\n%s", err, errOut)
 		}
 		if err := Generate(context.Background(), ios, "content"); err != nil {
@@ -61,6 +70,27 @@ func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
 		}
 	}
 	steps()
+	cardsFile := filepath.Join(filepath.Dir(images.DefaultManifest), "cards.json")
+	readCards := func() map[string]cards.Entry {
+		t.Helper()
+		data, err := os.ReadFile(cardsFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]cards.Entry
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	betaCard, ok := readCards()["/projects/beta"]
+	if !ok {
+		t.Fatalf("no card for beta in %s", cardsFile)
+	}
+	betaCardFile := filepath.Join(images.DefaultOutDir, strings.TrimPrefix(betaCard.File, "/img/"))
+	if _, err := os.Stat(betaCardFile); err != nil {
+		t.Fatalf("beta's card was not drawn: %v", err)
+	}
 	m, err := manifest.Read(images.DefaultManifest)
 	if err != nil {
 		t.Fatal(err)
@@ -96,6 +126,15 @@ func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
 	}
 	if _, err := os.Stat(module); !os.IsNotExist(err) {
 		t.Errorf("the page module of the deleted project is left (%v)", err)
+	}
+	if _, ok := readCards()["/projects/beta"]; ok {
+		t.Error("cards.json still lists the deleted project")
+	}
+	if _, err := os.Stat(betaCardFile); !os.IsNotExist(err) {
+		t.Errorf("the deleted project's card is left (%v)", err)
+	}
+	if _, ok := readCards()["/projects/alpha"]; !ok {
+		t.Error("the remaining project lost its card")
 	}
 	alpha := m.Images["projects/alpha/cover.jpg"]
 	if kept, _ := filepath.Glob(filepath.Join(images.DefaultOutDir, alpha.Key+"-*")); len(kept) == 0 {

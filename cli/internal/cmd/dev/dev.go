@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/cmd/build"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
@@ -121,7 +122,7 @@ func Run(opts *Options) error {
 // and the last good module stays in place.
 func regenerate(opts *Options) {
 	start := time.Now()
-	err := build.MakeImages(opts.Ctx, opts.IO, opts.ContentDir)
+	err := build.MakeImages(opts.Ctx, opts.IO, opts.ContentDir, cards.DefaultFontDir)
 	if err == nil {
 		err = build.Generate(opts.Ctx, opts.IO, opts.ContentDir)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
@@ -32,6 +33,9 @@ type Options struct {
 	Jobs       int
 	GC         bool
 	MaxPixels  int64
+	// FontDir holds the site's @fontsource-variable packages, which draw
+	// the social preview cards; without them no card is drawn.
+	FontDir string
 }
 
 // maxWidth bounds --widths: beyond it a variant only costs bytes.
@@ -82,6 +86,7 @@ and the next run completes the work.`),
 	fl.IntVar(&opts.Quality, "quality", images.DefaultQuality, "WebP and JPEG quality, 1–100")
 	fl.IntVarP(&opts.Jobs, "jobs", "j", 0, "images processed at once (default: one per CPU core)")
 	fl.BoolVar(&opts.GC, "gc", false, "delete variant files and cache entries no image needs")
+	fl.StringVar(&opts.FontDir, "fonts", cards.DefaultFontDir, "the site's @fontsource-variable `folder` (draws the social preview cards)")
 	fl.Int64Var(&opts.MaxPixels, "max-pixels", imagecheck.DefaultMaxPixels, "refuse images with more pixels than this (as validate does)")
 	_ = cmd.MarkFlagDirname("out")
 	_ = cmd.MarkFlagDirname("cache")
@@ -172,6 +177,34 @@ func Run(opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "%s (see above); every other image is ready\n", s.Red(plural(errs, "error")))
 		return cmdutil.ErrInvalid
 	}
+	return MakeCards(opts, c)
+}
+
+// MakeCards draws the social preview card of every page and the site's
+// icons into the images output (cards/, icons/), with their manifests
+// beside the images manifest (cards.json, icons.json), which the prerender
+// reads. Unchanged cards are kept. Without the site's fonts (npm packages
+// not installed) it says so and draws nothing: the site's build then
+// refuses to run without the cards.
+func MakeCards(opts *Options, c *content.Content) error {
+	dir := filepath.Dir(opts.Manifest)
+	if _, err := cards.MakeIcons(opts.OutDir, filepath.Join(dir, "icons.json")); err != nil {
+		return fmt.Errorf("drawing the site's icons: %w", err)
+	}
+	if !cards.HaveFonts(opts.FontDir) {
+		fmt.Fprintf(opts.IO.Out, "no social preview cards: the site's fonts are not in %s (run `npm ci` in the site folder, then `portfolio images` again)\n", opts.FontDir)
+		return nil
+	}
+	start := time.Now()
+	res, err := cards.Run(cards.Pages(c), cards.Options{
+		OutDir:   opts.OutDir,
+		Manifest: filepath.Join(dir, "cards.json"),
+		FontDir:  opts.FontDir,
+	})
+	if err != nil {
+		return fmt.Errorf("drawing the social preview cards: %w", err)
+	}
+	fmt.Fprintf(opts.IO.Out, "%d social preview cards: %d made, %d unchanged, %d removed, in %s\n", len(res.Manifest), res.Made, res.Reused, res.Removed, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

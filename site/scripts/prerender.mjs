@@ -4,9 +4,10 @@
 //
 //   vite build && vite build --ssr src/entry-server.tsx --outDir .ssr && node scripts/prerender.mjs
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { lastChange } from './lastmod.mjs';
 
 // The server build leaves packages external, so they load here under Node.
 // Render them as the browser bundle runs them, in production mode: MUI adds
@@ -16,7 +17,9 @@ process.env.NODE_ENV = 'production';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
-const { render, routePaths, externalOrigins, islandOnlyStyles, analyticsId: measurementId } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+// The content folder, for the sitemap's dates (PORTFOLIO_CONTENT, else ../content).
+const contentRoot = path.resolve(root, process.env.PORTFOLIO_CONTENT ?? path.join('..', 'content'));
+const { render, routePaths, externalOrigins, islandOnlyStyles, analyticsId: measurementId, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
 
 // The built style sheet is only the @font-face and document rules (component
 // styles come from emotion): inlined, it costs the page no request.
@@ -55,14 +58,47 @@ const fonts = (await readdir(path.join(dist, 'assets'))).filter((f) => /^(inter|
 if (fonts.length !== 2) throw new Error(`expected the two latin font files in dist/assets, found ${fonts.join(', ') || 'none'}`);
 const preloads = fonts.map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin />`);
 
-// Structured data in a <script> element: nothing in it may close the element.
+// Structured data in a <script> element: nothing in it may close the
+// element or open a comment (`</script`, `<!--`), so every `<` is written
+// as its JSON escape. A data block is never run: the CSP does not apply.
 const jsonScript = (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+// The site's icons, drawn by `portfolio images` (src/generated/icons.json):
+// /favicon.ico for browsers that ask for it by name, the touch icon for
+// phones' home screens and the web app manifest's icons.
+const icons = JSON.parse(await readFile(path.join(root, 'src', 'generated', 'icons.json'), 'utf8'));
+const info = siteInfo();
+await copyFile(path.join(dist, icons.favicon), path.join(dist, 'favicon.ico'));
+const webManifest = {
+  name: info.name,
+  short_name: info.shortName,
+  description: info.description,
+  lang: 'en',
+  start_url: '/',
+  scope: '/',
+  display: 'browser',
+  background_color: info.colors.light.background,
+  theme_color: info.colors.light.theme,
+  icons: [
+    ...icons.any.map((i) => ({ src: i.file, sizes: `${i.size}x${i.size}`, type: 'image/png', purpose: 'any' })),
+    { src: icons.maskable.file, sizes: `${icons.maskable.size}x${icons.maskable.size}`, type: 'image/png', purpose: 'maskable' },
+  ],
+};
+await writeFile(path.join(dist, 'manifest.webmanifest'), `${JSON.stringify(webManifest, null, 2)}\n`);
+const siteTags = [
+  `<link rel="icon" href="/favicon.ico" sizes="32x32" />`,
+  `<link rel="apple-touch-icon" href="${icons.appleTouch}" />`,
+  `<link rel="manifest" href="/manifest.webmanifest" />`,
+  `<meta name="theme-color" content="${info.colors.light.theme}" media="(prefers-color-scheme: light)" />`,
+  `<meta name="theme-color" content="${info.colors.dark.theme}" media="(prefers-color-scheme: dark)" />`,
+];
 
 function head({ meta, jsonLd }, styles) {
   const tags = [
     ...preloads,
     `<title>${escape(meta.title)}</title>`,
     `<meta name="description" content="${escape(meta.description)}" />`,
+    ...siteTags,
   ];
   if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
   if (meta.canonical) {
@@ -73,17 +109,23 @@ function head({ meta, jsonLd }, styles) {
   } else {
     tags.push('<meta name="robots" content="noindex" />');
   }
+  const image = meta.image;
   tags.push(
+    `<meta property="og:site_name" content="${escape(info.name)}" />`,
     `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:title" content="${escape(meta.title)}" />`,
     `<meta property="og:description" content="${escape(meta.description)}" />`,
-    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta property="og:image" content="${escape(image.url)}" />`,
+    `<meta property="og:image:type" content="image/jpeg" />`,
+    `<meta property="og:image:width" content="${image.width}" />`,
+    `<meta property="og:image:height" content="${image.height}" />`,
+    `<meta property="og:image:alt" content="${escape(image.alt)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escape(meta.title)}" />`,
     `<meta name="twitter:description" content="${escape(meta.description)}" />`,
+    `<meta name="twitter:image" content="${escape(image.url)}" />`,
+    `<meta name="twitter:image:alt" content="${escape(image.alt)}" />`,
   );
-  if (meta.image) {
-    tags.push(`<meta property="og:image" content="${escape(meta.image)}" />`, `<meta name="twitter:image" content="${escape(meta.image)}" />`);
-  }
   if (jsonLd) tags.push(jsonScript(jsonLd));
   return [...tags, styles].join('\n    ');
 }
@@ -167,7 +209,7 @@ const sheet = `/assets/site-${createHash('sha256').update(sharedCss).digest('hex
 await writeHtml(path.join(dist, sheet), sharedCss);
 
 const canonical = [];
-for (const { file, rendered } of pages) {
+for (const { route, file, rendered } of pages) {
   const own = pruneVariables(
     rendered.styles
       .filter((r) => !sharedIds.has(r.id))
@@ -181,20 +223,23 @@ for (const { file, rendered } of pages) {
     .replace('<!--app-->', () => rendered.html)
     .replace('<!--scripts-->', () => scripts(rendered));
   await writeHtml(file, html);
-  if (rendered.status === 200 && !rendered.meta.noindex) canonical.push(rendered.meta.canonical);
+  if (rendered.status === 200 && !rendered.meta.noindex) {
+    canonical.push({ url: rendered.meta.canonical, lastmod: await lastChange(info.sources(route), { cwd: contentRoot }) });
+  }
 }
 
-// For crawlers: every page's canonical address, and where to find them.
+// For crawlers: every page's canonical address with the date of the last
+// change of the content it shows (scripts/lastmod.mjs), and where to find them.
 const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${canonical.map((url) => `  <url><loc>${escape(url)}</loc></url>`).join('\n')}
+${canonical.map(({ url, lastmod }) => `  <url><loc>${escape(url)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`).join('\n')}
 </urlset>
 `;
 await writeFile(path.join(dist, 'sitemap.xml'), sitemap);
-const origin = new URL(canonical[0]).origin;
+const origin = new URL(canonical[0].url).origin;
 await writeFile(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
 await writeFile(path.join(dist, '_headers'), headersFile(await externalOrigins()));
-console.log(`prerendered ${paths.length} routes, 404.html, sitemap.xml and robots.txt`);
+console.log(`prerendered ${paths.length} routes, 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`);
 
 /**
  * The response headers of the site, in the host's `_headers` format: Netlify

@@ -9,8 +9,9 @@ import { AppProviders } from '@/app/App';
 import { createEmotionCache } from '@/app/emotion';
 import { AppRoutes, preloadRoute } from '@/app/routes';
 import { navCategories, paths } from '@/config/paths';
-import { allProjects, loadProjectBody, site } from '@/lib/content';
-import { pageMeta, personJsonLd, type PageMeta } from '@/lib/seo';
+import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
+import { theme } from '@/theme/theme';
+import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 
 /** Every route path to prerender (SPEC.md §2). */
 export function routePaths(): string[] {
@@ -37,7 +38,7 @@ export interface Rendered {
   styles: StyleRule[];
   meta: PageMeta;
   status: number;
-  /** Structured data for the page's head (the owner, on the home page). */
+  /** Structured data (JSON-LD) for the page's head: the profile on the home page, breadcrumbs and the work on project pages. */
   jsonLd?: object;
 }
 
@@ -85,6 +86,38 @@ export function analyticsId(): string | undefined {
   return import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.measurementId || undefined;
 }
 
+/**
+ * What the prerender needs beyond the pages: the names and colours of the
+ * web app manifest and `theme-color` (the top bar's background in each
+ * scheme), and the content files each route shows (for the sitemap's
+ * lastmod), relative to the content folder.
+ */
+export function siteInfo() {
+  // The theme is made with CSS variables: its schemes' palettes are there at run time.
+  const schemes = (theme as { colorSchemes?: Partial<Record<'light' | 'dark', { palette: { background: { default: string } } }>> }).colorSchemes;
+  const light = schemes?.light?.palette;
+  const dark = schemes?.dark?.palette;
+  if (!light || !dark) throw new Error('the theme has no light and dark colour schemes (src/theme/theme.ts)');
+  return {
+    name: site.name,
+    // A home screen shows about 12 characters: the first name when the whole name is longer.
+    shortName: site.name.length <= 12 ? site.name : site.name.split(/\s+/)[0]!,
+    description: site.description,
+    colors: {
+      light: { theme: light.background.default, background: light.background.default },
+      dark: { theme: dark.background.default, background: dark.background.default },
+    },
+    sources(route: string): string[] {
+      const folders = (list: readonly { slug: string }[]) => list.map((p) => `projects/${p.slug}`);
+      if (route === paths.home) return ['site.yaml', ...folders(featuredProjects())];
+      const category = navCategories.find((c) => paths.category(c) === route);
+      if (category) return ['site.yaml', ...folders(projectsOf(category))];
+      if (route.startsWith('/projects/')) return ['site.yaml', `projects/${route.slice('/projects/'.length)}`];
+      return ['site.yaml'];
+    },
+  };
+}
+
 /** Renders one path to HTML, with its critical CSS and metadata. */
 export async function render(path: string): Promise<Rendered> {
   await preloadRoute(path);
@@ -104,7 +137,9 @@ export async function render(path: string): Promise<Rendered> {
   );
   const styles = styleRules(cache);
   const meta = pageMeta(path);
-  return { html, styles, meta, status: meta.canonical ? 200 : 404, ...(path === paths.home ? { jsonLd: personJsonLd() } : {}) };
+  const p = path.startsWith('/projects/') ? project(path.slice('/projects/'.length)) : undefined;
+  const jsonLd = meta.canonical ? structuredData(path, p ? await loadProjectBody(p) : undefined) : undefined;
+  return { html, styles, meta, status: meta.canonical ? 200 : 404, ...(jsonLd ? { jsonLd } : {}) };
 }
 
 /**

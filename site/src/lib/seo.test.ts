@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { project, site } from '@/lib/content';
-import { pageMeta } from '@/lib/seo';
+import cards from '@/generated/cards.json';
+import { card, pageMeta, structuredData } from '@/lib/seo';
+
+/** The card of a route as cards.json gives it, with its absolute URL. */
+const cardOf = (route: string) => {
+  const c = (cards as Record<string, { file: string; width: number; height: number; alt: string }>)[route]!;
+  return { url: `${site.url}${c.file}`, width: 1200, height: 630, alt: c.alt };
+};
 
 describe('pageMeta', () => {
   it('home: the owner and role as title, the site description, canonical at the root', () => {
@@ -8,6 +15,7 @@ describe('pageMeta', () => {
       title: `${site.name} · UX/UI Designer · Frontend Developer`,
       description: site.description,
       canonical: `${site.url}/`,
+      image: cardOf('/'),
       type: 'website',
     });
   });
@@ -17,6 +25,7 @@ describe('pageMeta', () => {
       title: `About Me · ${site.name}`,
       description: site.about.description,
       canonical: `${site.url}/about`,
+      image: cardOf('/about'),
       type: 'website',
     });
   });
@@ -26,6 +35,7 @@ describe('pageMeta', () => {
       title: `Contact · ${site.name}`,
       description: site.contact.description,
       canonical: `${site.url}/contact`,
+      image: cardOf('/contact'),
       type: 'website',
     });
   });
@@ -40,11 +50,12 @@ describe('pageMeta', () => {
       title: `${title} · ${site.name}`,
       description: site.pages[page].description,
       canonical: `${site.url}${path}`,
+      image: cardOf(path),
       type: 'website',
     });
   });
 
-  it('project: an article with its title, description, canonical and an absolute og image under the site url', () => {
+  it('project: an article with its title, description, canonical and its card, absolute under the site url', () => {
     const p = project('admin-portal')!;
     const meta = pageMeta('/projects/admin-portal');
 
@@ -52,20 +63,57 @@ describe('pageMeta', () => {
       title: `Admin Portal · ${site.name}`,
       description: p.description,
       canonical: `${site.url}/projects/admin-portal`,
-      image: `${site.url}${p.cover.src}`,
+      image: cardOf('/projects/admin-portal'),
       type: 'article',
     });
-    expect(p.cover.src.startsWith('/')).toBe(true);
-    expect(new URL(meta.image!).origin).toBe(new URL(site.url).origin);
+    expect(meta.image.url).toMatch(/\/img\/cards\/[0-9a-f]{16}\.jpg$/);
+    expect(new URL(meta.image.url).origin).toBe(new URL(site.url).origin);
+    expect(meta.image.alt).toBe(`Admin Portal · ${site.name}`);
   });
 
   it.each(['/no-such-page', '/projects/no-such-project', '/projects/', '/about/extra'])(
-    'unknown path %s: "Page not found" title, the site description, no canonical, no image',
+    'unknown path %s: "Page not found" title, the site description, no canonical, the not-found card',
     (path) => {
       const meta = pageMeta(path);
-      expect(meta).toEqual({ title: `Page not found · ${site.name}`, description: site.description, type: 'website' });
+      expect(meta).toEqual({ title: `Page not found · ${site.name}`, description: site.description, image: cardOf('/404'), type: 'website' });
       expect(meta).not.toHaveProperty('canonical');
-      expect(meta).not.toHaveProperty('image');
     },
   );
+
+  it('the contact form\'s landing page shares the contact card and stays out of the index', () => {
+    expect(pageMeta('/contact/sent/')).toMatchObject({ image: cardOf('/contact'), noindex: true });
+  });
+
+  it('a route without a card is an error that names the command to run', () => {
+    expect(() => card('/no-such-page')).toThrow(/no social preview card for \/no-such-page.*portfolio images/);
+  });
+});
+
+describe('structuredData', () => {
+  type Node = Record<string, unknown>;
+  const graph = (path: string) => (structuredData(path) as { '@graph': Node[] })['@graph'];
+
+  it('home: a ProfilePage about the owner (with image and profiles) and the WebSite', () => {
+    const [profile, website] = graph('/');
+    expect(profile).toMatchObject({ '@type': 'ProfilePage', mainEntity: { '@type': 'Person', name: site.name, image: cardOf('/').url } });
+    expect((profile!.mainEntity as Node).sameAs).toHaveLength(4);
+    expect(website).toMatchObject({ '@type': 'WebSite', name: site.name, url: `${site.url}/` });
+  });
+
+  it('a project: breadcrumbs home › category › project, with absolute addresses', () => {
+    const [crumbs] = graph('/projects/drone-photography');
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: site.name, item: `${site.url}/` },
+        { position: 2, name: 'Photography', item: `${site.url}/photography` },
+        { position: 3, name: 'Drone Photography', item: `${site.url}/projects/drone-photography` },
+      ],
+    });
+  });
+
+  it('other pages have none', () => {
+    expect(structuredData('/about')).toBeUndefined();
+    expect(structuredData('/no-such-page')).toBeUndefined();
+  });
 });

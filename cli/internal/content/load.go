@@ -334,6 +334,7 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 	}
 	l.add(s.Check(doc)...)
 	l.add(checkMarkdown(s, doc)...)
+	l.add(checkDescriptions(doc)...)
 	if d := checkModeline(path, data, s.Name); d != nil {
 		l.add(*d)
 	}

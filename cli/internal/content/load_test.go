@@ -470,3 +470,74 @@ func TestLoadBounds(t *testing.T) {
 		}
 	})
 }
+
+// A meta description longer than a search result shows is a warning at the
+// description's own line and column, with how much to cut; 160 characters
+// (counted as characters, not bytes) are fine.
+func TestLoadDescriptionLength(t *testing.T) {
+	long := func(n int) string { return strings.Repeat("é", n) }
+	tests := []struct {
+		name      string
+		file, old string
+		new       string
+		line, col int
+		wantToCut int // 0: no warning
+	}{
+		{"project at the limit, in characters", "projects/alpha/project.yaml", "description: A project.", "description: " + long(160), 0, 0, 0},
+		{"project one over", "projects/alpha/project.yaml", "description: A project.", "description: " + long(161), 4, 14, 1},
+		{"project, folded block", "projects/alpha/project.yaml", "description: A project.", "description: >-\n  " + long(100) + "\n  " + long(99), 4, 14, 40},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := validFiles(t)
+			s := string(f[tt.file])
+			if !strings.Contains(s, tt.old) {
+				t.Fatalf("%s has no %q", tt.file, tt.old)
+			}
+			f[tt.file] = []byte(strings.Replace(s, tt.old, tt.new, 1))
+			_, diags, err := Load(tree(t, f), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var found []diag.Diagnostic
+			for _, d := range diags {
+				if strings.Contains(d.Message, "description is") {
+					found = append(found, d)
+				}
+			}
+			if tt.wantToCut == 0 {
+				if len(found) != 0 || len(diags) != 0 {
+					t.Fatalf("unexpected diagnostics:\n%s", dump(diags))
+				}
+				return
+			}
+			if len(found) != 1 {
+				t.Fatalf("want one description warning, got:\n%s", dump(diags))
+			}
+			d := found[0]
+			if d.Severity != diag.Warning || d.Line != tt.line || d.Column != tt.col || d.Pointer != "/description" {
+				t.Errorf("got %s %s at %s, want a warning at %d:%d", d.Severity, d.Position(), d.Pointer, tt.line, tt.col)
+			}
+			if want := fmt.Sprintf("(%d to cut)", tt.wantToCut); !strings.Contains(d.Hint, want) {
+				t.Errorf("hint %q, want %q", d.Hint, want)
+			}
+		})
+	}
+
+	// The site's own descriptions (home, About, Contact, category pages) too.
+	f := validFiles(t)
+	site := string(f["site.yaml"])
+	i := strings.Index(site, "\ndescription: ")
+	if i < 0 {
+		t.Fatal("the test site has no description")
+	}
+	j := strings.Index(site[i+1:], "\n") + i + 1
+	f["site.yaml"] = []byte(site[:i] + "\ndescription: " + long(200) + site[j:])
+	_, diags, err := Load(tree(t, f), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) != 1 || !strings.HasSuffix(diags[0].File, "site.yaml") || diags[0].Pointer != "/description" || diags[0].Severity != diag.Warning {
+		t.Fatalf("want one warning on site.yaml's description, got:\n%s", dump(diags))
+	}
+}

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -395,6 +397,46 @@ func (l *loader) checkProject(p *Project) {
 				root["title"], root["title"]))
 		}
 	}
+}
+
+// MaxDescription is the length (in characters) past which search results
+// cut a page's meta description short.
+const MaxDescription = 160
+
+// checkDescriptions warns about every meta description (a `description`
+// key: the site's, About's, Contact's, each category page's, each
+// project's) longer than a search result shows.
+func checkDescriptions(doc *Document) diag.List {
+	var out diag.List
+	var walk func(ptr string, v any)
+	walk = func(ptr string, v any) {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			child := ptr + "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+			if text, ok := m[k].(string); ok && k == "description" {
+				if n := utf8.RuneCountInString(strings.TrimSpace(text)); n > MaxDescription {
+					out = append(out, doc.Diag(diag.Warning, child,
+						fmt.Sprintf("shorten it to %d characters or fewer (%d to cut): say first what the page is and for whom; the rest can go in the page itself", MaxDescription, n-MaxDescription),
+						"the description is %d characters long: search results and link previews cut it after about %d", n, MaxDescription))
+				}
+				continue
+			}
+			if k == "body" {
+				continue // blocks have no meta descriptions
+			}
+			walk(child, m[k])
+		}
+	}
+	walk("", doc.Value)
+	return out
 }
 
 // checkMarkdown parses every Markdown value of a document.

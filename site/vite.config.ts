@@ -25,7 +25,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: false,
     // Pages and project bodies are dynamic imports, transformed on first use:
     // on a busy 2-core machine the first test of a file can take seconds.

@@ -123,7 +123,7 @@ func (f *projectForm) description() huh.Field {
 	if f.accessible {
 		return f.input(title, desc, &s.Description, scaffold.ValidateDescription)
 	}
-	return huh.NewText().Title(title).Description(desc+" Alt+Enter: new line.").Lines(3).
+	return huh.NewText().Title(title).Description(desc + " Alt+Enter: new line.").Lines(3).
 		Value(&s.Description).Validate(f.check(scaffold.ValidateDescription, &s.Description))
 }
 

@@ -30,10 +30,11 @@ func Dir() (string, error) {
 	return filepath.Join(base, "portfolio", "drafts"), nil
 }
 
-// Save writes the answers (a yaml.MapSlice, in the order of the form) as a
+// Save writes the answers (a yaml.MapSlice in the order of the form, or a
+// struct shaped like the command's --from file) as a
 // new draft named after kind ("new-project", "init", "edit-SLUG") and the
 // time, and returns its path.
-func Save(kind string, header string, answers yaml.MapSlice, now time.Time) (string, error) {
+func Save(kind string, header string, answers any, now time.Time) (string, error) {
 	dir, err := Dir()
 	if err != nil {
 		return "", err

@@ -179,13 +179,17 @@ func Run(ctx context.Context, opts *Options) error {
 		if form.accessible {
 			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 		} else {
-			err = form.fullForm().WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
+			err = prompt.RunGuarded(ctx, form.fullForm(), leaving, opts.IO.In, opts.IO.Out)
 		}
 		if err == nil && !form.confirmed { // "Cancel" at the confirmation
 			err = cmdutil.ErrCancel
 		}
 		if err != nil {
-			return formError(opts, err)
+			err = formError(opts, err)
+			if errors.Is(err, cmdutil.ErrCancel) {
+				keepDraft(opts, form.site)
+			}
+			return err
 		}
 		s = *form.site
 		opts.Origin = map[string]string{}

@@ -1,6 +1,6 @@
 import type { Page } from '@/generated/content';
 import { navCategories, paths } from '@/config/paths';
-import { categoryPage, project, site } from '@/lib/content';
+import { categoryPage, project, site, socialLinks } from '@/lib/content';
 
 /** What a page says about itself to browsers, crawlers and link previews. */
 export interface PageMeta {
@@ -60,6 +60,6 @@ export function personJsonLd() {
     url: absolute(paths.home),
     jobTitle: site.taglines.role,
     description: site.description,
-    sameAs: Object.values(site.social).map((s) => s.url),
+    sameAs: socialLinks().map((s) => s.url),
   };
 }

@@ -57,14 +57,15 @@ DIR/site.yaml with its schema modeline and short comments, and an empty
 DIR/projects/ for ` + "`portfolio new project`" + ` to fill.
 
 In a terminal, a form asks for your name, taglines, site description and
-address, analytics ID and the four profile links, and checks each as you
-type, by the same rules and in the same words as ` + "`portfolio validate`" + `. It
+address, analytics ID and the profile links (each optional), and checks
+each as you type, by the same rules and in the same words as ` + "`portfolio validate`" + `. It
 ends by showing the YAML and asking to write it; Esc or Ctrl-C writes
 nothing. --accessible (or ACCESSIBLE=1) asks one plain line at a time.
 
 Without a terminal, or with --yes, nothing is asked: the required values
-(--name, --description, --url and the four profile addresses) must come from
-flags or from --from FILE, a site.yaml holding some of its keys; flags win
+(--name, --description, --url) must come from
+flags or from --from FILE, a site.yaml holding some of its keys (the
+profile links are optional: the site shows the ones given); flags win
 over the file. Every other text has a default to edit later: the About and
 Contact texts, the category pages' titles ("Web Design", "Graphics",
 "Photography", "Higher Education") and descriptions.

@@ -85,8 +85,7 @@ func Render(s Site, schemaRef string) []byte {
 		line("# measurementId: G-XXXXXXXXXX")
 	}
 	line("")
-	line("# The four profiles linked from the home page and the footer; each opens in a new tab.")
-	line("social:")
+	var links []string
 	for _, l := range []struct {
 		key  string
 		link Link
@@ -94,9 +93,22 @@ func Render(s Site, schemaRef string) []byte {
 		{"professionalNetwork", s.Social.ProfessionalNetwork}, {"codeHosting", s.Social.CodeHosting},
 		{"microblog", s.Social.Microblog}, {"photoSharing", s.Social.PhotoSharing},
 	} {
-		line("  %s:", l.key)
-		text("    ", "label", l.link.Label)
-		text("    ", "url", l.link.URL)
+		if l.link.URL != "" {
+			links = append(links, "  "+l.key+":\n"+textLine("    ", "label", l.link.Label)+textLine("    ", "url", l.link.URL))
+		}
+	}
+	line("# Profiles linked from the home page and the footer, each opening in a new tab.")
+	line("# All optional: professionalNetwork, codeHosting, microblog, photoSharing, e.g.")
+	line("#   codeHosting:")
+	line("#     label: GitHub")
+	line("#     url: https://github.com/you")
+	if len(links) > 0 {
+		line("social:")
+		for _, l := range links {
+			b.WriteString(l)
+		}
+	} else {
+		line("# social:")
 	}
 	line("")
 	line("# The About Me page (/about): up to 12 bullets per list, up to 8 skill tags.")

@@ -30,7 +30,13 @@ func Render(p *Plan) []byte {
 	if pg, ok := PageNamed(a.Page); ok {
 		pageLabel = pg.Label
 	}
-	line("%s", Modeline)
+	modeline := Modeline
+	if p.Dir != "" {
+		// The schema as an editor finds it from the project's folder,
+		// wherever the content folder lives.
+		modeline = "# yaml-language-server: $schema=" + SchemaRef(p.Dir, "project.schema.json", Modeline[len("# yaml-language-server: $schema="):])
+	}
+	line("%s", modeline)
 	line("# %s project, made by `portfolio new project`. Page: %s%s", pageLabel, content.ProjectRoute, a.Slug)
 	line("# Check it with `portfolio validate`; see it with `portfolio serve`.")
 	line("title: %s", scalar(a.Title))

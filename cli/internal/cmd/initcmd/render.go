@@ -2,7 +2,6 @@ package initcmd
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -20,26 +19,11 @@ const schemaFile = "schema/site.schema.json"
 const DefaultSchemaRef = "../" + schemaFile
 
 // SchemaRef returns the path of the repository's schema/site.schema.json
-// relative to dir, with '/' separators, for site.yaml's modeline: it looks
-// in dir and the folders above it, as editors resolve the path from the
-// file's folder. Without one it returns DefaultSchemaRef.
+// relative to dir, for site.yaml's modeline (see scaffold.SchemaRef: above
+// dir, then above the current folder). Without one it returns
+// DefaultSchemaRef.
 func SchemaRef(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return DefaultSchemaRef
-	}
-	for d := abs; ; d = filepath.Dir(d) {
-		candidate := filepath.Join(d, filepath.FromSlash(schemaFile))
-		if fi, err := os.Stat(candidate); err == nil && fi.Mode().IsRegular() {
-			if rel, err := filepath.Rel(abs, candidate); err == nil {
-				return filepath.ToSlash(rel)
-			}
-			return DefaultSchemaRef
-		}
-		if filepath.Dir(d) == d {
-			return DefaultSchemaRef
-		}
-	}
+	return scaffold.SchemaRef(dir, filepath.Base(schemaFile), DefaultSchemaRef)
 }
 
 // Modeline is site.yaml's first line for a schema at schemaRef.

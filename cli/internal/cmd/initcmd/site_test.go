@@ -267,6 +267,7 @@ func TestRenderRoundTrip(t *testing.T) {
 
 func TestSchemaRef(t *testing.T) {
 	root := t.TempDir()
+	t.Chdir(root)
 	if got := SchemaRef(filepath.Join(root, "content")); got != DefaultSchemaRef {
 		t.Errorf("no schema folder: %q", got)
 	}
@@ -286,6 +287,20 @@ func TestSchemaRef(t *testing.T) {
 			t.Errorf("SchemaRef(%s) = %q, want %q", dir, got, want)
 		}
 	}
+	// A content folder elsewhere, the command run in the repository: the
+	// path climbs out of the content folder and into the repository, and
+	// resolves from the folder of site.yaml.
+	elsewhere := filepath.Join(t.TempDir(), "jo", "content")
+	got := SchemaRef(elsewhere)
+	if resolved := filepath.Join(elsewhere, filepath.FromSlash(got)); !sameFile(resolved, filepath.Join(root, "schema", "site.schema.json")) {
+		t.Errorf("SchemaRef(%s) = %q resolves to %s", elsewhere, got, resolved)
+	}
+}
+
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
 func TestCreate(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 // inside the repository), then in the current folder and the folders above
 // it (the repository the command runs in, with the content folder elsewhere:
 // ~/portfolio-content beside ~/src/portfolio gives
-// ../src/portfolio/schema/…). Without one it returns fallback.
+// ../src/portfolio/schema/…), then above the program's own file. Without one it returns fallback.
 func SchemaRef(dir, name, fallback string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -21,6 +21,11 @@ func SchemaRef(dir, name, fallback string) string {
 	starts := []string{abs}
 	if wd, err := os.Getwd(); err == nil {
 		starts = append(starts, wd)
+	}
+	if exe, err := os.Executable(); err == nil {
+		if exe, err := filepath.EvalSymlinks(exe); err == nil {
+			starts = append(starts, filepath.Dir(exe)) // a binary built into the repository's .cache/bin
+		}
 	}
 	for _, start := range starts {
 		for d := start; ; d = filepath.Dir(d) {

@@ -349,6 +349,9 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	}
 	if r := res.Stripped.String(); r != "" {
 		fmt.Fprintf(w, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+		for _, l := range res.Stripped.Lines() {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
 	}
 	for _, r := range res.Resized {
 		fmt.Fprintf(w, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, p.MaxEdge)

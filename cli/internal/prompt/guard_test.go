@@ -29,7 +29,7 @@ func drain(t *testing.T, m tea.Model, cmds []tea.Cmd) {
 		var msg tea.Msg
 		select {
 		case msg = <-msgs:
-		case <-time.After(200 * time.Millisecond):
+		case <-time.After(300 * time.Millisecond):
 			return
 		}
 		if msg == nil {
@@ -82,7 +82,7 @@ func TestGuardKeysAfterEnterGoToTheNextField(t *testing.T) {
 		huh.NewGroup(huh.NewInput().Title("C").Value(&c)),
 	)
 	g := NewGuard(form, "")
-	g.settleIn = 30 * time.Millisecond
+	g.settleIn = 5 * time.Second // the focus moving releases the keys, not the clock
 	drain(t, g, []tea.Cmd{g.Init()})
 	// Typed in one burst: into A, Enter, into B, Enter (to the next
 	// group), into C.

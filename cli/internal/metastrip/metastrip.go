@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"portfolio/cli/internal/termsafe"
 )
 
 // Removed names what a JPEG carried that was dropped, in the order found.
@@ -224,6 +226,8 @@ type Report struct {
 	Files int      // files that lost something
 	What  Removed  // everything removed, each named once
 	Names []string // the files, as the caller names them
+	// Each is what each of Names lost, in the same order.
+	Each []Removed
 }
 
 // Add records one file's removals.
@@ -233,11 +237,23 @@ func (r *Report) Add(name string, removed Removed) {
 	}
 	r.Files++
 	r.Names = append(r.Names, name)
+	r.Each = append(r.Each, slices.Clone(removed))
 	for _, w := range removed {
 		if !slices.Contains(r.What, w) {
 			r.What = append(r.What, w)
 		}
 	}
+}
+
+// Lines says it per file, one line each: "IMG_0042.jpg: GPS position,
+// camera serial number". File names come from outside the program: they
+// are escaped, so a name cannot move the cursor or forge a line.
+func (r Report) Lines() []string {
+	out := make([]string, len(r.Names))
+	for i, name := range r.Names {
+		out[i] = termsafe.String(name) + ": " + strings.Join(r.Each[i], ", ")
+	}
+	return out
 }
 
 // String says it in a line: "GPS position, maker notes (from 3 images)".

@@ -7,6 +7,7 @@
 package scaffold
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -218,7 +219,7 @@ func ParsePaths(s string) []string {
 	has := false
 	flush := func() {
 		if has {
-			out = append(out, cur.String())
+			out = append(out, FromFileURL(cur.String()))
 		}
 		cur.Reset()
 		has = false
@@ -247,4 +248,18 @@ func ParsePaths(s string) []string {
 	}
 	flush()
 	return out
+}
+
+// FromFileURL turns a file:// URL, as some file managers and terminals paste
+// a dropped file (file:///home/me/My%20Photos/a.jpg), into its path; any
+// other text is returned as it is.
+func FromFileURL(s string) string {
+	if !strings.HasPrefix(strings.ToLower(s), "file://") {
+		return s
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Host != "" && u.Host != "localhost") || u.Path == "" {
+		return s
+	}
+	return u.Path
 }

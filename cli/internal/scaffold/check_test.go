@@ -258,6 +258,10 @@ func TestParsePaths(t *testing.T) {
 		`'/tmp/it'\''s.jpg'`:                    {"/tmp/it's.jpg"},
 		"  ":                                    nil,
 		`photos/set, 'photos/other set/b.webp'`: {"photos/set", "photos/other set/b.webp"},
+		// Dropped files pasted as URLs, percent-encoded.
+		"file:///home/me/My%20Photos/a.jpg file://localhost/tmp/b%27s.jpg": {"/home/me/My Photos/a.jpg", "/tmp/b's.jpg"},
+		"'file:///tmp/x%20y.png'":      {"/tmp/x y.png"},
+		"file://otherhost/share/a.jpg": {"file://otherhost/share/a.jpg"},
 	} {
 		if got := ParsePaths(in); strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
 			t.Errorf("ParsePaths(%q) = %q, want %q", in, got, want)
@@ -268,6 +272,21 @@ func TestParsePaths(t *testing.T) {
 // Gallery answers: typed plainly, a path with spaces is one path; pasted
 // from a file manager (quoted or escaped), several paths split as a shell
 // would.
+func TestCleanPathFileURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"file:///home/me/My%20Photos/cover.jpg": "/home/me/My Photos/cover.jpg",
+		" file:///tmp/c.jpg ":                   "/tmp/c.jpg",
+		"photos/cover.jpg":                      "photos/cover.jpg",
+	} {
+		if got := CleanPath(in); got != want {
+			t.Errorf("CleanPath(%q) = %q, want %q", in, got, want)
+		}
+		if got := ParseGallery(in); len(got) != 1 || got[0] != want {
+			t.Errorf("ParseGallery(%q) = %q, want [%q]", in, got, want)
+		}
+	}
+}
+
 func TestParseGallery(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)

@@ -142,7 +142,7 @@ func ParseGallery(s string) []string {
 		case strings.ContainsAny(part, `'"\`):
 			out = append(out, ParsePaths(part)...)
 		case !strings.Contains(part, " ") || exists(part):
-			out = append(out, part)
+			out = append(out, FromFileURL(part))
 		default:
 			words := strings.Fields(part)
 			all := true
@@ -168,7 +168,7 @@ func CleanPath(s string) string {
 			return p[0]
 		}
 	}
-	return s
+	return FromFileURL(s)
 }
 
 func exists(path string) bool {

@@ -20,8 +20,8 @@ func textBlock(text string) map[string]any { return map[string]any{"type": "text
 // Render returns project.yaml for the plan: the modeline, then every answer
 // with a short comment that says what it is for, then the page's blocks: the
 // gallery and the links after a commented example of a text block for the
-// story (the description is on the card already; it opens the page only
-// when the page has nothing else). Pure: the same plan gives the same bytes.
+// story (the description is on the card already and is never repeated; the
+// cover opens a page that has nothing else). Pure: the same plan gives the same bytes.
 func Render(p *Plan) []byte {
 	a := p.Answers
 	var b strings.Builder
@@ -30,7 +30,13 @@ func Render(p *Plan) []byte {
 	if pg, ok := PageNamed(a.Page); ok {
 		pageLabel = pg.Label
 	}
-	line("%s", Modeline)
+	modeline := Modeline
+	if p.Dir != "" {
+		// The schema as an editor finds it from the project's folder,
+		// wherever the content folder lives.
+		modeline = "# yaml-language-server: $schema=" + SchemaRef(p.Dir, "project.schema.json", Modeline[len("# yaml-language-server: $schema="):])
+	}
+	line("%s", modeline)
 	line("# %s project, made by `portfolio new project`. Page: %s%s", pageLabel, content.ProjectRoute, a.Slug)
 	line("# Check it with `portfolio validate`; see it with `portfolio serve`.")
 	line("title: %s", scalar(a.Title))
@@ -55,30 +61,20 @@ func Render(p *Plan) []byte {
 	line("# screenshots, prototype. Text takes *emphasis*, **strong**, [links](https://…)")
 	line("# and lists; separate paragraphs with a blank line.")
 	line("body:")
-	if len(p.Gallery) > 0 || a.Document != nil || a.Prototype != nil {
-		// The description is on the card and in the meta tags already: the
-		// page's story is the owner's to write, so it is only suggested.
-		line("  # Tell the project's story here, e.g.:")
-		line("  # - type: text")
-		line("  #   heading: The challenge")
-		line("  #   text: |")
-		line("  #     What the project was for, what you did, what came of it.")
-	} else {
-		// A page needs one block: the description opens it until the story
-		// is written.
-		line("  - type: text")
-		if literalOK(a.Description) {
-			line("    text: |")
-			for _, l := range strings.Split(a.Description, "\n") {
-				if l == "" {
-					line("")
-				} else {
-					line("      %s", l)
-				}
-			}
-		} else {
-			line("    text: %s", scalar(a.Description))
-		}
+	// The description is on the card and in the meta tags already: the
+	// page's story is the owner's to write, so it is only suggested.
+	line("  # Tell the project's story here, e.g.:")
+	line("  # - type: text")
+	line("  #   heading: The challenge")
+	line("  #   text: |")
+	line("  #     What the project was for, what you did, what came of it.")
+	if len(p.Gallery) == 0 && a.Document == nil && a.Prototype == nil {
+		// A page needs one block: the cover opens it until the story is
+		// written (the description would only repeat the card's text).
+		line("  # The cover opens the page until there is more; alt says what it shows.")
+		line("  - type: image")
+		line("    src: %s", scalar(p.Cover.Name))
+		line("    alt: %s", scalar(a.Title))
 	}
 	if len(p.Gallery) > 0 {
 		n := len(p.Gallery)

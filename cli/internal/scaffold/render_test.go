@@ -108,7 +108,7 @@ func TestRenderRoundTrip(t *testing.T) {
 		if label := body[1].(map[string]any)["label"]; label != s {
 			t.Errorf("%q: label %q", s, label)
 		}
-		// A page with nothing else opens with the description.
+		// A page with nothing else opens with the cover, not the description.
 		p.Gallery, p.Answers.Document, p.Answers.Prototype = nil, nil, nil
 		doc, d = content.ParseYAML("project.yaml", Render(p))
 		if d != nil {
@@ -116,20 +116,23 @@ func TestRenderRoundTrip(t *testing.T) {
 			continue
 		}
 		body = doc.Value.(map[string]any)["body"].([]any)
-		if text := body[0].(map[string]any)["text"]; len(body) != 1 || strings.TrimSuffix(text.(string), "\n") != s {
-			t.Errorf("%q: text %q", s, text)
+		if b := body[0].(map[string]any); len(body) != 1 || b["type"] != "image" || b["src"] != "cover.jpg" || b["alt"] != s {
+			t.Errorf("%q: body %v", s, body)
 		}
 	}
 }
 
-// The description is on the card; the page does not repeat it when it has
-// other blocks.
+// The description is on the card; the page never repeats it, with other
+// blocks or without.
 func TestRenderDoesNotRepeatTheDescription(t *testing.T) {
-	p := fullPlan()
-	doc, _ := content.ParseYAML("project.yaml", Render(p))
-	for _, b := range doc.Value.(map[string]any)["body"].([]any) {
-		if b.(map[string]any)["type"] == "text" {
-			t.Errorf("a text block: %v", b)
+	bare := fullPlan()
+	bare.Gallery, bare.Answers.Document, bare.Answers.Prototype = nil, nil, nil
+	for _, p := range []*Plan{fullPlan(), bare} {
+		doc, _ := content.ParseYAML("project.yaml", Render(p))
+		for _, b := range doc.Value.(map[string]any)["body"].([]any) {
+			if b.(map[string]any)["type"] == "text" {
+				t.Errorf("a text block: %v", b)
+			}
 		}
 	}
 }

@@ -86,7 +86,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		if err != nil {
 			return nil, err
 		}
-		stripped.Add(c.Name, prep.Removed)
+		stripped.Add(filepath.Base(c.Source)+" → "+c.Name, prep.Removed)
 		if prep.Resized {
 			resized = append(resized, fmt.Sprintf("%s: %d×%d → %d×%d", c.Name, prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
 		}

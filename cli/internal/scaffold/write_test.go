@@ -210,9 +210,16 @@ func TestCreate(t *testing.T) {
 	if g := c.Projects[1].Gallery; g[0].Alt != "" || g[1].Alt != "Campfire at dusk" || g[1].Caption != `Night two: "stories"` {
 		t.Errorf("gallery texts %+v", g)
 	}
+	// The modeline resolves from the project's folder to a schema
+	// (here the repository's: the content folder is elsewhere).
 	data, _ := os.ReadFile(res.File)
-	if !strings.HasPrefix(string(data), Modeline+"\n") {
-		t.Errorf("project.yaml starts %q", data[:80])
+	first, _, _ := strings.Cut(string(data), "\n")
+	ref, ok := strings.CutPrefix(first, "# yaml-language-server: $schema=")
+	if !ok {
+		t.Fatalf("project.yaml starts %q", first)
+	}
+	if fi, err := os.Stat(filepath.Join(filepath.Dir(res.File), filepath.FromSlash(ref))); err != nil || !strings.HasSuffix(ref, "schema/project.schema.json") || fi.IsDir() {
+		t.Errorf("modeline %q does not resolve: %v", first, err)
 	}
 
 	// The same slug again: refused, nothing changed.

@@ -191,7 +191,7 @@ function describe(b: Block): string {
 const featured: readonly Project[] = projects.filter((p) => p.featured && p.active);
 const pageOf: 'web-design' | 'graphics' | 'photography' | 'higher-education' = projects[0]!.page;
 const links: string[] = projects.map((p) => p.link + p.slug + p.cover.src + p.skills.join());
-const social: string = site.social.codeHosting.url + site.pages['web-design'].title + (site.measurementId ?? '');
+const social: string = (site.social?.codeHosting?.url ?? '') + site.pages['web-design'].title + (site.measurementId ?? '');
 const bodies: Promise<string[][]> = Promise.all(projects.map((p) => p.loadBody().then((body: ProjectBody) => body.map(describe))));
 export const all = [featured, pageOf, links, social, bodies];
 `

@@ -5,20 +5,30 @@ import ForumIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import type { ReactElement } from 'react';
-import { socialLinks } from '@/lib/content';
+import { socialLinks, type SocialLink } from '@/lib/content';
 
-const icons: Record<ReturnType<typeof socialLinks>[number]['kind'], ReactElement> = {
+const icons: Record<SocialLink['kind'], ReactElement> = {
   professionalNetwork: <LinkedInIcon />,
   codeHosting: <GitHubIcon />,
   microblog: <ForumIcon />,
   photoSharing: <InstagramIcon />,
 };
 
-/** The owner's four profiles as icon links, each opening in a new tab. */
-export function SocialLinks({ size = 'medium' }: { size?: 'small' | 'medium' | 'large' }) {
+/**
+ * The owner's profiles as icon links, each opening in a new tab: the ones
+ * site.yaml gives, nothing at all when it gives none.
+ */
+export function SocialLinks({
+  size = 'medium',
+  links = socialLinks(),
+}: {
+  size?: 'small' | 'medium' | 'large';
+  links?: readonly SocialLink[];
+}) {
+  if (links.length === 0) return null;
   return (
     <Stack component="ul" direction="row" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {socialLinks().map((link) => (
+      {links.map((link) => (
         <li key={link.kind}>
           <IconButton
             component="a"

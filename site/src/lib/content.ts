@@ -58,13 +58,22 @@ export function categoryPage(page: Page) {
   return site.pages[page];
 }
 
-/** The owner's social profiles, in the order the site shows them. */
-export function socialLinks() {
-  const s = site.social;
-  return [
-    { kind: 'professionalNetwork', ...s.professionalNetwork },
-    { kind: 'codeHosting', ...s.codeHosting },
-    { kind: 'microblog', ...s.microblog },
-    { kind: 'photoSharing', ...s.photoSharing },
-  ] as const;
+const socialKinds = ['professionalNetwork', 'codeHosting', 'microblog', 'photoSharing'] as const;
+
+/** One of the owner's profiles: which kind, its service's name and address. */
+export interface SocialLink {
+  readonly kind: (typeof socialKinds)[number];
+  readonly label: string;
+  readonly url: string;
+}
+
+/**
+ * The owner's social profiles, in the order the site shows them: only the
+ * ones site.yaml gives (every one is optional).
+ */
+export function socialLinks(social: typeof site.social = site.social): readonly SocialLink[] {
+  return socialKinds.flatMap((kind) => {
+    const link = social?.[kind];
+    return link ? [{ kind, label: link.label, url: link.url }] : [];
+  });
 }

@@ -2,7 +2,7 @@ import type { Page, Project, ProjectBody } from '@/generated/content';
 // Written by `portfolio images` beside images.json: route → social preview card.
 import cards from '@/generated/cards.json';
 import { navCategories, paths } from '@/config/paths';
-import { categoryPage, project, site } from '@/lib/content';
+import { categoryPage, project, site, socialLinks } from '@/lib/content';
 
 /** A page's social preview card (1200×630 JPEG), with an absolute URL. */
 export interface PreviewImage {
@@ -87,7 +87,7 @@ function person(): Json {
     image: card(paths.home).url,
     jobTitle: site.taglines.role,
     description: site.description,
-    sameAs: Object.values(site.social).map((s) => s.url),
+    sameAs: socialLinks().map((s) => s.url),
   };
 }
 

@@ -29,6 +29,8 @@ type Options struct {
 	Slug       string
 	// Set changes the fields given as flags.
 	Set func(f *projectedit.Fields)
+	// From changes the fields given in --from FILE (a draft); flags win.
+	From func(f *projectedit.Fields)
 	// Yes writes without asking.
 	Yes                        bool
 	Accessible, AccessibleFlag bool
@@ -45,7 +47,7 @@ func NewCmdEdit(f *cmdutil.Factory, runF func(context.Context, *Options) error) 
 	}
 	opts := &Options{IO: f.IOStreams}
 	var fv projectedit.Fields
-	var skills string
+	var skills, from string
 	project := &cobra.Command{
 		Use:   "project SLUG",
 		Short: "Edit a project's details: a form filled with its values, or flags",
@@ -73,6 +75,13 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ContentDir = cmdutil.ContentDir(cmd)
 			opts.Slug = args[0]
+			if from != "" {
+				apply, err := readDraft(from)
+				if err != nil {
+					return err
+				}
+				opts.From = apply
+			}
 			fl := cmd.Flags()
 			opts.Set = func(f *projectedit.Fields) {
 				for name, pair := range map[string][2]*string{
@@ -112,6 +121,7 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 	fl.StringVar(&skills, "skills", "", "skills and tools, comma-separated (replaces the list)")
 	fl.BoolVar(&fv.Featured, "featured", false, "show it in Selected Work on the home page")
 	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
+	fl.StringVar(&from, "from", "", "take the values of a `FILE` with some of the keys title, subtitle, page, category, description, role, skills, featured, active (a draft kept when the form was left)")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
 	cmd.AddCommand(project)
@@ -134,6 +144,9 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	f := p.Fields
 	f.Skills = append([]string(nil), f.Skills...)
+	if opts.From != nil {
+		opts.From(&f)
+	}
 	if opts.Set != nil {
 		opts.Set(&f)
 	}
@@ -147,13 +160,17 @@ func Run(ctx context.Context, opts *Options) error {
 			acc = prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 			err = acc.Run(false, groups...)
 		} else {
-			err = prompt.Form(groups...).WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
-		}
-		if err != nil {
-			return cancelled(opts, err)
+			err = prompt.RunGuarded(ctx, prompt.Form(groups...), leaving, opts.IO.In, opts.IO.Out)
 		}
 		f.Skills = scaffold.ParseSkills(skills)
 		trim(&f)
+		if err != nil {
+			err = cancelled(opts, err)
+			if errors.Is(err, cmdutil.ErrCancel) {
+				keepDraft(opts, p.Fields, f)
+			}
+			return err
+		}
 	}
 	out, err := p.Render(f)
 	if err != nil {
@@ -177,7 +194,11 @@ func Run(ctx context.Context, opts *Options) error {
 			err = cmdutil.ErrCancel
 		}
 		if err != nil {
-			return cancelled(opts, err)
+			err = cancelled(opts, err)
+			if errors.Is(err, cmdutil.ErrCancel) {
+				keepDraft(opts, p.Fields, f)
+			}
+			return err
 		}
 	}
 	warnings, err := p.Save(out)

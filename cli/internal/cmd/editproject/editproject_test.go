@@ -32,6 +32,7 @@ body:
 func fixture(t *testing.T) {
 	t.Helper()
 	t.Chdir(t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // drafts
 	for p, data := range map[string][]byte{
 		"content/site.yaml":                     []byte(contenttest.Site),
 		"content/projects/harbour/project.yaml": []byte(harbour),
@@ -97,5 +98,33 @@ func TestChangedLines(t *testing.T) {
 	got := changedLines("a\nb\nc\nd", "a\nB\nc\nd\ne")
 	if got != "- b\n+ B\n+ e" {
 		t.Errorf("changedLines = %q", got)
+	}
+}
+
+// Leaving keeps the changes typed so far as a draft; --from resumes them
+// without a terminal.
+func TestDraftResumes(t *testing.T) {
+	fixture(t)
+	_, errOut, err := run(t, lines("Harbour Lights", "", "3", "", "Boats at night."))
+	if !errors.Is(err, cmdutil.ErrCancel) {
+		t.Fatalf("err = %v", err)
+	}
+	_, path, ok := strings.Cut(errOut, "--from ")
+	if !ok {
+		t.Fatalf("no draft named: %q", errOut)
+	}
+	apply, err := readDraft(strings.TrimSpace(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ios, _, out, stderr := iostreams.Test()
+	if err := Run(context.Background(), &Options{IO: ios, ContentDir: "content", Slug: "harbour", From: apply, Yes: true}); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	data, _ := os.ReadFile("content/projects/harbour/project.yaml")
+	for _, want := range []string{"title: Harbour Lights\n", "description: Boats at night.\n", "# A comment that stays.\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("project.yaml lacks %q:\n%s\n%s", want, data, out)
+		}
 	}
 }

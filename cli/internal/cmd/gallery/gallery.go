@@ -309,6 +309,9 @@ func apply(ctx context.Context, opts *Options, g *gallery.Gallery, verb string) 
 	fmt.Fprintln(opts.IO.Out)
 	if r := res.Stripped.String(); r != "" {
 		fmt.Fprintf(opts.IO.Out, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+		for _, l := range res.Stripped.Lines() {
+			fmt.Fprintf(opts.IO.Out, "    %s\n", l)
+		}
 	}
 	for _, r := range res.Resized {
 		fmt.Fprintf(opts.IO.Out, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, g.MaxEdge)

@@ -30,6 +30,7 @@ func answers() []string {
 func runAccessibly(t *testing.T, given Site, input string) (stdout, stderr string, err error) {
 	t.Helper()
 	t.Chdir(t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // drafts
 	ios, in, out, errOut := iostreams.Test()
 	in.WriteString(input)
 	err = Run(context.Background(), &Options{IO: ios, Dir: "content", Site: given, Accessible: true, AccessibleFlag: true})
@@ -129,8 +130,11 @@ func TestAccessibleCancelWritesNothing(t *testing.T) {
 			if !errors.Is(err, cmdutil.ErrCancel) {
 				t.Fatalf("err = %v", err)
 			}
-			if errOut != "nothing was written\n" {
+			if !strings.HasPrefix(errOut, "nothing was written\n") {
 				t.Errorf("stderr %q", errOut)
+			}
+			if kept := strings.Contains(errOut, "your answers are kept in "); kept != (input != "") {
+				t.Errorf("draft kept: %v, stderr %q", kept, errOut)
 			}
 			if entries, _ := os.ReadDir("."); len(entries) != 0 {
 				t.Errorf("files written: %v", entries)
@@ -160,5 +164,36 @@ func TestRunRefusesExistingSite(t *testing.T) {
 	}
 	if _, err := os.Stat("content/projects"); err == nil {
 		t.Error("projects folder made")
+	}
+}
+
+// TestDraftResumes leaves the form after a few answers, then finishes from
+// the draft without a terminal: the answers given come back.
+func TestDraftResumes(t *testing.T) {
+	_, errOut, err := runAccessibly(t, Site{}, lines(answers()[:9]...))
+	if !errors.Is(err, cmdutil.ErrCancel) {
+		t.Fatalf("err = %v", err)
+	}
+	_, path, ok := strings.Cut(errOut, "--from ")
+	if !ok {
+		t.Fatalf("no draft named: %q", errOut)
+	}
+	path = strings.TrimSpace(path)
+	s, err := readAnswers(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "Jo Rivera" || s.URL != "https://jorivera.design" || s.Social.ProfessionalNetwork.URL != "https://www.linkedin.com/in/jo" {
+		t.Fatalf("draft read back as %+v", s)
+	}
+	s.Social.CodeHosting.URL = "https://github.com/jo"
+	s.Social.Microblog.URL = "https://bsky.app/profile/jo"
+	s.Social.PhotoSharing.URL = "https://www.instagram.com/jo"
+	ios, _, _, stderr := iostreams.Test()
+	if err := Run(context.Background(), &Options{IO: ios, Dir: "content", Site: s, Yes: true}); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if data, _ := os.ReadFile("content/site.yaml"); !strings.Contains(string(data), "name: Jo Rivera\n") {
+		t.Errorf("site.yaml:\n%s", data)
 	}
 }

@@ -97,8 +97,8 @@ func (f *siteForm) detailGroups() []*huh.Group {
 	} {
 		groups = append(groups, huh.NewGroup(
 			f.input("social."+l.key+".label", l.what+": service", "Its name, read by screen readers, e.g. "+defaultLabels[l.key]+"."),
-			f.input("social."+l.key+".url", l.what+": profile address", "https://…"),
-		).Title("Profiles linked from the home page and the footer"))
+			f.input("social."+l.key+".url", l.what+": profile address (optional)", "https://…; empty: no link to this kind of profile."),
+		).Title("Profiles linked from the home page and the footer (each optional)"))
 	}
 	return groups
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"charm.land/huh/v2"
@@ -57,14 +58,15 @@ DIR/site.yaml with its schema modeline and short comments, and an empty
 DIR/projects/ for ` + "`portfolio new project`" + ` to fill.
 
 In a terminal, a form asks for your name, taglines, site description and
-address, analytics ID and the four profile links, and checks each as you
-type, by the same rules and in the same words as ` + "`portfolio validate`" + `. It
+address, analytics ID and the profile links (each optional), and checks
+each as you type, by the same rules and in the same words as ` + "`portfolio validate`" + `. It
 ends by showing the YAML and asking to write it; Esc or Ctrl-C writes
 nothing. --accessible (or ACCESSIBLE=1) asks one plain line at a time.
 
 Without a terminal, or with --yes, nothing is asked: the required values
-(--name, --description, --url and the four profile addresses) must come from
-flags or from --from FILE, a site.yaml holding some of its keys; flags win
+(--name, --description, --url) must come from
+flags or from --from FILE, a site.yaml holding some of its keys (the
+profile links are optional: the site shows the ones given); flags win
 over the file. Every other text has a default to edit later: the About and
 Contact texts, the category pages' titles ("Web Design", "Graphics",
 "Photography", "Higher Education") and descriptions.
@@ -179,13 +181,17 @@ func Run(ctx context.Context, opts *Options) error {
 		if form.accessible {
 			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 		} else {
-			err = form.fullForm().WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
+			err = prompt.RunGuarded(ctx, form.fullForm(), leaving, opts.IO.In, opts.IO.Out)
 		}
 		if err == nil && !form.confirmed { // "Cancel" at the confirmation
 			err = cmdutil.ErrCancel
 		}
 		if err != nil {
-			return formError(opts, err)
+			err = formError(opts, err)
+			if errors.Is(err, cmdutil.ErrCancel) {
+				keepDraft(opts, form.site)
+			}
+			return err
 		}
 		s = *form.site
 		opts.Origin = map[string]string{}
@@ -267,9 +273,15 @@ func printResult(opts *Options, res *Result) error {
 		}
 	}
 	fmt.Fprintf(w, "%s %s is valid\n", s.Green("✓"), res.File)
+	// The next steps work from any folder: build, serve and dev find the
+	// repository themselves; the content folder is named absolutely.
 	dirFlag := ""
 	if opts.Dir != "content" {
-		dirFlag = " --content " + opts.Dir
+		abs, err := filepath.Abs(opts.Dir)
+		if err != nil {
+			abs = opts.Dir
+		}
+		dirFlag = " --content " + shellQuote(abs)
 	}
 	newProject, serve := "portfolio new project"+dirFlag, "portfolio serve"+dirFlag
 	fmt.Fprintf(w, "\nNext steps:\n")
@@ -277,4 +289,12 @@ func printResult(opts *Options, res *Result) error {
 	fmt.Fprintf(w, "  %-*s   add your first project\n", len(newProject), newProject)
 	fmt.Fprintf(w, "  %-*s   see the site\n", len(newProject), serve)
 	return nil
+}
+
+// shellQuote quotes a path for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -2,7 +2,6 @@ package initcmd
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -20,26 +19,11 @@ const schemaFile = "schema/site.schema.json"
 const DefaultSchemaRef = "../" + schemaFile
 
 // SchemaRef returns the path of the repository's schema/site.schema.json
-// relative to dir, with '/' separators, for site.yaml's modeline: it looks
-// in dir and the folders above it, as editors resolve the path from the
-// file's folder. Without one it returns DefaultSchemaRef.
+// relative to dir, for site.yaml's modeline (see scaffold.SchemaRef: above
+// dir, then above the current folder). Without one it returns
+// DefaultSchemaRef.
 func SchemaRef(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return DefaultSchemaRef
-	}
-	for d := abs; ; d = filepath.Dir(d) {
-		candidate := filepath.Join(d, filepath.FromSlash(schemaFile))
-		if fi, err := os.Stat(candidate); err == nil && fi.Mode().IsRegular() {
-			if rel, err := filepath.Rel(abs, candidate); err == nil {
-				return filepath.ToSlash(rel)
-			}
-			return DefaultSchemaRef
-		}
-		if filepath.Dir(d) == d {
-			return DefaultSchemaRef
-		}
-	}
+	return scaffold.SchemaRef(dir, filepath.Base(schemaFile), DefaultSchemaRef)
 }
 
 // Modeline is site.yaml's first line for a schema at schemaRef.
@@ -85,8 +69,7 @@ func Render(s Site, schemaRef string) []byte {
 		line("# measurementId: G-XXXXXXXXXX")
 	}
 	line("")
-	line("# The four profiles linked from the home page and the footer; each opens in a new tab.")
-	line("social:")
+	var links []string
 	for _, l := range []struct {
 		key  string
 		link Link
@@ -94,9 +77,22 @@ func Render(s Site, schemaRef string) []byte {
 		{"professionalNetwork", s.Social.ProfessionalNetwork}, {"codeHosting", s.Social.CodeHosting},
 		{"microblog", s.Social.Microblog}, {"photoSharing", s.Social.PhotoSharing},
 	} {
-		line("  %s:", l.key)
-		text("    ", "label", l.link.Label)
-		text("    ", "url", l.link.URL)
+		if l.link.URL != "" {
+			links = append(links, "  "+l.key+":\n"+textLine("    ", "label", l.link.Label)+textLine("    ", "url", l.link.URL))
+		}
+	}
+	line("# Profiles linked from the home page and the footer, each opening in a new tab.")
+	line("# All optional: professionalNetwork, codeHosting, microblog, photoSharing, e.g.")
+	line("#   codeHosting:")
+	line("#     label: GitHub")
+	line("#     url: https://github.com/you")
+	if len(links) > 0 {
+		line("social:")
+		for _, l := range links {
+			b.WriteString(l)
+		}
+	} else {
+		line("# social:")
 	}
 	line("")
 	line("# The About Me page (/about): up to 12 bullets per list, up to 8 skill tags.")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -40,7 +41,8 @@ type Link struct {
 	URL   string `yaml:"url"`
 }
 
-// Social are the four profiles linked from the hero and the footer.
+// Social are the profiles linked from the hero and the footer, each
+// optional: an empty address leaves the profile out.
 type Social struct {
 	ProfessionalNetwork Link `yaml:"professionalNetwork"`
 	CodeHosting         Link `yaml:"codeHosting"`
@@ -127,9 +129,9 @@ func (f ListField) Pointer() string { return "/" + strings.ReplaceAll(f.Key, "."
 
 func link(key, flag, what string, get func(*Site) *Link) []Field {
 	return []Field{
-		{Key: "social." + key + ".label", Flag: flag + "-label", Usage: "name of your " + what + " service, e.g. " + defaultLabels[key],
+		{Key: "social." + key + ".label", Flag: flag + "-label", Usage: "name of your " + what + " service, e.g. " + defaultLabels[key], Optional: true,
 			get: func(s *Site) *string { return &get(s).Label }},
-		{Key: "social." + key + ".url", Flag: flag + "-url", Usage: "https address of your " + what + " profile", Required: true,
+		{Key: "social." + key + ".url", Flag: flag + "-url", Usage: "https address of your " + what + " profile (optional: the site links the profiles given)", Optional: true,
 			get: func(s *Site) *string { return &get(s).URL }},
 	}
 }
@@ -268,9 +270,16 @@ func (s Site) WithDefaults() Site {
 	def(&s.Taglines.Role, defaultRole)
 	def(&s.Taglines.Mission, defaultMission)
 	def(&s.Hero, s.Description)
+	// A profile is linked when its address is given; its label defaults to
+	// the example service's name. A label without an address is dropped.
 	for key, label := range defaultLabels {
-		f, _ := FieldNamed("social." + key + ".label")
-		def(f.get(&s), label)
+		l, _ := FieldNamed("social." + key + ".label")
+		u, _ := FieldNamed("social." + key + ".url")
+		if *u.get(&s) == "" {
+			*l.get(&s) = ""
+		} else {
+			def(l.get(&s), serviceName(*u.get(&s), label))
+		}
 	}
 	def(&s.About.Description, fmt.Sprintf("About %s: %s.", s.Name, s.Taglines.Role))
 	def(&s.About.Intro, s.Hero)
@@ -387,4 +396,28 @@ func checkPart(key string, value any) error {
 		}
 	}
 	return nil
+}
+
+// services name the well-known profile hosts, by domain.
+var services = map[string]string{
+	"linkedin.com": "LinkedIn", "github.com": "GitHub", "gitlab.com": "GitLab", "codeberg.org": "Codeberg",
+	"bsky.app": "Bluesky", "mastodon.social": "Mastodon", "x.com": "X", "twitter.com": "X", "threads.net": "Threads",
+	"instagram.com": "Instagram", "flickr.com": "Flickr", "behance.net": "Behance", "dribbble.com": "Dribbble",
+	"vimeo.com": "Vimeo", "youtube.com": "YouTube", "500px.com": "500px", "vsco.co": "VSCO",
+}
+
+// serviceName is the label of a profile at address: the service's name
+// when its host is a known one, else fallback.
+func serviceName(address, fallback string) string {
+	u, err := url.Parse(address)
+	if err != nil {
+		return fallback
+	}
+	host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	for domain, name := range services {
+		if host == domain || strings.HasSuffix(host, "."+domain) {
+			return name
+		}
+	}
+	return fallback
 }

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"portfolio/cli/internal/iostreams"
 	"reflect"
 	"slices"
 	"strings"
@@ -100,7 +101,9 @@ func TestMissing(t *testing.T) {
 	for _, f := range s.Missing() {
 		got = append(got, f.Flag)
 	}
-	want := []string{"name", "description", "url", "professional-network-url", "code-hosting-url", "microblog-url", "photo-sharing-url"}
+	// Profile links are optional: an owner without a code-hosting (or any)
+	// profile is not asked for one.
+	want := []string{"name", "description", "url"}
 	if !slices.Equal(got, want) {
 		t.Errorf("Missing() = %v, want %v", got, want)
 	}
@@ -207,8 +210,27 @@ func TestRenderGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := Render(s, DefaultSchemaRef)
-	path := filepath.Join("testdata", "golden", "site.yaml")
+	golden(t, "site.yaml", Render(s, DefaultSchemaRef))
+	// Two profiles of four (a label given without its address is dropped),
+	// then none: the file says how to add them.
+	some := required()
+	some.Social = Social{CodeHosting: Link{URL: "https://codeberg.org/jo", Label: "Codeberg"},
+		PhotoSharing: Link{URL: "https://www.flickr.com/photos/jo"}, Microblog: Link{Label: "Mastodon"}}
+	if s, err = Prepare(some); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "site-two-links.yaml", Render(s, DefaultSchemaRef))
+	none := required()
+	none.Social = Social{}
+	if s, err = Prepare(none); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "site-no-links.yaml", Render(s, DefaultSchemaRef))
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -245,6 +267,7 @@ func TestRenderRoundTrip(t *testing.T) {
 
 func TestSchemaRef(t *testing.T) {
 	root := t.TempDir()
+	t.Chdir(root)
 	if got := SchemaRef(filepath.Join(root, "content")); got != DefaultSchemaRef {
 		t.Errorf("no schema folder: %q", got)
 	}
@@ -264,6 +287,20 @@ func TestSchemaRef(t *testing.T) {
 			t.Errorf("SchemaRef(%s) = %q, want %q", dir, got, want)
 		}
 	}
+	// A content folder elsewhere, the command run in the repository: the
+	// path climbs out of the content folder and into the repository, and
+	// resolves from the folder of site.yaml.
+	elsewhere := filepath.Join(t.TempDir(), "jo", "content")
+	got := SchemaRef(elsewhere)
+	if resolved := filepath.Join(elsewhere, filepath.FromSlash(got)); !sameFile(resolved, filepath.Join(root, "schema", "site.schema.json")) {
+		t.Errorf("SchemaRef(%s) = %q resolves to %s", elsewhere, got, resolved)
+	}
+}
+
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
 }
 
 func TestCreate(t *testing.T) {
@@ -322,5 +359,25 @@ func TestCreateInvalidLeavesNothing(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(root); len(entries) != 0 {
 		t.Errorf("left behind: %v", entries)
+	}
+}
+
+// Without a terminal, name, description and address are enough: the file
+// has no profile link and passes validate's loader.
+func TestRunWithoutProfiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	s := required()
+	s.Social = Social{CodeHosting: Link{URL: "https://codeberg.org/jo", Label: "Codeberg"}}
+	ios, _, out, errOut := iostreams.Test()
+	if err := Run(context.Background(), &Options{IO: ios, Dir: "content", Site: s, Yes: true}); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	data, _ := os.ReadFile("content/site.yaml")
+	if !strings.Contains(string(data), "social:\n  codeHosting:\n    label: Codeberg\n    url: https://codeberg.org/jo\n\n") ||
+		strings.Contains(string(data), "linkedin") {
+		t.Errorf("site.yaml:\n%s", data)
+	}
+	if !strings.Contains(out.String(), "is valid") {
+		t.Errorf("stdout:\n%s", out)
 	}
 }

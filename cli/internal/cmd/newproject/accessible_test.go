@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -138,8 +140,13 @@ func TestAccessibleCancelWritesNothing(t *testing.T) {
 			if !errors.Is(err, cmdutil.ErrCancel) {
 				t.Fatalf("err = %v", err)
 			}
-			if errOut != "nothing was written\n" {
+			if !strings.HasPrefix(errOut, "nothing was written\n") {
 				t.Errorf("stderr %q", errOut)
+			}
+			// Answers given are kept as a draft, outside the content.
+			kept := strings.Contains(errOut, "your answers are kept in "+os.Getenv("XDG_CACHE_HOME"))
+			if kept != (input != "") {
+				t.Errorf("draft kept: %v, stderr %q", kept, errOut)
 			}
 			if after := tree(t, "."); !slices.Equal(before, after) {
 				t.Errorf("files changed:\n%v\n%v", before, after)
@@ -251,5 +258,49 @@ func TestAccessibleDescribeGallery(t *testing.T) {
 	data, _ := os.ReadFile("content/projects/camp-photos/project.yaml")
 	if !strings.Contains(string(data), "    texts:\n      - file: 01.jpg\n        alt: Campfire at dusk\n        caption: Night two\n") {
 		t.Errorf("project.yaml:\n%s", data)
+	}
+}
+
+// TestDraftResumes leaves the form halfway (the input ends, as Ctrl-D or a
+// screen reader user leaving does), then resumes from the draft in another
+// folder, without a terminal: the answers given come back, paths included.
+func TestDraftResumes(t *testing.T) {
+	root := fixture(t)
+	answers := details("Camp Photos", "", "1")[:11] // up to the cover
+	_, errOut, err := runAccessibly(t, scaffold.NewAnswers(), lines(answers...))
+	if !errors.Is(err, cmdutil.ErrCancel) {
+		t.Fatalf("err = %v\n%s", err, errOut)
+	}
+	m := regexp.MustCompile(`--from (\S+)`).FindStringSubmatch(errOut)
+	if m == nil {
+		t.Fatalf("no draft named:\n%s", errOut)
+	}
+	data, err := os.ReadFile(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"title: Camp Photos\n", "page: photography\n", "featured: true\n",
+		"cover: " + filepath.Join(root, "photos/cover.jpg") + "\n", "- Lightroom\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("draft lacks %q:\n%s", want, data)
+		}
+	}
+	if fi, err := os.Stat(m[1]); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("draft mode: %v %v", fi, err)
+	}
+	a, origin, err := readAnswers(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ios, _, out, stderr := iostreams.Test()
+	err = Run(context.Background(), &Options{IO: ios, ContentDir: filepath.Join(root, "content"), Answers: a, Origin: origin, Yes: true})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.Contains(out.String(), "created") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(root, "content/projects/camp-photos/cover.jpg")); err != nil {
+		t.Error(err)
 	}
 }

@@ -115,6 +115,18 @@ func (f *projectForm) input(title, desc string, value *string, v func(string) er
 	return huh.NewInput().Title(f.title(title, *value)).Description(desc).Value(value).Validate(f.check(v, value))
 }
 
+// description is a multi-line field on a screen (Enter goes on, Alt+Enter
+// or Ctrl+J starts a new line), one line in accessible mode.
+func (f *projectForm) description() huh.Field {
+	const title, desc = "Description", "Card text and meta description: one or two sentences."
+	s := f.state
+	if f.accessible {
+		return f.input(title, desc, &s.Description, scaffold.ValidateDescription)
+	}
+	return huh.NewText().Title(title).Description(desc + " Alt+Enter: new line.").Lines(3).
+		Value(&s.Description).Validate(f.check(scaffold.ValidateDescription, &s.Description))
+}
+
 func (f *projectForm) suggestSlug() string { return content.SuggestSlug(f.state.Title) }
 
 func (f *projectForm) defaultCategory() string { return f.labels[f.state.Page] }
@@ -136,7 +148,7 @@ func (f *projectForm) detailGroups() []*huh.Group {
 		huh.NewGroup(
 			huh.NewSelect[string]().Title("Page").Description("The category page that lists it.").Options(pages...).Value(&s.Page),
 			f.auto(f.input("Category", "The badge on its card.", &s.Category, scaffold.ValidateCategory), "Category", &s.Category, f.defaultCategory),
-			f.input("Description", "Card text and meta description: one or two sentences.", &s.Description, scaffold.ValidateDescription),
+			f.description(),
 			f.input("Role", `Your role, e.g. "Lead UX Designer".`, &s.Role, scaffold.ValidateRole),
 			f.input("Skills", "Skills and tools, separated by commas.", &s.Skills, scaffold.ValidateSkillList),
 		),

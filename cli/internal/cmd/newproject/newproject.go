@@ -252,13 +252,17 @@ func Run(ctx context.Context, opts *Options) error {
 		if form.accessible {
 			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 		} else {
-			err = form.fullForm().WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
+			err = prompt.RunGuarded(ctx, form.fullForm(), leaving, opts.IO.In, opts.IO.Out)
 		}
 		if err == nil && !form.state.Confirmed { // "Cancel" at the confirmation
 			err = cmdutil.ErrCancel
 		}
 		if err != nil {
-			return formError(opts, err)
+			err = formError(opts, err)
+			if errors.Is(err, cmdutil.ErrCancel) {
+				keepDraft(opts, form.state)
+			}
+			return err
 		}
 		a = form.state.answers()
 		opts.Origin = map[string]string{}
@@ -345,6 +349,9 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	}
 	if r := res.Stripped.String(); r != "" {
 		fmt.Fprintf(w, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
+		for _, l := range res.Stripped.Lines() {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
 	}
 	for _, r := range res.Resized {
 		fmt.Fprintf(w, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, p.MaxEdge)

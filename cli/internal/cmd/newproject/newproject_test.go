@@ -45,6 +45,7 @@ func write(t *testing.T, path string, data []byte) {
 func fixture(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // drafts
 	t.Chdir(root)
 	write(t, "content/site.yaml", []byte(contenttest.Site))
 	write(t, "content/projects/alpha/project.yaml", []byte(alphaYAML))

@@ -65,6 +65,9 @@ func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
 			opts.ContentDir = cmdutil.ContentDir(cmd)
+			if err := cmdutil.EnterSiteRepo(cmd, &opts.ContentDir, opts.SiteDir); err != nil {
+				return err
+			}
 			if noLimit {
 				opts.Limit = server.Unlimited
 			}

@@ -59,8 +59,8 @@ export interface Site {
   readonly url: string;
   /** Google Analytics 4 measurement ID (G-XXXXXXXXXX). Leave it out to load no analytics. */
   readonly measurementId?: string;
-  /** The four profiles linked from the hero and the footer; each opens in a new tab. */
-  readonly social: SiteSocial;
+  /** Profiles linked from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given. */
+  readonly social?: SiteSocial;
   /** The About Me page. */
   readonly about: SiteAbout;
   /** The Contact page. */
@@ -77,16 +77,16 @@ export interface SiteTaglines {
   readonly mission: string;
 }
 
-/** The four profiles linked from the hero and the footer; each opens in a new tab. */
+/** Profiles linked from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given. */
 export interface SiteSocial {
   /** Professional networking profile (e.g. LinkedIn). */
-  readonly professionalNetwork: SocialLink;
+  readonly professionalNetwork?: SocialLink;
   /** Code-hosting profile (e.g. GitHub). */
-  readonly codeHosting: SocialLink;
+  readonly codeHosting?: SocialLink;
   /** Microblog profile (e.g. Bluesky, Mastodon or X). */
-  readonly microblog: SocialLink;
+  readonly microblog?: SocialLink;
   /** Photo-sharing profile (e.g. Instagram or Flickr). */
-  readonly photoSharing: SocialLink;
+  readonly photoSharing?: SocialLink;
 }
 
 /** The About Me page. */

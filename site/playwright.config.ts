@@ -19,8 +19,10 @@ export default defineConfig({
   // The machine has two cores; more workers only make timings flakier.
   workers: 2,
   reporter: 'list',
+  // Specs of read-only checks share one browser context per worker:
+  // `test.use({ reuseContext: true })` at their top (README, Tests).
   // Failure artefacts go one level down, so that a run (which empties this
-  // folder) leaves test-results/screenshots from the screenshot spec alone.
+  // folder) leaves test-results/screenshots (scripts/screenshots.mjs) alone.
   outputDir: 'test-results/artifacts',
   use: {
     baseURL: `http://localhost:${port}`,

@@ -6,6 +6,10 @@ import type { Result } from 'axe-core';
 import { allRoutes, missingPath } from './support/routes';
 import { animationsDone, expect, test, waitForHydration } from './support/test';
 
+// Read-only checks: one browser context per worker, reset between tests
+// (README, Tests: a shared or a fresh page).
+test.use({ reuseContext: true });
+
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** One paragraph per violation: rule, impact, help, and each failing node. */

@@ -5,6 +5,10 @@ import type { Page as Category } from '../src/generated/content';
 import { activeProjectsOf, categoryPages, projects, site } from './support/routes';
 import { animationsDone, columnCount, expect, test, waitForHydration } from './support/test';
 
+// Read-only checks: one browser context per worker, reset between tests
+// (README, Tests: a shared or a fresh page).
+test.use({ reuseContext: true });
+
 const columnsAt1280: Record<Category, number> = { 'web-design': 3, graphics: 2, 'higher-education': 2, photography: 2 };
 const cards = (page: import('@playwright/test').Page) => page.getByRole('main').getByRole('article');
 

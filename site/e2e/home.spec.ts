@@ -2,6 +2,10 @@
 import { featuredTitles, site } from './support/routes';
 import { columnCount, expect, test, waitForHydration } from './support/test';
 
+// Read-only checks: one browser context per worker, reset between tests
+// (README, Tests: a shared or a fresh page).
+test.use({ reuseContext: true });
+
 const work = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Selected Work' });
 
 test('the hero shows the name and both taglines', async ({ page }) => {

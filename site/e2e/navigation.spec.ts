@@ -5,6 +5,10 @@ import type { Page } from '@playwright/test';
 import { site } from './support/routes';
 import { expect, test, waitForHydration } from './support/test';
 
+// Read-only checks: one browser context per worker, reset between tests
+// (README, Tests: a shared or a fresh page).
+test.use({ reuseContext: true });
+
 /**
  * Whether the browser exposes the menu button as expanded: a popover's
  * invoker gets its state from the browser, not from an aria-expanded

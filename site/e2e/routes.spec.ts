@@ -4,6 +4,10 @@
 import { allRoutes, missingPath, site } from './support/routes';
 import { describeProblems, expect, test, waitForHydration } from './support/test';
 
+// Read-only checks: one browser context per worker, reset between tests
+// (README, Tests: a shared or a fresh page).
+test.use({ reuseContext: true });
+
 const canonicalOf = (path: string) => new URL(path, site.url).href;
 
 async function expectHead(page: import('@playwright/test').Page, route: { path: string; heading: string }) {

@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, waitForHydration } from './support/test';
 import { messagesDir } from './support/server';
 
+// Read-only checks: one browser context per worker, reset between tests
+// (README, Tests: a shared or a fresh page).
+test.use({ reuseContext: true });
+
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 interface StoredMessage {

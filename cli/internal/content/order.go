@@ -55,8 +55,10 @@ func (c *Content) Listed() []*Project {
 	return out
 }
 
-// checkProjectOrder reports the slugs in site.yaml's projectOrder that name
-// no project folder (a typo, or a project deleted or renamed). Only run when
+// checkProjectOrder warns of the slugs in site.yaml's projectOrder that name
+// no project folder (a typo, or a project deleted or renamed): a warning, not
+// an error, since such a slug changes nothing in the site and `delete
+// project` must not leave the content invalid. Only run when
 // every project folder was read, so a project that failed to load is not
 // reported as unknown too.
 func (l *loader) checkProjectOrder(c *Content) {
@@ -72,7 +74,7 @@ func (l *loader) checkProjectOrder(c *Content) {
 		if near := closest(slug, slugs); near != "" {
 			hint = fmt.Sprintf("did you mean %q?", near)
 		}
-		l.add(c.Site.Diag(diag.Error, fmt.Sprintf("/%s/%d", ProjectOrderKey, i), hint,
+		l.add(c.Site.Diag(diag.Warning, fmt.Sprintf("/%s/%d", ProjectOrderKey, i), hint,
 			"%s: no project folder is named %q", ProjectOrderKey, slug))
 	}
 }

@@ -59,11 +59,12 @@ func TestProjectOrderProblems(t *testing.T) {
 		name, order string
 		line, col   int
 		msg, hint   string
+		sev         diag.Severity
 	}{
-		{"a misspelt slug", "projectOrder:\n  - gamma\n  - alpah\n", 0, 5, `projectOrder: no project folder is named "alpah"`, `did you mean "alpha"?`},
-		{"an unknown slug", "projectOrder: [gamma, zeta-project]\n", 0, 23, `no project folder is named "zeta-project"`, "list only folder names"},
-		{"a slug twice", "projectOrder: [gamma, alpha, gamma]\n", 0, 30, `"projectOrder" lists the same item twice`, "remove the repeated item"},
-		{"not a list", "projectOrder: gamma\n", 0, 15, "projectOrder", ""},
+		{"a misspelt slug", "projectOrder:\n  - gamma\n  - alpah\n", 0, 5, `projectOrder: no project folder is named "alpah"`, `did you mean "alpha"?`, diag.Warning},
+		{"an unknown slug", "projectOrder: [gamma, zeta-project]\n", 0, 23, `no project folder is named "zeta-project"`, "list only folder names", diag.Warning},
+		{"a slug twice", "projectOrder: [gamma, alpha, gamma]\n", 0, 30, `"projectOrder" lists the same item twice`, "remove the repeated item", diag.Error},
+		{"not a list", "projectOrder: gamma\n", 0, 15, "projectOrder", "", diag.Error},
 	}
 	siteLines := strings.Count(testSite, "\n")
 	for _, tt := range tests {
@@ -74,13 +75,16 @@ func TestProjectOrderProblems(t *testing.T) {
 			}
 			var found *diag.Diagnostic
 			for i, d := range diags {
-				if d.Severity == diag.Error && strings.HasSuffix(d.File, "site.yaml") {
+				if strings.HasSuffix(d.File, "site.yaml") {
 					found = &diags[i]
 					break
 				}
 			}
 			if found == nil {
-				t.Fatalf("no error in site.yaml:\n%s", dump(diags))
+				t.Fatalf("no problem reported in site.yaml:\n%s", dump(diags))
+			}
+			if found.Severity != tt.sev {
+				t.Errorf("severity %v, want %v:\n%s", found.Severity, tt.sev, dump(diags))
 			}
 			all := dump(diags)
 			if !strings.Contains(all, tt.msg) || !strings.Contains(all, tt.hint) {

@@ -73,15 +73,16 @@ test.describe('tiles', () => {
       });
       continue;
     }
-    test(`${p.link} shows ${count} tiles "Open image 1…${count}", each with the image "${p.title} n"`, async ({ page }) => {
+    test(`${p.link} shows ${count} tiles "Open image 1…${count}", each with its image's alt text (the owner's, else "${p.title} n")`, async ({ page }) => {
+      const images = galleryImagesOf(p.slug);
       await page.goto(p.link);
       await waitForHydration(page);
       await expect(page.getByRole('heading', { level: 2, name: 'Gallery', exact: true })).toBeVisible();
       await expect(tiles(page)).toHaveCount(count);
       for (let i = 0; i < count; i++) {
-        // "Open image n", in order, holding the image "<title> n".
+        // "Open image n", in order, holding the image by its alt text.
         await expect(tiles(page).nth(i)).toHaveAccessibleName(`Open image ${i + 1}`);
-        await expect(tiles(page).nth(i).getByRole('img', { name: `${p.title} ${i + 1}`, exact: true })).toBeVisible();
+        await expect(tiles(page).nth(i).getByRole('img', { name: images[i]!.alt, exact: true })).toBeVisible();
       }
     });
   }
@@ -425,3 +426,126 @@ test.describe('the external image', () => {
   });
 });
 
+
+// Issue 14 item 4: the tiles read across, row by row, in file order, at every
+// breakpoint; the document (and Tab) order is the file order.
+test.describe('row order', () => {
+  for (const { width, columns } of [
+    { width: 375, columns: 4 },
+    { width: 1000, columns: 2 },
+    { width: 1280, columns: 3 },
+  ]) {
+    test(`at ${width} px every gallery's first row is tiles 1…${columns}, and each column runs down in file order`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const p of galleries) {
+        await page.goto(p.link);
+        const boxes = await tiles(page).evaluateAll((els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return { n: Number(el.getAttribute('aria-label')?.replace('Open image ', '')), left: Math.round(r.left), top: r.top + scrollY, bottom: r.bottom + scrollY };
+          }),
+        );
+        const count = specGalleryCounts[p.slug]!;
+        // Document order is file order.
+        expect(boxes.map((b) => b.n), p.link).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+        const lefts = [...new Set(boxes.map((b) => b.left))].sort((a, b) => a - b);
+        expect(lefts, `${p.link}: columns`).toHaveLength(Math.min(columns, count));
+        // The first row: tile k in column k, all at the same top.
+        const firstRow = boxes.slice(0, lefts.length);
+        expect(firstRow.map((b) => lefts.indexOf(b.left)), `${p.link}: first row`).toEqual(lefts.map((_, k) => k));
+        expect(new Set(firstRow.map((b) => Math.round(b.top))).size, `${p.link}: first row tops`).toBe(1);
+        for (const left of lefts) {
+          const column = boxes.filter((b) => b.left === left);
+          // Down each column the numbers grow, and tiles never overlap.
+          for (let i = 1; i < column.length; i++) {
+            expect(column[i]!.n, `${p.link}: column at ${left}`).toBeGreaterThan(column[i - 1]!.n);
+            expect(column[i]!.top, `${p.link}: column at ${left}`).toBeGreaterThanOrEqual(column[i - 1]!.bottom + 15);
+          }
+        }
+        // Reading across: a later tile never starts above an earlier one by more than a tile's gap.
+        for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top, `${p.link}: tile ${i + 1}`).toBeGreaterThanOrEqual(boxes[i - 1]!.top - 16);
+        // The gallery stays inside the page's width.
+        const main = (await page.getByRole('main').boundingBox())!;
+        expect(Math.max(...(await tiles(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))), p.link).toBeLessThanOrEqual(main.x + main.width);
+      }
+    });
+  }
+});
+
+// Issue 16 item 2: only tiles that start inside the first viewport load at
+// once; an image without a srcset has no sizes.
+test.describe('loading', () => {
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height} a tile loads eagerly exactly when it starts inside the first viewport`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const p of galleries) {
+        await page.goto(p.link);
+        const imgs = await tiles(page).evaluateAll((els) =>
+          els.map((el) => {
+            const img = el.querySelector('img')!;
+            return { label: el.getAttribute('aria-label'), top: img.getBoundingClientRect().top + scrollY, loading: img.loading, priority: img.getAttribute('fetchpriority') };
+          }),
+        );
+        for (const img of imgs) {
+          expect(img.loading, `${p.link} ${img.label} at ${Math.round(img.top)} px`).toBe(img.top < viewport.height ? 'eager' : 'lazy');
+          expect(img.priority, `${p.link} ${img.label}`).not.toBe('high');
+        }
+      }
+    });
+  }
+
+  test('no image on a gallery page has sizes without a srcset', async ({ page }) => {
+    for (const p of galleries) {
+      await page.goto(p.link);
+      const bad = await page.locator('img[sizes]:not([srcset])').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+      expect(bad, p.link).toEqual([]);
+    }
+  });
+});
+
+// Issue 14 item 3: the owner's alt text on the tile's image, and the caption
+// in the lightbox, read as part of the slide.
+test.describe('alt text and captions', () => {
+  const drone = projects.find((p) => p.slug === 'drone-photography')!;
+  const images = galleryImagesOf(drone.slug);
+  const captioned = images.findIndex((img) => img.caption);
+  const plain = images.findIndex((img) => !img.caption);
+
+  test('the drone gallery has owner-written alt texts, some images with a caption and some without', () => {
+    expect(images.every((img, i) => img.alt !== `${drone.title} ${i + 1}`)).toBe(true);
+    expect(captioned).toBeGreaterThanOrEqual(0);
+    expect(plain).toBeGreaterThanOrEqual(0);
+  });
+
+  test("a tile's image has the owner's alt text", async ({ page }) => {
+    await page.goto(drone.link);
+    await expect(tile(page, 1).getByRole('img')).toHaveAccessibleName(images[0]!.alt);
+  });
+
+  test('the lightbox shows the caption under its image, in the slide a screen reader reads, and none for an image without one', async ({ page }) => {
+    await page.goto(drone.link);
+    await waitForHydration(page);
+    await tile(page, captioned + 1).click();
+    // The lightbox's chunk arrives on this first click: slow on a busy machine.
+    await expect(dialog(page)).toBeVisible({ timeout: 20_000 });
+    const slide = dialog(page).getByRole('group', { name: `${captioned + 1} of ${images.length}`, exact: true });
+    await expect(slide).toBeVisible();
+    await expect(slide.getByRole('img', { name: images[captioned]!.alt, exact: true })).toBeVisible();
+    const caption = slide.getByRole('paragraph');
+    await expect(caption).toHaveText(images[captioned]!.caption!);
+    await expect(caption).toBeVisible();
+    // Below the image.
+    const imageBox = (await slide.getByRole('img').boundingBox())!;
+    const captionBox = (await caption.boundingBox())!;
+    expect(captionBox.y).toBeGreaterThanOrEqual(imageBox.y + imageBox.height / 2);
+
+    // To the next image without a caption: no caption shows.
+    for (let n = captioned; n !== plain; n = (n + 1) % images.length) await page.keyboard.press('ArrowRight');
+    const plainSlide = dialog(page).getByRole('group', { name: `${plain + 1} of ${images.length}`, exact: true });
+    await expect(plainSlide.getByRole('img', { name: images[plain]!.alt, exact: true })).toBeVisible();
+    await expect(plainSlide.getByRole('paragraph')).toHaveCount(0);
+  });
+});

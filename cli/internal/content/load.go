@@ -176,6 +176,9 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		l.checkProject(p)
 	}
 	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
+	if c.Site != nil && len(c.Projects) == c.Folders {
+		l.checkProjectOrder(c)
+	}
 	l.diags.Sort()
 	return c, l.diags, nil
 }

@@ -51,6 +51,8 @@ var derived = map[string]struct {
 			{"loadBody", "() => Promise<ProjectBody>", "Loads the page's blocks (the body of project.yaml) from the project's own module, so listings do not carry every page's text."},
 		},
 	},
+	// The order is applied to the projects list, not shipped.
+	"Site": {drop: []string{content.ProjectOrderKey}},
 	"GalleryBlock": {
 		drop: []string{"external", "texts"},
 		add: []derivedField{
@@ -167,7 +169,7 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 		return nil, fmt.Errorf("site.yaml: %w", err)
 	}
 	projects := list{}
-	for _, p := range c.Projects {
+	for _, p := range c.Listed() {
 		r := resolver{project: p, assets: assets}
 		v, err := g.data(root, root.Schema, "Project", p.Doc.Value, r)
 		if err != nil {
@@ -186,9 +188,11 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 		fmt.Fprintf(&b, "export const body: ProjectBody = %s;\n", render(body, 0))
 		files = append(files, File{Name: BodyDir + "/" + p.Slug + ".ts", Data: []byte(b.String())})
 	}
+	// The page modules come in slug order, whatever the cards' order.
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
 	g.b.WriteString("\n/** Site settings and texts, from site.yaml. */\n")
 	fmt.Fprintf(&g.b, "export const site: Site = %s;\n", render(siteVal, 0))
-	g.b.WriteString("\n/** Every project, active or not, ordered by slug. */\n")
+	g.b.WriteString("\n/** Every project, active or not, in the order of the cards: site.yaml's projectOrder, then the others by slug. */\n")
 	fmt.Fprintf(&g.b, "export const projects: readonly Project[] = %s;\n", render(projects, 0))
 	return append([]File{{Name: module + ".ts", Data: []byte(g.b.String())}}, files...), nil
 }

@@ -49,6 +49,9 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
         aria-label={alt || undefined}
         sx={{
           aspectRatio: `${image.width} / ${image.height}`,
+          // The text never stretches the box past the image's ratio (a narrow tile).
+          boxSizing: 'border-box',
+          overflow: 'hidden',
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
@@ -69,7 +72,8 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
       component="img"
       src={image.src}
       srcSet={image.srcset?.fallback}
-      sizes={sizes}
+      // sizes only means something with a srcset (an external image has none).
+      sizes={image.srcset ? sizes : undefined}
       width={image.width}
       height={image.height}
       alt={alt}

@@ -11,6 +11,7 @@ import type { GalleryImage } from '@/generated/content';
 export function imageOfTile(tile: Element): GalleryImage {
   const img = tile.querySelector('img');
   const webp = tile.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? undefined;
+  const caption = tile.getAttribute('data-caption');
   return {
     src: img?.getAttribute('src') ?? tile.getAttribute('href') ?? '',
     alt: img?.getAttribute('alt') ?? '',
@@ -18,6 +19,7 @@ export function imageOfTile(tile: Element): GalleryImage {
     width: Number(img?.getAttribute('width') ?? 0),
     height: Number(img?.getAttribute('height') ?? 0),
     ...(webp ? { srcset: { webp, fallback: img?.getAttribute('srcset') ?? '' } } : {}),
+    ...(caption ? { caption } : {}),
   };
 }
 

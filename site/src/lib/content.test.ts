@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page, Project } from '@/generated/content';
 import { allProjects, featuredProjects, project, projectsOf } from '@/lib/content';
 
-const titles = (list: readonly Project[]) => list.map((p) => p.title).sort();
 
 describe('selectors over the generated content (SPEC.md §3)', () => {
   it('has 19 projects in all: 7 web design, 4 each of photography, higher education and graphics', () => {
@@ -14,8 +13,8 @@ describe('selectors over the generated content (SPEC.md §3)', () => {
     expect(count('graphics')).toBe(4);
   });
 
-  it('featuredProjects() are exactly the featured and active ones', () => {
-    expect(titles(featuredProjects())).toEqual(
+  it('featuredProjects() are exactly the featured and active ones, in the order of SPEC.md §3 (site.yaml projectOrder)', () => {
+    expect(featuredProjects().map((p) => p.title)).toEqual(
       [
         'Admin Portal',
         'Media Annotation Tool',
@@ -23,7 +22,7 @@ describe('selectors over the generated content (SPEC.md §3)', () => {
         'Drone Photography',
         'College Sports',
         'Higher Education Report',
-      ].sort(),
+      ],
     );
     expect(featuredProjects().every((p) => p.featured && p.active)).toBe(true);
   });
@@ -39,9 +38,9 @@ describe('selectors over the generated content (SPEC.md §3)', () => {
       ['Pathways to Design Thinking', 'Scholarship of Practice Briefing Memo', 'Study Away Resource Page', 'Undergraduate Reflective Art Project'],
     ],
     ['graphics', ['Higher Education Report', 'Scarlett Jill Brand Guide', 'Data Project Logos', 'Nonprofit Annual Report']],
-  ])('projectsOf(%s) lists only its active projects', (page, expected) => {
+  ])('projectsOf(%s) lists only its active projects, in the order of SPEC.md §3 (site.yaml projectOrder)', (page, expected) => {
     const listed = projectsOf(page);
-    expect(titles(listed)).toEqual([...expected].sort());
+    expect(listed.map((p) => p.title)).toEqual(expected);
     expect(listed.every((p) => p.page === page && p.active)).toBe(true);
   });
 

@@ -133,14 +133,30 @@ describe('Gallery tiles', () => {
     ]);
   });
 
-  it('loads the first tile at once and the last tile lazily', () => {
+  it('loads every tile lazily when the gallery comes after other blocks (it starts below the first viewport)', () => {
     renderGallery();
 
     const imgs = tiles().map((b) => b.querySelector('img'));
-    expect(imgs[0]).toHaveAttribute('loading', 'eager');
-    expect(imgs[17]).toHaveAttribute('loading', 'lazy');
-    // Only the tiles starting a column, at some width, load at once: at most 1 + 3 + 1 + 2.
-    expect(imgs.filter((img) => img?.getAttribute('loading') === 'eager').length).toBeLessThanOrEqual(7);
+    expect(imgs.map((img) => img?.getAttribute('loading'))).toEqual(Array<string>(18).fill('lazy'));
+    expect(imgs.some((img) => img?.getAttribute('fetchpriority') === 'high')).toBe(false);
+  });
+
+  it('loads the tiles of the first viewport at once when it opens the page, the rest lazily', () => {
+    renderWithProviders(<Gallery images={images18} title={title} atTop />);
+
+    const loading = tiles().map((b) => b.querySelector('img')?.getAttribute('loading'));
+    // The first row at least (4 tiles at 375 px, 3 at 1280 px); never the last tiles.
+    expect(loading.slice(0, 4)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(loading.slice(-4)).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
+  });
+
+  it('gives a tile its caption for the lightbox, and its image the alt text', () => {
+    const captioned: GalleryImage[] = [{ ...images3[0]!, alt: 'A quad at dawn', caption: 'The quad, 6 a.m.' }, images3[1]!];
+    renderGallery(captioned);
+
+    expect(tile(1)).toHaveAttribute('data-caption', 'The quad, 6 a.m.');
+    expect(within(tile(1)).getByRole('img', { name: 'A quad at dawn' })).toBeInTheDocument();
+    expect(tile(2)).not.toHaveAttribute('data-caption');
   });
 
   it('opens nothing until a tile is chosen', async () => {

@@ -1,19 +1,20 @@
 import Box from '@mui/material/Box';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
-import { columnStarts, galleryColumns, gallerySpacing } from '@/features/gallery/columns';
+import { bandAt, bandsOf, bandStyle, gapPx, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
 import type { GalleryImage } from '@/generated/content';
 import { Island } from '@/islands/Island';
+import { site } from '@/lib/content';
 
-/** The gallery's column count at each breakpoint, with a typical column width in px (a 375 px phone, 1000 and 1280 px windows). */
-const galleryLayouts = [
-  { columns: galleryColumns.xs, width: 74 },
-  { columns: galleryColumns.md, width: 418 },
-  { columns: galleryColumns.lg, width: 274 },
-];
-
-/** How wide a tile is shown, per the columns of the md-wide project page. */
-const tileSizes =
-  '(min-width: 1200px) 274px, (min-width: 900px) 418px, (min-width: 600px) calc((100vw - 96px) / 4), calc((100vw - 80px) / 4)';
+/**
+ * The first viewports the eager tiles are chosen for (a phone and a laptop
+ * window), with where a gallery that is the page's first block starts on
+ * them: below the navigation, the title, the subtitle and the "Gallery"
+ * heading (measured on a project page with a short title and subtitle).
+ */
+export const firstViewports = [
+  { width: 375, height: 740, galleryTop: 630 },
+  { width: 1280, height: 800, galleryTop: 550 },
+] as const;
 
 /** The largest variant of an image: the last candidate of its srcset, or its only address. */
 export function largestVariant(image: GalleryImage): string {
@@ -25,59 +26,97 @@ interface Props {
   images: readonly GalleryImage[];
   /** The project's title: the lightbox's accessible name says whose images it shows. */
   title: string;
+  /** The gallery is the page's first block: its top rows are in the first viewport. */
+  atTop?: boolean;
+}
+
+/** The tiles that start inside a first viewport (only when the gallery is the page's first block). */
+export function eagerTiles(ratios: readonly number[], atTop: boolean, columns = site.gallery.columns): Set<number> {
+  const eager = new Set<number>();
+  if (!atTop) return eager;
+  const bands = bandsOf(columns);
+  for (const { width, height, galleryTop } of firstViewports) {
+    const band = bandAt(bands, width);
+    const [layout] = layoutOf(ratios, [band]);
+    tileTops(ratios, layout!, width).forEach((top, i) => {
+      if (galleryTop + top < height) eager.add(i);
+    });
+  }
+  return eager;
 }
 
 /**
- * A masonry of image tiles in CSS columns, so the tab order is the order of
- * the files and every tile's box is known before its image arrives (no
- * layout shift). Each tile is a link to the image's largest variant, which
- * is what it does without JavaScript; the lightbox island (loaded on the
- * first pointer, touch, focus or click on a tile) opens its viewer there
- * instead. The tiles starting a column (the first row) load at once, the
- * rest lazily.
+ * A masonry of image tiles that reads across: the first row holds tiles 1,
+ * 2, 3…, and each later tile goes under the column that ends highest, so
+ * the order of the files is the order of the rows, of the document and of
+ * Tab. Laid out at build time from the images' ratios (layout.ts): a
+ * column-wrapping flex list, as tall as its tallest column, whose tiles CSS
+ * `order` groups into columns, per breakpoint. No script, and every tile's
+ * box is known before its image arrives (no layout shift). Each tile is a
+ * link to the image's largest variant, which is what it does without
+ * JavaScript; the lightbox island (loaded on the first pointer, touch,
+ * focus or click on a tile) opens its viewer there instead, with the
+ * image's caption. Only tiles inside the first viewport load at once.
  */
-export function Gallery({ images, title }: Props) {
+export function Gallery({ images, title, atTop = false }: Props) {
   const ratios = images.map((img) => img.width / img.height);
-  const eager = new Set(galleryLayouts.flatMap(({ columns, width }) => columnStarts(ratios, columns, (8 * gallerySpacing) / width)));
+  const bands = bandsOf(site.gallery.columns);
+  const layouts = layoutOf(ratios, bands);
+  const eager = eagerTiles(ratios, atTop);
+  const sizes = sizesOf(bands);
+  const bandStyles = Object.fromEntries(
+    bands.map((band, b) => [band.minWidth === 0 ? '@media all' : `@media (min-width: ${band.minWidth}px)`, bandStyle(layouts[b]!, b)]),
+  );
 
   return (
     <Island name="lightbox" when={['interaction']} props={{ label: `${title} gallery` }}>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          columnCount: galleryColumns,
-          columnGap: gallerySpacing,
-          '& > li': { breakInside: 'avoid', mb: gallerySpacing },
-        }}
-      >
-        {images.map((image, i) => (
-          <li key={image.src}>
-            <Box
-              component="a"
-              href={largestVariant(image)}
-              // An image on another host is an external link: a new tab (SPEC §2).
-              {...(/^https?:/.test(image.src) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              aria-label={image.label}
-              data-index={i}
-              sx={{
-                display: 'block',
-                width: '100%',
-                borderRadius: 1,
-                overflow: 'hidden',
-                WebkitTapHighlightColor: 'transparent',
-                '& img': { transition: 'transform 300ms ease, filter 300ms ease' },
-                '&:hover img': { transform: 'scale(1.03)', filter: 'brightness(1.05)' },
-                '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-                '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
-              }}
-            >
-              <ResponsiveImage image={image} alt={image.alt} sizes={tileSizes} eager={eager.has(i)} />
-            </Box>
-          </li>
-        ))}
+      {/* The container the tiles' widths are measured against (cqw). */}
+      <Box sx={{ containerType: 'inline-size' }}>
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            flexWrap: 'wrap',
+            alignContent: 'flex-start',
+            gap: `${gapPx}px`,
+            '& > li': { width: 'var(--w)', flexShrink: 0, minHeight: 0 },
+            ...bandStyles,
+          }}
+        >
+          {images.map((image, i) => (
+            // The tile's box has its image's ratio whatever it holds (a
+            // broken image's text included): the columns' heights stay as computed.
+            <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
+              <Box
+                component="a"
+                href={largestVariant(image)}
+                // An image on another host is an external link: a new tab (SPEC §2).
+                {...(/^https?:/.test(image.src) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                aria-label={image.label}
+                data-index={i}
+                data-caption={image.caption}
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  height: '100%',
+                  borderRadius: 1,
+                  overflow: 'hidden',
+                  WebkitTapHighlightColor: 'transparent',
+                  '& img': { transition: 'transform 300ms ease, filter 300ms ease' },
+                  '&:hover img': { transform: 'scale(1.03)', filter: 'brightness(1.05)' },
+                  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+                  '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
+                }}
+              >
+                <ResponsiveImage image={image} alt={image.alt} sizes={sizes} eager={eager.has(i)} />
+              </Box>
+            </li>
+          ))}
+        </Box>
       </Box>
     </Island>
   );

@@ -87,6 +87,11 @@ describe('toSlide', () => {
     });
   });
 
+  it("makes the image's caption the slide's description, which the captions plugin shows and reads", () => {
+    expect(toSlide({ ...portrait, caption: 'Commencement, 2019' })).toMatchObject({ alt: 'Campus 1', description: 'Commencement, 2019' });
+    expect(toSlide(portrait)).not.toHaveProperty('description');
+  });
+
   it('makes a slide of an external image with its src only, and no srcSet key at all', () => {
     const slide = toSlide(external);
 

@@ -1,7 +1,9 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import Lightbox, { type SlideImage } from 'yet-another-react-lightbox';
+import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
+import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import type { GalleryImage } from '@/generated/content';
 
@@ -16,9 +18,17 @@ export function srcSetOf(image: GalleryImage): SlideImage['srcSet'] {
   });
 }
 
+/** A slide of the image: its candidates, and its caption (the captions plugin's description) when it has one. */
 export function toSlide(image: GalleryImage): SlideImage {
   const srcSet = srcSetOf(image);
-  return { src: image.src, alt: image.alt, width: image.width, height: image.height, ...(srcSet ? { srcSet } : {}) };
+  return {
+    src: image.src,
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+    ...(srcSet ? { srcSet } : {}),
+    ...(image.caption ? { description: image.caption } : {}),
+  };
 }
 
 // Read straight from the browser, not through MUI: the island carries no MUI.
@@ -46,7 +56,8 @@ interface Props {
  * Previous and Next (wrapping), ← → and Escape while open, swipe on touch
  * screens, a backdrop click closes; a counter "n / total"; each slide picks
  * the sharpest candidate of its srcset for the screen; the neighbours are
- * preloaded. Reduced motion turns the fades and slides off.
+ * preloaded. An image's caption shows under it (the captions plugin: a
+ * paragraph in the slide, read with it). Reduced motion turns the fades and slides off.
  */
 export default function GalleryLightbox({ images, label, index, open, onClose }: Props) {
   const reduceMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
@@ -57,7 +68,9 @@ export default function GalleryLightbox({ images, label, index, open, onClose }:
       close={onClose}
       index={index}
       slides={slides}
-      plugins={[Counter]}
+      plugins={[Counter, Captions]}
+      // Captions are at most 300 characters: room for all of them.
+      captions={{ descriptionMaxLines: 6 }}
       labels={{ Lightbox: label }}
       carousel={{ finite: false, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}

@@ -424,7 +424,12 @@ describe('project page', () => {
 
     const tiles = screen.getAllByRole('link', { name: /^Open image \d+$/ });
     expect(tiles).toHaveLength(count);
-    expect(tiles.map((t) => t.querySelector('img')?.getAttribute('alt'))).toEqual(Array.from({ length: count }, (_, i) => `${p.title} ${i + 1}`));
+    // Each image's alt text: the owner's (the drone gallery has them), else "<title> <n>".
+    const images = (await p.loadBody()).find((b) => b.type === 'gallery')?.images ?? [];
+    expect(tiles.map((t) => t.querySelector('img')?.getAttribute('alt'))).toEqual(images.map((img) => img.alt));
+    const defaults = Array.from({ length: count }, (_, i) => `${p.title} ${i + 1}`);
+    if (slug === 'drone-photography') expect(images.map((img) => img.alt).filter((alt) => defaults.includes(alt))).toEqual([]);
+    else expect(images.map((img) => img.alt)).toEqual(defaults);
   });
 
   it("shows the memo's document link, opening in a new tab", async () => {

@@ -174,7 +174,7 @@ function Prototype({ block }: { block: PrototypeBlock }) {
   );
 }
 
-function BlockView({ block, project, first }: { block: Block; project: Project; first: boolean }) {
+function BlockView({ block, project, first, atTop }: { block: Block; project: Project; first: boolean; atTop: boolean }) {
   switch (block.type) {
     case 'text':
       return <Text block={block} />;
@@ -183,7 +183,7 @@ function BlockView({ block, project, first }: { block: Block; project: Project; 
     case 'gallery':
       return block.images.length > 0 ? (
         <Section heading="Gallery">
-          <Gallery images={block.images} title={project.title} />
+          <Gallery images={block.images} title={project.title} atTop={atTop} />
         </Section>
       ) : null;
     case 'document':
@@ -200,7 +200,8 @@ function BlockView({ block, project, first }: { block: Block; project: Project; 
 /** The blocks of a project page, in order. */
 export function ProjectBlocks({ body, project }: { body: ProjectBody; project: Project }) {
   // The first block that shows an image loads it at once, with high priority
-  // (a gallery loads its first row eagerly itself).
+  // (a gallery that opens the page loads the tiles of the first viewport
+  // eagerly itself).
   const firstImageBlock = body.findIndex((b) => b.type === 'image' || b.type === 'caseStudy' || b.type === 'screenshots');
-  return body.map((block, i) => <BlockView key={i} block={block} project={project} first={i === firstImageBlock} />);
+  return body.map((block, i) => <BlockView key={i} block={block} project={project} first={i === firstImageBlock} atTop={i === 0} />);
 }

@@ -67,6 +67,8 @@ export interface Site {
   readonly contact: SiteContact;
   /** The four category pages. */
   readonly pages: SitePages;
+  /** How project galleries are laid out. */
+  readonly gallery: SiteGallery;
 }
 
 /** The two taglines of the home page hero. */
@@ -129,6 +131,12 @@ export interface SitePages {
   readonly 'higher-education': CategoryPage;
 }
 
+/** How project galleries are laid out. */
+export interface SiteGallery {
+  /** Columns of a gallery by window width (breakpoints xs 0, sm 600, md 900, lg 1200, xl 1536 px). Tiles read across, row by row, in file order. A breakpoint left out takes the count of the next smaller one; xs, md and lg default to 4, 2 and 3. */
+  readonly columns: SiteGalleryColumns;
+}
+
 /** A profile link. */
 export interface SocialLink {
   /** Name of the service, used as the link's accessible name (e.g. "LinkedIn"). */
@@ -145,6 +153,20 @@ export interface CategoryPage {
   readonly description: string;
   /** Optional paragraph under the heading (the graphics page has one on branding, print design and visual communications). */
   readonly blurb?: string;
+}
+
+/** Columns of a gallery by window width (breakpoints xs 0, sm 600, md 900, lg 1200, xl 1536 px). Tiles read across, row by row, in file order. A breakpoint left out takes the count of the next smaller one; xs, md and lg default to 4, 2 and 3. */
+export interface SiteGalleryColumns {
+  /** Columns below 600 px. */
+  readonly xs: number;
+  /** Columns from 600 px. */
+  readonly sm?: number;
+  /** Columns from 900 px. */
+  readonly md: number;
+  /** Columns from 1200 px. */
+  readonly lg: number;
+  /** Columns from 1536 px. */
+  readonly xl?: number;
 }
 
 /** One portfolio project: content/projects/<slug>/project.yaml. The folder name is the slug; the page lives at /projects/<slug>. */
@@ -319,34 +341,11 @@ export const site: Site = {
     photography: { title: 'Photography', description: 'Photos.' },
     'higher-education': { title: 'Higher Education', description: 'Teaching.' },
   },
+  gallery: { columns: { xs: 2, md: 2, lg: 4 } },
 };
 
-/** Every project, active or not, ordered by slug. */
+/** Every project, active or not, in the order of the cards: site.yaml's projectOrder, then the others by slug. */
 export const projects: readonly Project[] = [
-  {
-    title: 'Case Study',
-    subtitle: 'Every block type, once',
-    description: 'A project that uses every kind of block.',
-    role: 'Lead Designer',
-    skills: ['Figma', 'React'],
-    category: 'Web Design',
-    page: 'web-design',
-    featured: true,
-    active: false,
-    cover: {
-      src: '/img/b7b781d03a904e11-30.jpg',
-      width: 30,
-      height: 20,
-      srcset: {
-        webp: '/img/b7b781d03a904e11-15.webp 15w, /img/b7b781d03a904e11-30.webp 30w',
-        fallback: '/img/b7b781d03a904e11-15.jpg 15w, /img/b7b781d03a904e11-30.jpg 30w',
-      },
-      placeholder: 'data:image/svg+xml,%3Csvg%3Eb7b781d03a904e11',
-    },
-    slug: 'case-study',
-    link: '/projects/case-study',
-    loadBody: () => import('./projects/case-study').then((m) => m.body),
-  },
   {
     title: 'Photo Set',
     subtitle: 'A gallery',
@@ -370,5 +369,29 @@ export const projects: readonly Project[] = [
     slug: 'photo-set',
     link: '/projects/photo-set',
     loadBody: () => import('./projects/photo-set').then((m) => m.body),
+  },
+  {
+    title: 'Case Study',
+    subtitle: 'Every block type, once',
+    description: 'A project that uses every kind of block.',
+    role: 'Lead Designer',
+    skills: ['Figma', 'React'],
+    category: 'Web Design',
+    page: 'web-design',
+    featured: true,
+    active: false,
+    cover: {
+      src: '/img/b7b781d03a904e11-30.jpg',
+      width: 30,
+      height: 20,
+      srcset: {
+        webp: '/img/b7b781d03a904e11-15.webp 15w, /img/b7b781d03a904e11-30.webp 30w',
+        fallback: '/img/b7b781d03a904e11-15.jpg 15w, /img/b7b781d03a904e11-30.jpg 30w',
+      },
+      placeholder: 'data:image/svg+xml,%3Csvg%3Eb7b781d03a904e11',
+    },
+    slug: 'case-study',
+    link: '/projects/case-study',
+    loadBody: () => import('./projects/case-study').then((m) => m.body),
   },
 ];

@@ -16,7 +16,7 @@ process.env.NODE_ENV = 'production';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
-const { render, routePaths, externalOrigins, islandOnlyStyles, analyticsId: measurementId } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+const { render, routePaths, externalOrigins, analyticsId: measurementId } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
 
 // The built style sheet is only the @font-face and document rules (component
 // styles come from emotion): inlined, it costs the page no request.
@@ -155,7 +155,7 @@ for (const route of paths) {
 }
 pages.push({ route: '/404', file: path.join(dist, '404.html'), rendered: await render('/404') });
 
-const allCss = [template, islandOnlyStyles(), ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
+const allCss = [template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
 const used = usedVariables(allCss);
 // A rule two pages or more use is shared; the order of first use is kept.
 const uses = new Map();

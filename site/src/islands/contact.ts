@@ -1,0 +1,239 @@
+// The contact form island: plain TypeScript, no React in the browser. The
+// form is prerendered by React + MUI (src/features/contact/ContactForm.tsx)
+// and posts natively until this module arrives (when the form comes near the
+// viewport or the browser is idle). It then takes its state from the DOM
+// (text typed before it came, or values and messages the server filled in
+// after a native post), runs SPEC's rules, posts with fetch and shows the
+// toasts. Every look (focused, filled, error, sending) is drawn with the class
+// names MUI gave that state at build time (src/features/contact/states.tsx),
+// so the form looks exactly as MUI draws it.
+import { fields, stateKey, type ContactStates, type Field, type ToastKind } from '@/features/contact/form';
+import { submitContact } from '@/features/contact/submit';
+import { validate, type ContactErrors, type ContactValues } from '@/features/contact/validation';
+
+type Control = HTMLInputElement | HTMLTextAreaElement;
+
+/** What the form holds when the island mounts. */
+export interface ContactInitial {
+  values: ContactValues;
+  errors: ContactErrors;
+  /** The form's status line, as the server wrote it ("Please correct the fields below."). */
+  notice?: string;
+}
+
+/** The form's current values and messages, read from its markup. */
+export function readInitial(el: ParentNode): ContactInitial {
+  const values: ContactValues = { name: '', email: '', message: '' };
+  const errors: ContactErrors = {};
+  for (const f of fields) {
+    const input = el.querySelector<Control>(`[name="${f}"]`);
+    values[f] = input?.value ?? '';
+    const message = el.querySelector(`[data-error-for="${f}"]`)?.textContent?.trim();
+    if (message) errors[f] = message;
+  }
+  const notice = el.querySelector('[data-form-status]')?.textContent?.trim();
+  return { values, errors, ...(notice ? { notice } : {}) };
+}
+
+// MUI's Snackbar: hidden after 6 s, half that again after a pause (pointer or
+// focus on it, or the window in the background); its Grow transition (the
+// theme's entering and leaving durations, transform over two thirds).
+const AUTO_HIDE = 6000;
+const ENTER = 225;
+const EXIT = 195;
+const EASE = 'cubic-bezier(0.4, 0, 0.2, 1)';
+const scale = (v: number) => `scale(${v}, ${v ** 2})`;
+
+/** Takes over the prerendered form in `el`; `props` is the build's table of looks. */
+export function mount(el: HTMLElement, props: Record<string, unknown>) {
+  const table = props as unknown as ContactStates;
+  const form = el.querySelector<HTMLFormElement>('form');
+  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const status = form?.querySelector<HTMLElement>('[data-form-status]');
+  if (!form || !button || !status || !table.fields) {
+    console.error('contact island: the form or its table of looks is missing; the form keeps posting natively');
+    return;
+  }
+  const controls = {} as Record<Field, Control>;
+  const parts = {} as Record<Field, Element[]>;
+  const helpers = {} as Record<Field, HTMLElement>;
+  for (const f of fields) {
+    const control = form.querySelector<Control>(`[name="${f}"]`);
+    const root = control?.closest('.MuiFormControl-root');
+    const helper = form.querySelector<HTMLElement>(`[data-error-for="${f}"]`);
+    const els = root ? [root, ...root.querySelectorAll('*')] : [];
+    if (!control || !helper || els.length !== table.fields[f]['000']?.length) {
+      console.error(`contact island: the ${f} field does not match the build's table of looks; the form keeps posting natively`);
+      return;
+    }
+    controls[f] = control;
+    parts[f] = els;
+    helpers[f] = helper;
+  }
+
+  const initial = readInitial(form);
+  let errors = initial.errors;
+  // Messages the server wrote after a native post count as a first submit.
+  let submitted = Object.keys(errors).length > 0;
+  let sending = false;
+  const values = (): ContactValues => ({ name: controls.name.value, email: controls.email.value, message: controls.message.value });
+
+  const paint = (f: Field, focused = controls[f].ownerDocument.activeElement === controls[f]) => {
+    const control = controls[f];
+    const error = errors[f];
+    const key = stateKey(focused, control.value !== '', Boolean(error));
+    const list = table.fields[f][key] ?? [];
+    parts[f].forEach((part, i) => part.setAttribute('class', table.classes[list[i]!] ?? ''));
+    parts[f][table.label]?.setAttribute('data-shrink', String(focused || control.value !== ''));
+    control.setAttribute('aria-invalid', String(Boolean(error)));
+    helpers[f].className = table.classes[table.helper[error ? 1 : 0]] ?? '';
+    if (helpers[f].textContent !== (error ?? '')) helpers[f].textContent = error ?? '';
+  };
+  const paintAll = () => fields.forEach((f) => paint(f));
+  const setNotice = (text: string) => {
+    status.textContent = text;
+    if (text) status.setAttribute('role', 'alert');
+    else status.removeAttribute('role');
+  };
+  const setSending = (on: boolean) => {
+    sending = on;
+    button.disabled = on;
+    button.tabIndex = on ? -1 : 0;
+    button.className = table.classes[table.button[on ? 1 : 0]] ?? '';
+    button.textContent = on ? 'Sending...' : 'Send Message';
+  };
+
+  // Live now: SPEC's rules and messages replace the native constraints.
+  form.noValidate = true;
+  for (const f of fields) controls[f].removeAttribute('maxlength');
+  paintAll();
+
+  const fieldOf = (target: EventTarget | null) => fields.find((f) => controls[f] === target);
+  form.addEventListener('input', (e) => {
+    const f = fieldOf(e.target);
+    if (!f) return;
+    if (submitted) {
+      errors = validate(values());
+      paintAll();
+    } else paint(f);
+  });
+  // Focus and blur redraw the field (MUI's focused label and outline);
+  // autofill fills a field without an input event in some browsers.
+  for (const type of ['focusin', 'focusout', 'animationstart']) {
+    form.addEventListener(type, (e) => {
+      const f = fieldOf(e.target);
+      if (f) paint(f, type === 'animationstart' ? undefined : type === 'focusin');
+    });
+  }
+  // MUI's keyboard focus ring on the button.
+  button.addEventListener('focus', () => {
+    let visible = true;
+    try {
+      visible = button.matches(':focus-visible');
+    } catch {
+      // An engine without :focus-visible: treat focus as visible.
+    }
+    if (visible && !sending) button.classList.add('Mui-focusVisible');
+  });
+  button.addEventListener('blur', () => button.classList.remove('Mui-focusVisible'));
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (sending) return;
+    submitted = true;
+    setNotice('');
+    const sent = values();
+    errors = validate(sent);
+    paintAll();
+    const firstInvalid = fields.find((f) => errors[f]);
+    if (firstInvalid) {
+      controls[firstInvalid].focus();
+      return;
+    }
+    toasts.close();
+    setSending(true);
+    submitContact(sent).then(
+      () => {
+        for (const f of fields) controls[f].value = '';
+        submitted = false;
+        errors = {};
+        paintAll();
+        setSending(false);
+        toasts.open('success');
+      },
+      () => {
+        setSending(false);
+        toasts.open('failure');
+      },
+    );
+  });
+
+  const toasts = toaster(form);
+}
+
+/** The success and failure toasts: MUI's Snackbar and Alert as prerendered in the form's templates. */
+function toaster(form: HTMLFormElement) {
+  const doc = form.ownerDocument;
+  const win = doc.defaultView ?? window;
+  let current: { root: HTMLElement; close: () => void } | undefined;
+
+  const open = (kind: ToastKind) => {
+    current?.close();
+    const template = form.querySelector<HTMLTemplateElement>(`template[data-contact-toast="${kind}"]`);
+    const root = template?.content.firstElementChild?.cloneNode(true);
+    if (!(root instanceof win.HTMLElement)) return;
+    // The element Grow animates: the Alert, the Snackbar's only child.
+    const grown = root.firstElementChild as HTMLElement | null;
+    form.querySelector('template')!.before(root);
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pause = () => clearTimeout(timer);
+    const resume = (ms = AUTO_HIDE / 2) => {
+      pause();
+      timer = setTimeout(close, ms);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) close();
+    };
+    const onWinFocus = () => resume();
+    const onWinBlur = () => pause();
+    function close() {
+      if (current?.root !== root) return;
+      current = undefined;
+      pause();
+      doc.removeEventListener('keydown', onKey);
+      win.removeEventListener('focus', onWinFocus);
+      win.removeEventListener('blur', onWinBlur);
+      if (grown) {
+        grown.style.transition = `opacity ${EXIT}ms ${EASE} 0ms, transform ${Math.round(EXIT * 0.666)}ms ${EASE} ${Math.round(EXIT * 0.333)}ms`;
+        grown.style.opacity = '0';
+        grown.style.transform = scale(0.75);
+      }
+      setTimeout(() => (root as HTMLElement).remove(), EXIT);
+    }
+    current = { root, close };
+
+    root.addEventListener('mouseenter', pause);
+    root.addEventListener('mouseleave', () => resume());
+    root.addEventListener('focusin', pause);
+    root.addEventListener('focusout', () => resume());
+    root.querySelector('button')?.addEventListener('click', close);
+    doc.addEventListener('keydown', onKey);
+    win.addEventListener('focus', onWinFocus);
+    win.addEventListener('blur', onWinBlur);
+    resume(AUTO_HIDE);
+
+    if (grown) {
+      // Grow: from the prerendered start (transparent, scaled down) to full size.
+      void grown.offsetHeight;
+      grown.style.transition = `opacity ${ENTER}ms ${EASE} 0ms, transform ${Math.round(ENTER * 0.666)}ms ${EASE} 0ms`;
+      grown.style.opacity = '1';
+      grown.style.transform = scale(1);
+      setTimeout(() => {
+        if (grown.isConnected && current?.root === root) grown.style.transform = 'none';
+      }, ENTER);
+    }
+  };
+
+  return { open, close: () => current?.close() };
+}

@@ -107,6 +107,13 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
   form.noValidate = true;
   for (const f of fields) controls[f].removeAttribute('maxlength');
   paintAll();
+  const fitMessage = textareaHeight(controls.message);
+  fitMessage();
+  let frame = 0;
+  (form.ownerDocument.defaultView ?? window).addEventListener('resize', () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(fitMessage);
+  });
 
   const fieldOf = (target: EventTarget | null) => fields.find((f) => controls[f] === target);
   form.addEventListener('input', (e) => {
@@ -116,6 +123,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
       errors = validate(values());
       paintAll();
     } else paint(f);
+    if (f === 'message') fitMessage();
   });
   // Focus and blur redraw the field (MUI's focused label and outline);
   // autofill fills a field without an input event in some browsers.
@@ -158,6 +166,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
         submitted = false;
         errors = {};
         paintAll();
+        fitMessage();
         setSending(false);
         toasts.open('success');
       },
@@ -169,6 +178,33 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
   });
 
   const toasts = toaster(form);
+}
+
+/**
+ * The message box's height as MUI's TextareaAutosize sets it once live
+ * (`rows` is its minimum and maximum): measured on the hidden copy MUI
+ * prerenders next to it, so the box is exactly as tall as MUI makes it.
+ */
+function textareaHeight(textarea: Control) {
+  const hidden = textarea.parentElement?.querySelector<HTMLTextAreaElement>('textarea[aria-hidden="true"]');
+  const rows = Number(textarea.getAttribute('rows')) || 1;
+  const px = (v: string) => Number.parseFloat(v) || 0;
+  return () => {
+    if (!hidden || !(textarea instanceof HTMLTextAreaElement)) return;
+    const style = getComputedStyle(textarea);
+    if (style.width === '0px') return;
+    hidden.style.width = style.width;
+    hidden.value = textarea.value || 'x';
+    if (hidden.value.endsWith('\n')) hidden.value += ' ';
+    const inner = hidden.scrollHeight;
+    hidden.value = 'x';
+    const single = hidden.scrollHeight;
+    const outer = Math.max(Math.min(rows * single, Math.max(rows * single, inner)), single);
+    const extra = style.boxSizing === 'border-box' ? px(style.paddingTop) + px(style.paddingBottom) + px(style.borderTopWidth) + px(style.borderBottomWidth) : 0;
+    if (outer === 0) return;
+    textarea.style.height = `${outer + extra}px`;
+    textarea.style.overflow = Math.abs(outer - inner) <= 1 ? 'hidden' : '';
+  };
 }
 
 /** The success and failure toasts: MUI's Snackbar and Alert as prerendered in the form's templates. */

@@ -96,11 +96,12 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
     else status.removeAttribute('role');
   };
   const setSending = (on: boolean) => {
+    if (on) stopRipple();
     sending = on;
     button.disabled = on;
     button.tabIndex = on ? -1 : 0;
     button.className = table.classes[table.button[on ? 1 : 0]] ?? '';
-    button.textContent = on ? 'Sending...' : 'Send Message';
+    button.firstChild!.textContent = on ? 'Sending...' : 'Send Message';
   };
 
   // Live now: SPEC's rules and messages replace the native constraints.
@@ -133,7 +134,17 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
       if (f) paint(f, type === 'animationstart' ? undefined : type === 'focusin');
     });
   }
-  // MUI's keyboard focus ring on the button.
+  // MUI's keyboard focus on the button: the focus-visible class and its
+  // pulsating ripple (centred, as ButtonBase's focusRipple draws it).
+  let ripple: HTMLElement | undefined;
+  const stopRipple = () => {
+    button.classList.remove('Mui-focusVisible');
+    const leaving = ripple;
+    ripple = undefined;
+    if (!leaving) return;
+    leaving.querySelector('span span')?.classList.add(...(table.classes[table.rippleLeaving] ?? '').split(' ').filter(Boolean));
+    setTimeout(() => leaving.remove(), 550);
+  };
   button.addEventListener('focus', () => {
     let visible = true;
     try {
@@ -141,9 +152,27 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
     } catch {
       // An engine without :focus-visible: treat focus as visible.
     }
-    if (visible && !sending) button.classList.add('Mui-focusVisible');
+    if (!visible || sending || ripple) return;
+    button.classList.add('Mui-focusVisible');
+    const [rootClass, rippleClass, childClass] = table.focusRipple.map((i) => table.classes[i] ?? '');
+    const { width, height } = button.getBoundingClientRect();
+    let size = Math.sqrt((2 * width ** 2 + height ** 2) / 3);
+    if (size % 2 === 0) size += 1;
+    const x = Math.round(width / 2);
+    const y = Math.round(height / 2);
+    const doc = button.ownerDocument;
+    ripple = doc.createElement('span');
+    ripple.className = rootClass!;
+    const circle = doc.createElement('span');
+    circle.className = rippleClass!;
+    Object.assign(circle.style, { width: `${size}px`, height: `${size}px`, top: `${-(size / 2) + y}px`, left: `${-(size / 2) + x}px` });
+    const child = doc.createElement('span');
+    child.className = childClass!;
+    circle.append(child);
+    ripple.append(circle);
+    button.append(ripple);
   });
-  button.addEventListener('blur', () => button.classList.remove('Mui-focusVisible'));
+  button.addEventListener('blur', stopRipple);
 
   form.addEventListener('submit', (e) => {
     e.preventDefault();

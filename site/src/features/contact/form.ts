@@ -34,4 +34,7 @@ export interface ContactStates {
   helper: [number, number];
   /** The submit button: idle, sending (disabled). */
   button: [number, number];
+  /** MUI's pulsating focus ripple in the button under keyboard focus: its root, ripple and child, and the class the child takes while it leaves. */
+  focusRipple: [number, number, number];
+  rippleLeaving: number;
 }

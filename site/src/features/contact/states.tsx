@@ -4,7 +4,9 @@
 // with the CSS those classes need. The island (src/islands/contact.ts) then
 // draws every state with MUI's own classes, and no React runs in the browser.
 import { CacheProvider } from '@emotion/react';
-import type { ReactElement } from 'react';
+import { touchRippleClasses } from '@mui/material/ButtonBase';
+import * as TouchRipple from '@mui/material/ButtonBase/TouchRipple';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AppProviders } from '@/app/App';
 import { createEmotionCache } from '@/app/emotion';
@@ -33,6 +35,12 @@ function render(node: ReactElement, css: Map<string, string>) {
   return elements(html);
 }
 
+// MUI's ripple parts: exported by the module, not by its types.
+const { TouchRippleRoot, TouchRippleRipple } = TouchRipple as unknown as {
+  TouchRippleRoot: ComponentType<{ className?: string; children?: ReactNode }>;
+  TouchRippleRipple: ComponentType<{ classes: object; in: boolean; pulsate: boolean; rippleX: number; rippleY: number; rippleSize: number; timeout: number }>;
+};
+
 export interface RenderedStates {
   states: ContactStates;
   /** Every emotion rule the states use, by id (the page's own rules have the same ids). */
@@ -50,7 +58,7 @@ export function contactStates(): RenderedStates {
     const i = classes.indexOf(c);
     return i >= 0 ? i : classes.push(c) - 1;
   };
-  const table: ContactStates = { classes, fields: { name: {}, email: {}, message: {} }, label: -1, helper: [0, 0], button: [0, 0] };
+  const table: ContactStates = { classes, fields: { name: {}, email: {}, message: {} }, label: -1, helper: [0, 0], button: [0, 0], focusRipple: [0, 0, 0], rippleLeaving: 0 };
   for (const name of fields) {
     let shape: string | undefined;
     for (const focused of [false, true]) {
@@ -76,6 +84,16 @@ export function contactStates(): RenderedStates {
   };
   table.helper = [one(<ContactHelperText name="name" />), one(<ContactHelperText name="name" error />)];
   table.button = [one(<SendButton />), one(<SendButton sending />)];
+  // The button's keyboard focus: MUI's pulsating focus ripple (root, ripple, child).
+  const ripple = render(
+    <TouchRippleRoot className={touchRippleClasses.root}>
+      <TouchRippleRipple classes={touchRippleClasses} in pulsate rippleX={0} rippleY={0} rippleSize={1} timeout={550} />
+    </TouchRippleRoot>,
+    styles,
+  );
+  if (ripple.length !== 3) throw new Error(`contact form states: expected MUI's ripple to be 3 elements, got ${ripple.length}`);
+  table.focusRipple = [index(ripple[0]!.className), index(ripple[1]!.className), index(ripple[2]!.className)];
+  table.rippleLeaving = index(touchRippleClasses.childLeaving);
   memo = { states: table, styles };
   return memo;
 }

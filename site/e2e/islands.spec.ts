@@ -23,7 +23,7 @@ function files(key: string): string[] {
 
 const loader = files('src/islands/client.ts');
 const pageScript = files('src/page/page.ts');
-const contactIsland = files('src/islands/contact.tsx');
+const contactIsland = files('src/islands/contact.ts');
 const lightboxIsland = files('src/islands/lightbox.tsx');
 const analyticsOn = Boolean(site.measurementId);
 

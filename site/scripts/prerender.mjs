@@ -19,7 +19,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 // The content folder, for the sitemap's dates (PORTFOLIO_CONTENT, else ../content).
 const contentRoot = path.resolve(root, process.env.PORTFOLIO_CONTENT ?? path.join('..', 'content'));
-const { render, routePaths, externalOrigins, islandOnlyStyles, analyticsId: measurementId, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+const { render, routePaths, externalOrigins, analyticsId: measurementId, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
 
 // The built style sheet is only the @font-face and document rules (component
 // styles come from emotion): inlined, it costs the page no request.
@@ -49,6 +49,20 @@ const entryFile = (src) => {
 };
 const islandsScript = entryFile('src/islands/client.ts');
 const pageScript = entryFile('src/page/page.ts');
+
+// The loader is a file (cached for the whole visit, no CSP hash); for
+// measuring the other way, ISLANDS_LOADER=inline writes it into each page
+// with islands as an inline module, allowed by its hash in the CSP (README,
+// design notes: measured, the file kept).
+const inlineLoader = process.env.ISLANDS_LOADER === 'inline';
+let loaderCode = '';
+let loaderHash = '';
+if (inlineLoader) {
+  // Its dynamic imports are relative to its own file: inline, they resolve against the page.
+  loaderCode = (await readFile(path.join(dist, islandsScript), 'utf8')).trim().replace(/import\(`\.\//g, 'import(`/assets/');
+  if (/<\/script/i.test(loaderCode)) throw new Error('the islands loader contains </script');
+  loaderHash = `'sha256-${createHash('sha256').update(loaderCode).digest('base64')}'`;
+}
 
 const escape = (s) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -147,7 +161,7 @@ const analyticsId = measurementId();
 
 function scripts(rendered) {
   const tags = [`<script type="speculationrules">${speculationRules}</script>`];
-  if (rendered.html.includes('data-island=')) tags.push(`<script type="module" src="${islandsScript}"></script>`);
+  if (rendered.html.includes('data-island=')) tags.push(inlineLoader ? `<script type="module">${loaderCode}</script>` : `<script type="module" src="${islandsScript}"></script>`);
   if (analyticsId) tags.push(`<script type="module" src="${pageScript}" data-measurement-id="${escape(analyticsId)}"></script>`);
   else if (rendered.status === 404) tags.push(`<script type="module" src="${pageScript}"></script>`);
   return tags.join('\n    ');
@@ -197,7 +211,7 @@ for (const route of paths) {
 }
 pages.push({ route: '/404', file: path.join(dist, '404.html'), rendered: await render('/404') });
 
-const allCss = [template, islandOnlyStyles(), ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
+const allCss = [template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
 const used = usedVariables(allCss);
 // A rule two pages or more use is shared; the order of first use is kept.
 const uses = new Map();
@@ -254,7 +268,7 @@ function headersFile({ images, frames, analytics }) {
   const csp = [
     "default-src 'self'",
     // Inline speculation rules (JSON, never executed) and nothing else inline.
-    ["script-src 'self' 'inline-speculation-rules'", ...ga].join(' '),
+    ["script-src 'self' 'inline-speculation-rules'", ...(loaderHash ? [loaderHash] : []), ...ga].join(' '),
     ["connect-src 'self'", ...gaData].join(' '),
     ["img-src 'self' data:", ...images, ...gaData].join(' '),
     "style-src 'self' 'unsafe-inline'",

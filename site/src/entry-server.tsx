@@ -1,7 +1,5 @@
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -9,6 +7,8 @@ import { AppProviders } from '@/app/App';
 import { createEmotionCache } from '@/app/emotion';
 import { AppRoutes, preloadRoute } from '@/app/routes';
 import { navCategories, paths } from '@/config/paths';
+import { contactStates } from '@/features/contact/states';
+import { IslandPropsContext } from '@/islands/Island';
 import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { theme } from '@/theme/theme';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
@@ -121,6 +121,7 @@ export function siteInfo() {
 /** Renders one path to HTML, with its critical CSS and metadata. */
 export async function render(path: string): Promise<Rendered> {
   await preloadRoute(path);
+  const contact = contactStates();
   const cache = createEmotionCache();
   // Collect styles in the cache instead of writing <style> tags inline.
   cache.compat = true;
@@ -128,14 +129,22 @@ export async function render(path: string): Promise<Rendered> {
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
+          <IslandPropsContext value={{ contact: contact.states as unknown as Record<string, unknown> }}>
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
+          </IslandPropsContext>
         </AppProviders>
       </CacheProvider>
     </StrictMode>,
   );
   const styles = styleRules(cache);
+  // The contact island draws the form's other looks with MUI's classes: the
+  // page carries their CSS (no emotion runs in the browser).
+  if (html.includes('data-island="contact"')) {
+    const have = new Set(styles.map((r) => r.id));
+    for (const [id, css] of contact.styles) if (!have.has(id)) styles.push({ id, css, global: false });
+  }
   const meta = pageMeta(path);
   const p = path.startsWith('/projects/') ? project(path.slice('/projects/'.length)) : undefined;
   const jsonLd = meta.canonical ? structuredData(path, p ? await loadProjectBody(p) : undefined) : undefined;
@@ -155,29 +164,4 @@ function styleRules(cache: EmotionCache): StyleRule[] {
     rules.push({ id, css, global: cache.registered[`${cache.key}-${id}`] === undefined });
   }
   return rules;
-}
-
-/**
- * The CSS of what an island shows only later (the contact form's toasts), so
- * the prerender keeps the theme variables those styles read.
- */
-export function islandOnlyStyles(): string {
-  const cache = createEmotionCache();
-  cache.compat = true;
-  renderToString(
-    <CacheProvider value={cache}>
-      <AppProviders>
-        {(['success', 'error'] as const).map((severity) => (
-          <Snackbar key={severity} open>
-            <Alert severity={severity} variant="filled" onClose={() => undefined}>
-              {severity}
-            </Alert>
-          </Snackbar>
-        ))}
-      </AppProviders>
-    </CacheProvider>,
-  );
-  return styleRules(cache)
-    .map((r) => r.css)
-    .join('');
 }

@@ -1,5 +1,12 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { When } from '@/islands/loader';
+
+/**
+ * Props the prerender computes for an island, by island name (the contact
+ * form's table of looks, src/features/contact/states.tsx), merged into the
+ * props the page gives.
+ */
+export const IslandPropsContext = createContext<Partial<Record<Props['name'], Record<string, unknown>>>>({});
 
 interface Props {
   /** The island's name in the registry (src/islands/client.ts). */
@@ -17,8 +24,10 @@ interface Props {
  * script only when it has one.
  */
 export function Island({ name, when, props, children }: Props) {
+  const computed = useContext(IslandPropsContext)[name];
+  const all = computed || props ? { ...computed, ...props } : undefined;
   return (
-    <div data-island={name} data-hydrate={when.join(' ')} data-props={props ? JSON.stringify(props) : undefined}>
+    <div data-island={name} data-hydrate={when.join(' ')} data-props={all ? JSON.stringify(all) : undefined}>
       {children}
     </div>
   );

@@ -1,34 +1,26 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/app/App';
-import { ContactForm } from '@/features/contact/ContactForm';
-import { mount, readInitial } from '@/islands/contact';
-import { Island } from '@/islands/Island';
+import { describe, expect, it, vi } from 'vitest';
+import { stateKey, type ContactStates } from '@/features/contact/form';
+import { readInitial } from '@/islands/contact';
+import { prerenderedContactForm, startContactIsland } from '@/testing/contact';
 
 // The contact island on the prerendered markup, as in the browser: the
-// server's HTML first, then the island hydrates it.
+// server's HTML first, then the island (plain TypeScript) takes it over.
 
-function prerendered() {
-  const html = renderToString(
-    <AppProviders>
-      <Island name="contact" when={['visible', 'idle']}>
-        <ContactForm />
-      </Island>
-    </AppProviders>,
-  );
-  document.body.innerHTML = html;
-  return document.querySelector<HTMLElement>('[data-island="contact"]')!;
-}
-
-afterEach(() => {
-  document.body.innerHTML = '';
-});
+const table = (el: HTMLElement) => JSON.parse(el.dataset.props!) as ContactStates;
+const classesOf = (field: HTMLElement) => {
+  const root = field.closest('.MuiFormControl-root')!;
+  return [root, ...root.querySelectorAll('*')].map((e) => e.getAttribute('class') ?? '');
+};
+const expected = (el: HTMLElement, name: 'name' | 'email' | 'message', key: string) => {
+  const t = table(el);
+  return t.fields[name][key]!.map((i) => t.classes[i]);
+};
 
 describe('the contact island', () => {
   it('prerenders the form that posts without JavaScript (the form contract, README design notes)', () => {
-    const el = prerendered();
+    const el = prerenderedContactForm();
     const form = el.querySelector('form')!;
     expect(form).toHaveAttribute('method', 'post');
     expect(form).toHaveAttribute('action', '/contact/sent/');
@@ -47,10 +39,21 @@ describe('the contact island', () => {
       expect(field.getAttribute('aria-describedby')).toBe(error.id);
     }
     expect(form.querySelector('[data-form-status]')).toBeEmptyDOMElement();
+    // The toasts wait in templates: nothing of them is in the document or the accessibility tree.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(form.querySelectorAll('template[data-contact-toast]')).toHaveLength(2);
   });
 
-  it('reads what the form holds: values typed before hydration and the messages the server wrote', () => {
-    const el = prerendered();
+  it("the build's table of looks starts from the prerendered markup: the idle, empty field is MUI's own", () => {
+    const el = prerenderedContactForm();
+    for (const name of ['name', 'email', 'message'] as const) {
+      expect(classesOf(el.querySelector<HTMLElement>(`[name="${name}"]`)!)).toEqual(expected(el, name, stateKey(false, false, false)));
+    }
+  });
+
+  it('reads what the form holds: values typed before the island and the messages the server wrote', () => {
+    const el = prerenderedContactForm();
     el.querySelector<HTMLInputElement>('[name="name"]')!.value = 'Ada';
     el.querySelector('[data-error-for="email"]')!.textContent = 'Invalid email address';
     el.querySelector('[data-form-status]')!.textContent = 'Please correct the fields below.';
@@ -61,36 +64,97 @@ describe('the contact island', () => {
     });
   });
 
-  it('hydrates the prerendered form with no mismatch', async () => {
-    const el = prerendered();
+  it('takes over the prerendered form with no console problem, and runs SPEC rules from then on', async () => {
+    const el = prerenderedContactForm();
     const error = vi.spyOn(console, 'error');
-    await act(async () => mount(el));
-    await waitFor(() => expect(el.querySelector('form')!.noValidate).toBe(true));
+    await startContactIsland(el);
+    expect(el.querySelector('form')!.noValidate).toBe(true);
     expect(error).not.toHaveBeenCalled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
   });
 
-  it('draws a server-filled form afresh with no mismatch, keeps the text and focus, then validates with SPEC rules on change', async () => {
-    const el = prerendered();
+  it("draws each look with MUI's classes: focused, filled, in error", async () => {
+    const el = prerenderedContactForm();
+    await startContactIsland(el);
+    const user = userEvent.setup();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const label = () => el.querySelector('label[for="contact-name"]')!;
+
+    await user.click(name);
+    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(true, false, false)));
+    expect(label()).toHaveAttribute('data-shrink', 'true');
+    expect(label()).toHaveClass('Mui-focused', 'MuiInputLabel-shrink');
+
+    await user.type(name, 'Ada');
+    await user.tab();
+    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(false, true, false)));
+    expect(label()).toHaveAttribute('data-shrink', 'true');
+    expect(label()).not.toHaveClass('Mui-focused');
+
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(name).toHaveFocus();
+    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(true, false, true)));
+    expect(label()).toHaveClass('Mui-error');
+    expect(el.querySelector('[data-error-for="name"]')).toHaveClass('Mui-error');
+
+    await user.tab();
+    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(false, false, true)));
+    expect(label()).toHaveAttribute('data-shrink', 'false');
+  });
+
+  it('keeps a server-filled form: the text, the messages (now in MUI error state), the status line and focus; then validates on change', async () => {
+    const el = prerenderedContactForm();
     el.querySelector<HTMLInputElement>('[name="name"]')!.value = 'Ada';
     el.querySelector<HTMLInputElement>('[name="email"]')!.value = 'ada@';
     // As the server fills it after an invalid native post (the form contract, README design notes).
     el.querySelector('[name="email"]')!.setAttribute('aria-invalid', 'true');
     el.querySelector('[data-error-for="email"]')!.textContent = 'Invalid email address';
+    el.querySelector('[data-form-status]')!.textContent = 'Please correct the fields below.';
+    el.querySelector('[data-form-status]')!.setAttribute('role', 'alert');
     el.querySelector<HTMLInputElement>('[name="name"]')!.focus();
     const error = vi.spyOn(console, 'error');
-    await act(async () => mount(el));
+    await startContactIsland(el);
 
-    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
-    await waitFor(() => expect(el.querySelector('form')!.noValidate).toBe(true));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(name).toHaveFocus();
     expect(error).not.toHaveBeenCalled();
-    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ada@');
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
-    // Hydrated: SPEC's limits replace the native ones, and the rules re-run on change.
-    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('maxlength');
-    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Email' }), 'example.com');
+    expect(name).toHaveValue('Ada');
+    expect(email).toHaveValue('ada@');
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    expect(classesOf(email)).toEqual(expected(el, 'email', stateKey(false, true, true)));
+    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(true, true, false)));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the fields below.');
+    // Live: SPEC's limits replace the native ones, and the rules re-run on change.
+    expect(name).not.toHaveAttribute('maxlength');
+    await userEvent.setup().type(email, 'example.com');
     await waitFor(() => expect(el.querySelector('[data-error-for="email"]')).toBeEmptyDOMElement());
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(classesOf(email)).toEqual(expected(el, 'email', stateKey(true, true, false)));
+  });
+
+  it('the toast closes with its Close button and with Escape', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({ ok: true, status: 200 }) as Response),
+    );
+    const el = prerenderedContactForm();
+    await startContactIsland(el);
+    const user = userEvent.setup();
+    const send = async () => {
+      await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+      await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+      await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+      await user.click(screen.getByRole('button', { name: 'Send Message' }));
+      return screen.findByRole('status');
+    };
+    await send();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    await send();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
 });

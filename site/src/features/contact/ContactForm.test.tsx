@@ -1,14 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ContactForm } from '@/features/contact/ContactForm';
-import { renderWithProviders } from '@/testing/test-utils';
+import { contactIsland } from '@/testing/contact';
+
+// The form as the browser has it: the prerendered markup (React + MUI at
+// build time) with its island (plain TypeScript, src/islands/contact.ts) live.
 
 const nameField = () => screen.getByRole('textbox', { name: 'Name' });
 const emailField = () => screen.getByRole('textbox', { name: 'Email' });
 const messageField = () => screen.getByRole('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send Message' });
 
-type User = ReturnType<typeof renderWithProviders>['user'];
+type User = Awaited<ReturnType<typeof contactIsland>>['user'];
 
 /** Replaces a field's text the way a visitor pasting it would. */
 async function fill(user: User, field: HTMLElement, text: string) {
@@ -50,8 +52,8 @@ function answeringFetch(status: number) {
 }
 
 describe('ContactForm fields', () => {
-  it('has the three fields with autocomplete off, a 6-row message box and the send button', () => {
-    renderWithProviders(<ContactForm />);
+  it('has the three fields with autocomplete off, a 6-row message box and the send button', async () => {
+    await contactIsland();
 
     for (const field of [nameField(), emailField(), messageField()]) {
       expect(field).toHaveAttribute('autocomplete', 'off');
@@ -62,15 +64,15 @@ describe('ContactForm fields', () => {
     expect(sendButton()).toBeEnabled();
   });
 
-  it('carries form-name=contact for the host', () => {
-    renderWithProviders(<ContactForm />);
+  it('carries form-name=contact for the host', async () => {
+    await contactIsland();
 
     const form = screen.getByRole('form', { name: 'Contact' });
     expect(form).toHaveFormValues({ 'form-name': 'contact' });
   });
 
   it('keeps the honeypot out of the accessibility tree and out of the tab order', async () => {
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
 
     const honeypot = screen.getByRole('textbox', { name: 'Leave this field empty', hidden: true });
     expect(honeypot).toHaveAttribute('name', 'bot-field');
@@ -91,7 +93,7 @@ describe('ContactForm fields', () => {
 
 describe('ContactForm validation (SPEC.md §5)', () => {
   it('shows no error before the first submit, however the fields look', async () => {
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
 
     await fill(user, emailField(), 'not an address');
     await fill(user, nameField(), 'a'.repeat(101));
@@ -115,7 +117,7 @@ describe('ContactForm validation (SPEC.md §5)', () => {
     { label: 'Message', input: '1001 characters', text: 'm'.repeat(1001), error: 'Message must be less than 1000 characters' },
   ])('$label $input: shows "$error" under the field, tied to it, focuses it and sends nothing', async ({ label, text, error }) => {
     const fetch = answeringFetch(200);
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     await fillForm(user, valid);
     const field = screen.getByRole('textbox', { name: label });
     await fill(user, field, text);
@@ -146,7 +148,7 @@ describe('ContactForm validation (SPEC.md §5)', () => {
     { label: 'Message', input: '1000 characters with blanks around', text: `  ${'m'.repeat(1000)}\n` },
   ])('$label $input is accepted and the message is sent', async ({ label, text }) => {
     const fetch = answeringFetch(200);
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     await fillForm(user, valid);
     const field = screen.getByRole('textbox', { name: label });
     await fill(user, field, text);
@@ -157,7 +159,7 @@ describe('ContactForm validation (SPEC.md §5)', () => {
   });
 
   it('shows every error at once and focuses the first invalid field', async () => {
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     await fill(user, emailField(), 'nope');
 
     await user.click(sendButton());
@@ -169,7 +171,7 @@ describe('ContactForm validation (SPEC.md §5)', () => {
   });
 
   it('focuses the first invalid field in form order, not the first field', async () => {
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     await fillForm(user, { ...valid, email: 'nope', message: '' });
 
     await user.click(sendButton());
@@ -178,7 +180,7 @@ describe('ContactForm validation (SPEC.md §5)', () => {
   });
 
   it('after the first submit, validates again on every change', async () => {
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     await fill(user, emailField(), 'nope');
     await user.click(sendButton());
     expect(emailField()).toHaveAccessibleDescription('Invalid email address');
@@ -202,7 +204,7 @@ describe('ContactForm validation (SPEC.md §5)', () => {
 describe('ContactForm submission (SPEC.md §4, §7, §8)', () => {
   it('posts the trimmed message form-urlencoded to / with form-name and the empty honeypot', async () => {
     const fetch = answeringFetch(200);
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     await fillForm(user, { name: '  Ada Lovelace ', email: ' ada@example.com  ', message: '\n Hello there. \n' });
 
     await user.click(sendButton());
@@ -226,7 +228,7 @@ describe('ContactForm submission (SPEC.md §4, §7, §8)', () => {
 
   it('on 200: shows Sending... on a disabled button while pending, then the success toast, and clears the form', async () => {
     const server = pendingFetch();
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     await fillForm(user, valid);
 
     await user.click(sendButton());
@@ -250,7 +252,7 @@ describe('ContactForm submission (SPEC.md §4, §7, §8)', () => {
 
   it('after a success, the cleared form shows no errors until it is submitted again', async () => {
     answeringFetch(200);
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     await fillForm(user, valid);
     await user.click(sendButton());
     await screen.findByRole('status');
@@ -266,7 +268,7 @@ describe('ContactForm submission (SPEC.md §4, §7, §8)', () => {
     ['a network failure', (server: ReturnType<typeof pendingFetch>) => server.fail(new TypeError('Failed to fetch'))],
   ])('on %s: shows the error toast and keeps the visitor’s text', async (_, outcome) => {
     const server = pendingFetch();
-    const { user } = renderWithProviders(<ContactForm />);
+    const { user } = await contactIsland();
     const typed = { name: ' Ada Lovelace ', email: 'ada@example.com', message: 'Hello,\nlet us work together. ' };
     await fillForm(user, typed);
 

@@ -5,112 +5,77 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FORM_NAME, submitContact } from '@/features/contact/submit';
-import { limits, validate, type ContactErrors, type ContactValues } from '@/features/contact/validation';
+import { SENT_PATH, type Field, type ToastKind } from '@/features/contact/form';
+import { FORM_NAME } from '@/features/contact/submit';
+import { limits } from '@/features/contact/validation';
 
-const empty: ContactValues = { name: '', email: '', message: '' };
-export const fields = ['name', 'email', 'message'] as const;
+export { SENT_PATH };
 
-type Status = 'idle' | 'submitting' | 'success' | 'failure';
+const labels: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
+const extra: Record<Field, object> = { name: {}, email: { type: 'email' }, message: { multiline: true, rows: 6 } };
 
-/** What the form holds when it hydrates (see src/islands/contact.tsx). */
-export interface ContactInitial {
-  values: ContactValues;
-  errors: ContactErrors;
-  /** The form's status line, as the server wrote it ("Please correct the fields below."). */
-  notice?: string;
-}
-
-/** Where the browser posts the form without JavaScript (the host's form handling; see the form contract in README.md's design notes). */
-export const SENT_PATH = '/contact/sent/';
+const ignore = () => undefined;
 
 /**
- * The contact form (SPEC.md §4, §5, §7, §8). Validation runs on submit, then
- * on every change; errors sit under their fields, tied to them for screen
- * readers, and focus goes to the first invalid field. On failure the
- * visitor's text stays; on success the form is cleared.
+ * One field as MUI draws it. `state` forces a look for the build-time table
+ * of states (states.tsx); the page itself renders the idle, empty field.
  */
-export function ContactForm({ initial }: { initial?: ContactInitial }) {
-  const [values, setValues] = useState<ContactValues>(initial?.values ?? empty);
-  const [errors, setErrors] = useState<ContactErrors>(initial?.errors ?? {});
-  // Messages the server wrote after a native post count as a first submit.
-  const [submitted, setSubmitted] = useState(Object.keys(initial?.errors ?? {}).length > 0);
-  const [status, setStatus] = useState<Status>('idle');
-  const [notice, setNotice] = useState(initial?.notice ?? '');
-  // The prerendered form validates natively (required, maxlength) for a
-  // browser without JavaScript; once hydrated, SPEC's own rules and messages
-  // take over.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-  const refs = useRef<Partial<Record<keyof ContactValues, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+export function ContactTextField({ name, state }: { name: Field; state?: { focused: boolean; filled: boolean; error: boolean } }) {
+  const id = `contact-${name}`;
+  return (
+    <TextField
+      id={id}
+      name={name}
+      label={labels[name]}
+      {...(state ? { value: state.filled ? 'x' : '', onChange: ignore, focused: state.focused || undefined } : { defaultValue: '' })}
+      error={state?.error ?? false}
+      autoComplete="off"
+      fullWidth
+      slotProps={{
+        htmlInput: {
+          'aria-invalid': false,
+          'aria-describedby': `${id}-error`,
+          required: true,
+          maxLength: limits[name],
+        },
+      }}
+      {...extra[name]}
+    />
+  );
+}
 
-  const change = (field: keyof ContactValues) => (e: { target: { value: string } }) => {
-    const next = { ...values, [field]: e.target.value };
-    setValues(next);
-    if (submitted) setErrors(validate(next));
-  };
+/** The message under a field: empty when there is none; the server or the island fills it. */
+export function ContactHelperText({ name, error = false }: { name: Field; error?: boolean }) {
+  return <FormHelperText id={`contact-${name}-error`} data-error-for={name} error={error} sx={{ mx: '14px', minHeight: '1.66em' }} />;
+}
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    setNotice('');
-    const found = validate(values);
-    setErrors(found);
-    const firstInvalid = fields.find((f) => found[f]);
-    if (firstInvalid) {
-      refs.current[firstInvalid]?.focus();
-      return;
-    }
-    setStatus('submitting');
-    try {
-      await submitContact(values);
-      setValues(empty);
-      setSubmitted(false);
-      setStatus('success');
-    } catch {
-      setStatus('failure');
-    }
-  };
+export function SendButton({ sending = false }: { sending?: boolean }) {
+  return (
+    <Button type="submit" variant="contained" size="large" disabled={sending} sx={{ mt: 2 }}>
+      {sending ? 'Sending...' : 'Send Message'}
+    </Button>
+  );
+}
 
-  const field = (name: keyof ContactValues, label: string, extra: object = {}) => {
-    const error = errors[name];
-    const id = `contact-${name}`;
-    return (
-      <div>
-        <TextField
-          id={id}
-          name={name}
-          label={label}
-          value={values[name]}
-          onChange={change(name)}
-          // MUI's error classes only once hydrated: a form the server filled
-          // has the messages and aria-invalid, not the classes (its static
-          // CSS draws the error state), and hydration must match it.
-          error={enhanced && Boolean(error)}
-          autoComplete="off"
-          fullWidth
-          inputRef={(el: HTMLInputElement | HTMLTextAreaElement | null) => {
-            refs.current[name] = el;
-          }}
-          slotProps={{
-            htmlInput: {
-              'aria-invalid': Boolean(error),
-              'aria-describedby': `${id}-error`,
-              required: true,
-              maxLength: enhanced ? undefined : limits[name],
-            },
-          }}
-          {...extra}
-        />
-        {/* Empty when there is no error; the server fills it after a native post. */}
-        <FormHelperText id={`${id}-error`} data-error-for={name} error={enhanced && Boolean(error)} sx={{ mx: '14px', minHeight: '1.66em' }}>
-          {error ?? ''}
-        </FormHelperText>
-      </div>
-    );
-  };
+/** A toast as MUI's Snackbar and Alert draw it, open (the island animates it in). */
+export function ContactToast({ kind }: { kind: ToastKind }) {
+  return (
+    <Snackbar open autoHideDuration={6000} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Alert severity={kind === 'failure' ? 'error' : 'success'} variant="filled" onClose={ignore} role={kind === 'failure' ? 'alert' : 'status'}>
+        {kind === 'failure' ? 'Failed to send message. Please try again.' : 'Message sent successfully!'}
+      </Alert>
+    </Snackbar>
+  );
+}
 
+/**
+ * The contact form (SPEC.md §4, §5, §7, §8), as static markup rendered at
+ * build time: without JavaScript it posts natively (the form contract in
+ * README.md's design notes); its island (src/islands/contact.ts) then adds
+ * SPEC's validation, the fetch and the toasts, with no React in the browser.
+ * The toasts wait in `<template>` elements, inert until the island clones one.
+ */
+export function ContactForm() {
   return (
     <Box
       component="form"
@@ -119,8 +84,6 @@ export function ContactForm({ initial }: { initial?: ContactInitial }) {
       action={SENT_PATH}
       data-netlify="true"
       netlify-honeypot="bot-field"
-      noValidate={enhanced}
-      onSubmit={onSubmit}
       aria-label="Contact"
       sx={{
         // A server-filled form (no JavaScript) looks like MUI's error state.
@@ -139,31 +102,20 @@ export function ContactForm({ initial }: { initial?: ContactInitial }) {
         </label>
       </Box>
       <Stack spacing={1}>
-        {field('name', 'Name')}
-        {field('email', 'Email', { type: 'email' })}
-        {field('message', 'Message', { multiline: true, rows: 6 })}
+        {(['name', 'email', 'message'] as const).map((name) => (
+          <div key={name}>
+            <ContactTextField name={name} />
+            <ContactHelperText name={name} />
+          </div>
+        ))}
       </Stack>
-      <Box data-form-status="" role={notice ? 'alert' : undefined} sx={{ color: 'error.main', typography: 'body2', '&:empty': { display: 'none' }, mt: 1 }}>
-        {notice}
-      </Box>
-      <Button type="submit" variant="contained" size="large" disabled={status === 'submitting'} sx={{ mt: 2 }}>
-        {status === 'submitting' ? 'Sending...' : 'Send Message'}
-      </Button>
-      <Snackbar
-        open={status === 'success' || status === 'failure'}
-        autoHideDuration={6000}
-        onClose={(_, reason) => reason !== 'clickaway' && setStatus('idle')}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={status === 'failure' ? 'error' : 'success'}
-          variant="filled"
-          onClose={() => setStatus('idle')}
-          role={status === 'failure' ? 'alert' : 'status'}
-        >
-          {status === 'failure' ? 'Failed to send message. Please try again.' : 'Message sent successfully!'}
-        </Alert>
-      </Snackbar>
+      <Box data-form-status="" sx={{ color: 'error.main', typography: 'body2', '&:empty': { display: 'none' }, mt: 1 }} />
+      <SendButton />
+      {(['success', 'failure'] as const).map((kind) => (
+        <template key={kind} data-contact-toast={kind}>
+          <ContactToast kind={kind} />
+        </template>
+      ))}
     </Box>
   );
 }

@@ -1,0 +1,304 @@
+// The contact form island: plain TypeScript, no React in the browser. The
+// form is prerendered by React + MUI (src/features/contact/ContactForm.tsx)
+// and posts natively until this module arrives (when the form comes near the
+// viewport or the browser is idle). It then takes its state from the DOM
+// (text typed before it came, or values and messages the server filled in
+// after a native post), runs SPEC's rules, posts with fetch and shows the
+// toasts. Every look (focused, filled, error, sending) is drawn with the class
+// names MUI gave that state at build time (src/features/contact/states.tsx),
+// so the form looks exactly as MUI draws it.
+import { fields, stateKey, type ContactStates, type Field, type ToastKind } from '@/features/contact/form';
+import { submitContact } from '@/features/contact/submit';
+import { validate, type ContactErrors, type ContactValues } from '@/features/contact/validation';
+
+type Control = HTMLInputElement | HTMLTextAreaElement;
+
+/** What the form holds when the island mounts. */
+export interface ContactInitial {
+  values: ContactValues;
+  errors: ContactErrors;
+  /** The form's status line, as the server wrote it ("Please correct the fields below."). */
+  notice?: string;
+}
+
+/** The form's current values and messages, read from its markup. */
+export function readInitial(el: ParentNode): ContactInitial {
+  const values: ContactValues = { name: '', email: '', message: '' };
+  const errors: ContactErrors = {};
+  for (const f of fields) {
+    const input = el.querySelector<Control>(`[name="${f}"]`);
+    values[f] = input?.value ?? '';
+    const message = el.querySelector(`[data-error-for="${f}"]`)?.textContent?.trim();
+    if (message) errors[f] = message;
+  }
+  const notice = el.querySelector('[data-form-status]')?.textContent?.trim();
+  return { values, errors, ...(notice ? { notice } : {}) };
+}
+
+// MUI's Snackbar: hidden after 6 s, half that again after a pause (pointer or
+// focus on it, or the window in the background); its Grow transition (the
+// theme's entering and leaving durations, transform over two thirds).
+const AUTO_HIDE = 6000;
+const ENTER = 225;
+const EXIT = 195;
+const EASE = 'cubic-bezier(0.4, 0, 0.2, 1)';
+const scale = (v: number) => `scale(${v}, ${v ** 2})`;
+
+/** Takes over the prerendered form in `el`; `props` is the build's table of looks. */
+export function mount(el: HTMLElement, props: Record<string, unknown>) {
+  const table = props as unknown as ContactStates;
+  const form = el.querySelector<HTMLFormElement>('form');
+  const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const status = form?.querySelector<HTMLElement>('[data-form-status]');
+  if (!form || !button || !status || !table.fields) {
+    console.error('contact island: the form or its table of looks is missing; the form keeps posting natively');
+    return;
+  }
+  const controls = {} as Record<Field, Control>;
+  const parts = {} as Record<Field, Element[]>;
+  const helpers = {} as Record<Field, HTMLElement>;
+  for (const f of fields) {
+    const control = form.querySelector<Control>(`[name="${f}"]`);
+    const root = control?.closest('.MuiFormControl-root');
+    const helper = form.querySelector<HTMLElement>(`[data-error-for="${f}"]`);
+    const els = root ? [root, ...root.querySelectorAll('*')] : [];
+    if (!control || !helper || els.length !== table.fields[f]['000']?.length) {
+      console.error(`contact island: the ${f} field does not match the build's table of looks; the form keeps posting natively`);
+      return;
+    }
+    controls[f] = control;
+    parts[f] = els;
+    helpers[f] = helper;
+  }
+
+  const initial = readInitial(form);
+  let errors = initial.errors;
+  // Messages the server wrote after a native post count as a first submit.
+  let submitted = Object.keys(errors).length > 0;
+  let sending = false;
+  const values = (): ContactValues => ({ name: controls.name.value, email: controls.email.value, message: controls.message.value });
+
+  const paint = (f: Field, focused = controls[f].ownerDocument.activeElement === controls[f]) => {
+    const control = controls[f];
+    const error = errors[f];
+    const key = stateKey(focused, control.value !== '', Boolean(error));
+    const list = table.fields[f][key] ?? [];
+    parts[f].forEach((part, i) => part.setAttribute('class', table.classes[list[i]!] ?? ''));
+    parts[f][table.label]?.setAttribute('data-shrink', String(focused || control.value !== ''));
+    control.setAttribute('aria-invalid', String(Boolean(error)));
+    helpers[f].className = table.classes[table.helper[error ? 1 : 0]] ?? '';
+    if (helpers[f].textContent !== (error ?? '')) helpers[f].textContent = error ?? '';
+  };
+  const paintAll = () => fields.forEach((f) => paint(f));
+  const setNotice = (text: string) => {
+    status.textContent = text;
+    if (text) status.setAttribute('role', 'alert');
+    else status.removeAttribute('role');
+  };
+  const setSending = (on: boolean) => {
+    if (on) stopRipple();
+    sending = on;
+    button.disabled = on;
+    button.tabIndex = on ? -1 : 0;
+    button.className = table.classes[table.button[on ? 1 : 0]] ?? '';
+    button.firstChild!.textContent = on ? 'Sending...' : 'Send Message';
+  };
+
+  // Live now: SPEC's rules and messages replace the native constraints.
+  form.noValidate = true;
+  for (const f of fields) controls[f].removeAttribute('maxlength');
+  paintAll();
+  const fitMessage = textareaHeight(controls.message);
+  fitMessage();
+  let frame = 0;
+  (form.ownerDocument.defaultView ?? window).addEventListener('resize', () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(fitMessage);
+  });
+
+  const fieldOf = (target: EventTarget | null) => fields.find((f) => controls[f] === target);
+  form.addEventListener('input', (e) => {
+    const f = fieldOf(e.target);
+    if (!f) return;
+    if (submitted) {
+      errors = validate(values());
+      paintAll();
+    } else paint(f);
+    if (f === 'message') fitMessage();
+  });
+  // Focus and blur redraw the field (MUI's focused label and outline);
+  // autofill fills a field without an input event in some browsers.
+  for (const type of ['focusin', 'focusout', 'animationstart']) {
+    form.addEventListener(type, (e) => {
+      const f = fieldOf(e.target);
+      if (f) paint(f, type === 'animationstart' ? undefined : type === 'focusin');
+    });
+  }
+  // MUI's keyboard focus on the button: the focus-visible class and its
+  // pulsating ripple (centred, as ButtonBase's focusRipple draws it).
+  let ripple: HTMLElement | undefined;
+  const stopRipple = () => {
+    button.classList.remove('Mui-focusVisible');
+    const leaving = ripple;
+    ripple = undefined;
+    if (!leaving) return;
+    leaving.querySelector('span span')?.classList.add(...(table.classes[table.rippleLeaving] ?? '').split(' ').filter(Boolean));
+    setTimeout(() => leaving.remove(), 550);
+  };
+  button.addEventListener('focus', () => {
+    let visible = true;
+    try {
+      visible = button.matches(':focus-visible');
+    } catch {
+      // An engine without :focus-visible: treat focus as visible.
+    }
+    if (!visible || sending || ripple) return;
+    button.classList.add('Mui-focusVisible');
+    const [rootClass, rippleClass, childClass] = table.focusRipple.map((i) => table.classes[i] ?? '');
+    const { width, height } = button.getBoundingClientRect();
+    let size = Math.sqrt((2 * width ** 2 + height ** 2) / 3);
+    if (size % 2 === 0) size += 1;
+    const x = Math.round(width / 2);
+    const y = Math.round(height / 2);
+    const doc = button.ownerDocument;
+    ripple = doc.createElement('span');
+    ripple.className = rootClass!;
+    const circle = doc.createElement('span');
+    circle.className = rippleClass!;
+    Object.assign(circle.style, { width: `${size}px`, height: `${size}px`, top: `${-(size / 2) + y}px`, left: `${-(size / 2) + x}px` });
+    const child = doc.createElement('span');
+    child.className = childClass!;
+    circle.append(child);
+    ripple.append(circle);
+    button.append(ripple);
+  });
+  button.addEventListener('blur', stopRipple);
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (sending) return;
+    submitted = true;
+    setNotice('');
+    const sent = values();
+    errors = validate(sent);
+    paintAll();
+    const firstInvalid = fields.find((f) => errors[f]);
+    if (firstInvalid) {
+      controls[firstInvalid].focus();
+      return;
+    }
+    toasts.close();
+    setSending(true);
+    submitContact(sent).then(
+      () => {
+        for (const f of fields) controls[f].value = '';
+        submitted = false;
+        errors = {};
+        paintAll();
+        fitMessage();
+        setSending(false);
+        toasts.open('success');
+      },
+      () => {
+        setSending(false);
+        toasts.open('failure');
+      },
+    );
+  });
+
+  const toasts = toaster(form);
+}
+
+/**
+ * The message box's height as MUI's TextareaAutosize sets it once live
+ * (`rows` is its minimum and maximum): measured on the hidden copy MUI
+ * prerenders next to it, so the box is exactly as tall as MUI makes it.
+ */
+function textareaHeight(textarea: Control) {
+  const hidden = textarea.parentElement?.querySelector<HTMLTextAreaElement>('textarea[aria-hidden="true"]');
+  const rows = Number(textarea.getAttribute('rows')) || 1;
+  const px = (v: string) => Number.parseFloat(v) || 0;
+  return () => {
+    if (!hidden || !(textarea instanceof HTMLTextAreaElement)) return;
+    const style = getComputedStyle(textarea);
+    if (style.width === '0px') return;
+    hidden.style.width = style.width;
+    hidden.value = textarea.value || 'x';
+    if (hidden.value.endsWith('\n')) hidden.value += ' ';
+    const inner = hidden.scrollHeight;
+    hidden.value = 'x';
+    const single = hidden.scrollHeight;
+    const outer = Math.max(Math.min(rows * single, Math.max(rows * single, inner)), single);
+    const extra = style.boxSizing === 'border-box' ? px(style.paddingTop) + px(style.paddingBottom) + px(style.borderTopWidth) + px(style.borderBottomWidth) : 0;
+    if (outer === 0) return;
+    textarea.style.height = `${outer + extra}px`;
+    textarea.style.overflow = Math.abs(outer - inner) <= 1 ? 'hidden' : '';
+  };
+}
+
+/** The success and failure toasts: MUI's Snackbar and Alert as prerendered in the form's templates. */
+function toaster(form: HTMLFormElement) {
+  const doc = form.ownerDocument;
+  const win = doc.defaultView ?? window;
+  let current: { root: HTMLElement; close: () => void } | undefined;
+
+  const open = (kind: ToastKind) => {
+    current?.close();
+    const template = form.querySelector<HTMLTemplateElement>(`template[data-contact-toast="${kind}"]`);
+    const root = template?.content.firstElementChild?.cloneNode(true);
+    if (!(root instanceof win.HTMLElement)) return;
+    // The element Grow animates: the Alert, the Snackbar's only child.
+    const grown = root.firstElementChild as HTMLElement | null;
+    form.querySelector('template')!.before(root);
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pause = () => clearTimeout(timer);
+    const resume = (ms = AUTO_HIDE / 2) => {
+      pause();
+      timer = setTimeout(close, ms);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) close();
+    };
+    const onWinFocus = () => resume();
+    const onWinBlur = () => pause();
+    function close() {
+      if (current?.root !== root) return;
+      current = undefined;
+      pause();
+      doc.removeEventListener('keydown', onKey);
+      win.removeEventListener('focus', onWinFocus);
+      win.removeEventListener('blur', onWinBlur);
+      if (grown) {
+        grown.style.transition = `opacity ${EXIT}ms ${EASE} 0ms, transform ${Math.round(EXIT * 0.666)}ms ${EASE} ${Math.round(EXIT * 0.333)}ms`;
+        grown.style.opacity = '0';
+        grown.style.transform = scale(0.75);
+      }
+      setTimeout(() => (root as HTMLElement).remove(), EXIT);
+    }
+    current = { root, close };
+
+    root.addEventListener('mouseenter', pause);
+    root.addEventListener('mouseleave', () => resume());
+    root.addEventListener('focusin', pause);
+    root.addEventListener('focusout', () => resume());
+    root.querySelector('button')?.addEventListener('click', close);
+    doc.addEventListener('keydown', onKey);
+    win.addEventListener('focus', onWinFocus);
+    win.addEventListener('blur', onWinBlur);
+    resume(AUTO_HIDE);
+
+    if (grown) {
+      // Grow: from the prerendered start (transparent, scaled down) to full size.
+      void grown.offsetHeight;
+      grown.style.transition = `opacity ${ENTER}ms ${EASE} 0ms, transform ${Math.round(ENTER * 0.666)}ms ${EASE} 0ms`;
+      grown.style.opacity = '1';
+      grown.style.transform = scale(1);
+      setTimeout(() => {
+        if (grown.isConnected && current?.root === root) grown.style.transform = 'none';
+      }, ENTER);
+    }
+  };
+
+  return { open, close: () => current?.close() };
+}

@@ -1,0 +1,44 @@
+import { waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
+import { expect, onTestFinished } from 'vitest';
+import { AppProviders } from '@/app/App';
+import { ContactForm } from '@/features/contact/ContactForm';
+import { contactStates } from '@/features/contact/states';
+import { Island, IslandPropsContext } from '@/islands/Island';
+import { startIsland } from '@/islands/loader';
+
+/**
+ * The contact form as the prerender writes it (React + MUI to HTML, with the
+ * build's table of looks), put in the document: what the browser has before
+ * the island arrives.
+ */
+export function prerenderedContactForm(): HTMLElement {
+  const html = renderToString(
+    <AppProviders>
+      <IslandPropsContext value={{ contact: contactStates().states as unknown as Record<string, unknown> }}>
+        <Island name="contact" when={['visible', 'idle']}>
+          <ContactForm />
+        </Island>
+      </IslandPropsContext>
+    </AppProviders>,
+  );
+  document.body.innerHTML = html;
+  onTestFinished(() => {
+    document.body.innerHTML = '';
+  });
+  return document.querySelector<HTMLElement>('[data-island="contact"]')!;
+}
+
+/** Starts the contact island on `el` with the real loader, as the page does; resolves once it is live. */
+export async function startContactIsland(el: HTMLElement) {
+  startIsland(el, { contact: () => import('@/islands/contact') });
+  await waitFor(() => expect(el).toHaveAttribute('data-island-mounted'));
+}
+
+/** The prerendered form with its island live, and a user to drive it. */
+export async function contactIsland() {
+  const el = prerenderedContactForm();
+  await startContactIsland(el);
+  return { el, user: userEvent.setup() };
+}

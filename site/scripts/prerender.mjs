@@ -237,5 +237,7 @@ function headersFile({ images, frames, analytics }) {
   ${immutable}
 /img/*
   ${immutable}
+/docs/*
+  ${immutable}
 `;
 }

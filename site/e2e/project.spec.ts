@@ -187,20 +187,29 @@ test.describe('/projects/telehealth-assessment (inactive)', () => {
   }
 });
 
-test.describe('external documents', () => {
+test.describe('documents of the project folder', () => {
   for (const [slug, label] of [
     ['study-away-resource-page', 'Read the Resource Page'],
     ['scholarship-of-practice-briefing-memo', 'Read the Memo'],
   ] as const) {
-    test(`/projects/${slug}: "${label}" opens the document in a new tab`, async ({ page }) => {
+    test(`/projects/${slug}: "${label}" opens the published PDF in a new tab`, async ({ page }) => {
       const block = blockOf(slug, 'document');
       expect(block?.label).toBe(label);
+      const file = block!.file!;
       await page.goto(`/projects/${slug}`);
       await waitForHydration(page);
       const link = page.getByRole('main').getByRole('link', { name: label });
       await expect(link).toHaveCount(1);
-      await expectNewTabLink(link, block!.url);
-      await expect(link).toHaveAccessibleName(`${label} (opens in a new tab)`);
+      await expectNewTabLink(link, file.href);
+      await expect(link).toHaveAccessibleName(`${label} (PDF, ${file.size}) (opens in a new tab)`);
+      // The build published it: a real PDF of that size, cached like the other hashed files.
+      const res = await page.request.get(file.href);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('application/pdf');
+      expect(res.headers()['cache-control']).toContain('immutable');
+      const body = await res.body();
+      expect(body.length).toBe(file.bytes);
+      expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
   }
 });

@@ -296,5 +296,7 @@ function headersFile({ images, frames, analytics }) {
   ${immutable}
 /img/*
   ${immutable}
+/docs/*
+  ${immutable}
 `;
 }

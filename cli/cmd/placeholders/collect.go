@@ -58,6 +58,25 @@ type project struct {
 	dir   string // folder holding project.yaml
 	page  string
 	paths []string // image paths referenced by the YAML, relative, slash-separated
+	// docs are the PDFs its document blocks name under `file`, relative.
+	docs                         []string
+	title, subtitle, description string
+}
+
+var pdfExt = regexp.MustCompile(`(?i)\.pdf$`)
+
+// collectDocumentPaths returns the `file` of every document block in body.
+func collectDocumentPaths(doc any) []string {
+	m, _ := doc.(map[string]any)
+	body, _ := m["body"].([]any)
+	var out []string
+	for _, b := range body {
+		block, _ := b.(map[string]any)
+		if file, ok := block["file"].(string); ok && block["type"] == "document" && pdfExt.MatchString(file) {
+			out = append(out, strings.TrimSpace(file))
+		}
+	}
+	return out
 }
 
 func parseProject(slug, dir string, data []byte) (project, []string, error) {
@@ -70,6 +89,9 @@ func parseProject(slug, dir string, data []byte) (project, []string, error) {
 		if s, ok := m["page"].(string); ok {
 			p.page = strings.TrimSpace(s)
 		}
+		p.title, _ = m["title"].(string)
+		p.subtitle, _ = m["subtitle"].(string)
+		p.description, _ = m["description"].(string)
 	}
 	var warnings []string
 	for _, s := range collectImagePaths(doc) {
@@ -82,6 +104,14 @@ func parseProject(slug, dir string, data []byte) (project, []string, error) {
 	}
 	sort.Strings(p.paths)
 	p.paths = compactStrings(p.paths)
+	for _, s := range collectDocumentPaths(doc) {
+		rel, err := cleanRel(s)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: skipping %q: %v", slug, s, err))
+			continue
+		}
+		p.docs = append(p.docs, rel)
+	}
 	return p, warnings, nil
 }
 

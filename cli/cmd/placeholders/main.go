@@ -1,6 +1,7 @@
 // Command placeholders generates calm, deterministic placeholder images for
 // the portfolio's projects: every image a content/projects/*/project.yaml
-// references under a cover or src key, plus each project's gallery files.
+// references under a cover or src key, plus each project's gallery files,
+// and a one-page PDF for every document block's `file`.
 //
 //	go run ./cli/cmd/placeholders [-content content] [-force]
 //
@@ -129,8 +130,27 @@ func run(stdout, stderr io.Writer, content string, force bool, workers int) erro
 		total += int64(res.n)
 		fmt.Fprintf(stdout, "wrote %s  %dx%d  %s\n", j.file, j.w, j.h, kb(int64(res.n)))
 	}
+	docs := 0 // documents written
+	for _, p := range projects {
+		for _, rel := range p.docs {
+			file := filepath.Join(p.dir, filepath.FromSlash(rel))
+			if _, err := os.Stat(file); err == nil && !force {
+				kept++
+				continue
+			}
+			data := placeholderPDF(p.title, p.subtitle, p.description)
+			if err := writeAtomic(file, data); err != nil {
+				failed++
+				fmt.Fprintf(stderr, "error: %s: %v\n", file, err)
+				continue
+			}
+			total += int64(len(data))
+			docs++
+			fmt.Fprintf(stdout, "wrote %s  PDF  %s\n", file, kb(int64(len(data))))
+		}
+	}
 	fmt.Fprintf(stdout, "%d files written, %d bytes (%.1f MB); %d existing files left alone\n",
-		len(todo)-failed, total, float64(total)/1e6, kept)
+		len(todo)-failed+docs, total, float64(total)/1e6, kept)
 	if failed > 0 {
 		return fmt.Errorf("%d files failed", failed)
 	}

@@ -75,6 +75,9 @@ type Project struct {
 	// Gallery is the gallery in display order: the gallery folder's image
 	// files in natural file-path order, then the external images.
 	Gallery []GalleryImage
+	// Documents holds the local documents (PDFs) the project's document
+	// blocks name, by path relative to Dir with '/' separators.
+	Documents map[string]DocumentFile
 
 	gallery *galleryRef
 	queued  map[string]bool
@@ -172,8 +175,10 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		c.Projects = append(c.Projects, p)
 	}
 	l.inspectImages()
+	ownHost, pages := siteHost(c), l.pageRoutes(c)
 	for _, p := range c.Projects {
 		l.checkProject(p)
+		l.checkDocuments(p, ownHost, pages)
 	}
 	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
 	if c.Site != nil && len(c.Projects) == c.Folders {

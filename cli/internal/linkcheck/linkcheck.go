@@ -6,7 +6,9 @@
 package linkcheck
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"path"
@@ -22,10 +24,12 @@ type Problem struct {
 	Kind string // "missing file", "missing fragment", "bad address"
 	Ref  string // the reference as written
 	Attr string // the element and attribute, e.g. a[href]
+	Line int    // the line of the element's start tag, from 1
+	Col  int    // its column, in bytes from 1
 }
 
 func (p Problem) String() string {
-	return fmt.Sprintf("%s: %s: %s=%q", p.Page, p.Kind, p.Attr, p.Ref)
+	return fmt.Sprintf("%s:%d:%d: %s: %s=%q", p.Page, p.Line, p.Col, p.Kind, p.Attr, p.Ref)
 }
 
 // maxPageBytes bounds a page read.
@@ -36,7 +40,10 @@ type page struct {
 	refs []ref
 }
 
-type ref struct{ attr, value string }
+type ref struct {
+	attr, value string
+	line, col   int
+}
 
 // Check reads every .html file of dist and returns the problems, sorted by
 // page, and the number of references checked. host is the site's own host
@@ -84,7 +91,7 @@ func Check(dist fs.FS, host string) (problems []Problem, checked int, err error)
 					checked++
 				}
 				if kind != "" {
-					problems = append(problems, Problem{Page: name, Kind: kind, Ref: v, Attr: r.attr})
+					problems = append(problems, Problem{Page: name, Kind: kind, Ref: v, Attr: r.attr, Line: r.line, Col: r.col})
 				}
 			}
 		}
@@ -120,49 +127,58 @@ func pageURL(file string) *url.URL {
 
 var checkedAttrs = map[string]bool{"href": true, "src": true, "srcset": true, "action": true, "imagesrcset": true, "poster": true}
 
-func parse(r interface{ Read([]byte) (int, error) }) (*page, error) {
-	doc, err := html.Parse(r)
-	if err != nil {
-		return nil, err
-	}
+// parse reads a page with the HTML tokenizer, which keeps the position of
+// every tag (the tree parser does not): each reference carries the line and
+// column of its element's start tag. The tokenizer handles raw text (script,
+// style, textarea, title) as the parser does, so nothing inside them is
+// taken for markup.
+func parse(r io.Reader) (*page, error) {
 	pg := &page{ids: map[string]bool{}}
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode {
-			for _, a := range n.Attr {
-				if a.Namespace != "" {
-					continue
-				}
-				switch {
-				case a.Key == "id" || a.Key == "name" && n.Data == "a":
-					pg.ids[a.Val] = true
-				case checkedAttrs[a.Key]:
-					pg.refs = append(pg.refs, ref{attr: n.Data + "[" + a.Key + "]", value: a.Val})
-				}
+	z := html.NewTokenizer(r)
+	line, col := 1, 1
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			if err := z.Err(); err != io.EOF {
+				return nil, err
 			}
-			// Social previews name the site's own files by absolute URL.
-			if n.Data == "meta" {
-				prop := attr(n, "property") + attr(n, "name")
-				if prop == "og:image" || prop == "twitter:image" || prop == "og:url" {
-					pg.refs = append(pg.refs, ref{attr: "meta[" + prop + "]", value: attr(n, "content")})
-				}
+			return pg, nil
+		}
+		raw := z.Raw()
+		tagLine, tagCol := line, col
+		if n := bytes.Count(raw, []byte{'\n'}); n > 0 {
+			line += n
+			col = len(raw) - bytes.LastIndexByte(raw, '\n')
+		} else {
+			col += len(raw)
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		tok := z.Token()
+		var prop, content string
+		for _, a := range tok.Attr {
+			if a.Namespace != "" {
+				continue
+			}
+			switch {
+			case a.Key == "id" || a.Key == "name" && tok.Data == "a":
+				pg.ids[a.Val] = true
+			case checkedAttrs[a.Key]:
+				pg.refs = append(pg.refs, ref{attr: tok.Data + "[" + a.Key + "]", value: a.Val, line: tagLine, col: tagCol})
+			}
+			switch a.Key {
+			case "property", "name":
+				prop = a.Val
+			case "content":
+				content = a.Val
 			}
 		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
+		// Social previews name the site's own files by absolute URL.
+		if tok.Data == "meta" && (prop == "og:image" || prop == "twitter:image" || prop == "og:url") {
+			pg.refs = append(pg.refs, ref{attr: "meta[" + prop + "]", value: content, line: tagLine, col: tagCol})
 		}
 	}
-	walk(doc)
-	return pg, nil
-}
-
-func attr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
 }
 
 // resolve says whether v names the site itself and, if so, what is wrong

@@ -78,3 +78,25 @@ func TestCheckCountsOnlyInternal(t *testing.T) {
 		t.Errorf("problems %v, checked %d, err %v; want none, 2", problems, checked, err)
 	}
 }
+
+// A problem names the line and column of its element's start tag, counted
+// past raw text (a script or style holding "<a href=…>" is not markup).
+func TestCheckPositions(t *testing.T) {
+	doc := "<!doctype html>\n<html><head><style>a{}\n</style><script>\nvar s = '<a href=\"/gone-in-script\">';\n</script></head>\n<body>\n  <p>x</p><a\n href=\"/gone\">g</a>\n<img alt=\"\" src=\"/img/none.webp\"></body></html>"
+	fsys := fstest.MapFS{"about/index.html": {Data: []byte(doc)}}
+	problems, _, err := Check(fsys, "example.design")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.String())
+	}
+	want := []string{
+		`about/index.html:7:11: missing file: a[href]="/gone"`,
+		`about/index.html:9:1: missing file: img[src]="/img/none.webp"`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}

@@ -28,8 +28,9 @@ import (
 
 // contentTypes maps schema definitions to the hand-written types below.
 var contentTypes = map[string]string{
-	content.DefImagePath: "ImageAsset",
-	content.DefMarkdown:  "RichText",
+	content.DefImagePath:    "ImageAsset",
+	content.DefMarkdown:     "RichText",
+	content.DefDocumentPath: "DocumentAsset",
 }
 
 // derivedField is a property computed by the generator.
@@ -77,6 +78,15 @@ export interface ImageAsset {
   readonly srcset?: ImageSrcset;
   /** A blurred preview of a few hundred bytes, as an SVG data URI to paint behind the image while it loads; absent for an external image. */
   readonly placeholder?: string;
+}
+
+/** A document of the project folder (a PDF) that the build publishes. */
+export interface DocumentAsset {
+  /** Its address in the site: /docs/<name>-<hash of its bytes>.pdf. */
+  readonly href: string;
+  /** Its size in bytes, and as the page shows it (e.g. "48 KB"). */
+  readonly bytes: number;
+  readonly size: string;
 }
 
 /** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. */
@@ -383,6 +393,19 @@ func (r resolver) image(rel string) (obj, error) {
 	}, nil
 }
 
+// document resolves a path relative to the project folder to the
+// published document.
+func (r resolver) document(rel string) (obj, error) {
+	if r.project == nil {
+		return nil, fmt.Errorf("documents are only supported in project files")
+	}
+	d, ok := r.project.Documents[rel]
+	if !ok {
+		return nil, fmt.Errorf("%s: the document was not checked: run `portfolio validate`", rel)
+	}
+	return obj{{"href", d.Href(rel)}, {"bytes", d.Size}, {"size", content.SizeText(d.Size)}}, nil
+}
+
 // data converts a document value into ordered data, guided by its schema.
 func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName string, v any, r resolver) (any, error) {
 	if s.Ref != "" {
@@ -391,6 +414,9 @@ func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName strin
 		case content.DefImagePath:
 			rel, _ := v.(string)
 			return r.image(rel)
+		case content.DefDocumentPath:
+			rel, _ := v.(string)
+			return r.document(rel)
 		case content.DefMarkdown:
 			text, _ := v.(string)
 			blocks, err := richtext.Parse(text)

@@ -61,9 +61,10 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
             </Box>{' '}
             {project.role}
           </Typography>
-          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75 }} aria-label="Skills">
+          {/* A list named Skills (aria-label on a plain div is ignored by screen readers). */}
+          <Stack direction="row" useFlexGap component="ul" aria-label="Skills" sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0 }}>
             {project.skills.map((skill) => (
-              <Chip key={skill} label={skill} size="small" />
+              <Chip key={skill} component="li" label={skill} size="small" />
             ))}
           </Stack>
         </CardContent>

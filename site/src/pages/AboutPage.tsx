@@ -11,10 +11,13 @@ import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 
+/** An id from a heading's text: one token (aria-labelledby is a list of ids split at spaces). */
+const headingId = (title: string) => `about-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+
 function BulletSection({ title, items }: { title: string; items: readonly string[] }) {
   return (
-    <Box component="section" aria-labelledby={`about-${title}`}>
-      <Typography id={`about-${title}`} variant="h3" component="h2" sx={{ mb: 2 }}>
+    <Box component="section" aria-labelledby={headingId(title)}>
+      <Typography id={headingId(title)} variant="h3" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 1.25 }, '& li::marker': { color: 'secondary.main' } }}>

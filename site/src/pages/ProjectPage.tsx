@@ -48,7 +48,8 @@ function ProjectView({ project: p }: { project: Project }) {
       </Typography>
       {!showsImages(body) && (
         <Box sx={{ mt: 5, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-          <ResponsiveImage image={p.cover} alt="" sizes="(min-width: 900px) 852px, calc(100vw - 32px)" priority />
+          {/* The page's only image (and its LCP): named, not decorative. */}
+          <ResponsiveImage image={p.cover} alt={`Cover of ${p.title}`} sizes="(min-width: 900px) 852px, calc(100vw - 32px)" priority />
         </Box>
       )}
       <ProjectBlocks body={body} project={p} />

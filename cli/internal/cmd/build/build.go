@@ -140,7 +140,7 @@ func MakeImages(ctx context.Context, ios *iostreams.IOStreams, contentDir, fontD
 // Generate runs `portfolio generate` with its default settings.
 func Generate(ctx context.Context, ios *iostreams.IOStreams, contentDir string) error {
 	return generate.Run(&generate.Options{
-		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: generate.DefaultOut,
+		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: generate.DefaultOut, DocsDir: generate.DefaultDocsDir,
 		Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
 	})
 }

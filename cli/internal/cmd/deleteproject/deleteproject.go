@@ -157,7 +157,7 @@ func Run(ctx context.Context, opts *Options) error {
 		return fail(err, "`portfolio images --gc` and `portfolio generate`")
 	}
 	if err := generate.Run(&generate.Options{IO: quiet, Ctx: ctx, ContentDir: opts.ContentDir, Out: generate.DefaultOut,
-		Manifest: opts.Manifest, MaxPixels: imagecheck.DefaultMaxPixels}); err != nil {
+		DocsDir: generate.DefaultDocsDir, Manifest: opts.Manifest, MaxPixels: imagecheck.DefaultMaxPixels}); err != nil {
 		return fail(err, "`portfolio generate`")
 	}
 	for _, line := range strings.Split(log.String(), "\n") {

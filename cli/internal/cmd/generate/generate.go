@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -28,6 +30,10 @@ import (
 // DefaultOut is where the site imports its content from.
 const DefaultOut = "site/src/generated/content.ts"
 
+// DefaultDocsDir is where the content's documents are published: the site's
+// public folder, served at /docs/.
+const DefaultDocsDir = "site/public/docs"
+
 // Options are the inputs of a generate run.
 type Options struct {
 	IO         *iostreams.IOStreams
@@ -35,8 +41,11 @@ type Options struct {
 	ContentDir string
 	Out        string
 	Manifest   string
-	Check      bool
-	MaxPixels  int64
+	// DocsDir receives the content's documents (PDFs) under content-hashed
+	// names; "" publishes none.
+	DocsDir   string
+	Check     bool
+	MaxPixels int64
 }
 
 // NewCmdGenerate builds the command; runF replaces the run in tests.
@@ -72,6 +81,7 @@ is 1 when the file on disk differs from what would be generated.`),
 		},
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", DefaultOut, "output `file`")
+	cmd.Flags().StringVar(&opts.DocsDir, "docs", DefaultDocsDir, "`folder` the project folders' documents (PDFs) are published into, as /docs/<name>-<hash>.pdf")
 	cmd.Flags().StringVar(&opts.Manifest, "manifest", images.DefaultManifest, "image manifest `file` written by `portfolio images`")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if the output file is out of date")
 	cmd.Flags().Int64Var(&opts.MaxPixels, "max-pixels", imagecheck.DefaultMaxPixels, "refuse images with more pixels than this (as validate does)")
@@ -116,8 +126,9 @@ func Run(opts *Options) error {
 		return err
 	}
 	stale := staleBodies(dir, files)
+	docs := documents(c)
 	if opts.Check {
-		return check(opts, dir, files, stale)
+		return check(opts, dir, files, stale, docs)
 	}
 	if opts.Ctx != nil && opts.Ctx.Err() != nil {
 		return cmdutil.ErrCancel // interrupted: leave the old files as they were
@@ -141,6 +152,9 @@ func Run(opts *Options) error {
 			return err
 		}
 	}
+	if err := publishDocuments(opts, docs); err != nil {
+		return err
+	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %d projects (%.1f KB), and %d page modules in %s (%.1f KB in all)\n",
 		opts.Out, len(c.Projects), float64(len(files[0].Data))/1024, len(files)-1,
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
@@ -148,8 +162,20 @@ func Run(opts *Options) error {
 }
 
 // check compares the files on disk with what would be written.
-func check(opts *Options, dir string, files []tsgen.File, stale []string) error {
+func check(opts *Options, dir string, files []tsgen.File, stale []string, docs map[string]content.DocumentFile) error {
 	var problems []string
+	if opts.DocsDir != "" {
+		for name, d := range docs {
+			fi, err := os.Stat(filepath.Join(opts.DocsDir, name))
+			if err != nil || fi.Size() != d.Size {
+				problems = append(problems, filepath.Join(opts.DocsDir, name)+" is not published")
+			}
+		}
+		for _, name := range staleDocuments(opts.DocsDir, docs) {
+			problems = append(problems, filepath.Join(opts.DocsDir, name)+" belongs to no document")
+		}
+		slices.Sort(problems)
+	}
 	for i, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if i == 0 {
@@ -217,4 +243,67 @@ func currentAssets(c *content.Content, path string) (tsgen.Assets, diag.List, er
 		assets[s.Rel] = img.Asset
 	}
 	return assets, problems, nil
+}
+
+// documents lists the content's documents by published name.
+func documents(c *content.Content) map[string]content.DocumentFile {
+	out := map[string]content.DocumentFile{}
+	for _, p := range c.Projects {
+		for rel, d := range p.Documents {
+			out[d.PublishedName(rel)] = d
+		}
+	}
+	return out
+}
+
+// publishDocuments copies each document into DocsDir under its published
+// name (its bytes' hash is in the name, so a file of that name and size is
+// already the right one), atomically, and removes the PDFs no document has
+// any more.
+func publishDocuments(opts *Options, docs map[string]content.DocumentFile) error {
+	if opts.DocsDir == "" {
+		return nil
+	}
+	names := slices.Sorted(maps.Keys(docs))
+	for _, name := range names {
+		d := docs[name]
+		dest := filepath.Join(opts.DocsDir, name)
+		if fi, err := os.Stat(dest); err == nil && fi.Size() == d.Size {
+			continue
+		}
+		data, err := os.ReadFile(d.Abs)
+		if err != nil {
+			return err
+		}
+		if int64(len(data)) != d.Size || len(data) > content.MaxDocumentBytes {
+			return fmt.Errorf("%s changed while it was published: run `portfolio generate` again", d.Abs)
+		}
+		if err := os.MkdirAll(opts.DocsDir, 0o755); err != nil {
+			return err
+		}
+		if err := fsutil.WriteFileAtomic(dest, data, 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", dest, err)
+		}
+		fmt.Fprintf(opts.IO.Out, "published %s (%s) as %s\n", d.Abs, content.SizeText(d.Size), dest)
+	}
+	for _, name := range staleDocuments(opts.DocsDir, docs) {
+		path := filepath.Join(opts.DocsDir, name)
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		fmt.Fprintf(opts.IO.Out, "removed %s\n", path)
+	}
+	return nil
+}
+
+// staleDocuments lists the PDFs in dir that no document is published as.
+func staleDocuments(dir string, docs map[string]content.DocumentFile) []string {
+	entries, _ := os.ReadDir(dir)
+	var stale []string
+	for _, e := range entries {
+		if _, ok := docs[e.Name()]; !ok && !e.IsDir() && strings.HasSuffix(e.Name(), ".pdf") {
+			stale = append(stale, e.Name())
+		}
+	}
+	return stale
 }

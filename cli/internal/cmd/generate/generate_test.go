@@ -144,3 +144,60 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// A project folder's PDF is published under its content-hashed name, byte
+// for byte; --check notices a missing one; a changed file is published under
+// a new name and the old one removed.
+func TestRunPublishesDocuments(t *testing.T) {
+	contentDir, manifestPath := withImages(t)
+	out := filepath.Join(t.TempDir(), "gen", "content.ts")
+	docs := filepath.Join(t.TempDir(), "public", "docs")
+	run := func(check bool) (string, string, error) {
+		ios, _, stdout, stderr := iostreams.Test()
+		err := Run(&Options{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath, DocsDir: docs, Check: check})
+		return stdout.String(), stderr.String(), err
+	}
+	listDocs := func() []string {
+		entries, _ := os.ReadDir(docs)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	if _, _, err := run(false); err != nil {
+		t.Fatal(err)
+	}
+	names := listDocs()
+	if len(names) != 1 || !strings.HasPrefix(names[0], "brief-") || !strings.HasSuffix(names[0], ".pdf") {
+		t.Fatalf("published %v, want one brief-<hash>.pdf", names)
+	}
+	src := must(os.ReadFile(filepath.Join(contentDir, "projects/case-study/brief.pdf")))
+	if got := must(os.ReadFile(filepath.Join(docs, names[0]))); string(got) != string(src) {
+		t.Error("the published document differs from the project's file")
+	}
+	if module := string(must(os.ReadFile(filepath.Join(filepath.Dir(out), "projects/case-study.ts")))); !strings.Contains(module, "href: '/docs/"+names[0]+"'") {
+		t.Errorf("the page module does not link /docs/%s:\n%s", names[0], module)
+	}
+	if _, _, err := run(true); err != nil {
+		t.Fatalf("--check after generate: %v", err)
+	}
+
+	os.Remove(filepath.Join(docs, names[0]))
+	if _, stderr, err := run(true); !errors.Is(err, cmdutil.ErrInvalid) || !strings.Contains(stderr, names[0]+" is not published") {
+		t.Fatalf("--check with the document missing: err %v, stderr %q", err, stderr)
+	}
+
+	changed := strings.Replace(string(src), "%%EOF", "% second edition\n%%EOF", 1)
+	if err := os.WriteFile(filepath.Join(contentDir, "projects/case-study/brief.pdf"), []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, _, err := run(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := listDocs()
+	if len(now) != 1 || now[0] == names[0] || !strings.Contains(stdout, "published ") {
+		t.Fatalf("after a change: %v (before %v); stdout %q", now, names, stdout)
+	}
+}

@@ -14,7 +14,7 @@ import type {
   TextBlock,
 } from '@/generated/content';
 import { preloadRoute } from '@/app/routes';
-import { project as projectBySlug, site } from '@/lib/content';
+import { loadProjectBody, project as projectBySlug, site } from '@/lib/content';
 import { pageMeta } from '@/lib/seo';
 import { renderApp, renderWithProviders } from '@/testing/test-utils';
 
@@ -25,6 +25,9 @@ const newTab = '(opens in a new tab)';
  * (Testing Library) trims it, so either is accepted.
  */
 const newTabName = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(opens in a new tab\\)$`);
+
+/** A local document's link name: its label, "(PDF, <size>)", then the new-tab hint. */
+const pdfName = (label: string) => new RegExp(`^${label} \\(PDF, [\\d.]+ (bytes|KB|MB)\\)\\s*\\(opens in a new tab\\)$`);
 
 function realProject(slug: string): Project {
   const p = projectBySlug(slug);
@@ -195,6 +198,28 @@ describe('document block', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveTextContent(/^Read the Memo/);
+  });
+
+  it('links a PDF of the project folder at its published address, saying its type and size', () => {
+    const local: DocumentBlock = {
+      type: 'document',
+      label: 'Read the Resource Page',
+      file: { href: '/docs/study-away-resource-page-c6421f70f09a3304.pdf', bytes: 48_700, size: '48 KB' },
+    };
+    renderBlocks(local);
+
+    const link = screen.getByRole('link', { name: newTabName('Read the Resource Page (PDF, 48 KB)') });
+    expect(link).toHaveAttribute('href', '/docs/study-away-resource-page-c6421f70f09a3304.pdf');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it("on the real content, the memo and the resource page are the project folders' PDFs", async () => {
+    for (const slug of ['scholarship-of-practice-briefing-memo', 'study-away-resource-page']) {
+      const body = await loadProjectBody(realProject(slug));
+      const doc = body.find((b) => b.type === 'document');
+      expect(doc?.url).toBeUndefined();
+      expect(doc?.file?.href).toMatch(new RegExp(`^/docs/${slug}-[0-9a-f]{16}\\.pdf$`));
+    }
   });
 });
 
@@ -436,10 +461,10 @@ describe('project page', () => {
     await renderProject('scholarship-of-practice-briefing-memo');
     await h1('Scholarship of Practice Briefing Memo');
 
-    const link = screen.getByRole('link', { name: newTabName('Read the Memo') });
+    const link = screen.getByRole('link', { name: pdfName('Read the Memo') });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(link.getAttribute('href')).toMatch(/^\/docs\/scholarship-of-practice-briefing-memo-[0-9a-f]{16}\.pdf$/);
     expect(screen.queryByRole('heading', { level: 2, name: 'Gallery' })).not.toBeInTheDocument();
   });
 
@@ -447,9 +472,10 @@ describe('project page', () => {
     await renderProject('study-away-resource-page');
     await h1('Study Away Resource Page');
 
-    const link = screen.getByRole('link', { name: newTabName('Read the Resource Page') });
+    const link = screen.getByRole('link', { name: pdfName('Read the Resource Page') });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link.getAttribute('href')).toMatch(/^\/docs\/study-away-resource-page-[0-9a-f]{16}\.pdf$/);
   });
 
   it('shows a case study with its role, technologies, hero image and the four sections', async () => {

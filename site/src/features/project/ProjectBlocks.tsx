@@ -71,11 +71,18 @@ function Image({ block, priority }: { block: ImageBlock; priority: boolean }) {
   );
 }
 
+/**
+ * A document, in a new tab: a PDF of the project folder at the address the
+ * build published it (its type and size said, since it downloads), or a
+ * document on another site.
+ */
 function Document({ block }: { block: DocumentBlock }) {
+  // The schema and validate require one of the two.
+  const href = block.file?.href ?? block.url ?? '';
   return (
     <Section>
-      <Button variant="contained" size="large" href={block.url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
-        {block.label}
+      <Button variant="contained" size="large" href={href} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
+        {block.file ? `${block.label} (PDF, ${block.file.size})` : block.label}
         <span style={visuallyHidden}>{newTabHint}</span>
       </Button>
     </Section>

@@ -14,6 +14,15 @@ export interface ImageAsset {
   readonly placeholder?: string;
 }
 
+/** A document of the project folder (a PDF) that the build publishes. */
+export interface DocumentAsset {
+  /** Its address in the site: /docs/<name>-<hash of its bytes>.pdf. */
+  readonly href: string;
+  /** Its size in bytes, and as the page shows it (e.g. "48 KB"). */
+  readonly bytes: number;
+  readonly size: string;
+}
+
 /** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. */
 export interface ImageSrcset {
   readonly webp: string;
@@ -243,14 +252,16 @@ export interface GalleryBlock {
   readonly images: readonly GalleryImage[];
 }
 
-/** A link to an external document (a PDF or a web page), opened in a new tab. */
+/** A link to a document, opened in a new tab: a PDF in the project folder (`file`), which the build publishes, or a document elsewhere (`url`). Give one of the two. */
 export interface DocumentBlock {
   /** Block type. */
   readonly type: 'document';
   /** Link text (e.g. "Read the Memo"). */
   readonly label: string;
-  /** Address of the document (https://). */
-  readonly url: string;
+  /** Path of a PDF file inside the project folder, with / between folders (e.g. memo.pdf). The build publishes it under a name that changes with its content. */
+  readonly file?: DocumentAsset;
+  /** Address of a document on another site (https://). A document of your own goes in the project folder, under `file`. */
+  readonly url?: string;
 }
 
 /** A web-design case study: role, technologies, hero image and the four sections. */

@@ -77,7 +77,12 @@ export const body: ProjectBody = [
       },
     ],
   },
-  { type: 'document', label: 'Read the Memo', url: 'https://example.com/memo.pdf' },
+  { type: 'document', label: 'Read the Memo', url: 'https://docs.example.org/memo.pdf' },
+  {
+    type: 'document',
+    label: 'Read the Brief',
+    file: { href: '/docs/brief-4f0721b2855d0ba9.pdf', bytes: 77, size: '77 bytes' },
+  },
   {
     type: 'prototype',
     title: 'Interactive prototype',

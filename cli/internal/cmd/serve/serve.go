@@ -65,8 +65,12 @@ func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
 			opts.ContentDir = cmdutil.ContentDir(cmd)
-			if err := cmdutil.EnterSiteRepo(cmd, &opts.ContentDir, opts.SiteDir); err != nil {
-				return err
+			// A site named with --site and served as it is needs only its
+			// dist/ (checked when serving starts), not the site's sources.
+			if !(opts.NoBuild && cmd.Flags().Changed("site")) {
+				if err := cmdutil.EnterSiteRepo(cmd, &opts.ContentDir, opts.SiteDir); err != nil {
+					return err
+				}
 			}
 			if noLimit {
 				opts.Limit = server.Unlimited

@@ -43,13 +43,20 @@ func NewAccessible(ctx context.Context, in io.Reader, out io.Writer) *Accessible
 // Run asks the groups' questions. The context ending cancels at once (the
 // prompt may be blocked reading the terminal); so does the input ending
 // before a form that is not the final one (the confirmation, where the
-// input ending leaves the answer at no).
+// input ending leaves the answer at no). Run returns only once the form
+// has stopped: on cancellation the input is ended for it (and its output
+// silenced), so no prompt can still write an answer into the values the
+// caller reads next (a draft of the answers so far).
 func (a *Accessible) Run(final bool, groups ...*huh.Group) error {
-	form := huh.NewForm(groups...).WithAccessible(true).WithInput(a.in).WithOutput(a.out)
+	out := &stoppableWriter{w: a.out}
+	form := huh.NewForm(groups...).WithAccessible(true).WithInput(a.in).WithOutput(out)
 	done := make(chan error, 1)
 	go func() { done <- form.RunWithContext(a.ctx) }()
 	select {
 	case <-a.ctx.Done():
+		out.stop()
+		a.in.Stop()
+		<-done
 		return cmdutil.ErrCancel
 	case err := <-done:
 		if err != nil {
@@ -62,44 +69,105 @@ func (a *Accessible) Run(final bool, groups ...*huh.Group) error {
 	return nil
 }
 
+// stoppableWriter forwards writes until stopped, then drops them.
+type stoppableWriter struct {
+	mu      sync.Mutex
+	w       io.Writer
+	stopped bool
+}
+
+func (s *stoppableWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped {
+		return len(p), nil
+	}
+	return s.w.Write(p)
+}
+
+func (s *stoppableWriter) stop() {
+	s.mu.Lock()
+	s.stopped = true
+	s.mu.Unlock()
+}
+
 // LineReader hands out at most one line per Read. huh's accessible prompts
 // each read through a bufio.Scanner of their own, which would swallow the
 // lines meant for the next prompts if a Read returned them all; a terminal
 // gives a line at a time anyway, a pipe or a file does not. It also records
-// the end of the input, which huh does not report.
+// the end of the input, which huh does not report, and can be ended early
+// (Stop), which a read blocked on a terminal cannot.
 type LineReader struct {
-	mu  sync.Mutex
-	in  *bufio.Reader
-	eof bool
+	mu      sync.Mutex
+	in      *bufio.Reader
+	eof     bool
+	err     error // the input's error, once it has one: no more lines come
+	start   sync.Once
+	lines   chan chunk
+	pending []byte
+	stopped chan struct{}
+	stopper sync.Once
+}
+
+type chunk struct {
+	b   []byte
+	err error
 }
 
 // NewLineReader reads r a line at a time, for huh's accessible prompts.
-func NewLineReader(r io.Reader) *LineReader { return &LineReader{in: bufio.NewReader(r)} }
+func NewLineReader(r io.Reader) *LineReader {
+	return &LineReader{in: bufio.NewReader(r), lines: make(chan chunk), stopped: make(chan struct{})}
+}
+
+// pump reads the input a line at a time, for Read to take or Stop to
+// abandon.
+func (l *LineReader) pump() {
+	for {
+		b, err := l.in.ReadBytes('\n')
+		select {
+		case l.lines <- chunk{b, err}:
+		case <-l.stopped:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
 
 // Read returns at most one line.
 func (l *LineReader) Read(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	n := 0
-	for n < len(p) {
-		b, err := l.in.ReadByte()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				l.eof = true
-			}
-			if n > 0 {
-				return n, nil
-			}
-			return 0, err
+	if len(l.pending) == 0 {
+		if l.err != nil {
+			return 0, l.err
 		}
-		p[n] = b
-		n++
-		if b == '\n' {
-			break
+		l.start.Do(func() { go l.pump() })
+		select {
+		case c := <-l.lines:
+			l.pending = c.b
+			if c.err != nil {
+				l.err = c.err
+				if errors.Is(c.err, io.EOF) {
+					l.eof = true
+				}
+				if len(c.b) == 0 {
+					return 0, c.err
+				}
+			}
+		case <-l.stopped:
+			return 0, io.EOF
 		}
 	}
+	n := copy(p, l.pending)
+	l.pending = l.pending[n:]
 	return n, nil
 }
+
+// Stop ends the input now: a Read blocked on it, and every later one,
+// returns io.EOF.
+func (l *LineReader) Stop() { l.stopper.Do(func() { close(l.stopped) }) }
 
 // Ended reports whether the input has ended.
 func (l *LineReader) Ended() bool {

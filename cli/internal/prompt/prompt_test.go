@@ -1,6 +1,7 @@
 package prompt
 
 import (
+	"io"
 	"strings"
 	"testing"
 )
@@ -20,5 +21,25 @@ func TestLineReader(t *testing.T) {
 	}
 	if strings.Join(got, "|") != "one\n|two\n|last" || !r.Ended() {
 		t.Errorf("reads %q, ended %v", got, r.Ended())
+	}
+}
+
+// A read blocked on an input that never comes (a terminal) ends at Stop, so
+// a cancelled form stops before anyone reads the values it writes.
+func TestLineReaderStop(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	l := NewLineReader(r)
+	got := make(chan error, 1)
+	go func() {
+		_, err := l.Read(make([]byte, 8))
+		got <- err
+	}()
+	l.Stop()
+	if err := <-got; err != io.EOF {
+		t.Fatalf("blocked Read after Stop: err = %v, want io.EOF", err)
+	}
+	if _, err := l.Read(make([]byte, 8)); err != io.EOF {
+		t.Fatalf("Read after Stop: err = %v, want io.EOF", err)
 	}
 }

@@ -37,16 +37,18 @@ type Guard struct {
 	asking   bool
 	left     bool
 	settleIn time.Duration
+	previews []*Preview
+	size     *tea.WindowSizeMsg // the terminal's, once known
 }
 
 // NewGuard wraps form.
-func NewGuard(form *huh.Form, leaving string) *Guard {
+func NewGuard(form *huh.Form, leaving string, previews ...*Preview) *Guard {
 	if leaving == "" {
 		leaving = "Leave the form?"
 	}
 	form.SubmitCmd = tea.Quit
 	form.CancelCmd = tea.Quit
-	return &Guard{Form: form, Leaving: leaving, settleIn: 400 * time.Millisecond}
+	return &Guard{Form: form, Leaving: leaving, settleIn: 400 * time.Millisecond, previews: previews}
 }
 
 type releaseMsg struct{ gen int }
@@ -68,12 +70,39 @@ func (g *Guard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return g, g.release()
 		}
 		return g, nil
+	case tea.WindowSizeMsg:
+		// Before the form measures its groups: a preview in a group not
+		// shown yet would not hear of the size otherwise.
+		for _, p := range g.previews {
+			p.SetScreen(msg.Width, msg.Height)
+		}
+		g.size = &msg
 	}
 	_, cmd := g.Form.Update(msg)
+	cmd = tea.Batch(cmd, g.remeasure())
 	if g.holding && g.settled() {
 		return g, tea.Batch(cmd, g.release())
 	}
 	return g, cmd
+}
+
+// remeasure has the form measure its groups again while a preview has the
+// focus. huh measures them when the terminal's size comes, at the start,
+// when the fields beside a preview may not have their final size yet (a
+// confirmation whose title names the file gets it only once the answers
+// are in): the group would cut off its end.
+func (g *Guard) remeasure() tea.Cmd {
+	if g.size == nil || g.Form.State != huh.StateNormal {
+		return nil
+	}
+	focused := g.Form.GetFocusedField()
+	for _, p := range g.previews {
+		if focused == huh.Field(p) {
+			_, cmd := g.Form.Update(*g.size)
+			return cmd
+		}
+	}
+	return nil
 }
 
 func (g *Guard) settled() bool {
@@ -102,6 +131,7 @@ func (g *Guard) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	before := g.Form.GetFocusedField()
 	_, cmd := g.Form.Update(msg)
+	cmd = tea.Batch(cmd, g.remeasure())
 	moves := k == "enter" || k == "tab" || k == "shift+tab"
 	if moves && cmd != nil && g.Form.State == huh.StateNormal && g.Form.GetFocusedField() == before {
 		g.holding, g.from = true, before
@@ -142,9 +172,10 @@ var ErrLeft = huh.ErrUserAborted
 
 // RunGuarded runs form full-screen through a Guard on in and out. It
 // returns nil when the form was completed, ErrLeft when the owner chose to
-// leave, and an error wrapping context.Canceled when ctx ended.
-func RunGuarded(ctx context.Context, form *huh.Form, leaving string, in io.Reader, out io.Writer) error {
-	g := NewGuard(form, leaving)
+// leave, and an error wrapping context.Canceled when ctx ended. The
+// previews in the form are told the terminal's size.
+func RunGuarded(ctx context.Context, form *huh.Form, leaving string, in io.Reader, out io.Writer, previews ...*Preview) error {
+	g := NewGuard(form, leaving, previews...)
 	_, err := tea.NewProgram(g, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)).Run()
 	switch {
 	case errors.Is(err, tea.ErrProgramKilled), errors.Is(err, tea.ErrInterrupted):

@@ -183,12 +183,16 @@ func Run(ctx context.Context, opts *Options) error {
 	if ask {
 		diff := changedLines(string(p.YAML), string(out))
 		sure := false
-		confirm := huh.NewConfirm().Title("Write these changes to " + p.File + "?").Description(diff).Value(&sure)
 		if acc != nil {
+			confirm := huh.NewConfirm().Title("Write these changes to " + p.File + "?").Description(diff).Value(&sure)
 			fmt.Fprintln(prompt.AccessibleOutput(opts.IO), diff)
 			err = acc.Run(true, huh.NewGroup(confirm))
 		} else {
-			err = prompt.Form(huh.NewGroup(confirm)).WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
+			// The changed lines scroll: a new description alone may
+			// outgrow the screen.
+			shown := prompt.NewPreview(func() string { return "Changes to " + p.File }, func() string { return diff })
+			confirm := huh.NewConfirm().Title("Write these changes?").Affirmative("Write them").Negative("Cancel").Value(&sure)
+			err = prompt.RunGuarded(ctx, prompt.Form(huh.NewGroup(shown, confirm)), leaving, opts.IO.In, opts.IO.Out, shown)
 		}
 		if err == nil && !sure {
 			err = cmdutil.ErrCancel

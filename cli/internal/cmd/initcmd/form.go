@@ -23,6 +23,9 @@ type siteForm struct {
 	schemaRef  string
 	accessible bool
 	confirmed  bool
+	// shown is the full-screen form's YAML preview, told the screen's size
+	// by the guard that runs the form.
+	shown *prompt.Preview
 }
 
 func newSiteForm(dir string, s Site, accessible bool) *siteForm {
@@ -105,41 +108,25 @@ func (f *siteForm) detailGroups() []*huh.Group {
 
 // confirmGroup shows the YAML to be written and asks to write it. The
 // preview is evaluated when shown: after the answers it shows are given.
+// On a screen it scrolls (prompt.Preview).
 func (f *siteForm) confirmGroup() *huh.Group {
-	note := huh.NewNote().Title("site.yaml")
 	confirm := huh.NewConfirm().Value(&f.confirmed).Affirmative("Write it").Negative("Cancel").
 		Title(fmt.Sprintf("Write %s?", siteYAML(f.dir)))
 	if f.accessible {
-		note.Description(f.preview())
-	} else {
-		note.DescriptionFunc(func() string { return escapeNote(f.preview()) }, f.site)
+		return huh.NewGroup(huh.NewNote().Title("site.yaml").Description(f.preview()), confirm)
 	}
-	return huh.NewGroup(note, confirm)
+	f.shown = prompt.NewPreview(func() string { return "site.yaml" }, f.preview)
+	return huh.NewGroup(f.shown, confirm)
 }
 
-// preview renders the YAML the answers give, or says what is still wrong.
+// preview renders the YAML the answers give, comments and all, or says
+// what is still wrong.
 func (f *siteForm) preview() string {
 	s, err := Prepare(*f.site)
 	if err != nil {
 		return "Not ready: " + err.Error()
 	}
-	yaml := string(Render(s, f.schemaRef))
-	if f.accessible {
-		return yaml
-	}
-	// On a screen the whole file rarely fits: leave out the comments.
-	var lines []string
-	for _, l := range strings.Split(yaml, "\n") {
-		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
-			lines = append(lines, l)
-		}
-	}
-	return "(comments left out)\n" + strings.Join(lines, "\n")
-}
-
-// escapeNote keeps a note from reading _, * and ` in YAML as styling.
-func escapeNote(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "_", `\_`, "*", `\*`, "`", "\\`").Replace(s)
+	return string(Render(s, f.schemaRef))
 }
 
 // fullForm is the full-screen form. Esc quits as Ctrl-C does.

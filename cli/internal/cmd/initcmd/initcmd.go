@@ -181,7 +181,8 @@ func Run(ctx context.Context, opts *Options) error {
 		if form.accessible {
 			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 		} else {
-			err = prompt.RunGuarded(ctx, form.fullForm(), leaving, opts.IO.In, opts.IO.Out)
+			full := form.fullForm()
+			err = prompt.RunGuarded(ctx, full, leaving, opts.IO.In, opts.IO.Out, form.shown)
 		}
 		if err == nil && !form.confirmed { // "Cancel" at the confirmation
 			err = cmdutil.ErrCancel

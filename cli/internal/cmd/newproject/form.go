@@ -79,6 +79,9 @@ type projectForm struct {
 	// ask is the accessible mode's input, kept for the questions after the
 	// project is written.
 	ask *prompt.Accessible
+	// shown is the full-screen form's YAML preview, told the screen's size
+	// by the guard that runs the form.
+	shown *prompt.Preview
 }
 
 func newProjectForm(contentDir string, a scaffold.Answers, accessible bool) *projectForm {
@@ -183,48 +186,32 @@ func (f *projectForm) prototypeGroup() *huh.Group {
 }
 
 // confirmGroup shows the YAML to be written and asks to write it. preview
-// is evaluated when shown: after the answers it shows are given.
+// is evaluated when shown: after the answers it shows are given. On a
+// screen the YAML scrolls (prompt.Preview).
 func (f *projectForm) confirmGroup() *huh.Group {
 	s := f.state
-	note := huh.NewNote().Title("project.yaml")
 	confirm := huh.NewConfirm().Value(&s.Confirmed).Affirmative("Write it").Negative("Cancel")
 	if f.accessible {
-		note.Description(f.preview())
 		confirm.Title(fmt.Sprintf("Write %s?", f.target()))
-	} else {
-		note.DescriptionFunc(func() string { return escapeNote(f.preview()) }, s)
-		confirm.TitleFunc(func() string { return fmt.Sprintf("Write %s?", f.target()) }, s)
+		return huh.NewGroup(huh.NewNote().Title("project.yaml").Description(f.preview()), confirm)
 	}
-	return huh.NewGroup(note, confirm)
+	confirm.TitleFunc(func() string { return fmt.Sprintf("Write %s?", f.target()) }, s)
+	f.shown = prompt.NewPreview(func() string { return "project.yaml" }, f.preview)
+	return huh.NewGroup(f.shown, confirm)
 }
 
 func (f *projectForm) target() string {
 	return filepath.Join(f.contentDir, content.ProjectsDir, f.state.answers().Slug)
 }
 
-// preview renders the YAML the answers give, or says what is still wrong.
+// preview renders the YAML the answers give, comments and all (on a
+// screen it scrolls), or says what is still wrong.
 func (f *projectForm) preview() string {
 	p, err := scaffold.Prepare(f.contentDir, f.state.answers())
 	if err != nil {
 		return "Not ready: " + err.Error()
 	}
-	yaml := string(scaffold.Render(p))
-	if f.accessible {
-		return yaml
-	}
-	// On a screen the whole file rarely fits: leave out the comments.
-	var lines []string
-	for _, l := range strings.Split(yaml, "\n") {
-		if !strings.HasPrefix(strings.TrimSpace(l), "#") {
-			lines = append(lines, l)
-		}
-	}
-	return "(comments left out)\n" + strings.Join(lines, "\n")
-}
-
-// escapeNote keeps a note from reading _, * and ` in YAML as styling.
-func escapeNote(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "_", `\_`, "*", `\*`, "`", "\\`").Replace(s)
+	return string(scaffold.Render(p))
 }
 
 // fullForm is the full-screen form: every group, the link's fields shown

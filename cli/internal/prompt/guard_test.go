@@ -159,3 +159,36 @@ func indexOf(s, sub string) int {
 	}
 	return -1
 }
+
+// A field's error goes as soon as its value is fixed, not at the next
+// Enter: an input's and a multi-line text's.
+func TestFixedValueClearsItsErrorAtOnce(t *testing.T) {
+	required := func(s string) error {
+		if s == "" {
+			return errString("must not be empty")
+		}
+		return nil
+	}
+	var title, desc string
+	form := Form(
+		huh.NewGroup(huh.NewInput().Title("Title").Value(&title).Validate(required)),
+		huh.NewGroup(huh.NewText().Title("Description").Value(&desc).Validate(required)),
+	)
+	g := NewGuard(form, "")
+	g.settleIn = 30 * time.Millisecond
+	drain(t, g, []tea.Cmd{g.Init()})
+	for _, field := range []string{"Title", "Description"} {
+		typeAhead(t, g, "enter")
+		if v := g.View().Content; !contains(v, "must not be empty") {
+			t.Fatalf("%s: Enter on an empty value shows no error:\n%s", field, v)
+		}
+		typeAhead(t, g, "x")
+		if v := g.View().Content; contains(v, "must not be empty") {
+			t.Errorf("%s: the error stays after the value was fixed:\n%s", field, v)
+		}
+		typeAhead(t, g, "enter")
+	}
+	if title != "x" || desc != "x" || form.State != huh.StateCompleted {
+		t.Errorf("title %q desc %q state %v", title, desc, form.State)
+	}
+}

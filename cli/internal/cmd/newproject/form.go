@@ -130,6 +130,18 @@ func (f *projectForm) description() huh.Field {
 		Value(&s.Description).Validate(f.check(scaffold.ValidateDescription, &s.Description))
 }
 
+// imageExts are the kinds of file the image paths' Tab offers.
+var imageExts = []string{".jpg", ".jpeg", ".png", ".webp"}
+
+// path makes an input complete image paths on Tab (one, or with list
+// several); accessible mode keeps plain typed paths.
+func (f *projectForm) path(in *huh.Input, value *string, list bool) huh.Field {
+	if f.accessible {
+		return in
+	}
+	return prompt.NewPathInput(in, value, list, imageExts...)
+}
+
 func (f *projectForm) suggestSlug() string { return content.SuggestSlug(f.state.Title) }
 
 func (f *projectForm) defaultCategory() string { return f.labels[f.state.Page] }
@@ -158,8 +170,8 @@ func (f *projectForm) detailGroups() []*huh.Group {
 		huh.NewGroup(
 			huh.NewConfirm().Title("Featured?").Description("Shown in Selected Work on the home page.").Value(&s.Featured),
 			huh.NewConfirm().Title("Active?").Description("Listed on its category page.").Value(&s.Active),
-			f.input("Cover image", "Path of a .jpg, .png or .webp file; copied beside project.yaml.", &s.Cover, scaffold.ValidateCover),
-			f.input("Gallery images (optional)", "A folder, or image files separated by commas, in the order to show them.", &s.Gallery, scaffold.ValidateGallery),
+			f.path(f.input("Cover image", "Path of a .jpg, .png or .webp file; copied beside project.yaml.", &s.Cover, scaffold.ValidateCover), &s.Cover, false),
+			f.path(f.input("Gallery images (optional)", "A folder, or image files separated by commas, in the order to show them.", &s.Gallery, scaffold.ValidateGallery), &s.Gallery, true),
 			huh.NewSelect[string]().Title("Add a link?").Options(
 				huh.NewOption("no", linkNone),
 				huh.NewOption("an external document (https), opened in a new tab", linkDocument),

@@ -53,6 +53,44 @@ func Prepare(data []byte, maxEdge int) ([]byte, Result) {
 	return out, Result{Removed: removed}
 }
 
+// Large is an original that Prepare would shrink: its size, upright, and
+// the size it would get.
+type Large struct {
+	Path     string
+	Bytes    int64
+	From, To image.Point
+}
+
+// Oversize reports whether the image file at path is one Prepare would
+// shrink to maxEdge (a JPEG or PNG whose upright long edge is larger), and
+// to what size, from its header alone: nothing is decoded.
+func Oversize(path string, maxEdge int) (Large, bool) {
+	if maxEdge <= 0 {
+		return Large{}, false
+	}
+	info, err := imagecheck.File(path, imagecheck.DefaultMaxPixels)
+	if err != nil || max(info.Width, info.Height) <= maxEdge ||
+		(info.Format != imagecheck.JPEG && info.Format != imagecheck.PNG) {
+		return Large{}, false
+	}
+	return Large{Path: path, Bytes: info.Size, From: image.Pt(info.Width, info.Height), To: fitSize(info.Width, info.Height, maxEdge)}, true
+}
+
+// fitSize is the size imaging.Fit gives w×h in a maxEdge square (its
+// arithmetic: the aspect ratio, truncated).
+func fitSize(w, h, maxEdge int) image.Point {
+	ratio := float64(w) / float64(h)
+	if ratio > 1 {
+		return image.Pt(maxEdge, max(1, int(float64(maxEdge)/ratio)))
+	}
+	return image.Pt(max(1, int(float64(maxEdge)*ratio)), maxEdge)
+}
+
+// String is "W×H px, N MB → W×H".
+func (l Large) String() string {
+	return fmt.Sprintf("%d×%d px, %.1f MB → %d×%d", l.From.X, l.From.Y, float64(l.Bytes)/1e6, l.To.X, l.To.Y)
+}
+
 func shrink(data []byte, info imagecheck.Info, maxEdge int) ([]byte, image.Point, error) {
 	img, err := imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"portfolio/cli/internal/imagecheck"
@@ -44,5 +46,36 @@ func TestPrepare(t *testing.T) {
 				t.Error("a plain JPEG within the limit changed")
 			}
 		})
+	}
+}
+
+// Oversize tells from the header what Prepare will do, to the pixel.
+func TestOversizeAgreesWithPrepare(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name    string
+		in      []byte
+		maxEdge int
+		large   bool
+	}{
+		{"a.jpg", imagetest.JPEG(401, 123), 200, true},
+		{"b.png", imagetest.PNG(77, 333), 200, true},
+		{"c.jpg", imagetest.WithExifOrientation(imagetest.JPEG(400, 101), 6, binary.BigEndian), 200, true},
+		{"d.jpg", imagetest.JPEG(200, 100), 200, false},
+		{"e.jpg", imagetest.JPEG(400, 100), 0, false},
+	} {
+		path := filepath.Join(dir, tt.name)
+		if err := os.WriteFile(path, tt.in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		l, large := Oversize(path, tt.maxEdge)
+		_, res := Prepare(tt.in, tt.maxEdge)
+		if large != tt.large || large != res.Resized {
+			t.Errorf("%s: Oversize %v, Prepare resized %v, want %v", tt.name, large, res.Resized, tt.large)
+			continue
+		}
+		if large && (l.To != res.To || l.From != res.From || l.Bytes != int64(len(tt.in))) {
+			t.Errorf("%s: Oversize %+v, Prepare %v → %v", tt.name, l, res.From, res.To)
+		}
 	}
 }

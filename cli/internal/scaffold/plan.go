@@ -35,6 +35,9 @@ type Plan struct {
 type Copy struct {
 	Source string
 	Name   string
+	// KeepSize copies the image at its size even when it is larger than
+	// the plan's MaxEdge: the owner said so when asked.
+	KeepSize bool
 }
 
 // Prepare fills in the defaults (slug from the title, category from the

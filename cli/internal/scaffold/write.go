@@ -82,7 +82,11 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		prep, err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name)), p.MaxEdge)
+		maxEdge := p.MaxEdge
+		if c.KeepSize {
+			maxEdge = 0
+		}
+		prep, err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name)), maxEdge)
 		if err != nil {
 			return nil, err
 		}

@@ -37,7 +37,9 @@ type Options struct {
 	// Yes writes without asking anything.
 	Yes bool
 	// MaxEdge shrinks copied images whose long edge is larger; 0 keeps them.
-	MaxEdge int
+	// Unless MaxEdgeSet (--max-edge was given), a form asks first.
+	MaxEdge    int
+	MaxEdgeSet bool
 	// Accessible asks in accessible mode; AccessibleFlag is true when
 	// --accessible was given (which also asks on piped input).
 	Accessible, AccessibleFlag bool
@@ -180,6 +182,7 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 				set("prototype.url", &a.Prototype.URL, protoURL)
 			}
 			opts.Answers = a
+			opts.MaxEdgeSet = fl.Changed("max-edge")
 			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
 			opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
@@ -276,6 +279,11 @@ func Run(ctx context.Context, opts *Options) error {
 		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")
 	}
 	plan.MaxEdge = opts.MaxEdge
+	if ask && !opts.MaxEdgeSet {
+		if err := offerResize(ctx, opts, form, plan); err != nil {
+			return formError(opts, err)
+		}
+	}
 	res, err := scaffold.Create(ctx, plan)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -356,6 +364,11 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	}
 	for _, r := range res.Resized {
 		fmt.Fprintf(w, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, p.MaxEdge)
+	}
+	for _, c := range append([]scaffold.Copy{p.Cover}, p.Gallery...) {
+		if l, large := importimage.Oversize(c.Source, p.MaxEdge); large && c.KeepSize {
+			fmt.Fprintf(w, "  kept %s at full size, as you chose: %d×%d px, %.1f MB\n", c.Name, l.From.X, l.From.Y, float64(l.Bytes)/1e6)
+		}
 	}
 	for _, skipped := range p.Skipped {
 		fmt.Fprintf(w, "  skipped %s: not an image file\n", skipped)

@@ -138,6 +138,12 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%d file%s)\n", s.Green("✓"), dir, filepath.Separator, n, plural(n))
+	site := filepath.Join(opts.ContentDir, content.SiteFile)
+	if changed, err := scaffold.RemoveFromOrder(opts.ContentDir, opts.Slug); err != nil {
+		fmt.Fprintf(opts.IO.ErrOut, "warning: %v\n", err)
+	} else if changed {
+		fmt.Fprintf(opts.IO.Out, "  removed %s from %s in %s\n", opts.Slug, content.ProjectOrderKey, site)
+	}
 	if _, err := os.Stat(opts.Manifest); err != nil {
 		return nil // no images were made here: nothing derived to clear
 	}

@@ -47,10 +47,20 @@ type ImageText struct {
 	Caption string `yaml:"caption"`
 }
 
-// Document is a link to an external document, opened in a new tab.
+// Document is a link to a document, opened in a new tab: a PDF of the
+// owner's (File, copied into the project folder) or one on another site
+// (URL).
 type Document struct {
 	Label string `yaml:"label"`
 	URL   string `yaml:"url"`
+	File  string `yaml:"file"`
+}
+
+// IsAddress tells an address (https://…, www.…) from a file path, for
+// the form's one document field.
+func IsAddress(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.Contains(s, "://") && !strings.HasPrefix(s, "file:") || strings.HasPrefix(s, "www.")
 }
 
 // Prototype is a Figma prototype embedded in the page.
@@ -76,8 +86,12 @@ func (a *Answers) Normalize() {
 		a.Texts[i].Alt, a.Texts[i].Caption = strings.TrimSpace(a.Texts[i].Alt), strings.TrimSpace(a.Texts[i].Caption)
 	}
 	if d := a.Document; d != nil {
-		d.Label, d.URL = strings.TrimSpace(d.Label), strings.TrimSpace(d.URL)
-		if d.Label == "" && d.URL == "" {
+		d.Label, d.URL, d.File = strings.TrimSpace(d.Label), strings.TrimSpace(d.URL), strings.TrimSpace(d.File)
+		if d.File == "" && d.URL != "" && !IsAddress(d.URL) {
+			d.File, d.URL = d.URL, "" // a path given as the document's address
+		}
+		d.File = CleanPath(d.File)
+		if d.Label == "" && d.URL == "" && d.File == "" {
 			a.Document = nil
 		}
 	}
@@ -119,7 +133,7 @@ func (a *Answers) Missing() []string {
 		if d.Label == "" {
 			out = append(out, "document.label")
 		}
-		if d.URL == "" {
+		if d.URL == "" && d.File == "" {
 			out = append(out, "document.url")
 		}
 	}

@@ -3,10 +3,12 @@ package scaffold
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
@@ -163,6 +165,77 @@ func ValidateDocumentLabel(s string) error {
 // ValidateDocumentURL checks the address of an external document.
 func ValidateDocumentURL(s string) error {
 	return checkBlock("document.url", map[string]any{"type": "document", "url": strings.TrimSpace(s)}, "url")
+}
+
+// ValidateDocument checks the form's document field: an address
+// (https://…) or the path of a PDF file.
+func ValidateDocument(s string) error {
+	if IsAddress(s) {
+		return ValidateDocumentURL(s)
+	}
+	return ValidateDocumentFile(s)
+}
+
+// ValidateDocumentFile checks a document's PDF as `portfolio validate`
+// will once it is in the project folder: a file, named .pdf, at most
+// content.MaxDocumentBytes, starting with the %PDF- header (the loader
+// checks the rest once it is copied).
+func ValidateDocumentFile(path string) error {
+	path = CleanPath(path)
+	const field = "document.url"
+	if path == "" {
+		return &FieldError{Field: field, Msg: "the document must not be empty",
+			Hint: "give the path of a PDF file (copied into the project folder) or an https address"}
+	}
+	abs := ExpandHome(path)
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return fileError(field, path, err)
+	}
+	switch {
+	case !fi.Mode().IsRegular():
+		return &FieldError{Field: field, Msg: fmt.Sprintf("%s is not a file", path), Hint: "point to a PDF file"}
+	case !strings.EqualFold(filepath.Ext(abs), ".pdf"):
+		return &FieldError{Field: field, Msg: fmt.Sprintf("%s is not a .pdf file", path),
+			Hint: "export the document as PDF (File → Export or Print → Save as PDF), or give an https address"}
+	case fi.Size() > content.MaxDocumentBytes:
+		return &FieldError{Field: field, Msg: fmt.Sprintf("%s is %s, more than the %s a document may be", path,
+			content.SizeText(fi.Size()), content.SizeText(content.MaxDocumentBytes)), Hint: "export it again at a lower image quality"}
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return fileError(field, path, err)
+	}
+	defer f.Close()
+	head := make([]byte, 5)
+	if n, _ := io.ReadFull(f, head); n < 5 || string(head) != "%PDF-" {
+		return &FieldError{Field: field, Msg: fmt.Sprintf("%s is not a PDF: it does not start with the %%PDF- header", path),
+			Hint: "export the document as PDF again (File → Export or Print → Save as PDF)"}
+	}
+	return nil
+}
+
+// DocumentName is the name a document's PDF gets in the project folder:
+// its own, in lowercase letters (any alphabet), digits and hyphens (document.pdf when
+// nothing is left).
+func DocumentName(path string) string {
+	stem := strings.TrimSuffix(filepath.Base(ExpandHome(CleanPath(path))), filepath.Ext(path))
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(stem) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	name := strings.TrimSuffix(b.String(), "-")
+	if name == "" || name == "cover" {
+		name = "document"
+	}
+	return name + ".pdf"
 }
 
 // ValidatePrototypeTitle checks the accessible name of an embedded prototype.

@@ -23,6 +23,8 @@ type Plan struct {
 	Dir     string
 	Cover   Copy
 	Gallery []Copy
+	// Document is the document's PDF to copy, when it is a file.
+	Document *Copy
 	// Skipped lists files of gallery folders that are not images.
 	Skipped []string
 	// MaxEdge shrinks copied JPEG and PNG images whose long edge is
@@ -111,7 +113,19 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 	}
 	if d := a.Document; d != nil {
 		add(ValidateDocumentLabel(d.Label))
-		add(ValidateDocumentURL(d.URL))
+		switch {
+		case d.File != "" && d.URL != "":
+			add(&FieldError{Field: "document.url", Msg: "a document has a file or an address, not both",
+				Hint: "keep the PDF's path for a document of your own, or the https address of one on another site"})
+		case d.File != "":
+			if err := ValidateDocumentFile(d.File); err != nil {
+				add(err)
+			} else {
+				p.Document = &Copy{Source: ExpandHome(d.File), Name: DocumentName(d.File)}
+			}
+		default:
+			add(ValidateDocumentURL(d.URL))
+		}
 	}
 	if pr := a.Prototype; pr != nil {
 		add(ValidatePrototypeTitle(pr.Title))

@@ -102,10 +102,17 @@ func Render(p *Plan) []byte {
 		}
 	}
 	if d := a.Document; d != nil {
-		line("  # A link to an external document, opened in a new tab.")
-		line("  - type: document")
-		line("    label: %s", scalar(d.Label))
-		line("    url: %s", scalar(d.URL))
+		if p.Document != nil {
+			line("  # A PDF in this folder, opened in a new tab; the build publishes it.")
+			line("  - type: document")
+			line("    label: %s", scalar(d.Label))
+			line("    file: %s", scalar(p.Document.Name))
+		} else {
+			line("  # A link to an external document, opened in a new tab.")
+			line("  - type: document")
+			line("    label: %s", scalar(d.Label))
+			line("    url: %s", scalar(d.URL))
+		}
 	}
 	if pr := a.Prototype; pr != nil {
 		line("  # A Figma prototype in a sandboxed frame; title names the frame for screen readers.")

@@ -95,6 +95,15 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 			resized = append(resized, fmt.Sprintf("%s: %d×%d → %d×%d", c.Name, prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
 		}
 	}
+	if d := p.Document; d != nil {
+		data, err := os.ReadFile(d.Source)
+		if err != nil {
+			return nil, err
+		}
+		if err := fsutil.WriteFileAtomic(filepath.Join(stage, d.Name), data, 0o644); err != nil {
+			return nil, err
+		}
+	}
 	if err := fsutil.WriteFileAtomic(filepath.Join(stage, content.ProjectFile), Render(p), 0o644); err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ var answerKeys = map[string]string{
 	"cover": "text", "gallery": "list", "texts": "texts", "document": "link", "prototype": "link",
 }
 
-var linkKeys = map[string][]string{"document": {"label", "url"}, "prototype": {"title", "url"}}
+var linkKeys = map[string][]string{"document": {"label", "url", "file"}, "prototype": {"title", "url"}}
 
 // readAnswers reads an answers file: a YAML mapping with the answers' names.
 // Skills and gallery may be a list or one comma-separated line. Paths are
@@ -162,7 +162,7 @@ func readAnswers(path string) (scaffold.Answers, map[string]string, error) {
 				origin[key+"."+k] = path + ": " + key + "." + k
 			}
 			if key == "document" {
-				a.Document = &scaffold.Document{Label: fields["label"], URL: fields["url"]}
+				a.Document = &scaffold.Document{Label: fields["label"], URL: fields["url"], File: relative(fields["file"])}
 			} else {
 				a.Prototype = &scaffold.Prototype{Title: fields["title"], URL: fields["url"]}
 			}

@@ -40,6 +40,9 @@ func stateFrom(a scaffold.Answers) *formState {
 	}
 	if d := a.Document; d != nil {
 		s.Link, s.DocLabel, s.DocURL = linkDocument, d.Label, d.URL
+		if d.File != "" {
+			s.DocURL = d.File
+		}
 	}
 	if p := a.Prototype; p != nil {
 		s.ProtoTitle, s.ProtoURL = p.Title, p.URL
@@ -142,6 +145,14 @@ func (f *projectForm) path(in *huh.Input, value *string, list bool) huh.Field {
 	return prompt.NewPathInput(in, value, list, imageExts...)
 }
 
+// pathOf makes an input complete the path of one file of the kinds exts.
+func (f *projectForm) pathOf(in *huh.Input, value *string, exts ...string) huh.Field {
+	if f.accessible {
+		return in
+	}
+	return prompt.NewPathInput(in, value, false, exts...)
+}
+
 func (f *projectForm) suggestSlug() string { return content.SuggestSlug(f.state.Title) }
 
 func (f *projectForm) defaultCategory() string { return f.labels[f.state.Page] }
@@ -174,7 +185,7 @@ func (f *projectForm) detailGroups() []*huh.Group {
 			f.path(f.input("Gallery images (optional)", "A folder, or image files separated by commas, in the order to show them.", &s.Gallery, scaffold.ValidateGallery), &s.Gallery, true),
 			huh.NewSelect[string]().Title("Add a link?").Options(
 				huh.NewOption("no", linkNone),
-				huh.NewOption("an external document (https), opened in a new tab", linkDocument),
+				huh.NewOption("a document (a PDF of yours, or https://…), opened in a new tab", linkDocument),
 				huh.NewOption("a Figma prototype, embedded in the page", linkPrototype),
 			).Value(&s.Link),
 		),
@@ -185,8 +196,9 @@ func (f *projectForm) documentGroup() *huh.Group {
 	s := f.state
 	return huh.NewGroup(
 		f.input("Document link text", `e.g. "Read the Memo".`, &s.DocLabel, scaffold.ValidateDocumentLabel),
-		f.input("Document address", "https://…", &s.DocURL, scaffold.ValidateDocumentURL),
-	).Title("External document")
+		f.pathOf(f.input("Document", "A PDF file (copied into the project folder), or the https://… address of one on another site.",
+			&s.DocURL, scaffold.ValidateDocument), &s.DocURL, ".pdf"),
+	).Title("Document")
 }
 
 func (f *projectForm) prototypeGroup() *huh.Group {

@@ -93,7 +93,7 @@ one plain line at a time, for screen readers.
 
 Without a terminal, or with --yes, nothing is asked: every required value
 must come from flags or from --from FILE, a YAML file with the same names
-(title, subtitle, page, …; document: {label, url}; prototype: {title, url});
+(title, subtitle, page, …; document: {label, url or file (a PDF)}; prototype: {title, url});
 flags win over the file. Paths in the file are relative to the file.
 
 An existing project is never overwritten. The project is assembled in a
@@ -207,8 +207,8 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images: a folder or an image `FILE` (repeatable, in order)")
 	fl.StringArrayVar(&alts, "alt", nil, "alt text of the next gallery image, in gallery order: what it shows (repeatable; \"\" keeps the default)")
 	fl.StringArrayVar(&captions, "caption", nil, "caption of the next gallery image, in gallery order (repeatable)")
-	fl.StringVar(&docLabel, "document-label", "", "link text of an external document")
-	fl.StringVar(&docURL, "document-url", "", "https address of an external document")
+	fl.StringVar(&docLabel, "document-label", "", "link text of a document")
+	fl.StringVar(&docURL, "document-url", "", "a document's PDF `FILE` (copied into the project folder) or https address")
 	fl.StringVar(&protoTitle, "prototype-title", "", "accessible name of an embedded Figma prototype")
 	fl.StringVar(&protoURL, "prototype-url", "", "Figma embed address of the prototype")
 	fl.IntVar(&opts.MaxEdge, "max-edge", importimage.DefaultMaxEdge, "shrink copied JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")

@@ -1,0 +1,44 @@
+package scaffold
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestValidateDocument(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("memo.pdf", []byte("%PDF-1.7\n%%EOF\n"), 0o644)
+	os.WriteFile("My Memo.PDF", []byte("%PDF-1.7\n%%EOF\n"), 0o644)
+	os.WriteFile("fake.pdf", []byte("PK\x03\x04 a zip"), 0o644)
+	os.WriteFile("memo.docx", []byte("PK"), 0o644)
+	os.Mkdir("folder.pdf", 0o755)
+	for _, tt := range []struct{ in, want string }{
+		{"memo.pdf", ""},
+		{`My\ Memo.PDF`, ""},
+		{`"My Memo.PDF"`, ""},
+		{"https://example.org/memo.pdf", ""},
+		{"http://example.org/memo.pdf", "https"},
+		{"fake.pdf", "fake.pdf is not a PDF: it does not start with the %PDF- header"},
+		{"memo.docx", "memo.docx is not a .pdf file"},
+		{"folder.pdf", "folder.pdf is not a file"},
+		{"nope.pdf", "file not found: nope.pdf"},
+		{"", "the document must not be empty"},
+	} {
+		err := ValidateDocument(tt.in)
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("ValidateDocument(%q) = %v, want %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+func TestDocumentName(t *testing.T) {
+	for in, want := range map[string]string{
+		"memo.pdf": "memo.pdf", "Final Memo (v2).PDF": "final-memo-v2.pdf", "~/docs/Été.pdf": "été.pdf",
+		"cover.pdf": "document.pdf", "---.pdf": "document.pdf", `a\ b.pdf`: "a-b.pdf",
+	} {
+		if got := DocumentName(in); got != want {
+			t.Errorf("DocumentName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

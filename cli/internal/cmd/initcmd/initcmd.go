@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"charm.land/huh/v2"
@@ -276,26 +275,11 @@ func printResult(opts *Options, res *Result) error {
 	fmt.Fprintf(w, "%s %s is valid\n", s.Green("✓"), res.File)
 	// The next steps work from any folder: build, serve and dev find the
 	// repository themselves; the content folder is named absolutely.
-	dirFlag := ""
-	if opts.Dir != "content" {
-		abs, err := filepath.Abs(opts.Dir)
-		if err != nil {
-			abs = opts.Dir
-		}
-		dirFlag = " --content " + shellQuote(abs)
-	}
+	dirFlag := prompt.ContentFlag(opts.Dir)
 	newProject, serve := "portfolio new project"+dirFlag, "portfolio serve"+dirFlag
 	fmt.Fprintf(w, "\nNext steps:\n")
 	fmt.Fprintf(w, "  edit %s: replace the placeholder texts (About, Contact, page descriptions)\n", res.File)
 	fmt.Fprintf(w, "  %-*s   add your first project\n", len(newProject), newProject)
 	fmt.Fprintf(w, "  %-*s   see the site\n", len(newProject), serve)
 	return nil
-}
-
-// shellQuote quotes a path for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

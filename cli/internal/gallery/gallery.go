@@ -29,6 +29,9 @@ type Image struct {
 	// Source is the file to copy in, for an image being added.
 	Source       string
 	Alt, Caption string
+	// KeepSize copies an added image at its size even when it is larger
+	// than MaxEdge: the owner said so when asked.
+	KeepSize bool
 }
 
 // Ext is the image's extension as it will be kept, e.g. ".jpg".

@@ -107,7 +107,11 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 			}
 			next("copy " + filepath.Base(im.Source))
 			from = fmt.Sprintf("%s%d%s", incomingPrefix, i+1, im.Ext())
-			prep, err := copyIn(im.Source, filepath.Join(galleryDir, from), g.MaxEdge)
+			maxEdge := g.MaxEdge
+			if im.KeepSize {
+				maxEdge = 0
+			}
+			prep, err := copyIn(im.Source, filepath.Join(galleryDir, from), maxEdge)
 			if err != nil {
 				cleanup()
 				return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/gallery"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
 )
@@ -82,7 +84,11 @@ func runAccessible(ctx context.Context, opts *Options, g *gallery.Gallery) error
 			))
 			if err == nil {
 				p, _ := strconv.Atoi(at)
+				before := len(g.Images)
 				err = g.Insert(p, scaffold.ParseGallery(files)...)
+				if err == nil && !opts.MaxEdgeSet {
+					err = offerResize(ask, out, g, g.Images[p-1:p-1+len(g.Images)-before])
+				}
 			}
 		case actRemove:
 			var num string
@@ -168,4 +174,25 @@ func validatePaths(s string) error {
 	}
 	_, _, err := scaffold.ExpandGallery(paths)
 	return err
+}
+
+// offerResize asks whether to shrink the added images larger than the
+// gallery's MaxEdge (prompt.OfferResize); those kept are copied at their
+// size.
+func offerResize(ask *prompt.Accessible, out io.Writer, g *gallery.Gallery, added []gallery.Image) error {
+	var large []*gallery.Image
+	var sizes []importimage.Large
+	for i := range added {
+		if l, ok := importimage.Oversize(added[i].Source, g.MaxEdge); ok {
+			large, sizes = append(large, &added[i]), append(sizes, l)
+		}
+	}
+	keep, err := prompt.OfferResize(func(gr *huh.Group) error { return ask.Run(false, gr) }, out, sizes, g.MaxEdge)
+	if err != nil {
+		return err
+	}
+	for i, im := range large {
+		im.KeepSize = keep[i]
+	}
+	return nil
 }

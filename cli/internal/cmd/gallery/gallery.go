@@ -33,7 +33,9 @@ type Options struct {
 	// Verb says what Edit does, for the summary: "moved", "added".
 	Verb string
 	// MaxEdge shrinks added images whose long edge is larger; 0 keeps them.
-	MaxEdge int
+	// Unless MaxEdgeSet (--max-edge was given), accessible mode asks first.
+	MaxEdge    int
+	MaxEdgeSet bool
 	// Accessible asks in accessible mode; AccessibleFlag is true when
 	// --accessible was given (which also asks on piped input).
 	Accessible, AccessibleFlag bool
@@ -92,6 +94,7 @@ mistake in the command line, 130 cancelled.`),
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.AccessibleFlag = cmd.Flags().Changed("accessible") && opts.Accessible
+			opts.MaxEdgeSet = cmd.Flags().Changed("max-edge")
 			return run(cmd, args[0])
 		},
 	}

@@ -19,9 +19,10 @@ import (
 // the height the form measured at its start, before the answers it shows
 // were given.
 //
-// Its height follows the terminal's: the window is as tall as the screen
-// less Reserve lines (what the form shows around it), so the form keeps
-// its confirmation and help line on screen. The Guard that runs the form
+// Its height follows the content and the terminal's: the window is as tall
+// as the content, at most the screen less Reserve lines (what the form
+// shows around it), so the form keeps its confirmation and help line on
+// screen. The Guard that runs the form
 // tells it the terminal's size (RunGuarded's previews), before the form
 // measures its groups.
 type Preview struct {
@@ -29,7 +30,7 @@ type Preview struct {
 	content func() string
 
 	vp        viewport.Model
-	lines     int // of the content, wrapped to the width
+	text      string // the content, as last read
 	focused   bool
 	width     int
 	screen    int // the terminal's height; 0 until known
@@ -87,24 +88,37 @@ func (p *Preview) SetScreen(width, height int) {
 	p.layout()
 }
 
-// windowHeight is the number of content lines shown: the screen less the
-// reserve, at least 3; 10 before the screen is known.
+// windowHeight is the number of content lines shown: as many as the
+// content has (wrapped to the width), at most the screen less the reserve,
+// at least 3; at most 10 before the screen is known.
 func (p *Preview) windowHeight() int {
-	if p.screen == 0 {
-		return 10
+	most := 10
+	if p.screen > 0 {
+		most = max(3, p.screen-p.reserve)
 	}
-	return max(3, p.screen-p.reserve)
+	return max(3, min(most, p.wrapped()))
+}
+
+// wrapped counts the content's lines as the window shows them, long ones
+// wrapped.
+func (p *Preview) wrapped() int {
+	w := max(1, p.vp.Width())
+	n := 0
+	for _, l := range strings.Split(p.text, "\n") {
+		n += max(1, (lipgloss.Width(l)+w-1)/w)
+	}
+	return n
 }
 
 func (p *Preview) layout() {
 	w := max(10, p.width-2) // the focus border and its padding
 	p.vp.SetWidth(w)
 	p.vp.SetHeight(p.windowHeight())
-	p.lines = p.vp.TotalLineCount()
 }
 
 func (p *Preview) refresh() {
-	p.vp.SetContent(strings.TrimRight(p.content(), "\n"))
+	p.text = strings.TrimRight(p.content(), "\n")
+	p.vp.SetContent(p.text)
 	p.vp.GotoTop()
 	p.layout()
 }

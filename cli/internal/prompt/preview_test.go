@@ -102,6 +102,10 @@ func TestPreviewShowsTheAnswersGiven(t *testing.T) {
 	if !strings.Contains(text, "name: Ava") || !strings.Contains(text, "all of it: 1 line") {
 		t.Errorf("preview:\n%s", text)
 	}
+	// A short text gets a short window, not a screenful of blank lines.
+	if n := len(screen(g)); n > 12 {
+		t.Errorf("a one-line preview takes %d lines:\n%s", n, text)
+	}
 	typeAhead(t, g, "shift+tab")
 	if name != "Ava" || g.Form.GetFocusedField() == huh.Field(p) {
 		t.Errorf("shift+tab should go back to Name")

@@ -13,6 +13,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/gallery"
+	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -179,6 +180,17 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.mode = browsing
 			m.input.Blur()
 			return m, m.previewCmd()
+		case "tab":
+			// Completes the last path, as a shell does; the names still
+			// matching go in the status line.
+			c := prompt.CompletePath(m.input.Value(), true, ".jpg", ".jpeg", ".png", ".webp")
+			m.input.SetValue(c.Value)
+			m.input.CursorEnd()
+			m.status = ""
+			if len(c.Candidates) > 0 {
+				m.status = strings.Join(c.Candidates, "  ")
+			}
+			return m, nil
 		}
 		m.status = ""
 		return m, m.updateInputs(k)
@@ -371,7 +383,7 @@ func (m *model) View() tea.View {
 		if m.addAfter {
 			where = "after"
 		}
-		fmt.Fprintf(&b, "Add image files %s image %d (Enter adds, Esc goes back):\n%s\n", where, m.sel+1, m.input.View())
+		fmt.Fprintf(&b, "Add image files %s image %d (Tab completes a path, Enter adds, Esc goes back):\n%s\n", where, m.sel+1, m.input.View())
 	case describing:
 		fmt.Fprintf(&b, "Describe image %d (Tab switches, Enter on the caption keeps, Esc goes back):\n%s\n%s\n",
 			m.sel+1, m.alt.View(), m.caption.View())

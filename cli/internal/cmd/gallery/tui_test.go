@@ -106,3 +106,34 @@ func writeFile(t *testing.T, path string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// Tab completes the path being typed in the add input; the names still
+// matching show in the status line; Enter adds the completed file.
+func TestModelAddCompletesPaths(t *testing.T) {
+	fixture(t) // photos/new one.jpg
+	if err := os.WriteFile("photos/new two.jpg", []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gallery.Open("content", "harbour")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(context.Background(), g, newPreviewer())
+	press(m, text("a"))
+	typeText(m, "pho")
+	press(m, tea.KeyPressMsg{Code: tea.KeyTab}, text("n"), tea.KeyPressMsg{Code: tea.KeyTab})
+	if got := m.input.Value(); got != `photos/new\ ` {
+		t.Fatalf("after Tab: %q", got)
+	}
+	if !strings.Contains(m.View().Content, "new one.jpg  new two.jpg") {
+		t.Errorf("the matching names are not shown:\n%s", m.View().Content)
+	}
+	press(m, text("o"), tea.KeyPressMsg{Code: tea.KeyTab})
+	if got := m.input.Value(); got != `photos/new\ one.jpg` {
+		t.Fatalf("after o, Tab: %q", got)
+	}
+	press(m, enter)
+	if len(m.g.Images) != 4 || m.g.Images[1].Source != "photos/new one.jpg" {
+		t.Errorf("images %+v", m.g.Images)
+	}
+}

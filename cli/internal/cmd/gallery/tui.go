@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -13,6 +14,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/gallery"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
 )
@@ -26,6 +28,7 @@ const (
 	describing      // the alt and caption inputs
 	confirmRemove
 	confirmQuit
+	confirmResize // shrink the large originals just added?
 	saving
 )
 
@@ -47,8 +50,14 @@ type model struct {
 	width    int
 	height   int
 	preview  *previewer
-	quitErr  error
-	saved    *gallery.Result
+	// askResize: originals larger than the gallery's MaxEdge are offered a
+	// resize when added (unless --max-edge was given); large are those
+	// waiting for the answer.
+	askResize bool
+	large     []*gallery.Image
+	largeText []string
+	quitErr   error
+	saved     *gallery.Result
 }
 
 type savedMsg struct {
@@ -137,6 +146,20 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.mode, m.status = browsing, ""
 		}
 		return m, nil
+	case confirmResize:
+		switch s {
+		case "y", "Y", "enter":
+			m.status = fmt.Sprintf("%d will be shrunk to %d px when you save", len(m.large), m.g.MaxEdge)
+		case "n", "N":
+			for _, im := range m.large {
+				im.KeepSize = true
+			}
+			m.status = fmt.Sprintf("%d kept at full size", len(m.large))
+		default:
+			return m, nil
+		}
+		m.mode, m.large, m.largeText = browsing, nil, nil
+		return m, nil
 	case confirmRemove:
 		switch s {
 		case "y", "Y":
@@ -179,6 +202,9 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.sel = at - 1
 			m.mode = browsing
 			m.input.Blur()
+			if m.askResize {
+				m.offerResize(m.g.Images[at-1 : at-1+len(m.g.Images)-n])
+			}
 			return m, m.previewCmd()
 		case "tab":
 			// Completes the last path, as a shell does; the names still
@@ -391,6 +417,13 @@ func (m *model) View() tea.View {
 		fmt.Fprintf(&b, "Remove image %d (%s)? Its file is deleted when you save. y/n\n", m.sel+1, safe(m.g.Images[m.sel].File+filepathBase(m.g.Images[m.sel].Source)))
 	case confirmQuit:
 		b.WriteString("Discard your changes? Nothing has been saved. y/n\n")
+	case confirmResize:
+		n := len(m.large)
+		fmt.Fprintf(&b, "%d added original%s larger than %d px on the long edge (the site shows at most 2400 px):\n", n, plural(n), m.g.MaxEdge)
+		for _, l := range m.largeText {
+			b.WriteString("  " + l + "\n")
+		}
+		b.WriteString("Shrink the copies (never your originals)? y/Enter shrink · n keep their size\n")
 	default:
 		b.WriteString(dim.Render("↑↓ select · shift+↑↓/K J move · a/i add after/before · e describe · d remove · s save · q quit") + "\n")
 	}
@@ -428,6 +461,7 @@ func truncate(s string, w int) string {
 // runTUI runs the interactive list on the terminal.
 func runTUI(ctx context.Context, opts *Options, g *gallery.Gallery) error {
 	m := newModel(ctx, g, newPreviewer())
+	m.askResize = !opts.MaxEdgeSet
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(opts.IO.In), tea.WithOutput(opts.IO.Out))
 	final, err := p.Run()
 	if err != nil {
@@ -449,4 +483,19 @@ func runTUI(ctx context.Context, opts *Options, g *gallery.Gallery) error {
 		return printList(opts.IO.Out, g)
 	}
 	return nil
+}
+
+// offerResize asks, for the images just added, whether to shrink those
+// larger than the gallery's MaxEdge: once for all of them.
+func (m *model) offerResize(added []gallery.Image) {
+	m.large, m.largeText = nil, nil
+	for i := range added {
+		if l, ok := importimage.Oversize(added[i].Source, m.g.MaxEdge); ok {
+			m.large = append(m.large, &added[i])
+			m.largeText = append(m.largeText, safe(filepath.Base(added[i].Source))+": "+l.String())
+		}
+	}
+	if len(m.large) > 0 {
+		m.mode = confirmResize
+	}
 }

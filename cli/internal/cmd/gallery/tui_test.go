@@ -137,3 +137,34 @@ func TestModelAddCompletesPaths(t *testing.T) {
 		t.Errorf("images %+v", m.g.Images)
 	}
 }
+
+// Adding originals larger than the limit asks once for all of them: n
+// keeps their size, y (or Enter) shrinks them when saved.
+func TestModelAddOffersResize(t *testing.T) {
+	big := wallpapers + "Elephants_3840x2160.jpg"
+	if _, err := os.Stat(big); err != nil {
+		t.Skipf("%s: install mate-backgrounds for this test", big)
+	}
+	for _, answer := range []string{"n", "y"} {
+		fixture(t)
+		g, err := gallery.Open("content", "harbour")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.MaxEdge = 3000
+		m := newModel(context.Background(), g, newPreviewer())
+		m.askResize = true
+		press(m, text("a"))
+		typeText(m, big+", photos/new\\ one.jpg")
+		press(m, enter)
+		view := m.View().Content
+		if m.mode != confirmResize || !strings.Contains(view, "1 added original larger than 3000 px") ||
+			!strings.Contains(view, "Elephants_3840x2160.jpg: 3840×2160 px, 8.5 MB → 3000×1687") {
+			t.Fatalf("no resize question:\n%s", view)
+		}
+		press(m, text(answer))
+		if m.mode != browsing || m.g.Images[1].KeepSize != (answer == "n") || m.g.Images[2].KeepSize {
+			t.Errorf("%s: mode %v, images %+v", answer, m.mode, m.g.Images)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/scaffold"
 )
 
 // InvalidError means the project would not be valid after the change;
@@ -91,19 +92,9 @@ func (g *Gallery) check(j *journal) error {
 	if err := os.WriteFile(filepath.Join(stage, content.ProjectFile), []byte(j.YAML), 0o644); err != nil {
 		return err
 	}
-	_, diags, err := content.Load(staging, content.Options{})
+	mine, err := scaffold.CheckStaged(filepath.Dir(projects), staging, stage, g.ProjectDir)
 	if err != nil {
 		return err
-	}
-	var mine diag.List
-	for _, d := range diags {
-		rel, err := filepath.Rel(stage, d.File)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			continue // the staging folder has no site.yaml: not the project's concern
-		}
-		d.File = filepath.Join(g.ProjectDir, rel)
-		d.Hint = strings.ReplaceAll(d.Hint, stage, g.ProjectDir)
-		mine = append(mine, d)
 	}
 	g.warnings = mine
 	if mine.Errors() > 0 {

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
@@ -107,11 +106,10 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	if err := fsutil.WriteFileAtomic(filepath.Join(stage, content.ProjectFile), Render(p), 0o644); err != nil {
 		return nil, err
 	}
-	_, diags, err := content.Load(staging, content.Options{})
+	diags, err := CheckStaged(p.ContentDir, staging, stage, p.Dir)
 	if err != nil {
 		return nil, err
 	}
-	diags = reanchor(diags, stage, p.Dir)
 	if diags.Errors() > 0 {
 		return nil, &InvalidError{Diagnostics: diags}
 	}
@@ -126,22 +124,6 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		return nil, err
 	}
 	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped, Resized: resized}, nil
-}
-
-// reanchor keeps the diagnostics about the staged project and names its
-// files as they will be named once the project is in place.
-func reanchor(l diag.List, stage, final string) diag.List {
-	var out diag.List
-	for _, d := range l {
-		rel, err := filepath.Rel(stage, d.File)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			continue // the staging folder has no site.yaml: not the project's concern
-		}
-		d.File = filepath.Join(final, rel)
-		d.Hint = strings.ReplaceAll(d.Hint, stage, final)
-		out = append(out, d)
-	}
-	return out
 }
 
 // copyFile copies an image into the project, without the private metadata

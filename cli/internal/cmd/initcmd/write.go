@@ -7,11 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/scaffold"
 )
 
 // ExistsError means the folder has a site.yaml already: init never
@@ -84,11 +84,10 @@ func Create(ctx context.Context, dir string, data []byte) (res *Result, err erro
 	if err := os.Mkdir(filepath.Join(staging, content.ProjectsDir), 0o755); err != nil {
 		return nil, err
 	}
-	_, diags, err := content.Load(staging, content.Options{})
+	diags, err := scaffold.CheckStaged("", staging, staging, dir)
 	if err != nil {
 		return nil, err
 	}
-	diags = reanchor(diags, staging, dir)
 	if diags.Errors() > 0 {
 		return nil, &InvalidError{Diagnostics: diags}
 	}
@@ -150,17 +149,4 @@ func mkdirAll(dir string) (string, error) {
 		return "", nil
 	}
 	return top, os.MkdirAll(dir, 0o755)
-}
-
-// reanchor names the staged files as they will be named once in place.
-func reanchor(l diag.List, staging, final string) diag.List {
-	out := make(diag.List, 0, len(l))
-	for _, d := range l {
-		if rel, err := filepath.Rel(staging, d.File); err == nil && !strings.HasPrefix(rel, "..") {
-			d.File = filepath.Join(final, rel)
-		}
-		d.Hint = strings.ReplaceAll(d.Hint, staging, final)
-		out = append(out, d)
-	}
-	return out
 }

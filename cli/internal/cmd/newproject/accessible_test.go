@@ -38,7 +38,7 @@ func details(title, slug string, link string) []string {
 
 func TestAccessibleHappyPath(t *testing.T) {
 	fixture(t)
-	input := lines(append(details("Camp Photos", "", "2"), "Read the Guide", "https://example.com/guide.pdf", "y")...)
+	input := lines(append(details("Camp Photos", "", "2"), "Read the Guide", "https://docs.example.org/guide.pdf", "y")...)
 	out, errOut, err := runAccessibly(t, scaffold.NewAnswers(), input)
 	if err != nil {
 		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
@@ -64,7 +64,7 @@ func TestAccessibleHappyPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"title: Camp Photos\n", "category: Photography\n", "featured: true\n", "active: true\n",
-		"skills:\n  - Photography\n  - Lightroom\n", "url: https://example.com/guide.pdf\n"} {
+		"skills:\n  - Photography\n  - Lightroom\n", "url: https://docs.example.org/guide.pdf\n"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("project.yaml lacks %q:\n%s", want, data)
 		}

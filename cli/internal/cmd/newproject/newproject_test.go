@@ -133,7 +133,7 @@ gallery:
   - ../photos/set
 document:
   label: Read the Guide
-  url: https://example.com/guide.pdf
+  url: https://docs.example.org/guide.pdf
 `))
 	o, err := parse(t, "--from", "answers/new.yaml", "--role", "Lead Photographer")
 	if err != nil {

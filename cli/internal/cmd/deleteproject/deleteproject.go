@@ -16,7 +16,6 @@ import (
 
 	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"portfolio/cli/internal/cmd/generate"
 	imagescmd "portfolio/cli/internal/cmd/images"
@@ -78,7 +77,7 @@ Exit status: 0 deleted, 1 no such project, 2 not asked and no --yes,
 			opts.Slug = args[0]
 			opts.AccessibleFlag = cmd.Flags().Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
-			opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -91,11 +90,6 @@ Exit status: 0 deleted, 1 no such project, 2 not asked and no --yes,
 	return cmd
 }
 
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
 // Run asks, deletes, then refreshes the derived files.
 func Run(ctx context.Context, opts *Options) error {
 	if ctx == nil {
@@ -103,11 +97,11 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	dir := filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
 	if err := scaffold.ValidateSlug(opts.Slug); err != nil {
-		return report(opts, err)
+		return prompt.ReportField(opts.IO.ErrOut, err)
 	}
 	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
 		if _, derr := os.Stat(dir); derr != nil {
-			return report(opts, &scaffold.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
+			return prompt.ReportField(opts.IO.ErrOut, &scaffold.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
 				Hint: "the slug is the project's folder name under " + filepath.Join(opts.ContentDir, content.ProjectsDir)})
 		}
 	}
@@ -134,7 +128,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	n, err := scaffold.Delete(opts.ContentDir, opts.Slug)
 	if err != nil {
-		return report(opts, err)
+		return prompt.ReportField(opts.IO.ErrOut, err)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%d file%s)\n", s.Green("✓"), dir, filepath.Separator, n, plural(n))
@@ -172,18 +166,6 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 	}
 	return nil
-}
-
-func report(opts *Options, err error) error {
-	var fe *scaffold.FieldError
-	if !errors.As(err, &fe) {
-		return err
-	}
-	fmt.Fprintf(opts.IO.ErrOut, "error: %s\n", fe.Msg)
-	if fe.Hint != "" {
-		fmt.Fprintf(opts.IO.ErrOut, "    hint: %s\n", fe.Hint)
-	}
-	return cmdutil.ErrInvalid
 }
 
 func plural(n int) string {

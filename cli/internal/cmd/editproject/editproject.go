@@ -7,13 +7,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
@@ -104,7 +102,7 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 			}
 			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
-			opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -128,11 +126,6 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 	return cmd
 }
 
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
 // Run reads the project, asks (when it may), then writes what changed.
 func Run(ctx context.Context, opts *Options) error {
 	if ctx == nil {
@@ -140,7 +133,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	p, err := projectedit.Read(opts.ContentDir, opts.Slug)
 	if err != nil {
-		return report(opts, err)
+		return prompt.ReportField(opts.IO.ErrOut, err)
 	}
 	f := p.Fields
 	f.Skills = append([]string(nil), f.Skills...)
@@ -165,7 +158,7 @@ func Run(ctx context.Context, opts *Options) error {
 		f.Skills = scaffold.ParseSkills(skills)
 		trim(&f)
 		if err != nil {
-			err = cancelled(opts, err)
+			err = prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
 			if errors.Is(err, cmdutil.ErrCancel) {
 				keepDraft(opts, p.Fields, f)
 			}
@@ -198,7 +191,7 @@ func Run(ctx context.Context, opts *Options) error {
 			err = cmdutil.ErrCancel
 		}
 		if err != nil {
-			err = cancelled(opts, err)
+			err = prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
 			if errors.Is(err, cmdutil.ErrCancel) {
 				keepDraft(opts, p.Fields, f)
 			}
@@ -313,24 +306,4 @@ func changedLines(before, after string) string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-func cancelled(opts *Options, err error) error {
-	if errors.Is(err, huh.ErrUserAborted) || errors.Is(err, cmdutil.ErrCancel) || errors.Is(err, context.Canceled) || errors.Is(err, huh.ErrTimeout) {
-		fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
-		return cmdutil.ErrCancel
-	}
-	return err
-}
-
-func report(opts *Options, err error) error {
-	var fe *scaffold.FieldError
-	if !errors.As(err, &fe) {
-		return err
-	}
-	fmt.Fprintf(opts.IO.ErrOut, "error: %s\n", fe.Msg)
-	if fe.Hint != "" {
-		fmt.Fprintf(opts.IO.ErrOut, "    hint: %s\n", fe.Hint)
-	}
-	return cmdutil.ErrInvalid
 }

@@ -7,18 +7,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -51,7 +50,7 @@ func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *Options) erro
 		opts.ContentDir = cmdutil.ContentDir(cmd)
 		opts.Slug = slug
 		opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
-		opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+		opts.Terminal = prompt.CanPrompt(opts.IO)
 		if runF != nil {
 			return runF(cmd.Context(), opts)
 		}
@@ -224,11 +223,6 @@ func numbers(args []string, names ...string) ([]int, error) {
 		out[i] = n
 	}
 	return out, nil
-}
-
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // Run opens the gallery (finishing an interrupted change), then applies the

@@ -8,13 +8,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
-	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
@@ -127,7 +124,7 @@ Exit status: 0 written, 1 a value is not valid or site.yaml exists,
 			opts.Site = s
 			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
-			opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -147,11 +144,6 @@ Exit status: 0 written, 1 a value is not valid or site.yaml exists,
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
 	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	return cmd
-}
-
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // Run asks for what is missing (when it may), then writes the content
@@ -187,7 +179,7 @@ func Run(ctx context.Context, opts *Options) error {
 			err = cmdutil.ErrCancel
 		}
 		if err != nil {
-			err = formError(opts, err)
+			err = prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
 			if errors.Is(err, cmdutil.ErrCancel) {
 				keepDraft(opts, form.site)
 			}
@@ -209,17 +201,6 @@ func Run(ctx context.Context, opts *Options) error {
 		return reportProblems(opts, err)
 	}
 	return printResult(opts, res)
-}
-
-func formError(opts *Options, err error) error {
-	switch {
-	// No timeout is set, so huh's timeout means the context ended (SIGTERM).
-	case errors.Is(err, cmdutil.ErrCancel), errors.Is(err, huh.ErrUserAborted), errors.Is(err, huh.ErrTimeout),
-		errors.Is(err, context.Canceled):
-		fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
-		return cmdutil.ErrCancel
-	}
-	return err
 }
 
 // reportProblems prints what is wrong and returns the error that exits with

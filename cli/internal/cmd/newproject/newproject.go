@@ -7,14 +7,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
@@ -185,7 +182,7 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 			opts.MaxEdgeSet = fl.Changed("max-edge")
 			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
-			opts.Terminal = isTerminal(opts.IO.In) && opts.IO.IsStdoutTTY()
+			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -227,11 +224,6 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 	return cmd
 }
 
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
 // Run asks for what is missing (when it may), then writes the project.
 func Run(ctx context.Context, opts *Options) error {
 	if ctx == nil {
@@ -262,7 +254,7 @@ func Run(ctx context.Context, opts *Options) error {
 			err = cmdutil.ErrCancel
 		}
 		if err != nil {
-			err = formError(opts, err)
+			err = prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
 			if errors.Is(err, cmdutil.ErrCancel) {
 				keepDraft(opts, form.state)
 			}
@@ -281,7 +273,7 @@ func Run(ctx context.Context, opts *Options) error {
 	plan.MaxEdge = opts.MaxEdge
 	if ask && !opts.MaxEdgeSet {
 		if err := offerResize(ctx, opts, form, plan); err != nil {
-			return formError(opts, err)
+			return prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
 		}
 	}
 	res, err := scaffold.Create(ctx, plan)
@@ -299,17 +291,6 @@ func Run(ctx context.Context, opts *Options) error {
 		return describeGallery(ctx, opts, form, plan)
 	}
 	return nil
-}
-
-func formError(opts *Options, err error) error {
-	switch {
-	// No timeout is set, so huh's timeout means the context ended (SIGTERM).
-	case errors.Is(err, cmdutil.ErrCancel), errors.Is(err, huh.ErrUserAborted), errors.Is(err, huh.ErrTimeout),
-		errors.Is(err, context.Canceled):
-		fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
-		return cmdutil.ErrCancel
-	}
-	return err
 }
 
 // reportProblems prints what is wrong with the answers and returns the error

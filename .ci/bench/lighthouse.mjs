@@ -16,6 +16,10 @@
 //     file by file; analytics hosts counted apart; plus the HTML's size;
 //   - the image bytes loaded before the first scroll on a 375 × 812 px phone
 //     at 3× pixel density;
+//   - main-thread CPU time from a Chromium trace (a fresh browser per load,
+//     Lighthouse's phone: 412 × 823 px at 1.75×; no throttling), alternating
+//     like Lighthouse: thread time, not wall time, so a busy machine slows it
+//     far less than it slows Lighthouse, whose TBT is wall time × 4;
 //   - Lighthouse (mobile, its default emulation), alternating anchor, page,
 //     twin, next page, twin… in each round, then per row the medians of the
 //     four category scores, LCP, TBT, CLS and FCP, and the ratios of
@@ -50,7 +54,7 @@ Options:
                   when it is missing, the anchor's row and ratios are left out
   --port N        serve the anchor, the site and the twins on N, N+1 and N+2
                   (default: free ports)
-  --no-lighthouse only the JavaScript, HTML and image figures
+  --no-lighthouse only the JavaScript, HTML, image and main-thread figures
   -h, --help      this text`;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -419,6 +423,63 @@ function printLighthouse(rows, { runs, version }, rounds) {
   }
 }
 
+// The trace events that make up a page's main-thread work, by name.
+const workEvents = { UpdateLayoutTree: 'style', Layout: 'layout', Paint: 'paint', PrePaint: 'paint', ParseHTML: 'parse', ParseAuthorStyleSheet: 'parse' };
+
+/**
+ * One load of url in a fresh browser, traced: the renderer main thread's CPU
+ * time (ms) in all, in its longest task, in style, layout, paint and parse,
+ * and how many tasks took over 12.5 ms (Lighthouse's 4× slowdown makes them
+ * long tasks), from navigation to 2 s after `load`.
+ */
+async function mainThreadLoad(url) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(2000);
+    const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+    // The page's main thread: the one that did its style, layout and paint.
+    const work = new Map();
+    for (const e of events) if (workEvents[e.name] && e.tdur) work.set(`${e.pid}:${e.tid}`, (work.get(`${e.pid}:${e.tid}`) ?? 0) + e.tdur);
+    const main = [...work].sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (!main) throw new CannotMeasure(`no main-thread work in the trace of ${url}`);
+    const figures = { total: 0, longest: 0, over: 0, style: 0, layout: 0, paint: 0, parse: 0 };
+    for (const e of events) {
+      if (`${e.pid}:${e.tid}` !== main || e.ph !== 'X' || e.tdur === undefined) continue;
+      const ms = e.tdur / 1000;
+      if (e.name === 'RunTask') {
+        figures.total += ms;
+        figures.longest = Math.max(figures.longest, ms);
+        if (ms > 12.5) figures.over += 1;
+      } else if (workEvents[e.name]) figures[workEvents[e.name]] += ms;
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function mainThreadRounds(rows, rounds) {
+  const runs = new Map(rows.map((row) => [row, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const row of rows) runs.get(row).push(await mainThreadLoad(row.url));
+    console.error(`    main-thread round ${round}/${rounds} done`);
+  }
+  const width = Math.max(...rows.map((row) => row.label.length));
+  console.log(`
+Main-thread CPU time (ms; trace thread time, fresh browser, 412 × 823 at 1.75×, no throttling), medians of ${rounds}`);
+  const keys = ['total', 'longest', 'over', 'style', 'layout', 'paint', 'parse'];
+  const heads = { total: 'total', longest: 'longest', over: 'tasks>12.5', style: 'style', layout: 'layout', paint: 'paint', parse: 'parse' };
+  console.log(`  ${'row'.padEnd(width)} ${keys.map((k) => heads[k].padStart(10)).join('')}`);
+  for (const row of rows) {
+    const values = keys.map((k) => median(runs.get(row).map((r) => r[k])));
+    console.log(`  ${row.label.padEnd(width)} ${values.map((v) => v.toFixed(0).padStart(10)).join('')}`);
+  }
+}
+
 async function main() {
   const options = parseOptions();
   const { dist, site, pages } = options;
@@ -493,13 +554,16 @@ async function main() {
       await browser.close();
     }
 
+    const rows = [];
+    if (anchorServer) rows.push({ kind: 'anchor', label: 'anchor (Astro Nano /)', short: 'anchor', url: `${anchorServer.origin}/` });
+    for (const page of pages) {
+      rows.push({ kind: 'page', page, label: page, short: page, url: siteServer.origin + page });
+      rows.push({ kind: 'twin', page, label: `  no-JS twin of ${page}`, short: 'twin', url: twinServer.origin + page });
+    }
+    console.error(`\n==> main-thread CPU: ${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${rows.length} loads`);
+    await mainThreadRounds(rows, options.rounds);
+
     if (options.lighthouse) {
-      const rows = [];
-      if (anchorServer) rows.push({ kind: 'anchor', label: 'anchor (Astro Nano /)', short: 'anchor', url: `${anchorServer.origin}/` });
-      for (const page of pages) {
-        rows.push({ kind: 'page', page, label: page, short: page, url: siteServer.origin + page });
-        rows.push({ kind: 'twin', page, label: `  no-JS twin of ${page}`, short: 'twin', url: twinServer.origin + page });
-      }
       console.error(`\n==> Lighthouse: ${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${rows.length} runs (Performance of each run)`);
       const result = await lighthouseRounds(cli, rows, options.rounds);
       if (rows.some((row) => result.runs.get(row).length === 0)) {

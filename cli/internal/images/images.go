@@ -39,8 +39,8 @@ const (
 // pipelineVersion is part of every key: change it when the same source and
 // options would give different files (a new resampling filter, say), so old
 // outputs are not reused. 2: transparent images' placeholders keep their
-// alpha.
-const pipelineVersion = 2
+// alpha. 3: opaque images' placeholders are CSS gradients.
+const pipelineVersion = 3
 
 // Options configure a run.
 type Options struct {

@@ -6,10 +6,12 @@ import (
 	"encoding/base64"
 	"fmt"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"image/png"
 	"math"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,9 +27,9 @@ import (
 // sharp's default.
 const webpMethod = 4
 
-// placeholderSize is the longer side of the placeholder image in pixels, and
-// placeholderQuality its WebP quality: together about 150 bytes, a ~0.6 KB
-// data URI once wrapped in its blurring SVG.
+// placeholderSize is the longer side of a transparent image's placeholder in
+// pixels, and placeholderQuality its WebP quality: together about 150 bytes,
+// a ~0.6 KB data URI once wrapped in its blurring SVG.
 const (
 	placeholderSize    = 16
 	placeholderQuality = 40
@@ -217,19 +219,24 @@ func encodeOne(img *image.NRGBA, typ string, quality int) (encoded, error) {
 	return encoded{manifest.Variant{Type: typ, Width: bounds.Dx(), Height: bounds.Dy(), Bytes: int64(b.Len())}, b.Bytes()}, nil
 }
 
-// makePlaceholder returns a blurred preview of img as an SVG data URI: a tiny
-// WebP (16 px on its longer side) inside an SVG that blurs it with a Gaussian
-// filter, so the browser draws a smooth preview at any size with no script
-// and no CSS filter.
+// makePlaceholder returns a preview of img to paint behind it while it
+// loads, as a CSS background-image value.
 //
-// An opaque image's blurred edges would fade into nothing: an alpha transfer
-// makes every pixel opaque again. A transparent image keeps its alpha
-// instead, and more: its preview is clipped to where the image is fully
-// opaque (the 16-px alpha, scaled up, equal to 1). The image covers that area
-// completely once it has loaded, so the preview, left behind it as the
-// background, is never seen through a transparent or translucent pixel, with
-// or without JavaScript.
+// An opaque image gets gradients (see gradientPlaceholder): the browser
+// paints them directly, with no image to decode.
+//
+// A transparent image gets a blurred SVG instead, because its preview must
+// keep its shape: a tiny WebP (16 px on its longer side) that the SVG blurs
+// and clips to where the image is fully opaque (the 16-px alpha, scaled up,
+// equal to 1). The image covers that area completely once it has loaded, so
+// the preview, left behind it as the background, is never seen through a
+// transparent or translucent pixel, with or without JavaScript. An SVG image
+// costs the page a document of its own and a filter painted on the main
+// thread, which is why photos do not use it.
 func makePlaceholder(img *image.NRGBA, transparent bool) (string, error) {
+	if !transparent {
+		return gradientPlaceholder(img), nil
+	}
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	pw, ph := placeholderSize, heightFor(w, h, placeholderSize)
 	if h > w {
@@ -240,21 +247,53 @@ func makePlaceholder(img *image.NRGBA, transparent bool) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("encoding placeholder: %w", err)
 	}
-	filter := `<feGaussianBlur stdDeviation='1'/>` + opaqueAlpha
-	if transparent {
-		// The mask m: alpha 1 where the scaled-up alpha is 1, else 0. The
-		// blurred colours are made opaque (un-premultiplied: no dark fringe)
-		// and kept only inside m.
-		filter = `<feComponentTransfer in='SourceAlpha' result='m'><feFuncA type='linear' slope='255' intercept='-254'/></feComponentTransfer>` +
-			`<feGaussianBlur in='SourceGraphic' stdDeviation='1'/>` + opaqueAlpha +
-			`<feComposite in2='m' operator='in'/>`
-	}
+	// The mask m: alpha 1 where the scaled-up alpha is 1, else 0. The
+	// blurred colours are made opaque (un-premultiplied: no dark fringe) and
+	// kept only inside m.
+	filter := `<feComponentTransfer in='SourceAlpha' result='m'><feFuncA type='linear' slope='255' intercept='-254'/></feComponentTransfer>` +
+		`<feGaussianBlur in='SourceGraphic' stdDeviation='1'/>` + opaqueAlpha +
+		`<feComposite in2='m' operator='in'/>`
 	svg := fmt.Sprintf(
 		`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 %d %d' preserveAspectRatio='none'>`+
 			`<filter id='b' color-interpolation-filters='sRGB'>%s</filter>`+
 			`<image width='%d' height='%d' preserveAspectRatio='none' filter='url(#b)' href='data:image/webp;base64,%s'/></svg>`,
 		pw, ph, filter, pw, ph, base64.StdEncoding.EncodeToString(tiny))
-	return "data:image/svg+xml," + svgEscaper.Replace(svg), nil
+	return `url("data:image/svg+xml,` + svgEscaper.Replace(svg) + `")`, nil
+}
+
+// gradientPlaceholder returns a soft preview of an opaque image as CSS
+// gradients: the image's average colours on a grid of 3 × 2 cells (2 × 3
+// when it is taller than wide), each a radial gradient from its cell's
+// centre that fades out at its neighbours' centres, over the whole image's
+// average colour. About 400 bytes, and cheap to draw: measured on the home
+// page in Chromium, style and paint took 45 and 8 ms of main-thread time
+// with it, 70 and 23 ms with the blurred SVG it replaces
+// (README: image placeholders).
+func gradientPlaceholder(img *image.NRGBA) string {
+	cols, rows := 3, 2
+	if b := img.Bounds(); b.Dy() > b.Dx() {
+		cols, rows = 2, 3
+	}
+	grid := imaging.Resize(img, cols, rows, imaging.Box)
+	whole := imaging.Resize(grid, 1, 1, imaging.Box).NRGBAAt(0, 0)
+	percent := func(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) + "%" }
+	var b strings.Builder
+	for y := range rows {
+		for x := range cols {
+			c := grid.NRGBAAt(x, y)
+			fmt.Fprintf(&b, "radial-gradient(%s %s at %s %s,%s,transparent),",
+				percent(100/float64(cols)), percent(100/float64(rows)),
+				percent(100*(float64(x)+0.5)/float64(cols)), percent(100*(float64(y)+0.5)/float64(rows)),
+				hexColor(c))
+		}
+	}
+	fmt.Fprintf(&b, "linear-gradient(%s,%s)", hexColor(whole), hexColor(whole))
+	return b.String()
+}
+
+// hexColor writes c's colour channels as #rrggbb.
+func hexColor(c color.NRGBA) string {
+	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
 }
 
 // opaqueAlpha sets every pixel's alpha to 1.

@@ -6,7 +6,11 @@ import (
 	"encoding/xml"
 	"image"
 	"image/color"
+	"math"
 	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,15 +39,15 @@ func logo(w, h int) *image.NRGBA {
 	return img
 }
 
-// placeholderParts splits a placeholder data URI into its SVG and the pixels
-// of the WebP inside it.
-func placeholderParts(t *testing.T, uri string) (svg string, tiny image.Image) {
+// placeholderParts splits a placeholder, url("data:image/svg+xml,…"), into
+// its SVG and the pixels of the WebP inside it.
+func placeholderParts(t *testing.T, value string) (svg string, tiny image.Image) {
 	t.Helper()
-	const prefix = "data:image/svg+xml,"
-	if !strings.HasPrefix(uri, prefix) {
-		t.Fatalf("placeholder is not an SVG data URI: %.60s", uri)
+	const prefix, suffix = `url("data:image/svg+xml,`, `")`
+	if !strings.HasPrefix(value, prefix) || !strings.HasSuffix(value, suffix) {
+		t.Fatalf("placeholder is not the url() of an SVG data URI: %.60s", value)
 	}
-	svg, err := url.PathUnescape(strings.TrimPrefix(uri, prefix))
+	svg, err := url.PathUnescape(strings.TrimSuffix(strings.TrimPrefix(value, prefix), suffix))
 	if err != nil {
 		t.Fatalf("placeholder does not unescape: %v", err)
 	}
@@ -175,22 +179,109 @@ func TestPlaceholderKeepsTransparency(t *testing.T) {
 	})
 
 	t.Run("opaque", func(t *testing.T) {
-		svg, tiny := placeholderParts(t, res.Manifest.Images["projects/p/photo.jpg"].Placeholder)
-		b := tiny.Bounds()
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			for x := b.Min.X; x < b.Max.X; x++ {
-				if _, _, _, a := tiny.At(x, y).RGBA(); a != 0xffff {
-					t.Fatalf("preview of an opaque photo has alpha %d/65535 at (%d,%d)", a, x, y)
-				}
-			}
-		}
-		// The blur fades the edges into nothing; the alpha transfer keeps
-		// them opaque.
-		if !parseFilter(t, svg).opaqueEverywhere() {
-			t.Errorf("the filter of an opaque photo does not keep its blurred edges opaque:\n%s", svg)
-		}
-		if len(res.Manifest.Images["projects/p/photo.jpg"].Placeholder) > 1024 {
-			t.Errorf("placeholder of an opaque photo is over 1 KB")
+		// A photo gets gradients, not an SVG image.
+		if p := res.Manifest.Images["projects/p/photo.jpg"].Placeholder; !strings.HasPrefix(p, "radial-gradient(") {
+			t.Errorf("placeholder of an opaque photo is not gradients: %.80s", p)
 		}
 	})
+}
+
+// gradientLayer matches one cell of a gradient placeholder.
+var gradientLayer = regexp.MustCompile(`^radial-gradient\(([\d.]+)% ([\d.]+)% at ([\d.]+)% ([\d.]+)%,#([0-9a-f]{6}),transparent\)$`)
+
+// split4 cuts a w×h image into four quadrants of the given colours:
+// top left, top right, bottom left, bottom right.
+func split4(w, h int, tl, tr, bl, br color.NRGBA) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			c := [2][2]color.NRGBA{{tl, tr}, {bl, br}}[y*2/h][x*2/w]
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+func TestGradientPlaceholder(t *testing.T) {
+	red, blue := color.NRGBA{220, 0, 0, 255}, color.NRGBA{0, 0, 220, 255}
+	white, black := color.NRGBA{255, 255, 255, 255}, color.NRGBA{0, 0, 0, 255}
+	tests := []struct {
+		name       string
+		img        *image.NRGBA
+		cols, rows int
+		want       map[[2]int]string // cell (column, row) → colour
+		average    string
+	}{
+		{
+			name: "landscape: 3 × 2 cells, left red and right blue",
+			img:  split4(120, 80, red, blue, red, blue),
+			cols: 3, rows: 2,
+			want:    map[[2]int]string{{0, 0}: "dc0000", {2, 0}: "0000dc", {0, 1}: "dc0000", {2, 1}: "0000dc"},
+			average: "6e006e",
+		},
+		{
+			name: "portrait: 2 × 3 cells, top white and bottom black",
+			img:  split4(60, 120, white, white, black, black),
+			cols: 2, rows: 3,
+			want:    map[[2]int]string{{0, 0}: "ffffff", {1, 0}: "ffffff", {0, 2}: "000000", {1, 2}: "000000"},
+			average: "808080",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			value := gradientPlaceholder(tt.img)
+			layers := strings.Split(value, "),")
+			for i := range len(layers) - 1 {
+				layers[i] += ")"
+			}
+			if len(layers) != tt.cols*tt.rows+1 {
+				t.Fatalf("%d layers, want %d cells and the average: %s", len(layers), tt.cols*tt.rows, value)
+			}
+			for i, layer := range layers[:len(layers)-1] {
+				m := gradientLayer.FindStringSubmatch(layer)
+				if m == nil {
+					t.Fatalf("layer %d is not a cell's radial gradient: %s", i, layer)
+				}
+				col, row := i%tt.cols, i/tt.cols
+				wantAt := []string{
+					trimPercent(100 / float64(tt.cols)), trimPercent(100 / float64(tt.rows)),
+					trimPercent(100 * (float64(col) + 0.5) / float64(tt.cols)), trimPercent(100 * (float64(row) + 0.5) / float64(tt.rows)),
+				}
+				if got := m[1:5]; !slices.Equal(got, wantAt) {
+					t.Errorf("cell (%d,%d): size and centre %v, want %v", col, row, got, wantAt)
+				}
+				if want, ok := tt.want[[2]int{col, row}]; ok && m[5] != want {
+					t.Errorf("cell (%d,%d): colour #%s, want #%s", col, row, m[5], want)
+				}
+			}
+			// Below the cells, the average colour fills the whole box, so
+			// no gap between the gradients shows the page through.
+			if last, want := layers[len(layers)-1], "linear-gradient(#"+tt.average+",#"+tt.average+")"; !colourNear(last, want) {
+				t.Errorf("bottom layer %s, want about %s", last, want)
+			}
+		})
+	}
+}
+
+// trimPercent formats a percentage as the placeholder does: one decimal at most.
+func trimPercent(v float64) string {
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+}
+
+// colourNear reports whether two linear-gradient(#a,#a) layers have colours
+// within 2 of each other per channel (averaging rounds).
+func colourNear(got, want string) bool {
+	re := regexp.MustCompile(`^linear-gradient\(#([0-9a-f]{6}),#([0-9a-f]{6})\)$`)
+	g, w := re.FindStringSubmatch(got), re.FindStringSubmatch(want)
+	if g == nil || w == nil || g[1] != g[2] {
+		return false
+	}
+	for i := 0; i < 6; i += 2 {
+		a, _ := strconv.ParseUint(g[1][i:i+2], 16, 8)
+		b, _ := strconv.ParseUint(w[1][i:i+2], 16, 8)
+		if d := int(a) - int(b); d < -2 || d > 2 {
+			return false
+		}
+	}
+	return true
 }

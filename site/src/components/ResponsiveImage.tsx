@@ -25,7 +25,9 @@ function mayBeTransparent(image: ImageAsset): boolean {
 /**
  * An image from the generated module: WebP and fallback candidates, its
  * intrinsic size (so the box is reserved before it loads: no layout shift)
- * and its blurred placeholder painted behind it until it arrives.
+ * and its placeholder painted behind it until it arrives: a CSS
+ * background-image value from the generator (gradients of the photo's
+ * colours; a blurred SVG for a transparent image).
  *
  * The placeholder stays as the background after the image has loaded (pages
  * run no script to remove it), hidden behind it: a photo covers it, and a
@@ -83,7 +85,7 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
       onError={() => setFailed(true)}
       fetchPriority={priority ? 'high' : 'auto'}
       // Inline, so every image shares one style rule.
-      style={image.placeholder ? { backgroundImage: `url("${image.placeholder}")` } : undefined}
+      style={image.placeholder ? { backgroundImage: image.placeholder } : undefined}
       sx={{
         display: 'block',
         width: '100%',

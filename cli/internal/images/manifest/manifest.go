@@ -67,7 +67,9 @@ type Asset struct {
 	// Width and Height are the largest variant's, upright.
 	Width  int `json:"width"`
 	Height int `json:"height"`
-	// Placeholder is a tiny blurred preview as a data URI.
+	// Placeholder is a preview to paint behind the image while it loads,
+	// as a CSS background-image value (gradients, or a blurred SVG for a
+	// transparent image).
 	Placeholder string    `json:"placeholder"`
 	Variants    []Variant `json:"variants"`
 }

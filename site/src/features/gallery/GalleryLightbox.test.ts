@@ -12,7 +12,7 @@ const portrait: GalleryImage = {
     webp: '/img/p-480.webp 480w, /img/p-800.webp 800w, /img/p-1333.webp 1333w',
     fallback: '/img/p-480.jpg 480w, /img/p-800.jpg 800w, /img/p-1333.jpg 1333w',
   },
-  placeholder: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
+  placeholder: 'linear-gradient(#8a8a8a,#8a8a8a)',
   alt: 'Campus 1',
   label: 'Open image 1',
 };

@@ -43,7 +43,7 @@ const asset = (name: string, width = 1600, height = 1000) => ({
   width,
   height,
   srcset: { webp: `/img/${name}-480.webp 480w, /img/${name}-800.webp 800w`, fallback: `/img/${name}-480.jpg 480w, /img/${name}-800.jpg 800w` },
-  placeholder: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
+  placeholder: 'linear-gradient(#8a8a8a,#8a8a8a)',
 });
 
 function renderBlocks(...body: Block[]) {

@@ -17,12 +17,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"portfolio/cli/internal/cmd/build"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
+	"portfolio/cli/internal/pipeline"
 	"portfolio/cli/internal/server"
 	"portfolio/cli/internal/termsafe"
 )
@@ -101,9 +101,9 @@ func Run(opts *Options) error {
 	// text reach it.
 	errOut := termsafe.LogWriter(opts.IO.ErrOut)
 	if !opts.NoBuild {
-		if stale, why := build.Stale(opts.ContentDir, opts.SiteDir); stale {
+		if stale, why := pipeline.Stale(opts.ContentDir, opts.SiteDir); stale {
 			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", termsafe.String(why)) // file names are outside text
-			if err := build.Run(&build.Options{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, NoReport: true}); err != nil {
+			if err := pipeline.Build(&pipeline.BuildOptions{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, NoReport: true}); err != nil {
 				return err
 			}
 		}

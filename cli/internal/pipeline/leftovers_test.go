@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"context"
@@ -36,7 +36,7 @@ body:
 // its page module) is removed by the build's own steps, not only by
 // `portfolio images --gc`.
 func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
-	fonts, err := filepath.Abs("../../../../" + cards.DefaultFontDir)
+	fonts, err := filepath.Abs("../../../" + cards.DefaultFontDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,10 +62,10 @@ func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
 	steps := func() {
 		t.Helper()
 		ios, _, _, errOut := iostreams.Test()
-		if err := MakeImages(context.Background(), ios, "content", fonts); err != nil {
+		if err := Images(ImagesDefaults(context.Background(), ios, "content", fonts)); err != nil {
 			t.Fatalf("images: %v\n%s", err, errOut)
 		}
-		if err := Generate(context.Background(), ios, "content"); err != nil {
+		if err := Generate(GenerateDefaults(context.Background(), ios, "content")); err != nil {
 			t.Fatalf("generate: %v\n%s", err, errOut)
 		}
 	}

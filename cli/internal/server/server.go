@@ -13,7 +13,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -296,9 +295,3 @@ func clientOf(r *http.Request) string {
 
 // HeadersFile is where the built site keeps the host's header rules.
 func HeadersFile(siteDir string) string { return filepath.Join(siteDir, "_headers") }
-
-// Exists reports whether name exists (for callers deciding whether to build).
-func Exists(name string) bool {
-	_, err := os.Stat(name)
-	return err == nil
-}

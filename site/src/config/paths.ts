@@ -8,7 +8,6 @@ export const paths = {
   /** Where the contact form lands after a native post. */
   contactSent: '/contact/sent/',
   category: (page: Page) => `/${page}`,
-  project: (slug: string) => `/projects/${slug}`,
 } as const;
 
 /** The category pages in the order the navigation lists them. */

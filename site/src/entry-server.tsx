@@ -42,45 +42,6 @@ export interface Rendered {
   jsonLd?: object;
 }
 
-/**
- * The other origins the pages use, for the Content-Security-Policy: hosts of
- * external images and of embedded prototypes, and whether analytics is on.
- */
-export async function externalOrigins(): Promise<{ images: string[]; frames: string[]; analytics: boolean }> {
-  const images = new Set<string>();
-  const frames = new Set<string>();
-  const add = (set: Set<string>, url: string) => {
-    if (/^https?:/.test(url)) set.add(new URL(url).origin);
-  };
-  for (const p of allProjects()) {
-    add(images, p.cover.src);
-    for (const block of await loadProjectBody(p)) {
-      switch (block.type) {
-        case 'image':
-          add(images, block.src);
-          break;
-        case 'gallery':
-          for (const image of block.images) add(images, image.src);
-          break;
-        case 'caseStudy':
-          add(images, block.hero.src);
-          break;
-        case 'screenshots':
-          for (const item of block.items) add(images, item.src);
-          break;
-        case 'prototype':
-          add(frames, block.url);
-          break;
-        case 'text':
-        case 'document':
-          break;
-      }
-    }
-  }
-  const analytics = import.meta.env.VITE_ANALYTICS !== 'off' && Boolean(site.measurementId);
-  return { images: [...images].sort(), frames: [...frames].sort(), analytics };
-}
-
 /** The analytics measurement id the pages use: site.yaml's, unless the build has VITE_ANALYTICS=off. */
 export function analyticsId(): string | undefined {
   return import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.measurementId || undefined;

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
@@ -118,12 +120,19 @@ var minNode = [3]int{20, 19, 0}
 
 // Site runs the site's npm build (build and prerender into SiteDir/dist),
 // installing its packages first when they are missing or older than the
-// lock file.
+// lock file, then writes the site's response headers (package headers).
 func Site(ctx context.Context, opts *BuildOptions) error {
 	if err := installPackages(ctx, opts); err != nil {
 		return err
 	}
-	return npm(ctx, opts, "run", "build", "--silent")
+	if err := npm(ctx, opts, "run", "build", "--silent"); err != nil {
+		return err
+	}
+	c, _, err := content.Load(opts.ContentDir, content.Options{MaxPixels: imagecheck.DefaultMaxPixels})
+	if err != nil {
+		return err
+	}
+	return headers.Build(filepath.Join(opts.SiteDir, "dist"), c)
 }
 
 // installPackages installs the site's npm packages when they are missing or

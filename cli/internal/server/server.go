@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"net/url"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -37,7 +36,7 @@ type Store interface {
 type Validator func(Message) map[string]string
 
 // HeaderRules returns the headers the host sends for a URL path (the site's
-// _headers file).
+// headers the build wrote, package headers).
 type HeaderRules func(urlPath string) http.Header
 
 // Config is what the handler needs.
@@ -292,6 +291,3 @@ func clientOf(r *http.Request) string {
 	}
 	return host
 }
-
-// HeadersFile is where the built site keeps the host's header rules.
-func HeadersFile(siteDir string) string { return filepath.Join(siteDir, "_headers") }

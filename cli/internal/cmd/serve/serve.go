@@ -9,7 +9,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -54,8 +53,9 @@ func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			"Builds the site when any file it is made from was added, removed, renamed or",
 			"changed since the last build (by content, not times), then serves site/dist",
 			"the way the host does: pretty URLs, the not-found page with status 404,",
-			"long-lived caching for hashed files, compression and the security headers of",
-			"site/dist/_headers. The contact form works, posted by the page's script or",
+			"long-lived caching for hashed files, compression and the security headers the",
+			"build wrote (site/dist/_headers.json, the same as Netlify's _headers). The",
+			"contact form works, posted by the page's script or",
 			"natively by the browser (to any path, as on the host): every message is",
 			"validated with the site's rules and stored in data/messages.db (`portfolio",
 			"messages` lists them). Ctrl-C stops it after the requests in flight.",
@@ -109,7 +109,7 @@ func Run(opts *Options) error {
 		}
 	}
 	dist := filepath.Join(opts.SiteDir, "dist")
-	rules, err := readRules(server.HeadersFile(dist))
+	rules, err := headers.Read(dist)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func Run(opts *Options) error {
 
 	h, err := server.New(server.Config{
 		SiteDir:  dist,
-		Headers:  func(p string) http.Header { return headers.Match(rules, p) },
+		Headers:  rules.Match,
 		Validate: validate,
 		Store:    storeAdapter{store},
 		Limit:    opts.Limit,
@@ -172,19 +172,6 @@ func Run(opts *Options) error {
 		fmt.Fprintf(opts.IO.Out, "Stopped. %d message%s stored in %s.\n", n, plural(n), messages.Path(opts.DataDir))
 	}
 	return cmdutil.ErrStopped
-}
-
-// readRules reads the host's header rules the site build wrote.
-func readRules(name string) ([]headers.Rule, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s is missing: the site build writes it; run `portfolio build`", name)
-		}
-		return nil, err
-	}
-	defer f.Close()
-	return headers.Parse(name, f)
 }
 
 func validate(m server.Message) map[string]string {

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -191,18 +192,18 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 			"The form could not be read", "The form data could not be read. Go back and send it again from the page.")
 		return
 	}
-	name := r.PostForm.Get("form-name")
-	if name != "contact" {
+	name := r.PostForm.Get(contact.FormNameField)
+	if name != contact.FormName {
 		h.failForm(w, r, http.StatusNotFound, fmt.Sprintf("There is no form named %q.", name),
 			"Unknown form", fmt.Sprintf("There is no form named %q on this site. Go back and send the page's own form.", termsafe.String(name)))
 		return
 	}
 	// A filled honeypot is a bot: answered like a person, and dropped.
-	if r.PostForm.Get("bot-field") != "" {
+	if r.PostForm.Get(contact.Honeypot) != "" {
 		h.sent(w, r, urlPath)
 		return
 	}
-	m := Message{Name: r.PostForm.Get("name"), Email: r.PostForm.Get("email"), Message: r.PostForm.Get("message")}
+	m := Message{Name: r.PostForm.Get(contact.FieldName), Email: r.PostForm.Get(contact.FieldEmail), Message: r.PostForm.Get(contact.FieldMessage)}
 	if problems := h.cfg.Validate(m); len(problems) > 0 {
 		if wantsHTML(r) {
 			h.refill(w, r, name, r.PostForm, problems)

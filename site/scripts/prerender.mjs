@@ -19,7 +19,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 // The content folder, for the sitemap's dates (PORTFOLIO_CONTENT, else ../content).
 const contentRoot = path.resolve(root, process.env.PORTFOLIO_CONTENT ?? path.join('..', 'content'));
-const { render, routePaths, analyticsId: measurementId, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+const { render, routePaths, paths: sitePaths, analyticsId: measurementId, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
 
 // The built style sheet is only the @font-face and document rules (component
 // styles come from emotion): inlined, it costs the page no request.
@@ -153,8 +153,8 @@ function head({ meta, jsonLd }, styles) {
 // out. Inline, allowed by the CSP's 'inline-speculation-rules' (a rule set
 // is JSON, never run as script).
 const speculationRules = JSON.stringify({
-  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'conservative' }],
-  prerender: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'moderate' }],
+  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] }, eagerness: 'conservative' }],
+  prerender: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] }, eagerness: 'moderate' }],
 });
 
 const analyticsId = measurementId();
@@ -209,7 +209,7 @@ for (const route of paths) {
   const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html');
   pages.push({ route, file, rendered });
 }
-pages.push({ route: '/404', file: path.join(dist, '404.html'), rendered: await render('/404') });
+pages.push({ route: sitePaths.notFound, file: path.join(dist, '404.html'), rendered: await render(sitePaths.notFound) });
 
 const allCss = [template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
 const used = usedVariables(allCss);

@@ -6,12 +6,14 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/App';
 import { createEmotionCache } from '@/app/emotion';
 import { AppRoutes, preloadRoute } from '@/app/routes';
-import { navCategories, paths } from '@/config/paths';
+import { navCategories, paths, projectSlug } from '@/config/paths';
 import { contactStates } from '@/features/contact/states';
 import { IslandPropsContext } from '@/islands/Island';
 import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { theme } from '@/theme/theme';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
+
+export { paths };
 
 /** Every route path to prerender (SPEC.md §2). */
 export function routePaths(): string[] {
@@ -73,7 +75,8 @@ export function siteInfo() {
       if (route === paths.home) return ['site.yaml', ...folders(featuredProjects())];
       const category = navCategories.find((c) => paths.category(c) === route);
       if (category) return ['site.yaml', ...folders(projectsOf(category))];
-      if (route.startsWith('/projects/')) return ['site.yaml', `projects/${route.slice('/projects/'.length)}`];
+      const slug = projectSlug(route);
+      if (slug) return ['site.yaml', `projects/${slug}`];
       return ['site.yaml'];
     },
   };
@@ -107,7 +110,8 @@ export async function render(path: string): Promise<Rendered> {
     for (const [id, css] of contact.styles) if (!have.has(id)) styles.push({ id, css, global: false });
   }
   const meta = pageMeta(path);
-  const p = path.startsWith('/projects/') ? project(path.slice('/projects/'.length)) : undefined;
+  const slug = projectSlug(path);
+  const p = slug ? project(slug) : undefined;
   const jsonLd = meta.canonical ? structuredData(path, p ? await loadProjectBody(p) : undefined) : undefined;
   return { html, styles, meta, status: meta.canonical ? 200 : 404, ...(jsonLd ? { jsonLd } : {}) };
 }

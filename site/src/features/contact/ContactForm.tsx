@@ -5,10 +5,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, SENT_PATH, type Field, type ToastKind } from '@/features/contact/form';
+import { paths } from '@/config/paths';
+import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, type Field, type ToastKind } from '@/features/contact/form';
 import { limits } from '@/features/contact/validation';
 
-export { SENT_PATH };
 
 const labels: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
 const extra: Record<Field, object> = { name: {}, email: { type: 'email' }, message: { multiline: true, rows: 6 } };
@@ -80,7 +80,7 @@ export function ContactForm() {
       component="form"
       name={FORM_NAME}
       method="post"
-      action={SENT_PATH}
+      action={paths.contactSent}
       data-netlify="true"
       netlify-honeypot={HONEYPOT}
       aria-label="Contact"

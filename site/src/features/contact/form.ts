@@ -10,8 +10,6 @@ export const HONEYPOT = 'bot-field';
 export const fields = ['name', 'email', 'message'] as const;
 export type Field = (typeof fields)[number];
 
-/** Where the browser posts the form without JavaScript (the host's form handling; see the form contract in README.md's design notes). */
-export const SENT_PATH = '/contact/sent/';
 
 /** The toasts the island shows, prerendered in `<template data-contact-toast="…">`. */
 export type ToastKind = 'success' | 'failure';

@@ -42,13 +42,13 @@ const usage = `Usage: .ci/bench/lighthouse [options] [rounds] [page…]
 
 Measures the site as built in <site>/dist: it builds nothing unless --build
 is given. Build it for measurement with analytics off:
-  (cd site && VITE_ANALYTICS=off npm run build)
+  VITE_ANALYTICS=off .cache/bin/portfolio build
 
   rounds          Lighthouse rounds, each over every row (default 5)
   page…           site paths (default: / /photography /projects/unc-greensboro /contact)
 
 Options:
-  --build         run \`VITE_ANALYTICS=off npm run build\` in the site folder first
+  --build         run \`VITE_ANALYTICS=off portfolio build --site <site>\` first
   --site DIR      the site's project folder whose dist/ is measured (default: site)
   --anchor DIR    the anchor's built site (default: ../shared/anchors/astro-nano);
                   when it is missing, the anchor's row and ratios are left out
@@ -484,11 +484,11 @@ async function main() {
   const options = parseOptions();
   const { dist, site, pages } = options;
   if (options.build) {
-    console.error(`==> VITE_ANALYTICS=off npm run build (in ${site})`);
-    execFileSync('npm', ['run', 'build'], { cwd: site, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, VITE_ANALYTICS: 'off' } });
+    console.error(`==> VITE_ANALYTICS=off portfolio build --site ${site}`);
+    execFileSync(path.join(root, '.cache', 'bin', 'portfolio'), ['build', '--no-report', '--site', site], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, VITE_ANALYTICS: 'off' } });
   }
   if (!existsSync(path.join(dist, 'index.html'))) {
-    throw new CannotMeasure(`${path.join(dist, 'index.html')} is missing: build first (cd site && VITE_ANALYTICS=off npm run build), or pass --build`);
+    throw new CannotMeasure(`${path.join(dist, 'index.html')} is missing: build first (VITE_ANALYTICS=off .cache/bin/portfolio build), or pass --build`);
   }
   for (const page of pages) {
     if (!existsSync(htmlFile(dist, page))) throw new CannotMeasure(`${page}: ${htmlFile(dist, page)} is missing: is it a route of the site?`);
@@ -533,7 +533,7 @@ async function main() {
     if (withAnchor) {
       const anchorSite = path.join(work, 'anchor', 'site');
       linkTree(options.anchor, path.join(anchorSite, 'dist'));
-      replaceFile(path.join(anchorSite, 'dist', '_headers'), '/*\n  X-Content-Type-Options: nosniff\n');
+      replaceFile(path.join(anchorSite, 'dist', '_headers.json'), JSON.stringify([{ path: '/*', headers: [{ name: 'X-Content-Type-Options', value: 'nosniff' }] }]));
       anchorServer = await serve('anchor', anchorSite, ports[0], work);
       servers.push(anchorServer);
     }

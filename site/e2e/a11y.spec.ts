@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { allRoutes, missingPath } from './support/routes';
 import { animationsDone, expect, test, waitForHydration } from './support/test';
+import { paths as sitePaths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -56,7 +57,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
   for (const colorScheme of ['light', 'dark'] as const) {
-    for (const path of ['/', '/contact', '/projects/admin-portal']) {
+    for (const path of ['/', sitePaths.contact, sitePaths.project('admin-portal')]) {
       test(`${path} with the menu open (${colorScheme}) has no axe violations`, async ({ page }) => {
         await page.emulateMedia({ colorScheme });
         await page.goto(path);
@@ -70,7 +71,7 @@ test.describe('at 375 px', () => {
   }
 
   test('/contact with validation errors shown has no axe violations', async ({ page }) => {
-    await page.goto('/contact');
+    await page.goto(sitePaths.contact);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Name is required')).toBeVisible();
@@ -84,7 +85,7 @@ test.describe('with the lightbox open', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`/projects/unc-greensboro (${colorScheme}) has no axe violations`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
-      await page.goto('/projects/unc-greensboro');
+      await page.goto(sitePaths.project('unc-greensboro'));
       await waitForHydration(page);
       await page.getByRole('link', { name: 'Open image 5', exact: true }).click();
       const dialog = page.getByRole('dialog');

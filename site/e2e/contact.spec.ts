@@ -3,6 +3,7 @@
 // the host reads from the deployed HTML.
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, test, waitForHydration } from './support/test';
+import { paths } from '../src/config/paths';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Contact' });
 const send = (page: Page) => form(page).getByRole('button', { name: 'Send Message' });
@@ -26,7 +27,7 @@ async function interceptSubmission(page: Page, answer: number | 'network-error')
 }
 
 async function openForm(page: Page) {
-  await page.goto('/contact');
+  await page.goto(paths.contact);
   await waitForHydration(page);
 }
 
@@ -41,7 +42,7 @@ async function fill(page: Page, values: { name: string; email: string; message: 
 const valid = { name: '  Jordan Lee  ', email: 'jordan@example.org', message: '  Hello! I would like to talk about a project.  ' };
 
 test('the page has its header, back link, section and heading', async ({ page }) => {
-  await page.goto('/contact');
+  await page.goto(paths.contact);
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   const section = page.locator('section#contact');
   await expect(section.getByRole('heading', { name: "Let's Connect" })).toBeVisible();
@@ -179,14 +180,14 @@ test.describe('the static form for the host', () => {
   test.use({ javaScriptEnabled: false });
 
   test('is the one visible form of /contact (the form contract, README design notes), posting to /contact/sent/, with the fields and honeypot', async ({ page }) => {
-    await page.goto('/contact');
+    await page.goto(paths.contact);
     await expect(page.locator('form[name="contact"]')).toHaveCount(1);
     const netlify = page.locator('form[name="contact"][data-netlify="true"]');
     await expect(netlify).toHaveCount(1);
     await expect(netlify).toHaveAttribute('netlify-honeypot', 'bot-field');
     await expect(netlify).toBeVisible();
     await expect(netlify).toHaveAttribute('method', 'post');
-    await expect(netlify).toHaveAttribute('action', '/contact/sent/');
+    await expect(netlify).toHaveAttribute('action', paths.contactSent);
     await expect(netlify.locator('input[type="hidden"][name="form-name"]')).toHaveAttribute('value', 'contact');
     for (const field of ['input[name="name"]', 'input[name="email"]', 'textarea[name="message"]', 'input[name="bot-field"]']) {
       await expect(netlify.locator(field)).toHaveCount(1);
@@ -194,7 +195,7 @@ test.describe('the static form for the host', () => {
   });
 
   test('the form rendered by the app posts the same fields', async ({ page }) => {
-    await page.goto('/contact');
+    await page.goto(paths.contact);
     const app = page.locator('#root form[name="contact"]');
     await expect(app).toHaveAttribute('method', 'post');
     await expect(app.locator('input[type="hidden"][name="form-name"]')).toHaveAttribute('value', 'contact');

@@ -1,6 +1,7 @@
 // SPEC.md §2 Home: the hero's two calls to action and the Selected Work grid.
 import { featuredTitles, site } from './support/routes';
 import { columnCount, expect, test, waitForHydration } from './support/test';
+import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -53,7 +54,7 @@ test("'Get in Touch' goes to /contact", async ({ page }) => {
   await page.goto('/');
   await waitForHydration(page);
   await page.getByRole('link', { name: 'Get in Touch' }).click();
-  await expect(page).toHaveURL('/contact');
+  await expect(page).toHaveURL(paths.contact);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.contact.title);
 });
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { allRoutes, missingPath, projects, site } from './support/routes';
 import { describeProblems, expect, test, waitForHydration } from './support/test';
+import { paths, projectSlug } from '../src/config/paths';
 
 interface ManifestChunk {
   file: string;
@@ -43,8 +44,8 @@ const galleryProjects = new Set(['unc-greensboro', 'drone-photography', 'college
 
 /** What a page requests before any interaction: its islands' loader (when it has one), the contact form island (it loads itself), the page script. */
 function expectedBefore(path: string): string[] {
-  const hasGallery = path.startsWith('/projects/') && galleryProjects.has(path.slice('/projects/'.length));
-  const isContact = path === '/contact';
+  const hasGallery = galleryProjects.has(projectSlug(path) ?? '');
+  const isContact = path === paths.contact;
   return sorted([
     ...(hasGallery || isContact ? loader : []),
     ...(isContact ? contactIsland : []),
@@ -67,15 +68,15 @@ test.describe('the scripts each page requests before any interaction are its isl
 
 test('a gallery page loads the lightbox island on the first pointer over a tile, and nothing before', async ({ page }) => {
   const scripts = scriptLog(page);
-  await page.goto('/projects/unc-greensboro');
+  await page.goto(paths.project('unc-greensboro'));
   await waitForHydration(page);
   expect(scripts().filter((s) => lightboxIsland.includes(s))).toEqual([]);
   await page.getByRole('link', { name: 'Open image 2', exact: true }).hover();
-  await expect.poll(scripts).toEqual(sorted([...expectedBefore('/projects/unc-greensboro'), ...lightboxIsland]));
+  await expect.poll(scripts).toEqual(sorted([...expectedBefore(paths.project('unc-greensboro')), ...lightboxIsland]));
 });
 
 test('the contact island hydrates without a mismatch or any console problem', async ({ page, consoleProblems }) => {
-  await page.goto('/contact');
+  await page.goto(paths.contact);
   await waitForHydration(page);
   await expect(page.locator('[data-island="contact"]')).toHaveAttribute('data-island-mounted', '');
   expect(consoleProblems, describeProblems(consoleProblems)).toEqual([]);
@@ -89,7 +90,7 @@ test('text typed before the contact island hydrates is kept', async ({ page }) =
     await held;
     await route.continue();
   });
-  await page.goto('/contact');
+  await page.goto(paths.contact);
   await page.getByRole('textbox', { name: 'Name' }).fill('Typed early');
   release();
   await expect(page.locator('[data-island="contact"]')).toHaveAttribute('data-island-mounted', '');
@@ -101,7 +102,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('gallery tiles are links to the largest variant of each image', async ({ page, request }) => {
-    await page.goto('/projects/drone-photography');
+    await page.goto(paths.project('drone-photography'));
     const tiles = page.getByRole('main').getByRole('link', { name: /^Open image \d+$/ });
     await expect(tiles).toHaveCount(6);
     const href = await tiles.first().getAttribute('href');
@@ -118,7 +119,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.name);
     await page.getByRole('link', { name: 'Get in Touch' }).click();
-    await expect(page).toHaveURL('/contact');
+    await expect(page).toHaveURL(paths.contact);
     const first = projects.find((p) => p.featured && p.active)!;
     await page.goto('/');
     await page.getByRole('link', { name: new RegExp(first.title) }).first().click();
@@ -127,17 +128,17 @@ test.describe('without JavaScript', () => {
 
   // `portfolio serve` accepts a post at any path and answers a browser in HTML, as the host does.
   test('the contact form posts natively and lands on /contact/sent/', async ({ page }) => {
-    await page.goto('/contact');
+    await page.goto(paths.contact);
     await page.getByRole('textbox', { name: 'Name' }).fill('No Script');
     await page.getByRole('textbox', { name: 'Email' }).fill('noscript@example.com');
     await page.getByRole('textbox', { name: 'Message' }).fill('Sent without JavaScript.');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page).toHaveURL('/contact/sent/');
+    await expect(page).toHaveURL(paths.contactSent);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent successfully!');
   });
 
   test('an invalid native post comes back with the messages under the fields and the text kept', async ({ page }) => {
-    await page.goto('/contact');
+    await page.goto(paths.contact);
     await page.getByRole('textbox', { name: 'Name' }).fill('No Script');
     await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address@x');
     await page.getByRole('textbox', { name: 'Message' }).fill('Kept.');
@@ -149,7 +150,7 @@ test.describe('without JavaScript', () => {
   });
 
   test('/contact/sent/ is a page of its own, kept out of search', async ({ page }) => {
-    await page.goto('/contact/sent/');
+    await page.goto(paths.contactSent);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent successfully!');
     await expect(page.locator('head > meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.getByRole('main').getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');

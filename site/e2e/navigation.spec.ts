@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { site } from './support/routes';
 import { expect, test, waitForHydration } from './support/test';
+import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -29,7 +30,7 @@ const navLinks = ['About', 'Contact', 'Graphics', 'Higher Education', 'Photograp
 
 test.describe('at 1280 px', () => {
   test('the bar has the brand and the six links; the current one has aria-current="page"', async ({ page }) => {
-    await page.goto('/photography');
+    await page.goto(paths.category('photography'));
     await waitForHydration(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: site.name, exact: true })).toHaveAttribute('href', '/');
@@ -39,7 +40,7 @@ test.describe('at 1280 px', () => {
     await expect(nav.locator('[aria-current="page"]:visible')).toHaveCount(1); // the closed mobile menu's copy is hidden
 
     await nav.getByRole('link', { name: 'About', exact: true }).click();
-    await expect(page).toHaveURL('/about');
+    await expect(page).toHaveURL(paths.about);
     await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Photography', exact: true })).not.toHaveAttribute('aria-current', /.*/);
     await expect(nav.locator('[aria-current="page"]:visible')).toHaveCount(1); // the closed mobile menu's copy is hidden
@@ -48,7 +49,7 @@ test.describe('at 1280 px', () => {
   test('the current link is marked in the prerendered HTML too', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/web-design');
+    await page.goto(paths.category('web-design'));
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Web Design', exact: true })).toHaveAttribute('aria-current', 'page');
     await context.close();
@@ -62,14 +63,14 @@ test.describe('at 1280 px', () => {
 
     // A card near the bottom of the page, then the navigation bar.
     await page.getByRole('link', { name: /College Sports/ }).click();
-    await expect(page).toHaveURL('/projects/college-sports');
+    await expect(page).toHaveURL(paths.project('college-sports'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('College Sports');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page).toHaveTitle(/^College Sports/);
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Graphics', exact: true }).click();
-    await expect(page).toHaveURL('/graphics');
+    await expect(page).toHaveURL(paths.category('graphics'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Graphics');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page).toHaveTitle(/^Graphics/);
@@ -79,19 +80,19 @@ test.describe('at 1280 px', () => {
   });
 
   test('Back and Forward keep working and restore the page', async ({ page }) => {
-    await page.goto('/about');
+    await page.goto(paths.about);
     await waitForHydration(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.contact.title);
     await page.goBack();
-    await expect(page).toHaveURL('/about');
+    await expect(page).toHaveURL(paths.about);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Me');
     await page.goForward();
-    await expect(page).toHaveURL('/contact');
+    await expect(page).toHaveURL(paths.contact);
   });
 
   test('the skip link is the first tab stop and moves focus to main', async ({ page }) => {
-    await page.goto('/about');
+    await page.goto(paths.about);
     await waitForHydration(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -107,7 +108,7 @@ test.describe('at 1280 px', () => {
   test('the skip link works without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto('/contact');
+    await page.goto(paths.contact);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -138,7 +139,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(menu.getByRole('link', { name: 'About', exact: true })).toBeFocused();
 
       await menu.getByRole('link', { name: 'Higher Education', exact: true }).click();
-      await expect(page).toHaveURL('/higher-education');
+      await expect(page).toHaveURL(paths.category('higher-education'));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Higher Education');
       await expect(menu).toBeHidden();
       expect(await expanded(page, 'Open menu')).toBe(false);
@@ -149,7 +150,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('Escape closes the menu and focus goes back to its button; the toggle closes it too', async ({ page }) => {
-      await page.goto('/about');
+      await page.goto(paths.about);
       const menu = page.locator('#mobile-menu');
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(menu).toBeVisible();
@@ -164,7 +165,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('the navigation links are hidden from the bar on small screens', async ({ page }) => {
-      await page.goto('/about');
+      await page.goto(paths.about);
       const nav = page.getByRole('navigation', { name: 'Main' });
       await expect(nav.getByRole('link', { name: 'About', exact: true })).toBeHidden();
       await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();

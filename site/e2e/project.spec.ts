@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { RichText } from '../src/generated/content';
 import { backLinks, blockOf, projects, site } from './support/routes';
 import { expect, test, waitForHydration } from './support/test';
+import { paths } from '../src/config/paths';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -169,11 +170,11 @@ test.describe('/projects/telehealth-assessment (inactive)', () => {
 
   test('is absent from the sitemap', async ({ request }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    expect(sitemap).toContain('/projects/admin-portal');
+    expect(sitemap).toContain(paths.project('admin-portal'));
     expect(sitemap).not.toContain(path);
   });
 
-  for (const listing of ['/', '/web-design']) {
+  for (const listing of ['/', paths.category('web-design')]) {
     test(`is not listed on ${listing}`, async ({ page }) => {
       await page.goto(listing);
       await waitForHydration(page);
@@ -218,7 +219,7 @@ test.describe('/projects/mobile-call-review prototype', () => {
   test('embeds the prototype in a titled, lazy, sandboxed frame with a link to open it in a new tab', async ({ page }) => {
     const block = blockOf('mobile-call-review', 'prototype');
     if (!block) throw new Error('mobile-call-review has no prototype block');
-    await page.goto('/projects/mobile-call-review');
+    await page.goto(paths.project('mobile-call-review'));
     await waitForHydration(page);
     const frames = page.getByRole('main').locator('iframe');
     await expect(frames).toHaveCount(1);

@@ -3,6 +3,7 @@
 // unknown paths get the not-found page with status 404.
 import { allRoutes, missingPath, site } from './support/routes';
 import { describeProblems, expect, test, waitForHydration } from './support/test';
+import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -61,7 +62,7 @@ test.describe('with JavaScript', () => {
     });
   }
 
-  for (const path of [missingPath, '/projects/no-such-project']) {
+  for (const path of [missingPath, paths.project('no-such-project')]) {
     test(`${path} answers 404, shows the not-found page and logs the path`, async ({ page, consoleProblems }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, waitForHydration } from './support/test';
 import { messagesDir } from './support/server';
+import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -26,7 +27,7 @@ function storedMessages(): StoredMessage[] {
 }
 
 test('pages carry the security headers; hashed assets are cached for a year', async ({ page, request }) => {
-  const response = await page.goto('/about');
+  const response = await page.goto(paths.about);
   const headers = response!.headers();
   expect(headers['content-security-policy']).toContain("default-src 'self'");
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -45,7 +46,7 @@ test('pages carry the security headers; hashed assets are cached for a year', as
 
 test('a message sent through the form is stored and listed by portfolio messages', async ({ page, consoleProblems }) => {
   const token = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  await page.goto('/contact');
+  await page.goto(paths.contact);
   await waitForHydration(page);
   const form = page.getByRole('form', { name: 'Contact' });
   await form.getByRole('textbox', { name: 'Name' }).fill('  End To End  ');

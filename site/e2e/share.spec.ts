@@ -5,8 +5,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { allRoutes, missingPath, projects, site } from './support/routes';
 import { expect, test } from './support/test';
+import { paths } from '../src/config/paths';
 
-const pages = [...allRoutes.map((r) => r.path), '/contact/sent/'];
+const pages = [...allRoutes.map((r) => r.path), paths.contactSent];
 const origin = new URL(site.url).origin;
 
 /** The page's HTML as served (the not-found page with its 404). */
@@ -78,15 +79,15 @@ test.describe('social previews', () => {
   test('every page has its own card, except the form\'s landing page, which shares the contact card', async ({ request }) => {
     const images = new Map<string, string>();
     for (const path of pages) images.set(path, one(metas(await html(request, path)), 'og:image'));
-    expect(images.get('/contact/sent/')).toBe(images.get('/contact'));
-    images.delete('/contact/sent/');
+    expect(images.get(paths.contactSent)).toBe(images.get(paths.contact));
+    images.delete(paths.contactSent);
     expect(new Set(images.values()).size).toBe(images.size);
   });
 });
 
 test.describe('icons and the web app manifest', () => {
   test('every page links the touch icon, the manifest and a theme colour per scheme', async ({ request }) => {
-    for (const path of ['/', '/about', projects[0]!.link]) {
+    for (const path of ['/', paths.about, projects[0]!.link]) {
       const doc = await html(request, path);
       expect(doc).toMatch(/<link rel="apple-touch-icon" href="\/img\/icons\/[0-9a-f]{12}-apple-180\.png" \/>/);
       expect(doc).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
@@ -232,7 +233,7 @@ test.describe('structured data', () => {
   });
 
   test('other pages carry none, and the not-found page none', async ({ request }) => {
-    for (const path of ['/about', '/contact', '/graphics']) expect(jsonLd(await html(request, path)), path).toBeUndefined();
+    for (const path of [paths.about, paths.contact, paths.category('graphics')]) expect(jsonLd(await html(request, path)), path).toBeUndefined();
     expect(jsonLd(await html(request, missingPath, 404))).toBeUndefined();
   });
 
@@ -243,7 +244,7 @@ test.describe('structured data', () => {
       w.violations = [];
       document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
-    for (const path of ['/', '/projects/drone-photography']) {
+    for (const path of ['/', paths.project('drone-photography')]) {
       const res = await page.goto(path, { waitUntil: 'domcontentloaded' });
       expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
       await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);

@@ -7,7 +7,7 @@
 // lost) and a translucent shadow band. It goes through the real pipeline
 // (`portfolio images` and `generate` on a one-project content tree), is
 // rendered by the real ResponsiveImage with the site's providers and emotion,
-// and served by `portfolio serve` with the site's own _headers (CSP).
+// and served by `portfolio serve` with the site's own headers (_headers.json, CSP).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -132,7 +132,7 @@ test.beforeAll(async () => {
       `<body style="margin:0"><div id="backdrop" style="background:${backdrop};padding:40px;width:300px">` +
       `<div id="image">${html}</div></div></body></html>`,
   );
-  cpSync(path.join(repo, 'site', 'dist', '_headers'), path.join(dist, '_headers'));
+  cpSync(path.join(repo, 'site', 'dist', '_headers.json'), path.join(dist, '_headers.json'));
 
   server = spawn(bin, ['serve', '--no-build', '--site', path.join(work, 'site'), '--addr', `127.0.0.1:${port}`, '--data', path.join(work, 'data')], {
     cwd: work,

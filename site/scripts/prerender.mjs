@@ -19,7 +19,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 // The content folder, for the sitemap's dates (PORTFOLIO_CONTENT, else ../content).
 const contentRoot = path.resolve(root, process.env.PORTFOLIO_CONTENT ?? path.join('..', 'content'));
-const { render, routePaths, externalOrigins, analyticsId: measurementId, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+const { render, routePaths, paths: sitePaths, analyticsId: measurementId, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
 
 // The built style sheet is only the @font-face and document rules (component
 // styles come from emotion): inlined, it costs the page no request.
@@ -61,7 +61,7 @@ if (inlineLoader) {
   // Its dynamic imports are relative to its own file: inline, they resolve against the page.
   loaderCode = (await readFile(path.join(dist, islandsScript), 'utf8')).trim().replace(/import\(`\.\//g, 'import(`/assets/');
   if (/<\/script/i.test(loaderCode)) throw new Error('the islands loader contains </script');
-  loaderHash = `'sha256-${createHash('sha256').update(loaderCode).digest('base64')}'`;
+  loaderHash = `sha256-${createHash('sha256').update(loaderCode).digest('base64')}`;
 }
 
 const escape = (s) =>
@@ -153,8 +153,8 @@ function head({ meta, jsonLd }, styles) {
 // out. Inline, allowed by the CSP's 'inline-speculation-rules' (a rule set
 // is JSON, never run as script).
 const speculationRules = JSON.stringify({
-  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'conservative' }],
-  prerender: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: '/contact/sent/' } }] }, eagerness: 'moderate' }],
+  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] }, eagerness: 'conservative' }],
+  prerender: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] }, eagerness: 'moderate' }],
 });
 
 const analyticsId = measurementId();
@@ -209,7 +209,7 @@ for (const route of paths) {
   const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html');
   pages.push({ route, file, rendered });
 }
-pages.push({ route: '/404', file: path.join(dist, '404.html'), rendered: await render('/404') });
+pages.push({ route: sitePaths.notFound, file: path.join(dist, '404.html'), rendered: await render(sitePaths.notFound) });
 
 const allCss = [template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
 const used = usedVariables(allCss);
@@ -252,51 +252,9 @@ ${canonical.map(({ url, lastmod }) => `  <url><loc>${escape(url)}</loc>${lastmod
 await writeFile(path.join(dist, 'sitemap.xml'), sitemap);
 const origin = new URL(canonical[0].url).origin;
 await writeFile(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
-await writeFile(path.join(dist, '_headers'), headersFile(await externalOrigins()));
+// What only this script knows, for the headers `portfolio build` writes
+// (Go package headers): whether the pages load the analytics tag, and the
+// hashes of their inline scripts.
+await writeFile(path.join(dist, '.vite', 'prerender.json'), `${JSON.stringify({ analytics: Boolean(analyticsId), scriptHashes: loaderHash ? [loaderHash] : [] })}\n`);
 console.log(`prerendered ${paths.length} routes, 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`);
 
-/**
- * The response headers of the site, in the host's `_headers` format: Netlify
- * applies it to the deployed site and `portfolio serve` to the local one, so
- * both send the same. Only the site itself may run scripts and be framed by
- * nothing; images, frames and connections reach exactly the other origins the
- * content and analytics use. Styles allow inline rules: emotion writes them.
- */
-function headersFile({ images, frames, analytics }) {
-  const ga = analytics ? ['https://www.googletagmanager.com'] : [];
-  const gaData = analytics ? ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'] : [];
-  const csp = [
-    "default-src 'self'",
-    // Inline speculation rules (JSON, never executed) and nothing else inline.
-    ["script-src 'self' 'inline-speculation-rules'", ...(loaderHash ? [loaderHash] : []), ...ga].join(' '),
-    ["connect-src 'self'", ...gaData].join(' '),
-    ["img-src 'self' data:", ...images, ...gaData].join(' '),
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self'",
-    frames.length ? `frame-src ${frames.join(' ')}` : "frame-src 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  const immutable = 'Cache-Control: public, max-age=31536000, immutable';
-  return `# Generated by scripts/prerender.mjs. Netlify applies this file to the
-# deployed site, \`portfolio serve\` to the local one.
-/*
-  Content-Security-Policy: ${csp}
-  Strict-Transport-Security: max-age=63072000; includeSubDomains
-  X-Content-Type-Options: nosniff
-  X-Frame-Options: DENY
-  Referrer-Policy: strict-origin-when-cross-origin
-  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()
-  Cross-Origin-Opener-Policy: same-origin
-
-# Names carry a hash of the content: cached for a year, never revalidated.
-/assets/*
-  ${immutable}
-/img/*
-  ${immutable}
-/docs/*
-  ${immutable}
-`;
-}

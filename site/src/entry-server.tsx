@@ -6,12 +6,14 @@ import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/App';
 import { createEmotionCache } from '@/app/emotion';
 import { AppRoutes, preloadRoute } from '@/app/routes';
-import { navCategories, paths } from '@/config/paths';
+import { navCategories, paths, projectSlug } from '@/config/paths';
 import { contactStates } from '@/features/contact/states';
 import { IslandPropsContext } from '@/islands/Island';
 import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { theme } from '@/theme/theme';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
+
+export { paths };
 
 /** Every route path to prerender (SPEC.md §2). */
 export function routePaths(): string[] {
@@ -40,45 +42,6 @@ export interface Rendered {
   status: number;
   /** Structured data (JSON-LD) for the page's head: the profile on the home page, breadcrumbs and the work on project pages. */
   jsonLd?: object;
-}
-
-/**
- * The other origins the pages use, for the Content-Security-Policy: hosts of
- * external images and of embedded prototypes, and whether analytics is on.
- */
-export async function externalOrigins(): Promise<{ images: string[]; frames: string[]; analytics: boolean }> {
-  const images = new Set<string>();
-  const frames = new Set<string>();
-  const add = (set: Set<string>, url: string) => {
-    if (/^https?:/.test(url)) set.add(new URL(url).origin);
-  };
-  for (const p of allProjects()) {
-    add(images, p.cover.src);
-    for (const block of await loadProjectBody(p)) {
-      switch (block.type) {
-        case 'image':
-          add(images, block.src);
-          break;
-        case 'gallery':
-          for (const image of block.images) add(images, image.src);
-          break;
-        case 'caseStudy':
-          add(images, block.hero.src);
-          break;
-        case 'screenshots':
-          for (const item of block.items) add(images, item.src);
-          break;
-        case 'prototype':
-          add(frames, block.url);
-          break;
-        case 'text':
-        case 'document':
-          break;
-      }
-    }
-  }
-  const analytics = import.meta.env.VITE_ANALYTICS !== 'off' && Boolean(site.measurementId);
-  return { images: [...images].sort(), frames: [...frames].sort(), analytics };
 }
 
 /** The analytics measurement id the pages use: site.yaml's, unless the build has VITE_ANALYTICS=off. */
@@ -112,7 +75,8 @@ export function siteInfo() {
       if (route === paths.home) return ['site.yaml', ...folders(featuredProjects())];
       const category = navCategories.find((c) => paths.category(c) === route);
       if (category) return ['site.yaml', ...folders(projectsOf(category))];
-      if (route.startsWith('/projects/')) return ['site.yaml', `projects/${route.slice('/projects/'.length)}`];
+      const slug = projectSlug(route);
+      if (slug) return ['site.yaml', `projects/${slug}`];
       return ['site.yaml'];
     },
   };
@@ -146,7 +110,8 @@ export async function render(path: string): Promise<Rendered> {
     for (const [id, css] of contact.styles) if (!have.has(id)) styles.push({ id, css, global: false });
   }
   const meta = pageMeta(path);
-  const p = path.startsWith('/projects/') ? project(path.slice('/projects/'.length)) : undefined;
+  const slug = projectSlug(path);
+  const p = slug ? project(slug) : undefined;
   const jsonLd = meta.canonical ? structuredData(path, p ? await loadProjectBody(p) : undefined) : undefined;
   return { html, styles, meta, status: meta.canonical ? 200 : 404, ...(jsonLd ? { jsonLd } : {}) };
 }

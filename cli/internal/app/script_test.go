@@ -24,6 +24,10 @@ func TestMain(m *testing.M) {
 	})
 }
 
+// siteFixture is the site settings `sitefixture` writes (absolute: scripts
+// run in their own folders).
+var siteFixture, _ = filepath.Abs("testdata/site.yaml")
+
 // TestScripts runs testdata/script/*.txtar. Each script sets up a content
 // tree and checks what the command prints and its exit code.
 func TestScripts(t *testing.T) {
@@ -31,19 +35,36 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"mkimg":     cmdMkimg,
-			"truncate":  cmdTruncate,
-			"bomb":      cmdBomb,
-			"mkgallery": cmdMkgallery,
-			"encode":    cmdEncode,
-			"repeat":    cmdRepeat,
-			"mkname":    cmdMkname,
+			"mkimg":       cmdMkimg,
+			"truncate":    cmdTruncate,
+			"bomb":        cmdBomb,
+			"mkgallery":   cmdMkgallery,
+			"encode":      cmdEncode,
+			"repeat":      cmdRepeat,
+			"mkname":      cmdMkname,
+			"sitefixture": cmdSitefixture,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
 			return nil
 		},
 	})
+}
+
+// sitefixture [DIR] — writes DIR/site.yaml (DIR is content unless given):
+// the valid site settings most scripts share, from testdata/site.yaml.
+func cmdSitefixture(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) > 1 {
+		ts.Fatalf("usage: sitefixture [DIR]")
+	}
+	dir := "content"
+	if len(args) == 1 {
+		dir = args[0]
+	}
+	data, err := os.ReadFile(siteFixture)
+	ts.Check(err)
+	ts.Check(os.MkdirAll(ts.MkAbs(dir), 0o755))
+	ts.Check(os.WriteFile(filepath.Join(ts.MkAbs(dir), "site.yaml"), data, 0o644))
 }
 
 // mkimg FILE WxH — writes a real image; the format follows the extension

@@ -32,12 +32,25 @@ const (
 	MaxMessage = 1000
 )
 
+// The form's names as a post carries them: the form's own, its name field
+// and honeypot (the host's form handling reads both), and the fields. The
+// site's are in site/src/features/contact/form.ts; TestFormNames checks
+// that the two agree.
+const (
+	FormName      = "contact"
+	FormNameField = "form-name"
+	Honeypot      = "bot-field"
+	FieldName     = "name"
+	FieldEmail    = "email"
+	FieldMessage  = "message"
+)
+
 // Message is a contact message as submitted.
 type Message struct {
 	Name, Email, Message string
 }
 
-// Errors maps a field ("name", "email" or "message") to the message shown
+// Errors maps a field (FieldName, FieldEmail or FieldMessage) to the message shown
 // under it; fields that are valid are absent. It has the shape of the site's
 // ContactErrors, so it can be sent as JSON in a 400 answer.
 type Errors map[string]string
@@ -48,21 +61,21 @@ func Validate(m Message) Errors {
 	m = m.Trimmed()
 	errs := Errors{}
 	if m.Name == "" {
-		errs["name"] = "Name is required"
+		errs[FieldName] = "Name is required"
 	} else if utf8.RuneCountInString(m.Name) > MaxName {
-		errs["name"] = "Name must be less than 100 characters"
+		errs[FieldName] = "Name must be less than 100 characters"
 	}
 	// The length comes first, so a long address that is also malformed gets
 	// the length message. An empty address is simply invalid.
 	if utf8.RuneCountInString(m.Email) > MaxEmail {
-		errs["email"] = "Email must be less than 255 characters"
+		errs[FieldEmail] = "Email must be less than 255 characters"
 	} else if !emailPattern.MatchString(m.Email) {
-		errs["email"] = "Invalid email address"
+		errs[FieldEmail] = "Invalid email address"
 	}
 	if m.Message == "" {
-		errs["message"] = "Message is required"
+		errs[FieldMessage] = "Message is required"
 	} else if utf8.RuneCountInString(m.Message) > MaxMessage {
-		errs["message"] = "Message must be less than 1000 characters"
+		errs[FieldMessage] = "Message must be less than 1000 characters"
 	}
 	return errs
 }

@@ -1,270 +1,242 @@
-// Package headers reads a Netlify _headers file and gives the headers it
-// sets for a URL path, so that `portfolio serve` sends what the host sends
-// from the same file.
-//
-// The format (https://docs.netlify.com/routing/headers/#syntax-for-the-headers-file)
-// is blocks of a path pattern followed by the headers for it:
-//
-//	# comment
-//	/*
-//	  X-Frame-Options: DENY
-//	/assets/*
-//	  Cache-Control: public, max-age=31536000, immutable
-//
-// A path line starts at the beginning of the line with "/"; header lines are
-// indented and read "Name: value". Blank lines and lines whose first
-// non-blank character is "#" are ignored. See Match for how patterns match.
-//
-// Parse is stricter than Netlify, which skips lines it cannot read and logs
-// them in the deploy log: here every such line is an error with its
-// position, so a mistake is seen before deploying.
+// Package headers owns the site's response headers as a value: the
+// Content-Security-Policy (from the content's other origins and the facts
+// only the prerender knows), the other security headers and the caching of
+// hashed files. `portfolio build` writes the value twice into the built
+// site: `_headers`, the file Netlify applies to the deployed site, and
+// `_headers.json`, which `portfolio serve` decodes to send the same headers
+// locally. Nothing reads `_headers` back.
 package headers
 
 import (
-	"bytes"
-	"cmp"
+	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/fsutil"
 )
 
-// Rule is one block of the file: a path pattern and the headers it sets.
+// Rule is the headers of the paths a pattern names: "/*" every path,
+// "/assets/*" that folder and everything under it (letters in either case).
 type Rule struct {
-	// Pattern is the path pattern as written, e.g. /assets/*.
-	Pattern string
-	Headers []Header
-	// Line is the 1-based line of the pattern.
-	Line int
+	Path string `json:"path"`
+	// Comment is written above the rule in `_headers`.
+	Comment string   `json:"comment,omitempty"`
+	Headers []Header `json:"headers"`
 }
 
-// Header is one "Name: value" line, both trimmed, the name as written.
+// Header is one header of a rule.
 type Header struct {
-	Name, Value string
-	Line        int
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
-// Error is one problem in the file, at a 1-based line and column (counted
-// in characters).
-type Error struct {
-	File         string
-	Line, Column int
-	Msg          string
-	// Hint tells how to fix it.
-	Hint string
+// Set is the site's rules, in order.
+type Set []Rule
+
+// Facts are what only the prerender knows, written to FactsFile: whether
+// the pages load the analytics tag, and the hashes ('sha256-…') of the
+// inline scripts they run.
+type Facts struct {
+	Analytics    bool     `json:"analytics"`
+	ScriptHashes []string `json:"scriptHashes"`
 }
 
-func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s; %s", e.File, e.Line, e.Column, e.Msg, e.Hint)
-}
+// Files, relative to the built site (dist).
+const (
+	NetlifyFile = "_headers"
+	JSONFile    = "_headers.json"
+	FactsFile   = ".vite/prerender.json"
+)
 
-// Errors is every problem Parse found, in file order.
-type Errors []*Error
+// Origins are the other origins the pages reach: the hosts of external
+// images and of embedded prototypes, sorted.
+type Origins struct{ Images, Frames []string }
 
-func (l Errors) Error() string {
-	msgs := make([]string, len(l))
-	for i, e := range l {
-		msgs[i] = e.Error()
-	}
-	return strings.Join(msgs, "\n")
-}
-
-// Unwrap lets errors.As find each *Error.
-func (l Errors) Unwrap() []error {
-	errs := make([]error, len(l))
-	for i, e := range l {
-		errs[i] = e
-	}
-	return errs
-}
-
-// Parse reads a _headers file; name is the path shown in errors. It reads
-// the whole file and returns every problem as Errors, together with the
-// rules it could read (a block with a bad path is left out, and so is a bad
-// header line), so a caller may, like Netlify, warn and serve the rest.
-// Only a read error is returned on its own.
-func Parse(name string, r io.Reader) ([]Rule, error) {
-	src, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	src = bytes.TrimPrefix(src, []byte("\uFEFF")) // byte order mark some editors write
-	p := parser{file: name}
-	for i, line := range strings.Split(string(src), "\n") {
-		p.line(i+1, strings.TrimSuffix(line, "\r"))
-	}
-	p.endBlock()
-	if len(p.errs) > 0 {
-		// A block without headers is reported when the next path is read,
-		// after an error on that path's line.
-		slices.SortStableFunc(p.errs, func(a, b *Error) int {
-			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
-		})
-		return p.rules, p.errs
-	}
-	return p.rules, nil
-}
-
-type parser struct {
-	file  string
-	rules []Rule
-	errs  Errors
-
-	// The block being read: inBlock is true after any path line, good or
-	// bad, so that its header lines are not reported as coming before any
-	// path; rule is nil when the path was bad.
-	inBlock    bool
-	rule       *Rule
-	headerSeen bool // a header line, good or bad, follows the path
-}
-
-func (p *parser) fail(line int, text string, offset int, msg, hint string) {
-	col := utf8.RuneCountInString(text[:offset]) + 1
-	p.errs = append(p.errs, &Error{File: p.file, Line: line, Column: col, Msg: msg, Hint: hint})
-}
-
-func (p *parser) line(n int, text string) {
-	trimmed := strings.TrimSpace(text)
-	indent := strings.Index(text, trimmed)
-	switch {
-	case trimmed == "" || trimmed[0] == '#':
-	case indent == 0:
-		p.path(n, text)
-	case trimmed[0] == '/':
-		p.fail(n, text, 0, "path line is indented",
-			"start path lines at the beginning of the line, and indent only the header lines under them")
-		p.path(n, text) // read it anyway, so its headers are not reported as orphans
-	default:
-		p.header(n, text, indent)
-	}
-}
-
-func (p *parser) path(n int, text string) {
-	pattern := strings.TrimSpace(text)
-	offset := strings.Index(text, pattern)
-	if pattern[0] != '/' && looksLikeHeader(pattern) {
-		// A header line that lost its indentation: report it, and keep
-		// reading the block it belongs to.
-		p.fail(n, text, offset, fmt.Sprintf("path %q does not start with /", pattern),
-			"indent header lines under their path, e.g. two spaces before the name")
-		p.headerSeen = true
-		return
-	}
-	p.endBlock()
-	p.inBlock, p.headerSeen = true, false
-	if pattern[0] != '/' {
-		p.fail(n, text, offset, fmt.Sprintf("path %q does not start with /", pattern),
-			"path patterns start with /, e.g. /about or /assets/*")
-		return
-	}
-	if !utf8.ValidString(pattern) {
-		p.fail(n, text, offset+invalidUTF8(pattern), "path is not valid UTF-8",
-			"save the file as UTF-8")
-		return
-	}
-	for i, r := range pattern {
-		if unicode.IsSpace(r) {
-			p.fail(n, text, offset+i, "path contains a space",
-				"a path has no spaces, and a comment goes on its own line, starting with #")
-			return
-		}
-		if unicode.IsControl(r) {
-			p.fail(n, text, offset+i, "path contains a control character", "remove it")
-			return
-		}
-	}
-	at := 0
-	for seg := range strings.SplitSeq(pattern, "/") {
-		if seg == ":" {
-			p.fail(n, text, offset+at, "placeholder has no name", "name it, e.g. /blog/:slug")
-			return
-		}
-		at += len(seg) + 1
-	}
-	p.rule = &Rule{Pattern: pattern, Line: n}
-}
-
-// endBlock keeps the block just read, or reports that it has no headers.
-func (p *parser) endBlock() {
-	if p.rule != nil {
-		if len(p.rule.Headers) > 0 {
-			p.rules = append(p.rules, *p.rule)
-		} else if !p.headerSeen {
-			p.errs = append(p.errs, &Error{File: p.file, Line: p.rule.Line, Column: 1,
-				Msg:  fmt.Sprintf("path %s has no headers", p.rule.Pattern),
-				Hint: "add indented Name: value lines below it, or delete it"})
-		}
-	}
-	p.inBlock, p.rule = false, nil
-}
-
-func (p *parser) header(n int, text string, indent int) {
-	if !p.inBlock {
-		p.fail(n, text, indent, "header line comes before any path",
-			"add a path line such as /* above it, at the beginning of the line")
-		return
-	}
-	p.headerSeen = true
-	colon := strings.IndexByte(text, ':')
-	if colon < 0 {
-		p.fail(n, text, indent, "missing ':' between header name and value",
-			"write header lines as Name: value")
-		return
-	}
-	name := strings.TrimSpace(text[:colon])
-	if name == "" {
-		p.fail(n, text, colon, "header name is empty",
-			"write the name before the colon, e.g. X-Frame-Options: DENY")
-		return
-	}
-	if i := strings.IndexFunc(name, func(r rune) bool { return !isTokenChar(r) }); i >= 0 {
-		bad, _ := utf8.DecodeRuneInString(name[i:])
-		p.fail(n, text, indent+i, fmt.Sprintf("header name %q has a character not allowed in names: %q", name, bad),
-			"header names are letters, digits and - (e.g. Cache-Control)")
-		return
-	}
-	value := strings.TrimSpace(text[colon+1:])
-	if value == "" {
-		p.fail(n, text, colon+1, fmt.Sprintf("header %s has no value", name),
-			"write the value after the colon, or delete the line")
-		return
-	}
-	valueAt := colon + 1 + strings.Index(text[colon+1:], value)
-	if i := strings.IndexFunc(value, func(r rune) bool { return r != '\t' && unicode.IsControl(r) }); i >= 0 {
-		p.fail(n, text, valueAt+i, fmt.Sprintf("value of header %s contains a control character", name),
-			"remove it")
-		return
-	}
-	if p.rule != nil {
-		p.rule.Headers = append(p.rule.Headers, Header{Name: name, Value: value, Line: n})
-	}
-}
-
-// isTokenChar reports whether r may appear in a header name (RFC 9110
-// section 5.6.2, tchar).
-func isTokenChar(r rune) bool {
-	return r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
-		strings.ContainsRune("!#$%&'*+-.^_`|~", r))
-}
-
-// invalidUTF8 is the byte offset of the first byte of s that is not UTF-8.
-func invalidUTF8(s string) int {
-	for i, r := range s {
-		if r == utf8.RuneError {
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				return i
+// OriginsOf collects them from the content, as the site shows them: a
+// gallery's external images and prototype blocks.
+func OriginsOf(c *content.Content) Origins {
+	var o Origins
+	add := func(list *[]string, raw string) {
+		if u, err := url.Parse(raw); err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" {
+			if origin := u.Scheme + "://" + u.Host; !slices.Contains(*list, origin) {
+				*list = append(*list, origin)
 			}
 		}
 	}
-	return len(s)
+	for _, p := range c.Projects {
+		for _, img := range p.Gallery {
+			add(&o.Images, img.URL)
+		}
+		if p.Doc == nil {
+			continue
+		}
+		walk(p.Doc.Value, func(m map[string]any) {
+			if t, _ := m["type"].(string); t == "prototype" {
+				u, _ := m["url"].(string)
+				add(&o.Frames, u)
+			}
+		})
+	}
+	slices.Sort(o.Images)
+	slices.Sort(o.Frames)
+	return o
 }
 
-// looksLikeHeader reports whether a line that should be a path reads
-// "Name: value", i.e. is a header line that lost its indentation.
-func looksLikeHeader(s string) bool {
-	name, _, ok := strings.Cut(s, ":")
-	name = strings.TrimSpace(name)
-	return ok && name != "" && strings.IndexFunc(name, func(r rune) bool { return !isTokenChar(r) }) < 0
+func walk(v any, visit func(map[string]any)) {
+	switch x := v.(type) {
+	case map[string]any:
+		visit(x)
+		for _, e := range x {
+			walk(e, visit)
+		}
+	case []any:
+		for _, e := range x {
+			walk(e, visit)
+		}
+	}
+}
+
+// For is the site's headers. Only the site itself may run scripts (and the
+// inline ones the facts name) and nothing may frame it; images, frames and
+// connections reach exactly the other origins the content and analytics
+// use. Styles allow inline rules: emotion writes them. Inline speculation
+// rules are JSON, never run.
+func For(o Origins, f Facts) Set {
+	var ga, gaData []string
+	if f.Analytics {
+		ga = []string{"https://www.googletagmanager.com"}
+		gaData = []string{"https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"}
+	}
+	hashes := make([]string, len(f.ScriptHashes))
+	for i, h := range f.ScriptHashes {
+		hashes[i] = "'" + h + "'"
+	}
+	frames := "frame-src 'none'"
+	if len(o.Frames) > 0 {
+		frames = "frame-src " + strings.Join(o.Frames, " ")
+	}
+	src := func(fixed string, lists ...[]string) string {
+		return strings.Join(append([]string{fixed}, slices.Concat(lists...)...), " ")
+	}
+	csp := strings.Join([]string{
+		"default-src 'self'",
+		src("script-src 'self' 'inline-speculation-rules'", hashes, ga),
+		src("connect-src 'self'", gaData),
+		src("img-src 'self' data:", o.Images, gaData),
+		"style-src 'self' 'unsafe-inline'",
+		"font-src 'self'",
+		frames,
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+	immutable := []Header{{"Cache-Control", "public, max-age=31536000, immutable"}}
+	return Set{
+		{Path: "/*", Headers: []Header{
+			{"Content-Security-Policy", csp},
+			{"Strict-Transport-Security", "max-age=63072000; includeSubDomains"},
+			{"X-Content-Type-Options", "nosniff"},
+			{"X-Frame-Options", "DENY"},
+			{"Referrer-Policy", "strict-origin-when-cross-origin"},
+			{"Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()"},
+			{"Cross-Origin-Opener-Policy", "same-origin"},
+		}},
+		{Path: "/assets/*", Comment: "Names carry a hash of the content: cached for a year, never revalidated.", Headers: immutable},
+		{Path: "/img/*", Headers: immutable},
+		{Path: "/docs/*", Headers: immutable},
+	}
+}
+
+// Netlify is the set in Netlify's `_headers` format.
+func (s Set) Netlify() []byte {
+	var b strings.Builder
+	b.WriteString("# Generated by `portfolio build`. Netlify applies this file to the\n# deployed site; `portfolio serve` sends the same headers (_headers.json).\n")
+	for i, r := range s {
+		if r.Comment != "" {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString("# " + r.Comment + "\n")
+		}
+		b.WriteString(r.Path + "\n")
+		for _, h := range r.Headers {
+			b.WriteString("  " + h.Name + ": " + h.Value + "\n")
+		}
+	}
+	return []byte(b.String())
+}
+
+// Match is the headers the set gives a request's path.
+func (s Set) Match(urlPath string) http.Header {
+	out := http.Header{}
+	for _, r := range s {
+		prefix := strings.TrimSuffix(r.Path, "/*")
+		if r.Path == "/*" || strings.EqualFold(strings.TrimSuffix(urlPath, "/"), prefix) ||
+			len(urlPath) > len(prefix) && strings.EqualFold(urlPath[:len(prefix)+1], prefix+"/") {
+			for _, h := range r.Headers {
+				out.Set(h.Name, h.Value)
+			}
+		}
+	}
+	return out
+}
+
+// Write puts the set into dist as `_headers` and `_headers.json`.
+func Write(dist string, s Set) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := fsutil.WriteFileAtomic(filepath.Join(dist, JSONFile), append(data, '\n'), 0o644); err != nil {
+		return err
+	}
+	return fsutil.WriteFileAtomic(filepath.Join(dist, NetlifyFile), s.Netlify(), 0o644)
+}
+
+// Build writes the headers of the site the prerender left in dist, from
+// the content and the prerender's facts.
+func Build(dist string, c *content.Content) error {
+	var f Facts
+	if err := readJSON(filepath.Join(dist, FactsFile), "the prerender writes it; run `portfolio build`", &f); err != nil {
+		return err
+	}
+	return Write(dist, For(OriginsOf(c), f))
+}
+
+// Read decodes the set Write put into dist.
+func Read(dist string) (Set, error) {
+	var s Set
+	err := readJSON(filepath.Join(dist, JSONFile), "`portfolio build` writes it", &s)
+	return s, err
+}
+
+// maxFile bounds what readJSON reads: both files are a few kilobytes.
+const maxFile = 1 << 20
+
+func readJSON(name, hint string, v any) error {
+	info, err := os.Stat(name)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("%s is missing: %s", name, hint)
+	case err != nil:
+		return err
+	case info.Size() > maxFile:
+		return fmt.Errorf("%s is larger than %d bytes: %s", name, maxFile, hint)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("%s: %v: %s", name, err, hint)
+	}
+	return nil
 }

@@ -13,13 +13,12 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -38,7 +37,7 @@ type Store interface {
 type Validator func(Message) map[string]string
 
 // HeaderRules returns the headers the host sends for a URL path (the site's
-// _headers file).
+// headers the build wrote, package headers).
 type HeaderRules func(urlPath string) http.Header
 
 // Config is what the handler needs.
@@ -193,18 +192,18 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 			"The form could not be read", "The form data could not be read. Go back and send it again from the page.")
 		return
 	}
-	name := r.PostForm.Get("form-name")
-	if name != "contact" {
+	name := r.PostForm.Get(contact.FormNameField)
+	if name != contact.FormName {
 		h.failForm(w, r, http.StatusNotFound, fmt.Sprintf("There is no form named %q.", name),
 			"Unknown form", fmt.Sprintf("There is no form named %q on this site. Go back and send the page's own form.", termsafe.String(name)))
 		return
 	}
 	// A filled honeypot is a bot: answered like a person, and dropped.
-	if r.PostForm.Get("bot-field") != "" {
+	if r.PostForm.Get(contact.Honeypot) != "" {
 		h.sent(w, r, urlPath)
 		return
 	}
-	m := Message{Name: r.PostForm.Get("name"), Email: r.PostForm.Get("email"), Message: r.PostForm.Get("message")}
+	m := Message{Name: r.PostForm.Get(contact.FieldName), Email: r.PostForm.Get(contact.FieldEmail), Message: r.PostForm.Get(contact.FieldMessage)}
 	if problems := h.cfg.Validate(m); len(problems) > 0 {
 		if wantsHTML(r) {
 			h.refill(w, r, name, r.PostForm, problems)
@@ -292,13 +291,4 @@ func clientOf(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
-}
-
-// HeadersFile is where the built site keeps the host's header rules.
-func HeadersFile(siteDir string) string { return filepath.Join(siteDir, "_headers") }
-
-// Exists reports whether name exists (for callers deciding whether to build).
-func Exists(name string) bool {
-	_, err := os.Stat(name)
-	return err == nil
 }

@@ -27,12 +27,10 @@ import (
 
 // A small built site: pages, a hashed script, an image, the not-found page
 // and the host's header rules.
-const headersFile = `/*
-  X-Content-Type-Options: nosniff
-  Content-Security-Policy: default-src 'self'
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-`
+var siteHeaders = headers.Set{
+	{Path: "/*", Headers: []headers.Header{{Name: "X-Content-Type-Options", Value: "nosniff"}, {Name: "Content-Security-Policy", Value: "default-src 'self'"}}},
+	{Path: "/assets/*", Headers: []headers.Header{{Name: "Cache-Control", Value: "public, max-age=31536000, immutable"}}},
+}
 
 // contactPage holds the contact form exactly as the site's prerender writes
 // it (CONTRACT-FORM.md); the about page keeps a hidden copy, which the
@@ -62,7 +60,7 @@ func writeSite(t *testing.T) string {
 		"404.html":                "<!doctype html><h1>404</h1>",
 		"assets/app-3f2a.js":      script,
 		"img/photo-480.webp":      "RIFF....WEBPVP8 ",
-		"_headers":                headersFile,
+		"_headers":                string(siteHeaders.Netlify()),
 		"../secret.txt":           "secret outside the site",
 		"sitemap.xml":             "<urlset/>",
 		"assets/styles-1.css":     "body{}",
@@ -107,10 +105,6 @@ func start(t *testing.T, limit server.Limit) site {
 func startWith(t *testing.T, change func(*server.Config)) site {
 	t.Helper()
 	dir := writeSite(t)
-	rules, err := headers.Parse("_headers", strings.NewReader(headersFile))
-	if err != nil {
-		t.Fatal(err)
-	}
 	store, err := messages.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +112,7 @@ func startWith(t *testing.T, change func(*server.Config)) site {
 	t.Cleanup(func() { store.Close() })
 	cfg := server.Config{
 		SiteDir:  dir,
-		Headers:  func(p string) http.Header { return headers.Match(rules, p) },
+		Headers:  siteHeaders.Match,
 		Validate: func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
 		Store:    storeAdapter{store},
 		MaxBody:  8 << 10,

@@ -131,8 +131,11 @@ func (s *static) load(name string) (*file, error) {
 	return f, nil
 }
 
-// serve writes the file at name with status: compressed when the client
-// accepts gzip, with validators for conditional requests on 200s.
+// serve writes the file at name with status. A 200 goes through
+// http.ServeContent (conditional requests, ranges, HEAD), compressed when
+// the client accepts gzip; the file and its gzip body are two
+// representations, each with its own strong ETag (RFC 9110 §8.8.3).
+// Another status (the not-found page) is written as it is.
 func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, status int) {
 	f, err := s.load(name)
 	if err != nil {
@@ -148,68 +151,36 @@ func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, stat
 	if f.compress {
 		h.Add("Vary", "Accept-Encoding")
 	}
-	// The gzip body and the file itself are two representations, each with
-	// its own strong ETag (RFC 9110 §8.8.3).
-	zipped := f.body != nil && f.gz != nil && acceptsGzip(r)
-	etag := f.etag
-	if zipped {
-		etag = f.etagGzip
-	}
-	if status == http.StatusOK {
-		h.Set("ETag", etag)
-		h.Set("Last-Modified", f.modTime.UTC().Format(http.TimeFormat))
-		if notModified(r, f, etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-	}
-
-	if f.body == nil { // large: stream it (ranges, HEAD) from disk
+	var body io.ReadSeeker
+	switch {
+	case f.body == nil: // large: streamed from disk
 		rf, err := s.root.Open(name)
 		if err != nil {
 			http.Error(w, "cannot read "+name, http.StatusInternalServerError)
 			return
 		}
 		defer rf.Close()
-		if status != http.StatusOK {
-			w.WriteHeader(status)
-			_, _ = io.Copy(w, rf)
-			return
+		body = rf
+	case f.gz != nil && acceptsGzip(r):
+		h.Set("ETag", f.etagGzip)
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Content-Length", strconv.Itoa(len(f.gz)))
+		body = bytes.NewReader(f.gz)
+	default:
+		body = bytes.NewReader(f.body)
+	}
+	if status != http.StatusOK {
+		h.Del("ETag")
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			_, _ = io.Copy(w, body)
 		}
-		http.ServeContent(w, r, name, f.modTime, rf)
 		return
 	}
-
-	body := f.body
-	if zipped {
-		body = f.gz
-		h.Set("Content-Encoding", "gzip")
+	if h.Get("ETag") == "" {
+		h.Set("ETag", f.etag)
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
-	}
-}
-
-// notModified evaluates If-None-Match (weak comparison, RFC 9110 §13.1.2)
-// against etag, the ETag of the representation being sent, then
-// If-Modified-Since.
-func notModified(r *http.Request, f *file, etag string) bool {
-	if inm := r.Header.Get("If-None-Match"); inm != "" {
-		for _, tag := range strings.Split(inm, ",") {
-			if t := strings.TrimSpace(tag); t == etag || t == "*" || t == "W/"+etag {
-				return true
-			}
-		}
-		return false
-	}
-	if ims := r.Header.Get("If-Modified-Since"); ims != "" {
-		if t, err := http.ParseTime(ims); err == nil && !f.modTime.Truncate(time.Second).After(t) {
-			return true
-		}
-	}
-	return false
+	http.ServeContent(w, r, name, f.modTime, body)
 }
 
 // acceptsGzip reports whether the request's Accept-Encoding allows gzip

@@ -1,10 +1,11 @@
 // The routes of SPEC.md §2 and what each one's h1 says, from the generated
 // content (the same data the site is built from).
+import { navCategories, paths } from '../../src/config/paths';
 import { projects, site, type Block, type GalleryImage, type Page, type ProjectBody } from '../../src/generated/content';
 
 export { projects, site };
 
-export const categoryPages: readonly Page[] = ['graphics', 'higher-education', 'photography', 'web-design'];
+export const categoryPages: readonly Page[] = navCategories;
 
 export interface SiteRoute {
   path: string;
@@ -13,10 +14,10 @@ export interface SiteRoute {
 }
 
 export const pageRoutes: readonly SiteRoute[] = [
-  { path: '/', heading: site.name },
-  { path: '/about', heading: 'About Me' },
-  { path: '/contact', heading: site.contact.title },
-  ...categoryPages.map((page) => ({ path: `/${page}`, heading: site.pages[page].title })),
+  { path: paths.home, heading: site.name },
+  { path: paths.about, heading: 'About Me' },
+  { path: paths.contact, heading: site.contact.title },
+  ...categoryPages.map((page) => ({ path: paths.category(page), heading: site.pages[page].title })),
 ];
 
 export const projectRoutes: readonly SiteRoute[] = projects.map((p) => ({ path: p.link, heading: p.title }));
@@ -72,8 +73,8 @@ export const specGalleryCounts: Readonly<Record<string, number>> = {
 
 /** SPEC.md §2: the back link of a project page, per category. */
 export const backLinks: Readonly<Record<Page, { name: string; href: string }>> = {
-  graphics: { name: 'All Graphics Projects', href: '/graphics' },
-  'higher-education': { name: 'All Higher Education Projects', href: '/higher-education' },
-  photography: { name: 'All Photography Projects', href: '/photography' },
-  'web-design': { name: 'All Web Design Projects', href: '/web-design' },
+  graphics: { name: 'All Graphics Projects', href: paths.category('graphics') },
+  'higher-education': { name: 'All Higher Education Projects', href: paths.category('higher-education') },
+  photography: { name: 'All Photography Projects', href: paths.category('photography') },
+  'web-design': { name: 'All Web Design Projects', href: paths.category('web-design') },
 };

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 import { pageMeta } from '@/lib/seo';
 import { renderApp } from '@/testing/test-utils';
@@ -12,7 +13,7 @@ const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('Layout', () => {
   it('has the skip link first, the Main navigation, the main landmark it targets and the footer', async () => {
-    await renderApp('/about');
+    await renderApp(paths.about);
     await h1('About Me');
     const skip = screen.getByRole('link', { name: 'Skip to content' });
     expect(skip).toHaveAttribute('href', '#main');
@@ -48,7 +49,7 @@ describe('Not-found route', () => {
   });
 
   it('is not marked on any other page', async () => {
-    await renderApp('/about');
+    await renderApp(paths.about);
     await h1('About Me');
     expect(document.querySelector('[data-not-found]')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { matchRoutes, useRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { Layout } from '@/app/Layout';
 import { lazyPage, type LazyPage } from '@/app/lazyPage';
-import { navCategories } from '@/config/paths';
+import { childRoute, navCategories, paths } from '@/config/paths';
 import { loadProjectBody, project } from '@/lib/content';
 
 // The route table of the prerender (StaticRouter with useRoutes, matchRoutes
@@ -37,13 +37,13 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <HomePage />, handle: handle(HomePage) },
-      { path: 'about', element: <AboutPage />, handle: handle(AboutPage) },
-      { path: 'contact', element: <ContactPage />, handle: handle(ContactPage) },
-      { path: 'contact/sent', element: <ContactSentPage />, handle: handle(ContactSentPage) },
+      { path: childRoute(paths.about), element: <AboutPage />, handle: handle(AboutPage) },
+      { path: childRoute(paths.contact), element: <ContactPage />, handle: handle(ContactPage) },
+      { path: childRoute(paths.contactSent), element: <ContactSentPage />, handle: handle(ContactSentPage) },
       ...navCategories.map(
-        (page): RouteObject => ({ path: page, element: <CategoryPage page={page} />, handle: handle(CategoryPage) }),
+        (page): RouteObject => ({ path: childRoute(paths.category(page)), element: <CategoryPage page={page} />, handle: handle(CategoryPage) }),
       ),
-      { path: 'projects/:slug', element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
+      { path: childRoute(paths.project(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
       { path: '*', element: <NotFoundPage />, handle: handle(NotFoundPage) },
     ],
   },

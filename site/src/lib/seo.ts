@@ -1,7 +1,7 @@
 import type { Page, Project, ProjectBody } from '@/generated/content';
 // Written by `portfolio images` beside images.json: route → social preview card.
 import cards from '@/generated/cards.json';
-import { navCategories, paths } from '@/config/paths';
+import { navCategories, paths, projectSlug, samePath } from '@/config/paths';
 import { categoryPage, project, site, socialLinks } from '@/lib/content';
 
 /** A page's social preview card (1200×630 JPEG), with an absolute URL. */
@@ -50,7 +50,7 @@ export function pageMeta(pathname: string): PageMeta {
     return { ...page(site.name, site.description, paths.home), title: `${site.name} · ${site.taglines.role}` };
   }
   if (pathname === paths.about) return page('About Me', site.about.description, paths.about);
-  if (pathname === paths.contactSent || pathname === '/contact/sent') {
+  if (samePath(pathname, paths.contactSent)) {
     return page('Message sent', site.contact.description, paths.contactSent, { image: card(paths.contact), noindex: true });
   }
   if (pathname === paths.contact) return page(site.contact.title, site.contact.description, paths.contact);
@@ -59,7 +59,7 @@ export function pageMeta(pathname: string): PageMeta {
     const c = categoryPage(category);
     return page(c.title, c.description, paths.category(category));
   }
-  const slug = pathname.startsWith('/projects/') ? pathname.slice('/projects/'.length) : undefined;
+  const slug = projectSlug(pathname);
   const p = slug ? project(slug) : undefined;
   if (p) {
     return page(p.title, p.description, p.link, {
@@ -67,7 +67,7 @@ export function pageMeta(pathname: string): PageMeta {
       ...(p.active ? {} : { noindex: true }),
     });
   }
-  return { title: `Page not found · ${site.name}`, description: site.description, image: card('/404'), type: 'website' };
+  return { title: `Page not found · ${site.name}`, description: site.description, image: card(paths.notFound), type: 'website' };
 }
 
 // --- Structured data (schema.org JSON-LD) ------------------------------------
@@ -126,7 +126,7 @@ export function structuredData(pathname: string, body?: ProjectBody): Json | und
       ],
     };
   }
-  const slug = pathname.startsWith('/projects/') ? pathname.slice('/projects/'.length) : undefined;
+  const slug = projectSlug(pathname);
   const p = slug ? project(slug) : undefined;
   if (!p) return undefined;
   const category = categoryPage(p.page);

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
 import { allProjects, featuredProjects, site } from '@/lib/content';
 import { renderApp } from '@/testing/test-utils';
 
@@ -10,7 +11,7 @@ const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('About page', () => {
   it('names each section by its heading (Summary, Values, Fun Facts)', async () => {
-    await renderApp('/about');
+    await renderApp(paths.about);
     await h1('About Me');
     for (const name of ['Summary', 'Values', 'Fun Facts']) {
       const region = screen.getByRole('region', { name });
@@ -20,7 +21,7 @@ describe('About page', () => {
   });
 
   it('lists the skills as a list named Skills', async () => {
-    await renderApp('/about');
+    await renderApp(paths.about);
     await h1('About Me');
     const skills = screen.getByRole('list', { name: 'Skills' });
     expect(within(skills).getAllByRole('listitem')).toHaveLength(site.about.skills.length);

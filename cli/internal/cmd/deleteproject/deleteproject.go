@@ -17,13 +17,11 @@ import (
 	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
 
-	"portfolio/cli/internal/cmd/generate"
-	imagescmd "portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
-	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/pipeline"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
 )
@@ -150,14 +148,14 @@ func Run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "the project is deleted; fix the problems above, then run %s\n", next)
 		return err
 	}
-	iopts := &imagescmd.Options{IO: quiet, Ctx: ctx, ContentDir: opts.ContentDir,
-		OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: opts.Manifest,
-		Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels, GC: true}
-	if err := imagescmd.Run(iopts); err != nil {
+	iopts := pipeline.ImagesDefaults(ctx, quiet, opts.ContentDir, "")
+	iopts.Manifest = opts.Manifest
+	if err := pipeline.Images(iopts); err != nil {
 		return fail(err, "`portfolio images --gc` and `portfolio generate`")
 	}
-	if err := generate.Run(&generate.Options{IO: quiet, Ctx: ctx, ContentDir: opts.ContentDir, Out: generate.DefaultOut,
-		DocsDir: generate.DefaultDocsDir, Manifest: opts.Manifest, MaxPixels: imagecheck.DefaultMaxPixels}); err != nil {
+	gopts := pipeline.GenerateDefaults(ctx, quiet, opts.ContentDir)
+	gopts.Manifest = opts.Manifest
+	if err := pipeline.Generate(gopts); err != nil {
 		return fail(err, "`portfolio generate`")
 	}
 	for _, line := range strings.Split(log.String(), "\n") {

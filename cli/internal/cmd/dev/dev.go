@@ -17,9 +17,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cards"
-	"portfolio/cli/internal/cmd/build"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/pipeline"
 )
 
 // Options are the inputs of a dev run.
@@ -125,9 +125,9 @@ func Run(opts *Options) error {
 // and the last good module stays in place.
 func regenerate(opts *Options) {
 	start := time.Now()
-	err := build.MakeImages(opts.Ctx, opts.IO, opts.ContentDir, cards.DefaultFontDir)
+	err := pipeline.Images(pipeline.ImagesDefaults(opts.Ctx, opts.IO, opts.ContentDir, cards.DefaultFontDir))
 	if err == nil {
-		err = build.Generate(opts.Ctx, opts.IO, opts.ContentDir)
+		err = pipeline.Generate(pipeline.GenerateDefaults(opts.Ctx, opts.IO, opts.ContentDir))
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	switch {

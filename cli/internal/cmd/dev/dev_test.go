@@ -16,22 +16,6 @@ import (
 	"portfolio/cli/internal/iostreams"
 )
 
-func project(title string) string {
-	return `title: ` + title + `
-subtitle: The first project
-description: A project.
-role: Designer
-skills: [Figma]
-category: Web Design
-page: web-design
-featured: true
-cover: cover.jpg
-body:
-  - type: text
-    text: A paragraph.
-`
-}
-
 // syncBuffer is an output the watcher writes while the test reads it.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -86,7 +70,7 @@ func module(t *testing.T) string {
 func TestRegeneratesOnChangeAndKeepsTheLastGoodModule(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeFile(t, "content/site.yaml", contenttest.Site)
-	writeFile(t, "content/projects/alpha/project.yaml", project("Alpha"))
+	writeFile(t, "content/projects/alpha/project.yaml", contenttest.Project("Alpha"))
 	if err := os.WriteFile("content/projects/alpha/cover.jpg", imagetest.JPEG(60, 40), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +88,7 @@ func TestRegeneratesOnChangeAndKeepsTheLastGoodModule(t *testing.T) {
 	eventually(t, "the first module is written", func() bool { return strings.Contains(module(t), "title: 'Alpha'") })
 	eventually(t, "the watcher runs", func() bool { return strings.Contains(log.String(), "watching content") })
 
-	writeFile(t, "content/projects/alpha/project.yaml", project("Alpha Renamed"))
+	writeFile(t, "content/projects/alpha/project.yaml", contenttest.Project("Alpha Renamed"))
 	eventually(t, "the new title is in the module", func() bool { return strings.Contains(module(t), "title: 'Alpha Renamed'") })
 
 	good := module(t)
@@ -117,7 +101,7 @@ func TestRegeneratesOnChangeAndKeepsTheLastGoodModule(t *testing.T) {
 		t.Error("the module changed while the content was broken")
 	}
 
-	writeFile(t, "content/projects/alpha/project.yaml", project("Alpha Fixed"))
+	writeFile(t, "content/projects/alpha/project.yaml", contenttest.Project("Alpha Fixed"))
 	eventually(t, "the fix is picked up", func() bool { return strings.Contains(module(t), "title: 'Alpha Fixed'") })
 
 	cancel()

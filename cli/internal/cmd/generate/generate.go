@@ -1,52 +1,20 @@
-// Package generate is the `portfolio generate` command.
+// Package generate is the `portfolio generate` command: flags and wiring;
+// the work is pipeline.Generate.
 package generate
 
 import (
-	"bytes"
-	"context"
-	"errors"
-	"fmt"
-	"io/fs"
-	"maps"
-	"os"
-	"path/filepath"
-	"runtime/debug"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
-	"portfolio/cli/internal/content"
-	"portfolio/cli/internal/diag"
-	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
-	"portfolio/cli/internal/images/manifest"
-	"portfolio/cli/internal/iostreams"
-	"portfolio/cli/internal/tsgen"
+	"portfolio/cli/internal/pipeline"
 )
 
-// DefaultOut is where the site imports its content from.
-const DefaultOut = "site/src/generated/content.ts"
-
-// DefaultDocsDir is where the content's documents are published: the site's
-// public folder, served at /docs/.
-const DefaultDocsDir = "site/public/docs"
-
 // Options are the inputs of a generate run.
-type Options struct {
-	IO         *iostreams.IOStreams
-	Ctx        context.Context
-	ContentDir string
-	Out        string
-	Manifest   string
-	// DocsDir receives the content's documents (PDFs) under content-hashed
-	// names; "" publishes none.
-	DocsDir   string
-	Check     bool
-	MaxPixels int64
-}
+type Options = pipeline.GenerateOptions
 
 // NewCmdGenerate builds the command; runF replaces the run in tests.
 func NewCmdGenerate(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
@@ -77,233 +45,13 @@ is 1 when the file on disk differs from what would be generated.`),
 			if runF != nil {
 				return runF(opts)
 			}
-			return Run(opts)
+			return pipeline.Generate(opts)
 		},
 	}
-	cmd.Flags().StringVarP(&opts.Out, "out", "o", DefaultOut, "output `file`")
-	cmd.Flags().StringVar(&opts.DocsDir, "docs", DefaultDocsDir, "`folder` the project folders' documents (PDFs) are published into, as /docs/<name>-<hash>.pdf")
+	cmd.Flags().StringVarP(&opts.Out, "out", "o", pipeline.DefaultOut, "output `file`")
+	cmd.Flags().StringVar(&opts.DocsDir, "docs", pipeline.DefaultDocsDir, "`folder` the project folders' documents (PDFs) are published into, as /docs/<name>-<hash>.pdf")
 	cmd.Flags().StringVar(&opts.Manifest, "manifest", images.DefaultManifest, "image manifest `file` written by `portfolio images`")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if the output file is out of date")
 	cmd.Flags().Int64Var(&opts.MaxPixels, "max-pixels", imagecheck.DefaultMaxPixels, "refuse images with more pixels than this (as validate does)")
 	return cmd
-}
-
-// Run generates the module.
-func Run(opts *Options) error {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(content.SoftMemoryLimit)
-	}
-	c, diags, err := content.Load(opts.ContentDir, content.Options{MaxPixels: opts.MaxPixels})
-	if err != nil {
-		return err
-	}
-	if err := cmdutil.WriteDiagnostics(opts.IO, diags); err != nil {
-		return err
-	}
-	if diags.Errors() > 0 {
-		errs := "1 error"
-		if n := diags.Errors(); n != 1 {
-			errs = fmt.Sprintf("%d errors", n)
-		}
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, errs)
-		return cmdutil.ErrInvalid
-	}
-	assets, problems, err := currentAssets(c, opts.Manifest)
-	if err != nil {
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %v\n", opts.Out, err)
-		return cmdutil.ErrInvalid
-	}
-	if len(problems) > 0 {
-		if err := cmdutil.WriteDiagnostics(opts.IO, problems); err != nil {
-			return err
-		}
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %d images have no current web variants (see above)\n", opts.Out, len(problems))
-		return cmdutil.ErrInvalid
-	}
-	dir := filepath.Dir(opts.Out)
-	files, err := tsgen.Generate(c, assets, strings.TrimSuffix(filepath.Base(opts.Out), ".ts"))
-	if err != nil {
-		return err
-	}
-	stale := staleBodies(dir, files)
-	docs := documents(c)
-	if opts.Check {
-		return check(opts, dir, files, stale, docs)
-	}
-	if opts.Ctx != nil && opts.Ctx.Err() != nil {
-		return cmdutil.ErrCancel // interrupted: leave the old files as they were
-	}
-	// The page modules first, the main module last: it is what imports
-	// them, so it never names a module that is not there yet.
-	total := 0
-	for i := len(files) - 1; i >= 0; i-- {
-		f := files[i]
-		path := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if i == 0 {
-			path = opts.Out
-		}
-		if err := fsutil.WriteFileAtomic(path, f.Data, 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
-		}
-		total += len(f.Data)
-	}
-	for _, path := range stale {
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
-	if err := publishDocuments(opts, docs); err != nil {
-		return err
-	}
-	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %d projects (%.1f KB), and %d page modules in %s (%.1f KB in all)\n",
-		opts.Out, len(c.Projects), float64(len(files[0].Data))/1024, len(files)-1,
-		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
-	return nil
-}
-
-// check compares the files on disk with what would be written.
-func check(opts *Options, dir string, files []tsgen.File, stale []string, docs map[string]content.DocumentFile) error {
-	var problems []string
-	if opts.DocsDir != "" {
-		for name, d := range docs {
-			fi, err := os.Stat(filepath.Join(opts.DocsDir, name))
-			if err != nil || fi.Size() != d.Size {
-				problems = append(problems, filepath.Join(opts.DocsDir, name)+" is not published")
-			}
-		}
-		for _, name := range staleDocuments(opts.DocsDir, docs) {
-			problems = append(problems, filepath.Join(opts.DocsDir, name)+" belongs to no document")
-		}
-		slices.Sort(problems)
-	}
-	for i, f := range files {
-		path := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if i == 0 {
-			path = opts.Out
-		}
-		current, err := os.ReadFile(path)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			problems = append(problems, path+" does not exist")
-		case err != nil:
-			return err
-		case !bytes.Equal(current, f.Data):
-			problems = append(problems, path+" is out of date")
-		}
-	}
-	for _, path := range stale {
-		problems = append(problems, path+" belongs to no project")
-	}
-	if len(problems) > 0 {
-		for _, p := range problems {
-			fmt.Fprintf(opts.IO.ErrOut, "%s; run `portfolio generate`\n", p)
-		}
-		return cmdutil.ErrInvalid
-	}
-	fmt.Fprintf(opts.IO.Out, "%s is up to date\n", opts.Out)
-	return nil
-}
-
-// staleBodies lists the page modules in dir that no project has any more.
-func staleBodies(dir string, files []tsgen.File) []string {
-	want := map[string]bool{}
-	for _, f := range files {
-		want[f.Name] = true
-	}
-	entries, _ := os.ReadDir(filepath.Join(dir, tsgen.BodyDir))
-	var stale []string
-	for _, e := range entries {
-		name := tsgen.BodyDir + "/" + e.Name()
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".ts") && !want[name] {
-			stale = append(stale, filepath.Join(dir, filepath.FromSlash(name)))
-		}
-	}
-	return stale
-}
-
-// currentAssets reads the image manifest and checks, from file metadata
-// only, that every local image of the content has current variants.
-func currentAssets(c *content.Content, path string) (tsgen.Assets, diag.List, error) {
-	m, err := manifest.Read(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	assets := tsgen.Assets{}
-	var problems diag.List
-	for _, s := range images.Sources(c) {
-		img, err := m.Lookup(c.Dir, s.Rel)
-		var p *manifest.Problem
-		if errors.As(err, &p) {
-			problems = append(problems, diag.Diagnostic{File: s.Path, Severity: diag.Error, Message: p.Msg})
-			continue
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		assets[s.Rel] = img.Asset
-	}
-	return assets, problems, nil
-}
-
-// documents lists the content's documents by published name.
-func documents(c *content.Content) map[string]content.DocumentFile {
-	out := map[string]content.DocumentFile{}
-	for _, p := range c.Projects {
-		for rel, d := range p.Documents {
-			out[d.PublishedName(rel)] = d
-		}
-	}
-	return out
-}
-
-// publishDocuments copies each document into DocsDir under its published
-// name (its bytes' hash is in the name, so a file of that name and size is
-// already the right one), atomically, and removes the PDFs no document has
-// any more.
-func publishDocuments(opts *Options, docs map[string]content.DocumentFile) error {
-	if opts.DocsDir == "" {
-		return nil
-	}
-	names := slices.Sorted(maps.Keys(docs))
-	for _, name := range names {
-		d := docs[name]
-		dest := filepath.Join(opts.DocsDir, name)
-		if fi, err := os.Stat(dest); err == nil && fi.Size() == d.Size {
-			continue
-		}
-		data, err := os.ReadFile(d.Abs)
-		if err != nil {
-			return err
-		}
-		if int64(len(data)) != d.Size || len(data) > content.MaxDocumentBytes {
-			return fmt.Errorf("%s changed while it was published: run `portfolio generate` again", d.Abs)
-		}
-		if err := os.MkdirAll(opts.DocsDir, 0o755); err != nil {
-			return err
-		}
-		if err := fsutil.WriteFileAtomic(dest, data, 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", dest, err)
-		}
-		fmt.Fprintf(opts.IO.Out, "published %s (%s) as %s\n", d.Abs, content.SizeText(d.Size), dest)
-	}
-	for _, name := range staleDocuments(opts.DocsDir, docs) {
-		path := filepath.Join(opts.DocsDir, name)
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		fmt.Fprintf(opts.IO.Out, "removed %s\n", path)
-	}
-	return nil
-}
-
-// staleDocuments lists the PDFs in dir that no document is published as.
-func staleDocuments(dir string, docs map[string]content.DocumentFile) []string {
-	entries, _ := os.ReadDir(dir)
-	var stale []string
-	for _, e := range entries {
-		if _, ok := docs[e.Name()]; !ok && !e.IsDir() && strings.HasSuffix(e.Name(), ".pdf") {
-			stale = append(stale, e.Name())
-		}
-	}
-	return stale
 }

@@ -110,12 +110,6 @@ type Field struct {
 	get      func(*Site) *string
 }
 
-// Pointer is the setting's JSON pointer, as `portfolio validate` names it.
-func (f Field) Pointer() string { return "/" + strings.ReplaceAll(f.Key, ".", "/") }
-
-// Of returns the setting's value in s.
-func (f Field) Of(s *Site) *string { return f.get(s) }
-
 // ListField is a list setting; Comma lists are given as one line with commas
 // (skills), the others one item per flag (bullets hold commas).
 type ListField struct {
@@ -123,9 +117,6 @@ type ListField struct {
 	Comma            bool
 	get              func(*Site) *[]string
 }
-
-// Pointer is the setting's JSON pointer.
-func (f ListField) Pointer() string { return "/" + strings.ReplaceAll(f.Key, ".", "/") }
 
 func link(key, flag, what string, get func(*Site) *Link) []Field {
 	return []Field{

@@ -9,7 +9,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -17,12 +16,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"portfolio/cli/internal/cmd/build"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
+	"portfolio/cli/internal/pipeline"
 	"portfolio/cli/internal/server"
 	"portfolio/cli/internal/termsafe"
 )
@@ -54,8 +53,9 @@ func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			"Builds the site when any file it is made from was added, removed, renamed or",
 			"changed since the last build (by content, not times), then serves site/dist",
 			"the way the host does: pretty URLs, the not-found page with status 404,",
-			"long-lived caching for hashed files, compression and the security headers of",
-			"site/dist/_headers. The contact form works, posted by the page's script or",
+			"long-lived caching for hashed files, compression and the security headers the",
+			"build wrote (site/dist/_headers.json, the same as Netlify's _headers). The",
+			"contact form works, posted by the page's script or",
 			"natively by the browser (to any path, as on the host): every message is",
 			"validated with the site's rules and stored in data/messages.db (`portfolio",
 			"messages` lists them). Ctrl-C stops it after the requests in flight.",
@@ -101,15 +101,15 @@ func Run(opts *Options) error {
 	// text reach it.
 	errOut := termsafe.LogWriter(opts.IO.ErrOut)
 	if !opts.NoBuild {
-		if stale, why := build.Stale(opts.ContentDir, opts.SiteDir); stale {
+		if stale, why := pipeline.Stale(opts.ContentDir, opts.SiteDir); stale {
 			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", termsafe.String(why)) // file names are outside text
-			if err := build.Run(&build.Options{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, NoReport: true}); err != nil {
+			if err := pipeline.Build(&pipeline.BuildOptions{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, NoReport: true}); err != nil {
 				return err
 			}
 		}
 	}
 	dist := filepath.Join(opts.SiteDir, "dist")
-	rules, err := readRules(server.HeadersFile(dist))
+	rules, err := headers.Read(dist)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func Run(opts *Options) error {
 
 	h, err := server.New(server.Config{
 		SiteDir:  dist,
-		Headers:  func(p string) http.Header { return headers.Match(rules, p) },
+		Headers:  rules.Match,
 		Validate: validate,
 		Store:    storeAdapter{store},
 		Limit:    opts.Limit,
@@ -172,19 +172,6 @@ func Run(opts *Options) error {
 		fmt.Fprintf(opts.IO.Out, "Stopped. %d message%s stored in %s.\n", n, plural(n), messages.Path(opts.DataDir))
 	}
 	return cmdutil.ErrStopped
-}
-
-// readRules reads the host's header rules the site build wrote.
-func readRules(name string) ([]headers.Rule, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s is missing: the site build writes it; run `portfolio build`", name)
-		}
-		return nil, err
-	}
-	defer f.Close()
-	return headers.Parse(name, f)
 }
 
 func validate(m server.Message) map[string]string {

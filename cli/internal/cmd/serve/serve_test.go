@@ -24,9 +24,9 @@ func builtSite(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, body := range map[string]string{
-		"dist/index.html": "<!doctype html><h1>Home</h1>",
-		"dist/404.html":   "<!doctype html><h1>404</h1>",
-		"dist/_headers":   "/*\n  X-Frame-Options: DENY\n",
+		"dist/index.html":    "<!doctype html><h1>Home</h1>",
+		"dist/404.html":      "<!doctype html><h1>404</h1>",
+		"dist/_headers.json": `[{"path": "/*", "headers": [{"name": "X-Frame-Options", "value": "DENY"}]}]`,
 	} {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/pipeline"
 )
 
 func TestNewCmdValidateFlags(t *testing.T) {
@@ -51,7 +52,7 @@ func TestNewCmdValidateFlags(t *testing.T) {
 
 func TestRunMissingContent(t *testing.T) {
 	ios, _, out, errOut := iostreams.Test()
-	err := Run(&Options{IO: ios, ContentDir: t.TempDir() + "/nope", Format: "text", MaxPixels: 1})
+	err := pipeline.Validate(&pipeline.ValidateOptions{IO: ios, ContentDir: t.TempDir() + "/nope", Format: "text", MaxPixels: 1})
 	if !errors.Is(err, cmdutil.ErrInvalid) {
 		t.Fatalf("err = %v, want ErrInvalid", err)
 	}
@@ -76,7 +77,7 @@ func TestRunColour(t *testing.T) {
 			ios, _, out, _ := iostreams.Test()
 			ios.SetStdoutTTY(tt.tty)
 			ios.SetNoColor(tt.noColor)
-			_ = Run(&Options{IO: ios, ContentDir: t.TempDir() + "/nope", Format: "text", MaxPixels: 1})
+			_ = pipeline.Validate(&pipeline.ValidateOptions{IO: ios, ContentDir: t.TempDir() + "/nope", Format: "text", MaxPixels: 1})
 			if got := strings.Contains(out.String(), "\x1b["); got != tt.wantColor {
 				t.Errorf("colour = %v, want %v; output %q", got, tt.wantColor, out.String())
 			}

@@ -27,3 +27,21 @@ pages:
   photography: {title: Photography, description: Photos.}
   higher-education: {title: Higher Education, description: Teaching.}
 `
+
+// Project is a valid project.yaml with the given title: a featured web
+// design project with a cover.jpg and one text block.
+func Project(title string) string {
+	return `title: ` + title + `
+subtitle: A project
+description: A project.
+role: Designer
+skills: [Figma]
+category: Web Design
+page: web-design
+featured: true
+cover: cover.jpg
+body:
+  - type: text
+    text: A paragraph.
+`
+}

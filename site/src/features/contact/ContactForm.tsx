@@ -5,11 +5,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { SENT_PATH, type Field, type ToastKind } from '@/features/contact/form';
-import { FORM_NAME } from '@/features/contact/submit';
+import { paths } from '@/config/paths';
+import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, type Field, type ToastKind } from '@/features/contact/form';
 import { limits } from '@/features/contact/validation';
 
-export { SENT_PATH };
 
 const labels: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
 const extra: Record<Field, object> = { name: {}, email: { type: 'email' }, message: { multiline: true, rows: 6 } };
@@ -81,9 +80,9 @@ export function ContactForm() {
       component="form"
       name={FORM_NAME}
       method="post"
-      action={SENT_PATH}
+      action={paths.contactSent}
       data-netlify="true"
-      netlify-honeypot="bot-field"
+      netlify-honeypot={HONEYPOT}
       aria-label="Contact"
       sx={{
         // A server-filled form (no JavaScript) looks like MUI's error state.
@@ -94,15 +93,15 @@ export function ContactForm() {
         },
       }}
     >
-      <input type="hidden" name="form-name" value={FORM_NAME} />
+      <input type="hidden" name={FORM_NAME_FIELD} value={FORM_NAME} />
       <Box aria-hidden="true" sx={{ position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' }}>
         <label>
           Leave this field empty
-          <input name="bot-field" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </Box>
       <Stack spacing={1}>
-        {(['name', 'email', 'message'] as const).map((name) => (
+        {fields.map((name) => (
           <div key={name}>
             <ContactTextField name={name} />
             <ContactHelperText name={name} />

@@ -2,11 +2,14 @@
 // and MUI at build time) and its island (src/islands/contact.ts, plain
 // TypeScript in the browser) share. Nothing here imports React.
 
+// The form's names, as the host's form handling and `portfolio serve` read a
+// post (cli/internal/contact has the Go side; its TestFormNames checks this file).
+export const FORM_NAME = 'contact';
+export const FORM_NAME_FIELD = 'form-name';
+export const HONEYPOT = 'bot-field';
 export const fields = ['name', 'email', 'message'] as const;
 export type Field = (typeof fields)[number];
 
-/** Where the browser posts the form without JavaScript (the host's form handling; see the form contract in README.md's design notes). */
-export const SENT_PATH = '/contact/sent/';
 
 /** The toasts the island shows, prerendered in `<template data-contact-toast="…">`. */
 export type ToastKind = 'success' | 'failure';

@@ -1,7 +1,5 @@
+import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT } from '@/features/contact/form';
 import type { ContactValues } from '@/features/contact/validation';
-
-/** The form's name for the host's form handling (Netlify Forms). */
-export const FORM_NAME = 'contact';
 
 /**
  * Posts a message the way the host's form handling expects: to the site
@@ -9,13 +7,7 @@ export const FORM_NAME = 'contact';
  * error or a status outside 2xx is a failure.
  */
 export async function submitContact(values: ContactValues, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const body = new URLSearchParams({
-    'form-name': FORM_NAME,
-    name: values.name.trim(),
-    email: values.email.trim(),
-    message: values.message.trim(),
-    'bot-field': '',
-  });
+  const body = new URLSearchParams([[FORM_NAME_FIELD, FORM_NAME], ...fields.map((f) => [f, values[f].trim()]), [HONEYPOT, '']]);
   const res = await fetchImpl('/', {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

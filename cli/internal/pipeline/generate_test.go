@@ -1,4 +1,4 @@
-package generate
+package pipeline
 
 import (
 	"errors"
@@ -10,13 +10,12 @@ import (
 	"testing"
 	"time"
 
-	imagescmd "portfolio/cli/internal/cmd/images"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
 )
 
-const fixture = "../../tsgen/testdata/content"
+const fixture = "../tsgen/testdata/content"
 
 // withImages copies the fixture content and runs `portfolio images` on it,
 // returning the content folder and the manifest path.
@@ -29,7 +28,7 @@ func withImages(t *testing.T) (contentDir, manifestPath string) {
 	}
 	manifestPath = filepath.Join(dir, "images.json")
 	ios, _, _, _ := iostreams.Test()
-	err := imagescmd.Run(&imagescmd.Options{
+	err := Images(&ImagesOptions{
 		IO: ios, ContentDir: contentDir, Manifest: manifestPath,
 		OutDir: filepath.Join(dir, "img"), CacheDir: filepath.Join(dir, "cache"),
 		Widths: []int{16, 32}, Quality: 80, MaxPixels: imagecheck.DefaultMaxPixels,
@@ -44,7 +43,7 @@ func TestRunWritesAndChecks(t *testing.T) {
 	fixture, manifestPath := withImages(t)
 	out := filepath.Join(t.TempDir(), "gen", "content.ts")
 	ios, _, stdout, _ := iostreams.Test()
-	if err := Run(&Options{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath}); err != nil {
+	if err := Generate(&GenerateOptions{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(must(os.ReadFile(out))), "srcset: {") {
@@ -70,7 +69,7 @@ func TestRunWritesAndChecks(t *testing.T) {
 	}
 
 	ios, _, stdout, _ = iostreams.Test()
-	if err := Run(&Options{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath, Check: true}); err != nil {
+	if err := Generate(&GenerateOptions{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath, Check: true}); err != nil {
 		t.Fatalf("--check right after generate: %v", err)
 	}
 
@@ -78,7 +77,7 @@ func TestRunWritesAndChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	ios, _, _, stderr := iostreams.Test()
-	err = Run(&Options{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath, Check: true})
+	err = Generate(&GenerateOptions{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath, Check: true})
 	if !errors.Is(err, cmdutil.ErrInvalid) || !strings.Contains(stderr.String(), "is out of date") {
 		t.Fatalf("stale file: err = %v, stderr = %q", err, stderr.String())
 	}
@@ -87,7 +86,7 @@ func TestRunWritesAndChecks(t *testing.T) {
 func TestRunInvalidWritesNothing(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "content.ts")
 	ios, _, stdout, stderr := iostreams.Test()
-	err := Run(&Options{IO: ios, ContentDir: filepath.Join(t.TempDir(), "missing"), Out: out})
+	err := Generate(&GenerateOptions{IO: ios, ContentDir: filepath.Join(t.TempDir(), "missing"), Out: out})
 	if !errors.Is(err, cmdutil.ErrInvalid) {
 		t.Fatalf("err = %v, want ErrInvalid", err)
 	}
@@ -124,7 +123,7 @@ func TestImagesMustBeCurrent(t *testing.T) {
 			tt.change(t, contentDir, manifestPath)
 			out := filepath.Join(t.TempDir(), "content.ts")
 			ios, _, stdout, stderr := iostreams.Test()
-			err := Run(&Options{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath})
+			err := Generate(&GenerateOptions{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath})
 			if !errors.Is(err, cmdutil.ErrInvalid) {
 				t.Fatalf("err = %v, want ErrInvalid", err)
 			}
@@ -154,7 +153,7 @@ func TestRunPublishesDocuments(t *testing.T) {
 	docs := filepath.Join(t.TempDir(), "public", "docs")
 	run := func(check bool) (string, string, error) {
 		ios, _, stdout, stderr := iostreams.Test()
-		err := Run(&Options{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath, DocsDir: docs, Check: check})
+		err := Generate(&GenerateOptions{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath, DocsDir: docs, Check: check})
 		return stdout.String(), stderr.String(), err
 	}
 	listDocs := func() []string {

@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"context"
@@ -16,27 +16,11 @@ import (
 	"portfolio/cli/internal/iostreams"
 )
 
-func project(title string) string {
-	return `title: ` + title + `
-subtitle: A project
-description: A project.
-role: Designer
-skills: [Figma]
-category: Web Design
-page: web-design
-featured: true
-cover: cover.jpg
-body:
-  - type: text
-    text: A paragraph.
-`
-}
-
 // What a deleted project left (its image variants, its manifest entries,
 // its page module) is removed by the build's own steps, not only by
 // `portfolio images --gc`.
 func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
-	fonts, err := filepath.Abs("../../../../" + cards.DefaultFontDir)
+	fonts, err := filepath.Abs("../../../" + cards.DefaultFontDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,9 +30,9 @@ func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
 	t.Chdir(t.TempDir())
 	files := map[string][]byte{
 		"content/site.yaml":                   []byte(contenttest.Site),
-		"content/projects/alpha/project.yaml": []byte(project("Alpha")),
+		"content/projects/alpha/project.yaml": []byte(contenttest.Project("Alpha")),
 		"content/projects/alpha/cover.jpg":    imagetest.JPEG(64, 40),
-		"content/projects/beta/project.yaml":  []byte(project("Beta")),
+		"content/projects/beta/project.yaml":  []byte(contenttest.Project("Beta")),
 		"content/projects/beta/cover.jpg":     imagetest.JPEG(40, 64),
 	}
 	for name, data := range files {
@@ -62,10 +46,10 @@ func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
 	steps := func() {
 		t.Helper()
 		ios, _, _, errOut := iostreams.Test()
-		if err := MakeImages(context.Background(), ios, "content", fonts); err != nil {
+		if err := Images(ImagesDefaults(context.Background(), ios, "content", fonts)); err != nil {
 			t.Fatalf("images: %v\n%s", err, errOut)
 		}
-		if err := Generate(context.Background(), ios, "content"); err != nil {
+		if err := Generate(GenerateDefaults(context.Background(), ios, "content")); err != nil {
 			t.Fatalf("generate: %v\n%s", err, errOut)
 		}
 	}

@@ -1,0 +1,229 @@
+// Package pipeline is the chain that turns content into a site: Validate,
+// Images, Generate and Site, each with its defaults, and Build, which runs
+// them in order. The commands validate, images, generate, build, dev, serve
+// and delete call it; no command calls another command.
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/headers"
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images"
+	"portfolio/cli/internal/iostreams"
+)
+
+// BuildOptions are the inputs of a build.
+type BuildOptions struct {
+	IO         *iostreams.IOStreams
+	Ctx        context.Context
+	ContentDir string
+	// SiteDir is the site's project folder (site); the result is SiteDir/dist.
+	SiteDir string
+	// NoReport leaves out the per-route table.
+	NoReport bool
+}
+
+// Build runs the chain; each step's own output explains a failure.
+func Build(opts *BuildOptions) error {
+	ctx := opts.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	start := time.Now()
+	out := opts.IO.Out
+	// What this build reads, noted before it starts: a file saved while it
+	// runs makes the next check see a change. The old record goes first, so
+	// a build that fails or is stopped leaves the site stale.
+	_ = os.Remove(recordFile)
+	inputs, inputsErr := Inputs(opts.ContentDir, opts.SiteDir)
+	s := cmdutil.NewStyler(opts.IO)
+	steps := []struct {
+		name string
+		run  func() error
+	}{
+		{"validate the content", func() error {
+			return Validate(&ValidateOptions{IO: opts.IO, ContentDir: opts.ContentDir, Format: "text", MaxPixels: imagecheck.DefaultMaxPixels})
+		}},
+		{"make the images, social preview cards and icons", func() error {
+			// The cards are drawn in the site's fonts, from its npm packages.
+			if err := installPackages(ctx, opts); err != nil {
+				return err
+			}
+			return Images(ImagesDefaults(ctx, opts.IO, opts.ContentDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable")))
+		}},
+		{"generate the site's module", func() error { return Generate(GenerateDefaults(ctx, opts.IO, opts.ContentDir)) }},
+		{"build and prerender the site", func() error { return Site(ctx, opts) }},
+	}
+	for i, step := range steps {
+		fmt.Fprintf(out, "%s %s\n", s.Bold(fmt.Sprintf("[%d/%d]", i+1, len(steps))), step.name)
+		if err := step.run(); err != nil {
+			if !errors.Is(err, cmdutil.ErrCancel) {
+				fmt.Fprintf(opts.IO.ErrOut, "%s stopped at step %d (%s)\n", s.Red("build"), i+1, step.name)
+			}
+			return err
+		}
+	}
+	if inputsErr == nil {
+		if err := saveRecord(inputs); err != nil {
+			fmt.Fprintf(opts.IO.ErrOut, "warning: cannot record what the build read (%v); the next serve builds again\n", err)
+		}
+	}
+	dist := filepath.Join(opts.SiteDir, "dist")
+	if !opts.NoReport {
+		routes, err := Report(dist)
+		if err != nil {
+			return err
+		}
+		WriteReport(out, routes)
+	}
+	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), time.Since(start).Round(100*time.Millisecond), dist)
+	return nil
+}
+
+// ImagesDefaults are `portfolio images --gc` with its default settings:
+// the variants and cache entries no image needs any more (those of a
+// deleted project or a replaced photo) are removed, so they do not reach
+// the site. It draws the social preview cards (in the fonts of fontDir) and
+// icons too.
+func ImagesDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir, fontDir string) *ImagesOptions {
+	return &ImagesOptions{
+		IO: ios, Ctx: ctx, ContentDir: contentDir, FontDir: fontDir,
+		OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: images.DefaultManifest,
+		Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels,
+		GC: true,
+	}
+}
+
+// GenerateDefaults are `portfolio generate` with its default settings.
+func GenerateDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir string) *GenerateOptions {
+	return &GenerateOptions{
+		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: DefaultOut, DocsDir: DefaultDocsDir,
+		Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
+	}
+}
+
+// minNode is the oldest Node the site's tools run on (Vite 8).
+var minNode = [3]int{20, 19, 0}
+
+// Site runs the site's npm build (build and prerender into SiteDir/dist),
+// installing its packages first when they are missing or older than the
+// lock file, then writes the site's response headers (package headers).
+func Site(ctx context.Context, opts *BuildOptions) error {
+	if err := installPackages(ctx, opts); err != nil {
+		return err
+	}
+	if err := npm(ctx, opts, "run", "build", "--silent"); err != nil {
+		return err
+	}
+	c, _, err := content.Load(opts.ContentDir, content.Options{MaxPixels: imagecheck.DefaultMaxPixels})
+	if err != nil {
+		return err
+	}
+	return headers.Build(filepath.Join(opts.SiteDir, "dist"), c)
+}
+
+// installPackages installs the site's npm packages when they are missing or
+// older than the lock file.
+func installPackages(ctx context.Context, opts *BuildOptions) error {
+	if err := checkNode(ctx); err != nil {
+		return err
+	}
+	if stale, why := packagesStale(opts.SiteDir); stale {
+		fmt.Fprintf(opts.IO.Out, "  installing the site's npm packages (%s)…\n", why)
+		if err := npm(ctx, opts, "ci", "--no-audit", "--no-fund"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkNode says what to install when node or npm is missing or too old.
+func checkNode(ctx context.Context) error {
+	if _, err := exec.LookPath("node"); err != nil {
+		return fmt.Errorf("node is not installed: the site needs Node %d.%d or newer with npm (https://nodejs.org)", minNode[0], minNode[1])
+	}
+	if _, err := exec.LookPath("npm"); err != nil {
+		return errors.New("npm is not installed: install it with Node (https://nodejs.org) or your system's package manager")
+	}
+	v, err := exec.CommandContext(ctx, "node", "--version").Output()
+	if err != nil {
+		return fmt.Errorf("cannot run node --version: %w", err)
+	}
+	have, ok := parseVersion(string(v))
+	if !ok {
+		return fmt.Errorf("cannot read node's version %q", strings.TrimSpace(string(v)))
+	}
+	if !atLeast(have, minNode) {
+		return fmt.Errorf("node %s is too old: the site needs Node %d.%d or newer (https://nodejs.org)", strings.TrimSpace(string(v)), minNode[0], minNode[1])
+	}
+	return nil
+}
+
+var versionRe = regexp.MustCompile(`v?(\d+)\.(\d+)\.(\d+)`)
+
+func parseVersion(s string) ([3]int, bool) {
+	m := versionRe.FindStringSubmatch(s)
+	if m == nil {
+		return [3]int{}, false
+	}
+	var v [3]int
+	for i := range v {
+		v[i], _ = strconv.Atoi(m[i+1])
+	}
+	return v, true
+}
+
+func atLeast(have, want [3]int) bool {
+	for i := range have {
+		if have[i] != want[i] {
+			return have[i] > want[i]
+		}
+	}
+	return true
+}
+
+// packagesStale reports whether `npm ci` must run: no node_modules, or a
+// lock file newer than the installed tree.
+func packagesStale(siteDir string) (bool, string) {
+	installed, err := os.Stat(filepath.Join(siteDir, "node_modules", ".package-lock.json"))
+	if err != nil {
+		return true, "not installed yet"
+	}
+	lock, err := os.Stat(filepath.Join(siteDir, "package-lock.json"))
+	if err == nil && lock.ModTime().After(installed.ModTime()) {
+		return true, "package-lock.json changed"
+	}
+	return false, ""
+}
+
+// npm runs npm in the site folder. Its output is shown only when it fails,
+// with the command to run again by hand.
+func npm(ctx context.Context, opts *BuildOptions, args ...string) error {
+	cmd := exec.CommandContext(ctx, "npm", args...)
+	cmd.Dir = opts.SiteDir
+	cmd.Env = append(os.Environ(), "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1")
+	var output bytes.Buffer
+	cmd.Stdout = &output
+	cmd.Stderr = &output
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return cmdutil.ErrCancel
+		}
+		opts.IO.ErrOut.Write(output.Bytes())
+		return fmt.Errorf("`npm %s` in %s failed (%v): its output is above", strings.Join(args, " "), opts.SiteDir, err)
+	}
+	return nil
+}

@@ -1,0 +1,157 @@
+// The data: the content's values in the shape of the types, with every
+// image and document resolved and the derived fields computed.
+
+package tsgen
+
+import (
+	"fmt"
+	"slices"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/richtext"
+	"portfolio/cli/internal/schemamodel"
+)
+
+type resolver struct {
+	project *content.Project
+	assets  Assets
+}
+
+// image resolves a path relative to the project folder to its variants.
+func (r resolver) image(rel string) (obj, error) {
+	if r.project == nil {
+		return nil, fmt.Errorf("images are only supported in project files")
+	}
+	key := content.ProjectsDir + "/" + r.project.Slug + "/" + rel
+	a, ok := r.assets[key]
+	if !ok {
+		return nil, fmt.Errorf("%s has no web variants: run `portfolio images`", key)
+	}
+	return obj{
+		{"src", a.FallbackSrc()},
+		{"width", a.Width},
+		{"height", a.Height},
+		{"srcset", obj{{"webp", a.Srcset(manifest.WebP)}, {"fallback", a.Srcset(a.FallbackType())}}},
+		{"placeholder", a.Placeholder},
+	}, nil
+}
+
+// document resolves a path relative to the project folder to the
+// published document.
+func (r resolver) document(rel string) (obj, error) {
+	if r.project == nil {
+		return nil, fmt.Errorf("documents are only supported in project files")
+	}
+	d, ok := r.project.Documents[rel]
+	if !ok {
+		return nil, fmt.Errorf("%s: the document was not checked: run `portfolio validate`", rel)
+	}
+	return obj{{"href", d.Href(rel)}, {"bytes", d.Size}, {"size", content.SizeText(d.Size)}}, nil
+}
+
+// data converts a document value into ordered data, guided by its schema.
+func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName string, v any, r resolver) (any, error) {
+	if s.Ref != "" {
+		def := schemamodel.DefName(s.Ref)
+		switch def {
+		case content.DefImagePath:
+			rel, _ := v.(string)
+			return r.image(rel)
+		case content.DefDocumentPath:
+			rel, _ := v.(string)
+			return r.document(rel)
+		case content.DefMarkdown:
+			text, _ := v.(string)
+			blocks, err := richtext.Parse(text)
+			return normalize(any(blocks)), err
+		}
+		return g.data(root, root.Def(s.Ref), pascal(def), v, r)
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if branch, ok := s.Branch(x); ok {
+			return g.data(root, branch, "", v, r)
+		}
+		out := obj{}
+		d := derived[typeName]
+		for _, p := range s.Properties {
+			if slices.Contains(d.drop, p.Name) {
+				continue
+			}
+			pv, ok := x[p.Name]
+			if !ok {
+				resolved, _ := root.Resolve(p.Schema)
+				if !resolved.HasDefault {
+					continue
+				}
+				pv = resolved.Default
+			}
+			val, err := g.data(root, p.Schema, typeName+pascal(p.Name), pv, r)
+			if err != nil {
+				return nil, err
+			}
+			if asset, ok := val.(obj); ok && p.Name == "src" && isImage(s) {
+				out = append(out, asset...) // flattened: see isImage
+				continue
+			}
+			out = append(out, kv{p.Name, val})
+		}
+		for _, f := range d.add {
+			val, err := derive(typeName, f.name, r)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, kv{f.name, val})
+		}
+		return out, nil
+	case []any:
+		out := list{}
+		for _, e := range x {
+			val, err := g.data(root, s.Items, typeName+"Item", e, r)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, val)
+		}
+		return out, nil
+	}
+	return v, nil
+}
+
+func derive(typeName, field string, r resolver) (any, error) {
+	p := r.project
+	switch typeName + "." + field {
+	case "Project.slug":
+		return p.Slug, nil
+	case "Project.link":
+		return p.Link(), nil
+	case "Project.loadBody":
+		return code(fmt.Sprintf("() => import('./%s/%s').then((m) => m.body)", BodyDir, p.Slug)), nil
+	case "GalleryBlock.images":
+		title, _ := p.Doc.Value.(map[string]any)["title"].(string)
+		images := list{}
+		for i, img := range p.Gallery {
+			n := i + 1
+			asset := obj{{"src", img.URL}, {"width", img.Width}, {"height", img.Height}}
+			if img.URL == "" {
+				var err error
+				if asset, err = r.image(img.Path); err != nil {
+					return nil, err
+				}
+			}
+			alt := img.Alt
+			if alt == "" {
+				alt = fmt.Sprintf("%s %d", title, n)
+			}
+			asset = append(asset, kv{"alt", alt})
+			if img.Caption != "" {
+				asset = append(asset, kv{"caption", img.Caption})
+			}
+			asset = append(asset, kv{"label", fmt.Sprintf("Open image %d", n)})
+			images = append(images, asset)
+		}
+		return images, nil
+	}
+	return nil, fmt.Errorf("no rule derives %s.%s", typeName, field)
+}

@@ -1,0 +1,251 @@
+// The types: TypeScript declarations derived from the JSON Schemas, and the
+// hand-written ones the content types resolve into.
+
+package tsgen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/schemamodel"
+)
+
+// contentTypes maps schema definitions to the hand-written types below.
+var contentTypes = map[string]string{
+	content.DefImagePath:    "ImageAsset",
+	content.DefMarkdown:     "RichText",
+	content.DefDocumentPath: "DocumentAsset",
+}
+
+// derivedField is a property computed by the generator.
+type derivedField struct {
+	name, tsType, doc string
+}
+
+// derived lists, per generated type, the fields computed from the content
+// and the stored fields they replace.
+var derived = map[string]struct {
+	add  []derivedField
+	drop []string
+}{
+	"Project": {
+		drop: []string{bodyProperty},
+		add: []derivedField{
+			{"slug", "string", "The project's folder name; unique."},
+			{"link", "string", "Path of the project page: /projects/<slug>."},
+			{"loadBody", "() => Promise<ProjectBody>", "Loads the page's blocks (the body of project.yaml) from the project's own module, so listings do not carry every page's text."},
+		},
+	},
+	// The order is applied to the projects list, not shipped.
+	"Site": {drop: []string{content.ProjectOrderKey}},
+	"GalleryBlock": {
+		drop: []string{"external", "texts"},
+		add: []derivedField{
+			{"images", "readonly GalleryImage[]", "Every image of the gallery in display order: the gallery folder's files in natural file-path order, then the external images."},
+		},
+	},
+}
+
+const fixedTypes = `/** A responsive image: its variants for srcset, a fallback src, its size (to reserve its space before it loads) and a blurred preview. */
+export interface ImageAsset {
+  /** Address for a plain src: a JPEG variant (PNG when the image is transparent) about 1200 px wide, or the https URL of an external image. */
+  readonly src: string;
+  /** Size in pixels of the largest variant, upright: the image's aspect ratio. */
+  readonly width: number;
+  readonly height: number;
+  /** srcset values per format, smallest first; absent for an external image. */
+  readonly srcset?: ImageSrcset;
+  /** A blurred preview of a few hundred bytes, as an SVG data URI to paint behind the image while it loads; absent for an external image. */
+  readonly placeholder?: string;
+}
+
+/** A document of the project folder (a PDF) that the build publishes. */
+export interface DocumentAsset {
+  /** Its address in the site: /docs/<name>-<hash of its bytes>.pdf. */
+  readonly href: string;
+  /** Its size in bytes, and as the page shows it (e.g. "48 KB"). */
+  readonly bytes: number;
+  readonly size: string;
+}
+
+/** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. */
+export interface ImageSrcset {
+  readonly webp: string;
+  readonly fallback: string;
+}
+
+/** One image of a project gallery. */
+export interface GalleryImage extends ImageAsset {
+  /** Alternative text: the owner's (the gallery block's texts), else "<project title> <n>". */
+  readonly alt: string;
+  /** Caption shown with the image in the lightbox; absent when the owner gave none. */
+  readonly caption?: string;
+  /** Accessible name of the button that opens it: "Open image <n>". */
+  readonly label: string;
+}
+
+/** Inline text: plain text, or emphasis, strong emphasis, code or a link around more inline text. */
+export type Inline =
+  | string
+  | { readonly kind: 'em' | 'strong'; readonly children: readonly Inline[] }
+  | { readonly kind: 'code'; readonly text: string }
+  | { readonly kind: 'link'; readonly href: string; readonly children: readonly Inline[] };
+
+/** A paragraph or a list. */
+export type RichBlock =
+  | { readonly kind: 'paragraph'; readonly children: readonly Inline[] }
+  | { readonly kind: 'list'; readonly ordered: boolean; readonly items: readonly (readonly Inline[])[] };
+
+/** Text written in the content's Markdown subset, as data: render it as elements, never as HTML. */
+export type RichText = readonly RichBlock[];
+`
+
+// types emits the named types reachable from a schema's root, breadth first.
+func (g *gen) types(root *schemamodel.Root, rootName string) {
+	g.queue = append(g.queue, pending{root, root.Schema, rootName})
+	g.emitted[rootName] = root.Schema
+	g.drain()
+}
+
+// drain emits the queued types, and those they reach.
+func (g *gen) drain() {
+	for len(g.queue) > 0 {
+		p := g.queue[0]
+		g.queue = g.queue[1:]
+		g.b.WriteString("\n")
+		g.emitType(p)
+	}
+}
+
+// alias emits `export type name = <type of s>;` and the named types it
+// reaches.
+func (g *gen) alias(root *schemamodel.Root, s *schemamodel.Schema, name, description string) {
+	expr := g.typeExpr(root, s, name+"Item")
+	g.b.WriteString("\n")
+	doc(&g.b, "", description)
+	fmt.Fprintf(&g.b, "export type %s = %s;\n", name, expr)
+	g.drain()
+}
+
+func (g *gen) name(root *schemamodel.Root, s *schemamodel.Schema, name string) string {
+	if prev, ok := g.emitted[name]; ok {
+		if prev != s {
+			// Two different schemas would share one name: ambiguous types.
+			panic(fmt.Sprintf("tsgen: two schemas map to the type name %s; rename a definition", name))
+		}
+		return name
+	}
+	g.emitted[name] = s
+	g.queue = append(g.queue, pending{root, s, name})
+	return name
+}
+
+func (g *gen) emitType(p pending) {
+	s := p.s
+	doc(&g.b, "", s.Description)
+	switch {
+	case isUnion(s):
+		var members []string
+		for _, a := range s.AllOf {
+			members = append(members, g.typeExpr(p.root, a.Then, ""))
+		}
+		fmt.Fprintf(&g.b, "export type %s =\n  | %s;\n", p.name, strings.Join(members, "\n  | "))
+	case s.Type == "object":
+		extends := ""
+		if isImage(s) {
+			extends = " extends ImageAsset"
+		}
+		fmt.Fprintf(&g.b, "export interface %s%s {\n", p.name, extends)
+		d := derived[p.name]
+		for _, prop := range s.Properties {
+			if slices.Contains(d.drop, prop.Name) || (extends != "" && prop.Name == "src") {
+				continue
+			}
+			resolved, _ := p.root.Resolve(prop.Schema)
+			doc(&g.b, "  ", resolved.Description)
+			opt := "?"
+			if s.IsRequired(prop.Name) || resolved.HasDefault {
+				opt = ""
+			}
+			t := g.typeExpr(p.root, prop.Schema, p.name+pascal(prop.Name))
+			fmt.Fprintf(&g.b, "  readonly %s%s: %s;\n", key(prop.Name), opt, t)
+		}
+		for _, f := range d.add {
+			doc(&g.b, "  ", f.doc)
+			fmt.Fprintf(&g.b, "  readonly %s: %s;\n", f.name, f.tsType)
+		}
+		g.b.WriteString("}\n")
+	default:
+		fmt.Fprintf(&g.b, "export type %s = %s;\n", p.name, g.inlineType(p.root, s, p.name))
+	}
+}
+
+// isImage reports whether an object is an image with more to say (alt text,
+// a caption): its `src` is an image path. Such an object extends ImageAsset,
+// so the site reads block.src and block.width rather than block.src.src.
+func isImage(s *schemamodel.Schema) bool {
+	src := s.Prop("src")
+	return src != nil && schemamodel.DefName(src.Ref) == content.DefImagePath
+}
+
+func isUnion(s *schemamodel.Schema) bool {
+	if len(s.AllOf) == 0 {
+		return false
+	}
+	for _, a := range s.AllOf {
+		if _, _, ok := a.Discriminator(); !ok || a.Then == nil || a.Then.Ref == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// typeExpr returns the TypeScript type of a property's schema. nameIfObject
+// names an inline object type.
+func (g *gen) typeExpr(root *schemamodel.Root, s *schemamodel.Schema, nameIfObject string) string {
+	if s.Ref != "" {
+		def := schemamodel.DefName(s.Ref)
+		if t, ok := contentTypes[def]; ok {
+			return t
+		}
+		target := root.Def(s.Ref)
+		if target.Type == "object" || isUnion(target) || len(target.Enum) > 0 {
+			return g.name(root, target, pascal(def))
+		}
+		return g.inlineType(root, target, pascal(def))
+	}
+	if s.Type == "object" || isUnion(s) {
+		return g.name(root, s, nameIfObject)
+	}
+	return g.inlineType(root, s, nameIfObject)
+}
+
+func (g *gen) inlineType(root *schemamodel.Root, s *schemamodel.Schema, name string) string {
+	switch {
+	case len(s.Enum) > 0:
+		parts := make([]string, len(s.Enum))
+		for i, e := range s.Enum {
+			parts[i] = literal(e)
+		}
+		return strings.Join(parts, " | ")
+	case s.HasConst:
+		return literal(s.Const)
+	}
+	switch s.Type {
+	case "string":
+		return "string"
+	case "integer", "number":
+		return "number"
+	case "boolean":
+		return "boolean"
+	case "array":
+		item := g.typeExpr(root, s.Items, name+"Item")
+		if strings.ContainsAny(item, " |") {
+			item = "(" + item + ")"
+		}
+		return "readonly " + item + "[]"
+	}
+	panic(fmt.Sprintf("tsgen: schema of %s has no type the generator knows", name))
+}

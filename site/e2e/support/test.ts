@@ -118,3 +118,26 @@ export async function columnCount(items: Locator): Promise<number> {
 /** A readable list of console problems, for failure messages. */
 export const describeProblems = (problems: ConsoleProblem[]) =>
   problems.map((p) => `  ${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`).join('\n');
+
+/**
+ * Turns `page`'s cache off (Chromium's, as DevTools' "Disable cache"), so
+ * that every document it loads from now on is loaded as on a first visit:
+ * for tests that walk one page through many routes, where a warm cache
+ * would hide what a first load requests or shifts. Returns the function
+ * that turns it on again (for a page shared with later tests).
+ */
+export async function coldCache(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return async () => {
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.detach();
+  };
+}
+
+/**
+ * Gives a test that walks one page through `steps` checks (each once a test
+ * of its own) the time those tests had together: Playwright's 30 s each.
+ */
+export const walkTimeout = (steps: number) => test.setTimeout(steps * 30_000);

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { allRoutes, missingPath } from './support/routes';
-import { animationsDone, expect, test, waitForHydration, walkTimeout } from './support/test';
+import { animationsDone, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -50,7 +50,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test(`${half.name} have no axe violations`, async ({ page }) => {
         walkTimeout(half.paths.length);
         for (const path of half.paths) {
-          await test.step(path, async () => {
+          await walkStep(path, async () => {
             await page.goto(path);
             await waitForHydration(page);
             // The scheme really applies: a light or a dark page background.
@@ -74,7 +74,7 @@ test.describe('at 375 px', () => {
     walkTimeout(6);
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const path of ['/', '/contact', '/projects/admin-portal']) {
-        await test.step(`${path} (${colorScheme})`, async () => {
+        await walkStep(`${path} (${colorScheme})`, async () => {
           await page.emulateMedia({ colorScheme });
           await page.goto(path);
           await waitForHydration(page);
@@ -121,7 +121,7 @@ test.describe('heading outline', () => {
   test('every route starts with its h1 and skips no heading level', async ({ page }) => {
     walkTimeout(paths.length);
     for (const path of paths) {
-      await test.step(path, async () => {
+      await walkStep(path, async () => {
         await page.goto(path);
         const headings = await page.evaluate(() =>
           [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => ({

@@ -3,7 +3,7 @@
 // that reduced motion turns off, and no layout shift while loading.
 import type { Page as Category } from '../src/generated/content';
 import { activeProjectsOf, categoryPages, projects, site } from './support/routes';
-import { animationsDone, coldCache, columnCount, expect, test, waitForHydration, walkTimeout } from './support/test';
+import { animationsDone, coldCache, columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -76,7 +76,7 @@ test.describe('with reduced motion', () => {
   test('/ and every category page: cards have no animation', async ({ page }) => {
     walkTimeout(5);
     for (const path of ['/', ...categoryPages.map((c) => `/${c}`)]) {
-      await test.step(path, async () => {
+      await walkStep(path, async () => {
         await page.goto(path);
         await waitForHydration(page);
         const names = await cards(page).evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
@@ -125,7 +125,7 @@ for (const viewport of [
       // Each page loads as on a first visit (fonts and images not cached).
       const warmCache = await coldCache(page);
       for (const path of ['/', ...categoryPages.map((c) => `/${c}`)]) {
-        await test.step(path, async () => {
+        await walkStep(path, async () => {
           await page.goto(path);
           await waitForHydration(page);
           await page.waitForLoadState('networkidle');

@@ -7,7 +7,7 @@
 // back to the tile.
 import type { Locator, Page } from '@playwright/test';
 import { galleryImagesOf, projects, specGalleryCounts } from './support/routes';
-import { columnCount, expect, test, waitForHydration, walkTimeout } from './support/test';
+import { columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -71,7 +71,7 @@ test.describe('tiles', () => {
     for (const p of projects) {
       const count = specGalleryCounts[p.slug] ?? 0;
       if (count === 0) {
-        await test.step(`${p.link} has no gallery`, async () => {
+        await walkStep(`${p.link} has no gallery`, async () => {
           await page.goto(p.link);
           await waitForHydration(page);
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
@@ -80,7 +80,7 @@ test.describe('tiles', () => {
         });
         continue;
       }
-      await test.step(`${p.link} shows ${count} tiles`, async () => {
+      await walkStep(`${p.link} shows ${count} tiles`, async () => {
         const images = galleryImagesOf(p.slug);
         await page.goto(p.link);
         await waitForHydration(page);
@@ -120,7 +120,7 @@ test.describe('columns', () => {
     walkTimeout(galleries.length);
     for (const p of galleries) {
       const count = specGalleryCounts[p.slug]!;
-      await test.step(p.link, async () => {
+      await walkStep(p.link, async () => {
         await page.setViewportSize({ width: widths[0]!.width, height: 900 });
         await page.goto(p.link);
         await waitForHydration(page);
@@ -137,7 +137,7 @@ test.describe('keyboard', () => {
   test('in every gallery, Tab goes through the tiles in order 1…n, then leaves it', async ({ page }) => {
     walkTimeout(galleries.length);
     for (const p of galleries) {
-      await test.step(p.link, async () => {
+      await walkStep(p.link, async () => {
         const count = specGalleryCounts[p.slug]!;
         await page.goto(p.link);
         await waitForHydration(page);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
 import { allRoutes, missingPath, projects, site } from './support/routes';
-import { coldCache, describeProblems, expect, test, waitForHydration, walkTimeout } from './support/test';
+import { coldCache, describeProblems, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 interface ManifestChunk {
   file: string;
@@ -59,7 +59,7 @@ test('the scripts each page requests before any interaction are its islands', as
   walkTimeout(allRoutes.length);
   const warmCache = await coldCache(page);
   for (const path of [...allRoutes.map((r) => r.path), missingPath]) {
-    await test.step(path, async () => {
+    await walkStep(path, async () => {
       const scripts = scriptLog(page);
       await page.goto(path);
       // Loaded, and the islands that mount by themselves are live (an

@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { RichText } from '../src/generated/content';
 import { backLinks, blockOf, projects, site } from './support/routes';
-import { expect, test, waitForHydration, walkTimeout } from './support/test';
+import { expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -51,7 +51,7 @@ test.describe('without JavaScript', () => {
   test('every project page shows its title and links back to its category', async ({ page }) => {
     walkTimeout(projects.length);
     for (const p of projects) {
-      await test.step(`${p.link} → /${p.page}`, async () => {
+      await walkStep(`${p.link} → /${p.page}`, async () => {
         await page.goto(p.link);
         await expect(h1(page)).toHaveText(p.title);
         await expect(h1(page)).toHaveCount(1);
@@ -89,7 +89,7 @@ test.describe('with JavaScript', () => {
   test('every project page shows its title and its back link loads its category', async ({ page }) => {
     walkTimeout(projects.length);
     for (const p of projects) {
-      await test.step(`${p.link} → /${p.page}`, async () => {
+      await walkStep(`${p.link} → /${p.page}`, async () => {
         await page.goto(p.link);
         await waitForHydration(page);
         await expect(h1(page)).toHaveText(p.title);
@@ -116,7 +116,7 @@ test.describe('case studies', () => {
   test('each shows role, technologies, hero image and the four sections', async ({ page }) => {
     walkTimeout(caseStudySlugs.length);
     for (const slug of caseStudySlugs) {
-      await test.step(`/projects/${slug}`, async () => {
+      await walkStep(`/projects/${slug}`, async () => {
         const block = blockOf(slug, 'caseStudy');
         if (!block) throw new Error(`${slug} has no case study`);
         await page.goto(`/projects/${slug}`);

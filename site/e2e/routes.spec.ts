@@ -2,7 +2,7 @@
 // JavaScript), hydrates without complaint, and describes itself to crawlers;
 // unknown paths get the not-found page with status 404.
 import { allRoutes, missingPath, site } from './support/routes';
-import { coldCache, describeProblems, expect, test, waitForHydration, walkTimeout } from './support/test';
+import { coldCache, describeProblems, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -30,7 +30,7 @@ test.describe('without JavaScript', () => {
   test('every route is prerendered with its h1 and head tags', async ({ page }) => {
     walkTimeout(allRoutes.length);
     for (const route of allRoutes) {
-      await test.step(route.path, async () => {
+      await walkStep(route.path, async () => {
         const response = await page.goto(route.path);
         expect(response?.status(), route.path).toBe(200);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
@@ -59,7 +59,7 @@ test.describe('with JavaScript', () => {
     // Each route loads and hydrates as on a first visit.
     const warmCache = await coldCache(page);
     for (const route of allRoutes) {
-      await test.step(route.path, async () => {
+      await walkStep(route.path, async () => {
         const response = await page.goto(route.path);
         expect(response?.status(), route.path).toBe(200);
         await waitForHydration(page);

@@ -49,6 +49,10 @@ export const test = base.extend<Fixtures>({
         const type = request.resourceType();
         if (type === 'script') return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
         if (type === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: pixel });
+        // A frame (the embedded prototype) gets an empty document: a 204
+        // cancels its navigation, and a frame left loading keeps the page
+        // from ever being network-idle.
+        if (type === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
         return route.fulfill({ status: 204, body: '' });
       },
     );
@@ -141,3 +145,10 @@ export async function coldCache(page: Page): Promise<() => Promise<void>> {
  * of its own) the time those tests had together: Playwright's 30 s each.
  */
 export const walkTimeout = (steps: number) => test.setTimeout(steps * 30_000);
+
+/**
+ * One check of a walk: a step with the time its own test had (30 s), so a
+ * page that hangs fails its step as soon as that test would have, not at
+ * the end of the walk's whole budget.
+ */
+export const walkStep = <T>(title: string, body: () => T | Promise<T>) => test.step(title, body, { timeout: 30_000 });

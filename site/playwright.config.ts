@@ -53,7 +53,9 @@ export default defineConfig({
   webServer: {
     // Serves dist/ only; the build is done beforehand by whoever runs the
     // tests. Messages the tests send go to .cache/e2e/messages.
-    command: `go run ./cli/cmd/portfolio serve --no-build --addr 127.0.0.1:${port} --data .cache/e2e/messages`,
+    // PORTFOLIO_BIN, an absolute path to a built `portfolio` (`.ci/test` builds one),
+    // runs instead of compiling the command again with `go run`.
+    command: `${process.env.PORTFOLIO_BIN ? JSON.stringify(process.env.PORTFOLIO_BIN) : 'go run ./cli/cmd/portfolio'} serve --no-build --addr 127.0.0.1:${port} --data .cache/e2e/messages`,
     cwd: '..',
     url: `http://localhost:${port}/`,
     reuseExistingServer: !process.env.CI,

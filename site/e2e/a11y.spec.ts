@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { allRoutes, missingPath } from './support/routes';
-import { animationsDone, expect, test, waitForHydration } from './support/test';
+import { animationsDone, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths as sitePaths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
@@ -34,21 +34,36 @@ async function scan(page: Page) {
 
 const paths = [...allRoutes.map((r) => r.path), missingPath];
 
+/**
+ * The routes in two halves (the site's pages and the not-found page, then
+ * the projects), so that the two workers share the scans: one test per half
+ * and scheme, one page walking its routes.
+ */
+const halves = [
+  { name: 'the pages and the not-found page', paths: paths.filter((p) => !p.startsWith('/projects/')) },
+  { name: 'the project pages', paths: paths.filter((p) => p.startsWith('/projects/')) },
+];
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} scheme`, () => {
     test.use({ colorScheme });
-    for (const path of paths) {
-      test(`${path} has no axe violations`, async ({ page }) => {
-        await page.goto(path);
-        await waitForHydration(page);
-        // The scheme really applies: a light or a dark page background.
-        const lightness = await page.evaluate(() => {
-          const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
-          return (r + g + b) / 3;
-        });
-        if (colorScheme === 'dark') expect(lightness).toBeLessThan(60);
-        else expect(lightness).toBeGreaterThan(200);
-        await scan(page);
+    for (const half of halves) {
+      test(`${half.name} have no axe violations`, async ({ page }) => {
+        walkTimeout(half.paths.length);
+        for (const path of half.paths) {
+          await walkStep(path, async () => {
+            await page.goto(path);
+            await waitForHydration(page);
+            // The scheme really applies: a light or a dark page background.
+            const lightness = await page.evaluate(() => {
+              const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
+              return (r + g + b) / 3;
+            });
+            if (colorScheme === 'dark') expect(lightness, path).toBeLessThan(60);
+            else expect(lightness, path).toBeGreaterThan(200);
+            await scan(page);
+          });
+        }
       });
     }
   });
@@ -56,19 +71,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const path of ['/', sitePaths.contact, sitePaths.project('admin-portal')]) {
-      test(`${path} with the menu open (${colorScheme}) has no axe violations`, async ({ page }) => {
-        await page.emulateMedia({ colorScheme });
-        await page.goto(path);
-        await waitForHydration(page);
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await expect(page.locator('#mobile-menu')).toBeVisible();
-        await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
-        await scan(page);
-      });
+  test('/, /contact and /projects/admin-portal with the menu open have no axe violations, in both schemes', async ({ page }) => {
+    walkTimeout(6);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const path of [sitePaths.home, sitePaths.contact, sitePaths.project('admin-portal')]) {
+        await walkStep(`${path} (${colorScheme})`, async () => {
+          await page.emulateMedia({ colorScheme });
+          await page.goto(path);
+          await waitForHydration(page);
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await expect(page.locator('#mobile-menu')).toBeVisible();
+          await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+          await scan(page);
+        });
+      }
     }
-  }
+  });
 
   test('/contact with validation errors shown has no axe violations', async ({ page }) => {
     await page.goto(sitePaths.contact);
@@ -101,19 +119,22 @@ test.describe('with the lightbox open', () => {
 // (axe's heading-order rule is a best practice, outside the WCAG tags above.)
 test.describe('heading outline', () => {
   test.use({ javaScriptEnabled: false });
-  for (const path of paths) {
-    test(`${path} starts with its h1 and skips no heading level`, async ({ page }) => {
-      await page.goto(path);
-      const headings = await page.evaluate(() =>
-        [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => ({
-          level: Number(h.tagName[1]),
-          text: (h.textContent ?? '').trim().slice(0, 60),
-        })),
-      );
-      const outline = headings.map((h) => `${'  '.repeat(h.level - 1)}h${h.level} ${h.text}`).join('\n');
-      expect(headings[0]?.level, `outline:\n${outline}`).toBe(1);
-      const skips = headings.filter((h, i) => i > 0 && h.level > headings[i - 1]!.level + 1);
-      expect(skips.map((h) => `h${h.level} ${h.text}`), `headings that skip a level; outline:\n${outline}`).toEqual([]);
-    });
-  }
+  test('every route starts with its h1 and skips no heading level', async ({ page }) => {
+    walkTimeout(paths.length);
+    for (const path of paths) {
+      await walkStep(path, async () => {
+        await page.goto(path);
+        const headings = await page.evaluate(() =>
+          [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => ({
+            level: Number(h.tagName[1]),
+            text: (h.textContent ?? '').trim().slice(0, 60),
+          })),
+        );
+        const outline = headings.map((h) => `${'  '.repeat(h.level - 1)}h${h.level} ${h.text}`).join('\n');
+        expect(headings[0]?.level, `${path} outline:\n${outline}`).toBe(1);
+        const skips = headings.filter((h, i) => i > 0 && h.level > headings[i - 1]!.level + 1);
+        expect(skips.map((h) => `h${h.level} ${h.text}`), `${path}: headings that skip a level; outline:\n${outline}`).toEqual([]);
+      });
+    }
+  });
 });

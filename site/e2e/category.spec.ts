@@ -3,7 +3,7 @@
 // that reduced motion turns off, and no layout shift while loading.
 import type { Page as Category } from '../src/generated/content';
 import { activeProjectsOf, categoryPages, projects, site } from './support/routes';
-import { animationsDone, columnCount, expect, test, waitForHydration } from './support/test';
+import { animationsDone, coldCache, columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -73,16 +73,19 @@ for (const category of categoryPages) {
 
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
-  for (const path of ['/', ...categoryPages.map((c) => `/${c}`)]) {
-    test(`${path}: cards have no animation`, async ({ page }) => {
-      await page.goto(path);
-      await waitForHydration(page);
-      const names = await cards(page).evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
-      expect(names.length).toBeGreaterThan(0);
-      expect(names.every((n) => n === 'none'), `animation names: ${names.join(', ')}`).toBe(true);
-      expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
-    });
-  }
+  test('/ and every category page: cards have no animation', async ({ page }) => {
+    walkTimeout(5);
+    for (const path of ['/', ...categoryPages.map((c) => `/${c}`)]) {
+      await walkStep(path, async () => {
+        await page.goto(path);
+        await waitForHydration(page);
+        const names = await cards(page).evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
+        expect(names.length, path).toBeGreaterThan(0);
+        expect(names.every((n) => n === 'none'), `${path}: animation names: ${names.join(', ')}`).toBe(true);
+        expect(await page.evaluate(() => document.getAnimations().length), path).toBe(0);
+      });
+    }
+  });
 });
 
 // Cumulative layout shift as Chrome reports it, from the first paint on.
@@ -114,21 +117,29 @@ for (const viewport of [
 ]) {
   test.describe(`layout shift at ${viewport.width} px`, () => {
     test.use({ viewport });
-    for (const path of ['/', ...categoryPages.map((c) => `/${c}`)]) {
-      test(`${path} loads without layout shift`, async ({ page }) => {
-        await page.addInitScript(observeLayoutShift);
-        await page.goto(path);
-        await waitForHydration(page);
-        await page.waitForLoadState('networkidle');
-        await animationsDone(page);
-        await page.evaluate(() => document.fonts.ready);
-        await page.waitForTimeout(300);
-        const { cls, shifts } = await page.evaluate(() => {
-          const w = window as unknown as { __cls: number; __shifts: string[] };
-          return { cls: w.__cls, shifts: w.__shifts };
+    // One page loads each in turn; the observer (an init script) starts
+    // afresh with every document.
+    test('/ and every category page load without layout shift', async ({ page }) => {
+      walkTimeout(5);
+      await page.addInitScript(observeLayoutShift);
+      // Each page loads as on a first visit (fonts and images not cached).
+      const warmCache = await coldCache(page);
+      for (const path of ['/', ...categoryPages.map((c) => `/${c}`)]) {
+        await walkStep(path, async () => {
+          await page.goto(path);
+          await waitForHydration(page);
+          await page.waitForLoadState('networkidle');
+          await animationsDone(page);
+          await page.evaluate(() => document.fonts.ready);
+          await page.waitForTimeout(300);
+          const { cls, shifts } = await page.evaluate(() => {
+            const w = window as unknown as { __cls: number; __shifts: string[] };
+            return { cls: w.__cls, shifts: w.__shifts };
+          });
+          expect(cls, `${path}: layout shifts:\n${shifts.join('\n')}`).toBeLessThan(0.001);
         });
-        expect(cls, `layout shifts:\n${shifts.join('\n')}`).toBeLessThan(0.001);
-      });
-    }
+      }
+      await warmCache();
+    });
   });
 }

@@ -7,7 +7,11 @@
 // back to the tile.
 import type { Locator, Page } from '@playwright/test';
 import { galleryImagesOf, projects, specGalleryCounts } from './support/routes';
-import { columnCount, expect, test, waitForHydration } from './support/test';
+import { columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
+
+// Read-only checks: one browser context per worker, reset between tests
+// (README, Tests: a shared or a fresh page).
+test.use({ reuseContext: true });
 
 /** The gallery's tiles, in document order. */
 const tiles = (page: Page) => page.getByRole('main').getByRole('link', { name: /^Open image \d+$/ });
@@ -61,35 +65,40 @@ test('the generated galleries have the counts of SPEC.md §9', () => {
 });
 
 test.describe('tiles', () => {
-  for (const p of projects) {
-    const count = specGalleryCounts[p.slug] ?? 0;
-    if (count === 0) {
-      test(`${p.link} has no gallery`, async ({ page }) => {
+  // One page walks every project page, a step each.
+  test('every project page shows its gallery\'s tiles "Open image 1…n", each with its image\'s alt text (the owner\'s, else "title n"), or no gallery', async ({ page }) => {
+    walkTimeout(projects.length);
+    for (const p of projects) {
+      const count = specGalleryCounts[p.slug] ?? 0;
+      if (count === 0) {
+        await walkStep(`${p.link} has no gallery`, async () => {
+          await page.goto(p.link);
+          await waitForHydration(page);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
+          await expect(page.getByRole('heading', { name: 'Gallery', exact: true })).toHaveCount(0);
+          await expect(page.getByRole('link', { name: /^Open image/ })).toHaveCount(0);
+        });
+        continue;
+      }
+      await walkStep(`${p.link} shows ${count} tiles`, async () => {
+        const images = galleryImagesOf(p.slug);
         await page.goto(p.link);
         await waitForHydration(page);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
-        await expect(page.getByRole('heading', { name: 'Gallery', exact: true })).toHaveCount(0);
-        await expect(page.getByRole('link', { name: /^Open image/ })).toHaveCount(0);
+        await expect(page.getByRole('heading', { level: 2, name: 'Gallery', exact: true })).toBeVisible();
+        await expect(tiles(page)).toHaveCount(count);
+        for (let i = 0; i < count; i++) {
+          // "Open image n", in order, holding the image by its alt text.
+          await expect(tiles(page).nth(i), p.link).toHaveAccessibleName(`Open image ${i + 1}`);
+          await expect(tiles(page).nth(i).getByRole('img', { name: images[i]!.alt, exact: true }), p.link).toBeVisible();
+        }
       });
-      continue;
     }
-    test(`${p.link} shows ${count} tiles "Open image 1…${count}", each with its image's alt text (the owner's, else "${p.title} n")`, async ({ page }) => {
-      const images = galleryImagesOf(p.slug);
-      await page.goto(p.link);
-      await waitForHydration(page);
-      await expect(page.getByRole('heading', { level: 2, name: 'Gallery', exact: true })).toBeVisible();
-      await expect(tiles(page)).toHaveCount(count);
-      for (let i = 0; i < count; i++) {
-        // "Open image n", in order, holding the image by its alt text.
-        await expect(tiles(page).nth(i)).toHaveAccessibleName(`Open image ${i + 1}`);
-        await expect(tiles(page).nth(i).getByRole('img', { name: images[i]!.alt, exact: true })).toBeVisible();
-      }
-    });
-  }
+  });
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
     test('every gallery is prerendered with its tiles in order', async ({ page }) => {
+      walkTimeout(galleries.length);
       for (const p of galleries) {
         await page.goto(p.link);
         const count = specGalleryCounts[p.slug]!;
@@ -107,36 +116,42 @@ test.describe('columns', () => {
     { width: 1000, columns: 2 },
     { width: 700, columns: 4 },
   ];
-  for (const p of galleries) {
-    const count = specGalleryCounts[p.slug]!;
-    test(`${p.link} is laid out in ${widths.map((w) => `${Math.min(w.columns, count)} columns at ${w.width} px`).join(', ')}`, async ({ page }) => {
-      await page.setViewportSize({ width: widths[0]!.width, height: 900 });
-      await page.goto(p.link);
-      await waitForHydration(page);
-      for (const { width, columns } of widths) {
-        await page.setViewportSize({ width, height: 900 });
-        await expect.poll(() => columnCount(tiles(page)), `${width} px`).toBe(Math.min(columns, count));
-      }
-    });
-  }
+  test(`every gallery is laid out in ${widths.map((w) => `${w.columns} columns at ${w.width} px`).join(', ')} (fewer when it has fewer images)`, async ({ page }) => {
+    walkTimeout(galleries.length);
+    for (const p of galleries) {
+      const count = specGalleryCounts[p.slug]!;
+      await walkStep(p.link, async () => {
+        await page.setViewportSize({ width: widths[0]!.width, height: 900 });
+        await page.goto(p.link);
+        await waitForHydration(page);
+        for (const { width, columns } of widths) {
+          await page.setViewportSize({ width, height: 900 });
+          await expect.poll(() => columnCount(tiles(page)), `${p.link} at ${width} px`).toBe(Math.min(columns, count));
+        }
+      });
+    }
+  });
 });
 
 test.describe('keyboard', () => {
-  for (const p of galleries) {
-    test(`${p.link}: Tab goes through the tiles in order 1…n`, async ({ page }) => {
-      const count = specGalleryCounts[p.slug]!;
-      await page.goto(p.link);
-      await waitForHydration(page);
-      await tabToFirstTile(page);
-      for (let n = 2; n <= count; n++) {
+  test('in every gallery, Tab goes through the tiles in order 1…n, then leaves it', async ({ page }) => {
+    walkTimeout(galleries.length);
+    for (const p of galleries) {
+      await walkStep(p.link, async () => {
+        const count = specGalleryCounts[p.slug]!;
+        await page.goto(p.link);
+        await waitForHydration(page);
+        await tabToFirstTile(page);
+        for (let n = 2; n <= count; n++) {
+          await page.keyboard.press('Tab');
+          await expect(tile(page, n), p.link).toBeFocused();
+        }
+        // The next Tab leaves the gallery.
         await page.keyboard.press('Tab');
-        await expect(tile(page, n)).toBeFocused();
-      }
-      // The next Tab leaves the gallery.
-      await page.keyboard.press('Tab');
-      expect(await focusedName(page)).not.toMatch(/^Open image/);
-    });
-  }
+        expect(await focusedName(page), p.link).not.toMatch(/^Open image/);
+      });
+    }
+  });
 });
 
 // Cumulative layout shift as Chrome reports it, from the first paint on.
@@ -436,6 +451,7 @@ test.describe('row order', () => {
     { width: 1280, columns: 3 },
   ]) {
     test(`at ${width} px every gallery's first row is tiles 1…${columns}, and each column runs down in file order`, async ({ page }) => {
+      walkTimeout(galleries.length);
       await page.setViewportSize({ width, height: 800 });
       for (const p of galleries) {
         await page.goto(p.link);
@@ -480,6 +496,7 @@ test.describe('loading', () => {
     { width: 1280, height: 800 },
   ]) {
     test(`at ${viewport.width}×${viewport.height} a tile loads eagerly exactly when it starts inside the first viewport`, async ({ page }) => {
+      walkTimeout(galleries.length);
       await page.setViewportSize(viewport);
       for (const p of galleries) {
         await page.goto(p.link);
@@ -498,6 +515,7 @@ test.describe('loading', () => {
   }
 
   test('no image on a gallery page has sizes without a srcset', async ({ page }) => {
+    walkTimeout(galleries.length);
     for (const p of galleries) {
       await page.goto(p.link);
       const bad = await page.locator('img[sizes]:not([srcset])').evaluateAll((els) => els.map((el) => el.getAttribute('src')));

@@ -3,9 +3,9 @@
 // file names from the client build's manifest, never by timings.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { allRoutes, missingPath, projects, site } from './support/routes';
-import { describeProblems, expect, test, waitForHydration } from './support/test';
+import { coldCache, describeProblems, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths, projectSlug } from '../src/config/paths';
 
 interface ManifestChunk {
@@ -31,11 +31,12 @@ const analyticsOn = Boolean(site.measurementId);
 /** The same-origin scripts `page` has requested so far, sorted. */
 function scriptLog(page: Page) {
   const seen = new Set<string>();
-  page.on('request', (request) => {
+  const onRequest = (request: Request) => {
     const url = new URL(request.url());
     if (request.resourceType() === 'script' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1')) seen.add(url.pathname);
-  });
-  return () => [...seen].sort();
+  };
+  page.on('request', onRequest);
+  return Object.assign(() => [...seen].sort(), { stop: () => page.off('request', onRequest) });
 }
 
 const sorted = (list: string[]) => [...new Set(list)].sort();
@@ -53,17 +54,23 @@ function expectedBefore(path: string): string[] {
   ]);
 }
 
-test.describe('the scripts each page requests before any interaction are its islands', () => {
+// One page visits every route with its cache off (as a first visit: every
+// script is requested), a step each; the log starts afresh per route.
+test('the scripts each page requests before any interaction are its islands', async ({ page }) => {
+  walkTimeout(allRoutes.length);
+  const warmCache = await coldCache(page);
   for (const path of [...allRoutes.map((r) => r.path), missingPath]) {
-    test(path, async ({ page }) => {
+    await walkStep(path, async () => {
       const scripts = scriptLog(page);
       await page.goto(path);
       // Loaded, and the islands that mount by themselves are live (an
       // embedded prototype's frame may keep the network busy: not waited for).
       await waitForHydration(page);
-      expect(scripts()).toEqual(expectedBefore(path));
+      expect(scripts(), path).toEqual(expectedBefore(path));
+      scripts.stop();
     });
   }
+  await warmCache();
 });
 
 test('a gallery page loads the lightbox island on the first pointer over a tile, and nothing before', async ({ page }) => {

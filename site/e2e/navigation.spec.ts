@@ -46,15 +46,6 @@ test.describe('at 1280 px', () => {
     await expect(nav.locator('[aria-current="page"]:visible')).toHaveCount(1); // the closed mobile menu's copy is hidden
   });
 
-  test('the current link is marked in the prerendered HTML too', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(paths.category('web-design'));
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Web Design', exact: true })).toHaveAttribute('aria-current', 'page');
-    await context.close();
-  });
-
   test('a navigation from a scrolled page lands at the top of the new document, with its own title', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
@@ -104,16 +95,24 @@ test.describe('at 1280 px', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
   });
+});
 
-  test('the skip link works without JavaScript', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+// Without JavaScript: one context of its own kind, shared by these tests.
+test.describe('at 1280 px, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the current link is marked in the prerendered HTML too', async ({ page }) => {
+    await page.goto(paths.category('web-design'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Web Design', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the skip link works without JavaScript', async ({ page }) => {
     await page.goto(paths.contact);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
-    await context.close();
   });
 });
 

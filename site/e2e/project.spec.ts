@@ -6,8 +6,12 @@
 import type { Locator, Page } from '@playwright/test';
 import type { RichText } from '../src/generated/content';
 import { backLinks, blockOf, projects, site } from './support/routes';
-import { expect, test, waitForHydration } from './support/test';
+import { expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths } from '../src/config/paths';
+
+// Read-only checks: one browser context per worker, reset between tests
+// (README, Tests: a shared or a fresh page).
+test.use({ reuseContext: true });
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -44,21 +48,26 @@ async function expectNewTabLink(link: Locator, href: string) {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const p of projects) {
-    test(`${p.link} shows its title and links back to /${p.page}`, async ({ page }) => {
-      await page.goto(p.link);
-      await expect(h1(page)).toHaveText(p.title);
-      await expect(h1(page)).toHaveCount(1);
-      const { name, href } = backLinks[p.page];
-      const back = page.getByRole('link', { name, exact: true });
-      await expect(back).toHaveAttribute('href', href);
-      await back.click();
-      await expect(page).toHaveURL(href);
-      await expect(h1(page)).toHaveText(site.pages[p.page].title);
-    });
-  }
+  // One page walks every project, a step each.
+  test('every project page shows its title and links back to its category', async ({ page }) => {
+    walkTimeout(projects.length);
+    for (const p of projects) {
+      await walkStep(`${p.link} → /${p.page}`, async () => {
+        await page.goto(p.link);
+        await expect(h1(page)).toHaveText(p.title);
+        await expect(h1(page)).toHaveCount(1);
+        const { name, href } = backLinks[p.page];
+        const back = page.getByRole('link', { name, exact: true });
+        await expect(back).toHaveAttribute('href', href);
+        await back.click();
+        await expect(page).toHaveURL(href);
+        await expect(h1(page)).toHaveText(site.pages[p.page].title);
+      });
+    }
+  });
 
   test('every external link on a project page opens in a new tab', async ({ page }) => {
+    walkTimeout(projects.length);
     const offenders: string[] = [];
     let external = 0;
     for (const p of projects) {
@@ -78,21 +87,24 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
-  for (const p of projects) {
-    test(`${p.link} shows its title and its back link loads /${p.page}`, async ({ page }) => {
-      await page.goto(p.link);
-      await waitForHydration(page);
-      await expect(h1(page)).toHaveText(p.title);
-      await expect(h1(page)).toHaveCount(1);
-      const { name, href } = backLinks[p.page];
-      const back = page.getByRole('link', { name, exact: true });
-      await expect(back).toHaveAttribute('href', href);
-      await back.click();
-      await expect(page).toHaveURL(href);
-      await expect(h1(page)).toHaveText(site.pages[p.page].title);
-      await expect(page).toHaveTitle(new RegExp(site.pages[p.page].title));
-    });
-  }
+  test('every project page shows its title and its back link loads its category', async ({ page }) => {
+    walkTimeout(projects.length);
+    for (const p of projects) {
+      await walkStep(`${p.link} → /${p.page}`, async () => {
+        await page.goto(p.link);
+        await waitForHydration(page);
+        await expect(h1(page)).toHaveText(p.title);
+        await expect(h1(page)).toHaveCount(1);
+        const { name, href } = backLinks[p.page];
+        const back = page.getByRole('link', { name, exact: true });
+        await expect(back).toHaveAttribute('href', href);
+        await back.click();
+        await expect(page).toHaveURL(href);
+        await expect(h1(page)).toHaveText(site.pages[p.page].title);
+        await expect(page).toHaveTitle(new RegExp(site.pages[p.page].title));
+      });
+    }
+  });
 });
 
 test('the case studies are the web-design projects with a case-study block', () => {
@@ -102,32 +114,35 @@ test('the case studies are the web-design projects with a case-study block', () 
 });
 
 test.describe('case studies', () => {
-  for (const slug of caseStudySlugs) {
-    test(`/projects/${slug} shows role, technologies, hero image and the four sections`, async ({ page }) => {
-      const block = blockOf(slug, 'caseStudy');
-      if (!block) throw new Error(`${slug} has no case study`);
-      await page.goto(`/projects/${slug}`);
-      await waitForHydration(page);
-      const main = page.getByRole('main');
+  test('each shows role, technologies, hero image and the four sections', async ({ page }) => {
+    walkTimeout(caseStudySlugs.length);
+    for (const slug of caseStudySlugs) {
+      await walkStep(`/projects/${slug}`, async () => {
+        const block = blockOf(slug, 'caseStudy');
+        if (!block) throw new Error(`${slug} has no case study`);
+        await page.goto(paths.project(slug));
+        await waitForHydration(page);
+        const main = page.getByRole('main');
 
-      const hero = main.getByRole('img', { name: block.hero.alt, exact: true });
-      await expect(hero).toBeVisible();
-      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the hero image loads').toBe(true);
+        const hero = main.getByRole('img', { name: block.hero.alt, exact: true });
+        await expect(hero).toBeVisible();
+        await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), `${slug}: the hero image loads`).toBe(true);
 
-      await expect(main.getByRole('term')).toHaveText(['Role', 'Technologies']);
-      await expect(main.getByRole('definition').first()).toHaveText(block.role);
-      await expect(main.getByRole('list', { name: 'Technologies' }).getByRole('listitem')).toHaveText([...block.technologies]);
+        await expect(main.getByRole('term')).toHaveText(['Role', 'Technologies']);
+        await expect(main.getByRole('definition').first()).toHaveText(block.role);
+        await expect(main.getByRole('list', { name: 'Technologies' }).getByRole('listitem')).toHaveText([...block.technologies]);
 
-      const sections = ['Overview', 'Challenge', 'Solution', 'Impact'] as const;
-      const h2s = await main.getByRole('heading', { level: 2 }).allTextContents();
-      expect(h2s.filter((h) => (sections as readonly string[]).includes(h))).toEqual([...sections]);
-      for (const heading of sections) {
-        const section = main.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
-        await expect(section).toBeVisible();
-        await expect(section).toContainText(firstText(block[heading.toLowerCase() as Lowercase<typeof heading>]));
-      }
-    });
-  }
+        const sections = ['Overview', 'Challenge', 'Solution', 'Impact'] as const;
+        const h2s = await main.getByRole('heading', { level: 2 }).allTextContents();
+        expect(h2s.filter((h) => (sections as readonly string[]).includes(h)), slug).toEqual([...sections]);
+        for (const heading of sections) {
+          const section = main.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
+          await expect(section).toBeVisible();
+          await expect(section).toContainText(firstText(block[heading.toLowerCase() as Lowercase<typeof heading>]));
+        }
+      });
+    }
+  });
 });
 
 test.describe('/projects/telehealth-assessment (inactive)', () => {
@@ -197,7 +212,7 @@ test.describe('documents of the project folder', () => {
       const block = blockOf(slug, 'document');
       expect(block?.label).toBe(label);
       const file = block!.file!;
-      await page.goto(`/projects/${slug}`);
+      await page.goto(paths.project(slug));
       await waitForHydration(page);
       const link = page.getByRole('main').getByRole('link', { name: label });
       await expect(link).toHaveCount(1);

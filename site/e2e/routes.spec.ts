@@ -2,7 +2,7 @@
 // JavaScript), hydrates without complaint, and describes itself to crawlers;
 // unknown paths get the not-found page with status 404.
 import { allRoutes, missingPath, site } from './support/routes';
-import { describeProblems, expect, test, waitForHydration } from './support/test';
+import { coldCache, describeProblems, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
@@ -27,15 +27,19 @@ async function expectHead(page: import('@playwright/test').Page, route: { path: 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const route of allRoutes) {
-    test(`${route.path} is prerendered with its h1 and head tags`, async ({ page }) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      await expectHead(page, route);
-    });
-  }
+  // One page walks every route (a navigation, not a new page, per route).
+  test('every route is prerendered with its h1 and head tags', async ({ page }) => {
+    walkTimeout(allRoutes.length);
+    for (const route of allRoutes) {
+      await walkStep(route.path, async () => {
+        const response = await page.goto(route.path);
+        expect(response?.status(), route.path).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await expectHead(page, route);
+      });
+    }
+  });
 
   test('an unknown path answers 404 with the not-found page', async ({ page }) => {
     const response = await page.goto(missingPath);
@@ -49,18 +53,27 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
-  for (const route of allRoutes) {
-    test(`${route.path} hydrates without console errors and keeps its head tags`, async ({ page, consoleProblems }) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
-      await waitForHydration(page);
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      await expectHead(page, route);
-      expect(consoleProblems, `console problems on ${route.path}:\n${describeProblems(consoleProblems)}`).toEqual([]);
-    });
-  }
+  // One page walks every route; the console problems are checked, then
+  // emptied, after each.
+  test('every route hydrates without console errors and keeps its head tags', async ({ page, consoleProblems }) => {
+    walkTimeout(allRoutes.length);
+    // Each route loads and hydrates as on a first visit.
+    const warmCache = await coldCache(page);
+    for (const route of allRoutes) {
+      await walkStep(route.path, async () => {
+        const response = await page.goto(route.path);
+        expect(response?.status(), route.path).toBe(200);
+        await waitForHydration(page);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await expectHead(page, route);
+        expect(consoleProblems, `console problems on ${route.path}:\n${describeProblems(consoleProblems)}`).toEqual([]);
+        consoleProblems.splice(0);
+      });
+    }
+    await warmCache();
+  });
 
   for (const path of [missingPath, paths.project('no-such-project')]) {
     test(`${path} answers 404, shows the not-found page and logs the path`, async ({ page, consoleProblems }) => {

@@ -22,7 +22,9 @@ interface StoredMessage {
 }
 
 function storedMessages(): StoredMessage[] {
-  const out = execFileSync('go', ['run', './cli/cmd/portfolio', 'messages', '--json', '--data', messagesDir], { cwd: repo, encoding: 'utf8' });
+  // PORTFOLIO_BIN (playwright.config.ts): a built command, else `go run`.
+  const [command, ...args] = process.env.PORTFOLIO_BIN ? [process.env.PORTFOLIO_BIN] : ['go', 'run', './cli/cmd/portfolio'];
+  const out = execFileSync(command!, [...args, 'messages', '--json', '--data', messagesDir], { cwd: repo, encoding: 'utf8' });
   return JSON.parse(out) as StoredMessage[];
 }
 

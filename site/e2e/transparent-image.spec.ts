@@ -88,8 +88,9 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-transparent-'));
-  const bin = path.join(work, 'portfolio');
-  execFileSync('go', ['build', '-o', bin, './cli/cmd/portfolio'], { cwd: repo, stdio: 'inherit' });
+  // PORTFOLIO_BIN (playwright.config.ts): a built command, else one built here.
+  const bin = process.env.PORTFOLIO_BIN ?? path.join(work, 'portfolio');
+  if (!process.env.PORTFOLIO_BIN) execFileSync('go', ['build', '-o', bin, './cli/cmd/portfolio'], { cwd: repo, stdio: 'inherit' });
 
   // One project whose cover is the card.
   const content = path.join(work, 'content');

@@ -49,6 +49,10 @@ export const test = base.extend<Fixtures>({
         const type = request.resourceType();
         if (type === 'script') return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
         if (type === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: pixel });
+        // A frame (the embedded prototype) gets an empty document: a 204
+        // cancels its navigation, and a frame left loading keeps the page
+        // from ever being network-idle.
+        if (type === 'document') return route.fulfill({ status: 200, contentType: 'text/html', body: '' });
         return route.fulfill({ status: 204, body: '' });
       },
     );
@@ -118,3 +122,33 @@ export async function columnCount(items: Locator): Promise<number> {
 /** A readable list of console problems, for failure messages. */
 export const describeProblems = (problems: ConsoleProblem[]) =>
   problems.map((p) => `  ${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`).join('\n');
+
+/**
+ * Turns `page`'s cache off (Chromium's, as DevTools' "Disable cache"), so
+ * that every document it loads from now on is loaded as on a first visit:
+ * for tests that walk one page through many routes, where a warm cache
+ * would hide what a first load requests or shifts. Returns the function
+ * that turns it on again (for a page shared with later tests).
+ */
+export async function coldCache(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return async () => {
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.detach();
+  };
+}
+
+/**
+ * Gives a test that walks one page through `steps` checks (each once a test
+ * of its own) the time those tests had together: Playwright's 30 s each.
+ */
+export const walkTimeout = (steps: number) => test.setTimeout(steps * 30_000);
+
+/**
+ * One check of a walk: a step with the time its own test had (30 s), so a
+ * page that hangs fails its step as soon as that test would have, not at
+ * the end of the walk's whole budget.
+ */
+export const walkStep = <T>(title: string, body: () => T | Promise<T>) => test.step(title, body, { timeout: 30_000 });

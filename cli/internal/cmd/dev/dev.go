@@ -73,6 +73,10 @@ func Run(opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// The snapshot comes first: a file saved while the first module is made,
+	// or just as "watching" is printed, is then a change on the first tick,
+	// never part of the state the watcher starts from.
+	last := snapshot(opts.Watch)
 	regenerate(opts)
 	vite := make(chan error, 1)
 	if !opts.NoVite {
@@ -89,7 +93,6 @@ func Run(opts *Options) error {
 	}
 
 	fmt.Fprintf(opts.IO.ErrOut, "watching %s for changes\n", strings.Join(opts.Watch, ", "))
-	last := snapshot(opts.Watch)
 	tick := time.NewTicker(opts.Interval)
 	defer tick.Stop()
 	for {

@@ -43,16 +43,19 @@ const sorted = (list: string[]) => [...new Set(list)].sort();
 
 const galleryProjects = new Set(['unc-greensboro', 'drone-photography', 'college-sports', 'hugs-camp', 'data-project-logos', 'higher-education-annual-report', 'nonprofit-annual-report', 'scarlett-jill-brand-guide']);
 
-/** What a page requests before any interaction: its islands' loader (when it has one), the contact form island (it loads itself), the page script. */
+/**
+ * What a page requests before any interaction: on /contact the islands'
+ * loader and the contact form island (it loads itself); the page script
+ * (analytics, the 404 log). A gallery page requests nothing for its gallery:
+ * its inline starter fetches the loader on the first approach to a tile.
+ */
 function expectedBefore(path: string): string[] {
-  const hasGallery = galleryProjects.has(projectSlug(path) ?? '');
   const isContact = path === paths.contact;
-  return sorted([
-    ...(hasGallery || isContact ? loader : []),
-    ...(isContact ? contactIsland : []),
-    ...(analyticsOn || path === missingPath ? pageScript : []),
-  ]);
+  return sorted([...(isContact ? [...loader, ...contactIsland] : []), ...(analyticsOn || path === missingPath ? pageScript : [])]);
 }
+
+/** The inline starter a gallery page carries instead of the loader. */
+const starter = (page: Page) => page.locator('script:not([src]):not([type])');
 
 // One page visits every route with its cache off (as a first visit: every
 // script is requested), a step each; the log starts afresh per route.
@@ -67,19 +70,56 @@ test('the scripts each page requests before any interaction are its islands', as
       // embedded prototype's frame may keep the network busy: not waited for).
       await waitForHydration(page);
       expect(scripts(), path).toEqual(expectedBefore(path));
+      // The gallery pages, and only they, carry the starter.
+      await expect(starter(page), path).toHaveCount(galleryProjects.has(projectSlug(path) ?? '') ? 1 : 0);
       scripts.stop();
     });
   }
   await warmCache();
 });
 
-test('a gallery page loads the lightbox island on the first pointer over a tile, and nothing before', async ({ page }) => {
+test('a gallery page loads the loader and the lightbox island on the first pointer over a tile, and nothing before', async ({ page }) => {
   const scripts = scriptLog(page);
   await page.goto(paths.project('unc-greensboro'));
   await waitForHydration(page);
-  expect(scripts().filter((s) => lightboxIsland.includes(s))).toEqual([]);
+  expect(scripts()).toEqual(expectedBefore(paths.project('unc-greensboro')));
+  await expect(starter(page)).toHaveCount(1);
+  // Over the page but not a tile: still nothing.
+  await page.getByRole('heading', { level: 1 }).hover();
+  await page.waitForLoadState('networkidle');
+  expect(scripts()).toEqual(expectedBefore(paths.project('unc-greensboro')));
   await page.getByRole('link', { name: 'Open image 2', exact: true }).hover();
-  await expect.poll(scripts).toEqual(sorted([...expectedBefore(paths.project('unc-greensboro')), ...lightboxIsland]));
+  await expect.poll(scripts).toEqual(sorted([...expectedBefore(paths.project('unc-greensboro')), ...loader, ...lightboxIsland]));
+  await expect(page.locator('[data-island="lightbox"]')).toHaveAttribute('data-island-mounted', '');
+});
+
+test('a click that comes before any pointer or focus (assistive technology) opens the lightbox at that tile, not the image file', async ({ page }) => {
+  const scripts = scriptLog(page);
+  await page.goto(paths.project('unc-greensboro'));
+  await waitForHydration(page);
+  // A click event alone, as a screen reader's activation may send it.
+  await page.getByRole('link', { name: 'Open image 3', exact: true }).dispatchEvent('click', { button: 0 });
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${paths.project('unc-greensboro')}$`));
+  expect(scripts()).toEqual(sorted([...expectedBefore(paths.project('unc-greensboro')), ...loader, ...lightboxIsland]));
+  await expect(page.getByRole('dialog').getByRole('img', { name: /3/ }).first()).toBeVisible();
+});
+
+test('a click on a tile while the loader is on its way is held, then opens the lightbox at that tile', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(loader[0]!.replace(/[.]/g, '\\.')), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(paths.project('unc-greensboro'));
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Open image 2', exact: true }).click();
+  // The click did not follow the tile's link to the image file.
+  await expect(page).toHaveURL(new RegExp(`${paths.project('unc-greensboro')}$`));
+  release();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${paths.project('unc-greensboro')}$`));
 });
 
 test('the contact island hydrates without a mismatch or any console problem', async ({ page, consoleProblems }) => {

@@ -64,6 +64,32 @@ if (inlineLoader) {
   loaderHash = `sha256-${createHash('sha256').update(loaderCode).digest('base64')}`;
 }
 
+// A page whose islands all wait for an interaction (a project's gallery)
+// loads no script before it: a starter of a few hundred bytes, inline (the
+// CSP allows it by its hash), waits for the first pointer, touch or focus
+// inside an island, then imports the loader and wakes the island with the
+// same kind of event. A plain click that comes first, or while the loader is
+// on its way, is held (its default prevented) and handed to the loader once
+// it runs, which holds it until the island acts on it (the lightbox opens at
+// the tile clicked); if the loader cannot arrive, the click's link is
+// followed, as without JavaScript. (README, design notes: islands.)
+const starterCode = `{const s=${JSON.stringify(islandsScript)},t=["pointerover","touchstart","focusin"];let p=0,c=null,w=null;` +
+  `const i=e=>e.target instanceof Element&&e.target.closest("[data-island]"),` +
+  `o=()=>removeEventListener("click",k,!0),` +
+  `g=()=>{p||(p=1,import(s).then(()=>{o();c?c.target.dispatchEvent(new MouseEvent("click",c)):w&&w.dispatchEvent(new Event("pointerover",{bubbles:!0}))},()=>{o();const a=c&&c.target.closest("a[href]");p=0;a&&location.assign(a.href)}))},` +
+  `h=e=>{i(e)&&(w=e.target,g())},` +
+  `k=e=>{!i(e)||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||(e.preventDefault(),c=e,g())};` +
+  `for(const x of t)addEventListener(x,h,{capture:!0,passive:!0});addEventListener("click",k,!0)}`;
+if (/<\/script/i.test(starterCode)) throw new Error('the islands starter contains </script');
+const starterHash = `sha256-${createHash('sha256').update(starterCode).digest('base64')}`;
+
+/** Whether every island in the page's HTML waits for an interaction. */
+const onlyInteractionIslands = (html) => {
+  const whens = [...html.matchAll(/data-hydrate="([^"]*)"/g)].map((m) => m[1]);
+  return whens.length > 0 && whens.every((when) => when === 'interaction');
+};
+let starterUsed = false;
+
 const escape = (s) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
@@ -161,7 +187,13 @@ const analyticsId = measurementId();
 
 function scripts(rendered) {
   const tags = [`<script type="speculationrules">${speculationRules}</script>`];
-  if (rendered.html.includes('data-island=')) tags.push(inlineLoader ? `<script type="module">${loaderCode}</script>` : `<script type="module" src="${islandsScript}"></script>`);
+  if (rendered.html.includes('data-island=')) {
+    if (inlineLoader) tags.push(`<script type="module">${loaderCode}</script>`);
+    else if (onlyInteractionIslands(rendered.html)) {
+      starterUsed = true;
+      tags.push(`<script>${starterCode}</script>`);
+    } else tags.push(`<script type="module" src="${islandsScript}"></script>`);
+  }
   if (analyticsId) tags.push(`<script type="module" src="${pageScript}" data-measurement-id="${escape(analyticsId)}"></script>`);
   else if (rendered.status === 404) tags.push(`<script type="module" src="${pageScript}"></script>`);
   return tags.join('\n    ');
@@ -255,6 +287,6 @@ await writeFile(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitem
 // What only this script knows, for the headers `portfolio build` writes
 // (Go package headers): whether the pages load the analytics tag, and the
 // hashes of their inline scripts.
-await writeFile(path.join(dist, '.vite', 'prerender.json'), `${JSON.stringify({ analytics: Boolean(analyticsId), scriptHashes: loaderHash ? [loaderHash] : [] })}\n`);
+await writeFile(path.join(dist, '.vite', 'prerender.json'), `${JSON.stringify({ analytics: Boolean(analyticsId), scriptHashes: [loaderHash, starterUsed && starterHash].filter(Boolean) })}\n`);
 console.log(`prerendered ${paths.length} routes, 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`);
 

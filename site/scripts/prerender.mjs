@@ -183,6 +183,11 @@ const speculationRules = JSON.stringify({
   prerender: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] }, eagerness: 'moderate' }],
 });
 
+// Chromium ignores 'inline-speculation-rules' once script-src names a hash
+// (as it ignores 'unsafe-inline'), and the gallery pages' starter needs one:
+// the rules are allowed by their own hash as well.
+const rulesHash = `sha256-${createHash('sha256').update(speculationRules).digest('base64')}`;
+
 const analyticsId = measurementId();
 
 function scripts(rendered) {
@@ -287,6 +292,6 @@ await writeFile(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitem
 // What only this script knows, for the headers `portfolio build` writes
 // (Go package headers): whether the pages load the analytics tag, and the
 // hashes of their inline scripts.
-await writeFile(path.join(dist, '.vite', 'prerender.json'), `${JSON.stringify({ analytics: Boolean(analyticsId), scriptHashes: [loaderHash, starterUsed && starterHash].filter(Boolean) })}\n`);
+await writeFile(path.join(dist, '.vite', 'prerender.json'), `${JSON.stringify({ analytics: Boolean(analyticsId), scriptHashes: [rulesHash, loaderHash, starterUsed && starterHash].filter(Boolean) })}\n`);
 console.log(`prerendered ${paths.length} routes, 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`);
 

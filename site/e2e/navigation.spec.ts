@@ -141,7 +141,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(paths.category('higher-education'));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Higher Education');
       await expect(menu).toBeHidden();
-      expect(await expanded(page, 'Open menu')).toBe(false);
+      // The new document may be a prerendered one just activated: its
+      // accessibility tree can lag a moment behind (poll, don't read once).
+      await expect.poll(() => expanded(page, 'Open menu')).toBe(false);
 
       // Reopened, the current page is marked in the menu.
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -432,7 +432,7 @@ const workEvents = { UpdateLayoutTree: 'style', Layout: 'layout', Paint: 'paint'
  * and how many tasks took over 12.5 ms (Lighthouse's 4× slowdown makes them
  * long tasks), from navigation to 2 s after `load`.
  */
-async function mainThreadLoad(url) {
+async function mainThreadLoad(chromium, url) {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
@@ -462,10 +462,10 @@ async function mainThreadLoad(url) {
   }
 }
 
-async function mainThreadRounds(rows, rounds) {
+async function mainThreadRounds(chromium, rows, rounds) {
   const runs = new Map(rows.map((row) => [row, []]));
   for (let round = 1; round <= rounds; round++) {
-    for (const row of rows) runs.get(row).push(await mainThreadLoad(row.url));
+    for (const row of rows) runs.get(row).push(await mainThreadLoad(chromium, row.url));
     console.error(`    main-thread round ${round}/${rounds} done`);
   }
   const width = Math.max(...rows.map((row) => row.label.length));
@@ -561,7 +561,7 @@ async function main() {
       rows.push({ kind: 'twin', page, label: `  no-JS twin of ${page}`, short: 'twin', url: twinServer.origin + page });
     }
     console.error(`\n==> main-thread CPU: ${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${rows.length} loads`);
-    await mainThreadRounds(rows, options.rounds);
+    await mainThreadRounds(chromium, rows, options.rounds);
 
     if (options.lighthouse) {
       console.error(`\n==> Lighthouse: ${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${rows.length} runs (Performance of each run)`);

@@ -62,9 +62,15 @@ func Build(opts *BuildOptions) error {
 			if err := installPackages(ctx, opts); err != nil {
 				return err
 			}
-			return Images(ImagesDefaults(ctx, opts.IO, opts.ContentDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable")))
+			imagesOpts := ImagesDefaults(ctx, opts.IO, opts.ContentDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable"))
+			imagesOpts.ContentReported = true
+			return Images(imagesOpts)
 		}},
-		{"generate the site's module", func() error { return Generate(GenerateDefaults(ctx, opts.IO, opts.ContentDir)) }},
+		{"generate the site's module", func() error {
+			generateOpts := GenerateDefaults(ctx, opts.IO, opts.ContentDir)
+			generateOpts.ContentReported = true
+			return Generate(generateOpts)
+		}},
 		{"build and prerender the site", func() error { return Site(ctx, opts) }},
 	}
 	for i, step := range steps {

@@ -42,6 +42,9 @@ type GenerateOptions struct {
 	DocsDir   string
 	Check     bool
 	MaxPixels int64
+	// ContentReported: an earlier step (build's validate) has shown the
+	// content's problems, so they are not printed again.
+	ContentReported bool
 }
 
 // Generate validates the content, then writes the site's module (content.ts
@@ -54,15 +57,11 @@ func Generate(opts *GenerateOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := cmdutil.WriteDiagnostics(opts.IO, diags); err != nil {
+	if err := reportContent(opts.IO, diags, opts.ContentReported); err != nil {
 		return err
 	}
 	if diags.Errors() > 0 {
-		errs := "1 error"
-		if n := diags.Errors(); n != 1 {
-			errs = fmt.Sprintf("%d errors", n)
-		}
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, errs)
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, plural(diags.Errors(), "error"))
 		return cmdutil.ErrInvalid
 	}
 	assets, problems, err := currentAssets(c, opts.Manifest)
@@ -74,7 +73,11 @@ func Generate(opts *GenerateOptions) error {
 		if err := cmdutil.WriteDiagnostics(opts.IO, problems); err != nil {
 			return err
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %d images have no current web variants (see above)\n", opts.Out, len(problems))
+		verb := "have"
+		if len(problems) == 1 {
+			verb = "has"
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %s %s no current web variants (see above)\n", opts.Out, plural(len(problems), "image"), verb)
 		return cmdutil.ErrInvalid
 	}
 	dir := filepath.Dir(opts.Out)
@@ -112,8 +115,8 @@ func Generate(opts *GenerateOptions) error {
 	if err := publishDocuments(opts, docs); err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %d projects (%.1f KB), and %d page modules in %s (%.1f KB in all)\n",
-		opts.Out, len(c.Projects), float64(len(files[0].Data))/1024, len(files)-1,
+	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
+		opts.Out, plural(len(c.Projects), "project"), float64(len(files[0].Data))/1024, plural(len(files)-1, "page module"),
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
 	return nil
 }

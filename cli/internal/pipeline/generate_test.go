@@ -200,3 +200,42 @@ func TestRunPublishesDocuments(t *testing.T) {
 		t.Fatalf("after a change: %v (before %v); stdout %q", now, names, stdout)
 	}
 }
+
+// Build shows the content's problems once, at its validate step: the images
+// and generate steps that follow are told so and print them no more.
+func TestContentReportedOnce(t *testing.T) {
+	contentDir, manifestPath := withImages(t)
+	stray := filepath.Join(contentDir, "projects", "photo-set", "gallery", "notes.txt")
+	if err := os.WriteFile(stray, []byte("not a photo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, reported := range []bool{false, true} {
+		ios, _, stdout, stderr := iostreams.Test()
+		out := filepath.Join(t.TempDir(), "content.ts")
+		if err := Generate(&GenerateOptions{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath, ContentReported: reported}); err != nil {
+			t.Fatalf("ContentReported %v: %v", reported, err)
+		}
+		printed := strings.Contains(stdout.String()+stderr.String(), "notes.txt is not an image file")
+		if printed == reported {
+			t.Errorf("ContentReported %v: the warning printed = %v; output %q %q", reported, printed, stdout.String(), stderr.String())
+		}
+	}
+}
+
+// One project is "1 project", and its one page module "1 page module".
+func TestSummaryCountsOne(t *testing.T) {
+	contentDir, manifestPath := withImages(t)
+	if err := os.RemoveAll(filepath.Join(contentDir, "projects", "case-study")); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, stdout, _ := iostreams.Test()
+	out := filepath.Join(t.TempDir(), "content.ts")
+	if err := Generate(&GenerateOptions{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"site settings and 1 project (", "and 1 page module in"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout %q lacks %q", stdout.String(), want)
+		}
+	}
+}

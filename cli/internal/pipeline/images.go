@@ -33,6 +33,9 @@ type ImagesOptions struct {
 	// FontDir holds the site's @fontsource-variable packages, which draw
 	// the social preview cards; without them no card is drawn.
 	FontDir string
+	// ContentReported: an earlier step (build's validate) has shown the
+	// content's problems, so they are not printed again.
+	ContentReported bool
 }
 
 // Images makes the variants, writes the manifest, then draws the cards and
@@ -49,7 +52,7 @@ func Images(opts *ImagesOptions) error {
 	// Problems in the content are shown first; every image that passed its
 	// own checks is still processed, so fixing one file never costs the
 	// work on the others.
-	if err := cmdutil.WriteDiagnostics(opts.IO, diags); err != nil {
+	if err := reportContent(opts.IO, diags, opts.ContentReported); err != nil {
 		return err
 	}
 	sources := images.Sources(c)
@@ -156,6 +159,16 @@ func summaryLine(s images.Summary, st cmdutil.Styler) string {
 		strings.Join(parts, ", "), s.Elapsed.Round(time.Millisecond))
 }
 
+// reportContent shows the content's problems, unless an earlier step of
+// the same run has shown them.
+func reportContent(ios *iostreams.IOStreams, diags diag.List, reported bool) error {
+	if reported {
+		return nil
+	}
+	return cmdutil.WriteDiagnostics(ios, diags)
+}
+
+// plural is "1 word" or "n words".
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word

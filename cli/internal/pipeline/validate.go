@@ -53,12 +53,12 @@ func Validate(opts *ValidateOptions) error {
 }
 
 func summary(c *content.Content, l diag.List, s cmdutil.Styler) string {
-	projects := fmt.Sprintf("%d project%s", len(c.Projects), pluralS(len(c.Projects)))
+	projects := plural(len(c.Projects), "project")
 	if unread := c.Folders - len(c.Projects); unread > 0 {
 		projects = fmt.Sprintf("%d of %d projects (%d could not be read)", len(c.Projects), c.Folders, unread)
 	}
 	what := fmt.Sprintf("%s: site settings and %s", termsafe.String(c.Dir), projects)
-	counts := fmt.Sprintf("%d error%s, %d warning%s", l.Errors(), pluralS(l.Errors()), l.Warnings(), pluralS(l.Warnings()))
+	counts := plural(l.Errors(), "error") + ", " + plural(l.Warnings(), "warning")
 	if l.Errors() > 0 {
 		return s.Red("✗ ") + what + ": " + counts
 	}
@@ -70,11 +70,4 @@ func ifWarnings(l diag.List, s string) string {
 		return ""
 	}
 	return s
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -28,6 +28,7 @@ import (
 	"portfolio/cli/internal/cmd/validate"
 	"portfolio/cli/internal/cmd/version"
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/iostreams"
 )
 
@@ -98,7 +99,7 @@ Schemas in schema/, and turns it into the typed module the site imports.`),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	root.SetVersionTemplate("portfolio {{.Version}}\n")
-	root.PersistentFlags().String("content", "content", "content folder `DIR`")
+	root.PersistentFlags().String("content", content.DefaultDir, "content folder `DIR`")
 	_ = root.MarkPersistentFlagDirname("content")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &cmdutil.UsageError{Err: err}

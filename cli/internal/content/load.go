@@ -35,6 +35,10 @@ import (
 
 var printer = message.NewPrinter(language.English)
 
+// DefaultDir is the content folder the commands read unless told another
+// (--content).
+const DefaultDir = "content"
+
 // File and folder names inside the content folder.
 const (
 	SiteFile    = "site.yaml"
@@ -115,7 +119,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	l := &loader{opts: opts, siteSchema: site, projectSchema: proj}
+	l := &loader{opts: opts, dir: dir, siteSchema: site, projectSchema: proj}
 	c := &Content{Dir: dir}
 
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
@@ -135,7 +139,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	entries, err := os.ReadDir(projectsDir)
 	if err != nil {
 		l.add(diag.Diagnostic{File: projectsDir, Message: "projects folder not found",
-			Hint: "create " + projectsDir + " with one folder per project, or run `portfolio new project`"})
+			Hint: "create " + projectsDir + " with one folder per project, or run " + l.command("new project")})
 	}
 	var names []string
 	for _, e := range entries {
@@ -269,6 +273,7 @@ func isDir(parent string, e fs.DirEntry) bool {
 
 type loader struct {
 	opts          Options
+	dir           string // the content folder as given
 	realRoot      string // the content folder with symbolic links resolved
 	siteSchema    *Schema
 	projectSchema *Schema
@@ -276,6 +281,24 @@ type loader struct {
 	mu    sync.Mutex
 	diags diag.List
 	tasks []*imageTask
+}
+
+// command is `portfolio ARGS` as a hint names it: run on this content
+// folder, with --content when it is not the default one.
+func (l *loader) command(args string) string {
+	if filepath.Clean(l.dir) == DefaultDir {
+		return "`portfolio " + args + "`"
+	}
+	return "`portfolio " + args + " --content " + shellWord(l.dir) + "`"
+}
+
+// shellWord is s as one word of a POSIX shell command line: as it is when
+// it holds only characters no shell treats specially, else single-quoted.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+:,@%-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func (l *loader) add(d ...diag.Diagnostic) {
@@ -308,7 +331,7 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 	doc, perr := ParseYAML(path, data)
 	if perr != nil {
 		if perr.Message == MsgEmptyFile {
-			perr.Hint = fmt.Sprintf("write it as YAML following schema/%s; `portfolio validate` lists what is missing", s.Name)
+			perr.Hint = fmt.Sprintf("write it as YAML following schema/%s; %s lists what is missing", s.Name, l.command("validate"))
 		}
 		l.add(*perr)
 		return nil
@@ -320,7 +343,7 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 		for _, d := range s.Check(doc) {
 			d.Hint = fmt.Sprintf("write the file as key: value lines following schema/%s", s.Name)
 			if s == l.projectSchema {
-				d.Hint += "; `portfolio new project` writes a valid one to start from"
+				d.Hint += "; " + l.command("new project") + " writes a valid one to start from"
 			}
 			l.add(d)
 		}
@@ -410,7 +433,7 @@ func (l *loader) loadProject(dir, slug string) *Project {
 			l.add(diag.Diagnostic{File: file, Message: "cannot read the file: " + describeIOError(err)})
 			return nil
 		}
-		hint := "add a project.yaml (e.g. with `portfolio new project`), or remove the folder"
+		hint := "add a project.yaml (e.g. with " + l.command("new project") + "), or remove the folder"
 		if actual := findFold(dir, ProjectFile); actual != "" {
 			hint = fmt.Sprintf("rename %s to %s: names are case-sensitive", actual, ProjectFile)
 		}

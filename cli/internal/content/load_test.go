@@ -359,6 +359,33 @@ func TestLoadMissingFolder(t *testing.T) {
 	}
 }
 
+// A hint that names a command names it for this content folder: with
+// --content, quoted for a shell where needed, unless it is the default one.
+func TestHintsNameTheContentFolder(t *testing.T) {
+	for _, tc := range []struct{ dir, want string }{
+		{"content", "run `portfolio new project`"},
+		{"./content/", "run `portfolio new project`"},
+		{"work/site-content", "run `portfolio new project --content work/site-content`"},
+		{"my work", "run `portfolio new project --content 'my work'`"},
+		{"it's", `run ` + "`" + `portfolio new project --content 'it'\''s'` + "`"},
+		{"$(reboot)", "run `portfolio new project --content '$(reboot)'`"},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			if err := os.MkdirAll(tc.dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			_, diags, err := Load(tc.dir, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(dump(diags), tc.want) {
+				t.Errorf("the hints do not say %s:\n%s", tc.want, dump(diags))
+			}
+		})
+	}
+}
+
 func dump(l diag.List) string {
 	var b strings.Builder
 	_ = diag.WriteText(&b, l, diag.Style{})

@@ -63,7 +63,7 @@ func (l *loader) collectImages(p *Project) {
 	galleryDir := filepath.Join(p.Dir, GalleryDir)
 	if _, err := os.Lstat(filepath.Join(p.Dir, GalleryJournal)); err == nil {
 		// Some images are under temporary hidden names until it is finished.
-		l.add(p.Doc.Diag(diag.Error, "", "run `portfolio gallery "+p.Slug+"` (any gallery command) to finish it",
+		l.add(p.Doc.Diag(diag.Error, "", "run "+l.command("gallery "+p.Slug)+" (any gallery command) to finish it",
 			"a `portfolio gallery` change to this project was interrupted"))
 	}
 	listing := listGallery(p.Dir)
@@ -392,7 +392,7 @@ func (l *loader) checkProject(p *Project) {
 		p.Gallery = append(p.Gallery, g.external...)
 		if page, _ := root["page"].(string); page == PagePhotography && len(g.files) > 0 && len(g.texts) == 0 {
 			l.add(p.Doc.Diag(diag.Warning, g.pointer,
-				"describe what each photo shows under `texts:` (file, alt, caption), or run `portfolio gallery "+p.Slug+"`",
+				"describe what each photo shows under `texts:` (file, alt, caption), or run "+l.command("gallery "+p.Slug),
 				"no photo of the gallery has alt text or a caption: screen readers hear only \"%s 1\", \"%s 2\"…",
 				root["title"], root["title"]))
 		}

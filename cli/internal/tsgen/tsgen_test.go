@@ -3,8 +3,11 @@ package tsgen
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"image"
+	_ "image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +16,9 @@ import (
 	"strings"
 	"testing"
 
+	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
 )
 
@@ -36,8 +41,9 @@ func generateFixture(t *testing.T) []File {
 }
 
 // fakeAssets records for every local image of c two widths in WebP and in
-// JPEG, as `portfolio images` would, with keys made from the path: the
-// generator only renders what the manifest says.
+// JPEG (PNG for a PNG with transparent pixels), as `portfolio images` would,
+// with keys made from the path: the generator only renders what the
+// manifest says.
 func fakeAssets(c *content.Content) Assets {
 	out := Assets{}
 	for _, p := range c.Projects {
@@ -46,9 +52,13 @@ func fakeAssets(c *content.Content) Assets {
 			sum := sha256.Sum256([]byte(path))
 			key := hex.EncodeToString(sum[:8])
 			a := manifest.Asset{Key: key, Width: info.Width, Height: info.Height, Placeholder: "data:image/svg+xml,%3Csvg%3E" + key}
+			fallback := struct{ typ, ext string }{manifest.JPEG, ".jpg"}
+			if info.Format == imagecheck.PNG && transparent(filepath.Join(p.Dir, filepath.FromSlash(rel))) {
+				fallback = struct{ typ, ext string }{manifest.PNG, ".png"}
+			}
 			for _, w := range []int{info.Width / 2, info.Width} {
 				h := info.Height * w / info.Width
-				for _, v := range []struct{ typ, ext string }{{manifest.JPEG, ".jpg"}, {manifest.WebP, ".webp"}} {
+				for _, v := range []struct{ typ, ext string }{fallback, {manifest.WebP, ".webp"}} {
 					a.Variants = append(a.Variants, manifest.Variant{Type: v.typ, Width: w, Height: h, File: fmt.Sprintf("%s-%d%s", key, w, v.ext)})
 				}
 			}
@@ -56,6 +66,40 @@ func fakeAssets(c *content.Content) Assets {
 		}
 	}
 	return out
+}
+
+// transparent reports whether the image file has a pixel that is not opaque.
+func transparent(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		return false
+	}
+	o, ok := img.(interface{ Opaque() bool })
+	return ok && !o.Opaque()
+}
+
+// fakeCards is the social preview cards' manifest `portfolio images` would
+// write beside the module for c (cards.json): every page's route and alt
+// text from cards.Pages, with a file name made from the route instead of a
+// drawing's hash. With the module, it is what the site's unit tests import
+// as `@/generated/…` (site/vite.config.ts).
+func fakeCards(t *testing.T, c *content.Content) File {
+	t.Helper()
+	m := map[string]cards.Entry{}
+	for _, p := range cards.Pages(c) {
+		sum := sha256.Sum256([]byte(p.Route))
+		m[p.Route] = cards.Entry{File: "/img/" + cards.Subdir + "/" + hex.EncodeToString(sum[:8]) + ".jpg", Width: cards.Width, Height: cards.Height, Alt: p.Alt}
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return File{"cards.json", append(data, '\n')}
 }
 
 func TestMissingVariantsAreAnError(t *testing.T) {
@@ -75,7 +119,11 @@ func TestMissingVariantsAreAnError(t *testing.T) {
 // `go test ./cli/internal/tsgen -update` after an intended change and review
 // the diff.
 func TestGolden(t *testing.T) {
-	files := generateFixture(t)
+	c, _, err := content.Load("testdata/content", content.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := append(generateFixture(t), fakeCards(t, c))
 	golden := filepath.Join("testdata", "golden")
 	if *update {
 		if err := os.RemoveAll(golden); err != nil {
@@ -103,7 +151,12 @@ func TestGolden(t *testing.T) {
 				f.Name, firstDifference(string(want), string(f.Data)))
 		}
 	}
-	wantNames := []string{"content.ts", "projects/case-study.ts", "projects/photo-set.ts"}
+	wantNames := []string{
+		"content.ts",
+		"projects/brand-guide.ts", "projects/briefing-memo.ts", "projects/case-study.ts",
+		"projects/photo-set.ts", "projects/survey-app.ts", "projects/wireframes.ts",
+		"cards.json",
+	}
 	if !slices.Equal(names, wantNames) {
 		t.Errorf("generated files %v, want %v", names, wantNames)
 	}

@@ -32,12 +32,12 @@ export const body: ProjectBody = [
     role: 'Research, design and front-end.',
     technologies: ['React', 'TypeScript'],
     hero: {
-      src: '/img/6f7db6c9aed92638-32.jpg',
+      src: '/img/6f7db6c9aed92638-32.png',
       width: 32,
       height: 18,
       srcset: {
         webp: '/img/6f7db6c9aed92638-16.webp 16w, /img/6f7db6c9aed92638-32.webp 32w',
-        fallback: '/img/6f7db6c9aed92638-16.jpg 16w, /img/6f7db6c9aed92638-32.jpg 32w',
+        fallback: '/img/6f7db6c9aed92638-16.png 16w, /img/6f7db6c9aed92638-32.png 32w',
       },
       placeholder: 'data:image/svg+xml,%3Csvg%3E6f7db6c9aed92638',
       alt: 'The dashboard',
@@ -77,12 +77,12 @@ export const body: ProjectBody = [
       },
     ],
   },
-  { type: 'document', label: 'Read the Memo', url: 'https://docs.example.org/memo.pdf' },
   {
     type: 'document',
     label: 'Read the Brief',
     file: { href: '/docs/brief-4f0721b2855d0ba9.pdf', bytes: 77, size: '77 bytes' },
   },
+  { type: 'document', label: 'Read the Memo', url: 'https://docs.example.org/memo.pdf' },
   {
     type: 'prototype',
     title: 'Interactive prototype',

@@ -23,8 +23,9 @@ describe('Layout', () => {
     expect(within(screen.getByRole('contentinfo')).getAllByText(new RegExp(site.name)).length).toBeGreaterThan(0);
   });
 
-  it.each(['/', '/about', '/contact', '/graphics', '/projects/admin-portal'])('gives %s its own title', (path) => {
-    const titles = new Set(['/', '/about', '/contact', '/graphics', '/projects/admin-portal'].map((p) => pageMeta(p).title));
+  // A project page of the generator's test content (cli/internal/tsgen/testdata/content).
+  it.each(['/', '/about', '/contact', '/graphics', '/projects/survey-app'])('gives %s its own title', (path) => {
+    const titles = new Set(['/', '/about', '/contact', '/graphics', '/projects/survey-app'].map((p) => pageMeta(p).title));
     expect(titles.size).toBe(5);
     expect(pageMeta(path).title).toMatch(new RegExp(`${site.name}`));
   });

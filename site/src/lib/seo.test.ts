@@ -3,6 +3,9 @@ import { project, site } from '@/lib/content';
 import cards from '@/generated/cards.json';
 import { card, pageMeta, structuredData } from '@/lib/seo';
 
+// On the generator's test content (owner "Test Owner", role "Designer") and
+// its cards.json (cli/internal/tsgen/testdata/golden).
+
 /** The card of a route as cards.json gives it, with its absolute URL. */
 const cardOf = (route: string) => {
   const c = (cards as Record<string, { file: string; width: number; height: number; alt: string }>)[route]!;
@@ -12,7 +15,7 @@ const cardOf = (route: string) => {
 describe('pageMeta', () => {
   it('home: the owner and role as title, the site description, canonical at the root', () => {
     expect(pageMeta('/')).toEqual({
-      title: `${site.name} · UX/UI Designer · Frontend Developer`,
+      title: `${site.name} · Designer`,
       description: site.description,
       canonical: `${site.url}/`,
       image: cardOf('/'),
@@ -56,19 +59,19 @@ describe('pageMeta', () => {
   });
 
   it('project: an article with its title, description, canonical and its card, absolute under the site url', () => {
-    const p = project('admin-portal')!;
-    const meta = pageMeta('/projects/admin-portal');
+    const p = project('survey-app')!;
+    const meta = pageMeta('/projects/survey-app');
 
     expect(meta).toEqual({
-      title: `Admin Portal · ${site.name}`,
+      title: `Survey App · ${site.name}`,
       description: p.description,
-      canonical: `${site.url}/projects/admin-portal`,
-      image: cardOf('/projects/admin-portal'),
+      canonical: `${site.url}/projects/survey-app`,
+      image: cardOf('/projects/survey-app'),
       type: 'article',
     });
     expect(meta.image.url).toMatch(/\/img\/cards\/[0-9a-f]{16}\.jpg$/);
     expect(new URL(meta.image.url).origin).toBe(new URL(site.url).origin);
-    expect(meta.image.alt).toBe(`Admin Portal · ${site.name}`);
+    expect(meta.image.alt).toBe(`Survey App · ${site.name}`);
   });
 
   it.each(['/no-such-page', '/projects/no-such-project', '/projects/', '/about/extra'])(
@@ -101,13 +104,13 @@ describe('structuredData', () => {
   });
 
   it('a project: breadcrumbs home › category › project, with absolute addresses', () => {
-    const [crumbs] = graph('/projects/drone-photography');
+    const [crumbs] = graph('/projects/photo-set');
     expect(crumbs).toMatchObject({
       '@type': 'BreadcrumbList',
       itemListElement: [
         { position: 1, name: site.name, item: `${site.url}/` },
         { position: 2, name: 'Photography', item: `${site.url}/photography` },
-        { position: 3, name: 'Drone Photography', item: `${site.url}/projects/drone-photography` },
+        { position: 3, name: 'Photo Set', item: `${site.url}/projects/photo-set` },
       ],
     });
   });

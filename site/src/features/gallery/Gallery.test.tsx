@@ -3,16 +3,20 @@ import { createRequire } from 'node:module';
 import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
-import type { GalleryBlock, GalleryImage } from '@/generated/content';
-import { body as uncGreensboro } from '@/generated/projects/unc-greensboro';
+import type { GalleryImage } from '@/generated/content';
+import { galleryOf } from '@/testing/fixture';
 import { renderWithProviders } from '@/testing/test-utils';
 
 // The real yet-another-react-lightbox, in jsdom. The lightbox is its own
 // chunk (React.lazy), so every first look at it waits (findBy*/waitFor).
 
-/** The 18 images of the UNC Greensboro gallery, as generated (the last one is external, without srcset). */
-const images18 = uncGreensboro.find((b): b is GalleryBlock => b.type === 'gallery')?.images ?? [];
-const title = 'UNC Greensboro';
+/**
+ * The 8 images of the brand guide's gallery in the generator's test content,
+ * as generated: files 01–08, four portrait ones first, transparent PNGs
+ * among them, no texts (every alt is "Brand Guide <n>").
+ */
+const images8 = await galleryOf('brand-guide');
+const title = 'Brand Guide';
 
 /** A small gallery by hand: three images, the last from an external host. */
 function image(n: number, width: number, height: number): GalleryImage {
@@ -55,7 +59,7 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'matchMedia');
 });
 
-// A real lightbox over 18 images in jsdom is slow on a busy two-core
+// A real lightbox over 8 images in jsdom is slow on a busy two-core
 // machine: give each test and each findBy*/waitFor more time than the
 // defaults (5 s and 1 s). Nothing here waits on a timer that long.
 vi.setConfig({ testTimeout: 30_000 });
@@ -83,12 +87,12 @@ const currentSlide = () => {
 };
 const waitForClosed = () => waitFor(() => expect(queryLightbox()).not.toBeInTheDocument());
 
-function renderGallery(images: readonly GalleryImage[] = images18, projectTitle = title) {
+function renderGallery(images: readonly GalleryImage[] = images8, projectTitle = title) {
   return renderWithProviders(<Gallery images={images} title={projectTitle} />);
 }
 
-/** Renders the 18-image gallery and opens image `n` with a click. */
-async function openAt(n: number, images: readonly GalleryImage[] = images18, projectTitle = title) {
+/** Renders the 8-image gallery and opens image `n` with a click. */
+async function openAt(n: number, images: readonly GalleryImage[] = images8, projectTitle = title) {
   const rendered = renderGallery(images, projectTitle);
   await rendered.user.click(tile(n));
   const dialog = await lightbox(`${projectTitle} gallery`);
@@ -96,20 +100,20 @@ async function openAt(n: number, images: readonly GalleryImage[] = images18, pro
 }
 
 describe('Gallery tiles', () => {
-  it('has the 18 test images', () => {
-    expect(images18).toHaveLength(18);
+  it('has the 8 test images', () => {
+    expect(images8).toHaveLength(8);
   });
 
   it('shows one link per image, named "Open image n", in file order, each holding the image with alt "<project> n"', () => {
     renderGallery();
 
     const buttons = tiles();
-    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(Array.from({ length: 18 }, (_, i) => `Open image ${i + 1}`));
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(Array.from({ length: 8 }, (_, i) => `Open image ${i + 1}`));
     buttons.forEach((button, i) => {
       const imgs = button.querySelectorAll('img');
       expect(imgs).toHaveLength(1);
       expect(imgs[0]).toHaveAttribute('alt', `${title} ${i + 1}`);
-      expect(imgs[0]).toHaveAttribute('src', images18[i]?.src);
+      expect(imgs[0]).toHaveAttribute('src', images8[i]?.src);
     });
   });
 
@@ -137,15 +141,17 @@ describe('Gallery tiles', () => {
     renderGallery();
 
     const imgs = tiles().map((b) => b.querySelector('img'));
-    expect(imgs.map((img) => img?.getAttribute('loading'))).toEqual(Array<string>(18).fill('lazy'));
+    expect(imgs.map((img) => img?.getAttribute('loading'))).toEqual(Array<string>(8).fill('lazy'));
     expect(imgs.some((img) => img?.getAttribute('fetchpriority') === 'high')).toBe(false);
   });
 
   it('loads the tiles of the first viewport at once when it opens the page, the rest lazily', () => {
-    renderWithProviders(<Gallery images={images18} title={title} atTop />);
+    renderWithProviders(<Gallery images={images8} title={title} atTop />);
 
     const loading = tiles().map((b) => b.querySelector('img')?.getAttribute('loading'));
-    // The first row at least (4 tiles at 375 px, 3 at 1280 px); never the last tiles.
+    // The first row at least (the test site's columns: 2 tiles at 375 px, 4 at
+    // 1280 px, the first four portrait, so no second row starts on screen);
+    // never the last tiles.
     expect(loading.slice(0, 4)).toEqual(['eager', 'eager', 'eager', 'eager']);
     expect(loading.slice(-4)).toEqual(['lazy', 'lazy', 'lazy', 'lazy']);
   });
@@ -172,12 +178,12 @@ describe('Gallery tiles', () => {
 describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
   beforeEach(() => stubMatchMedia(true));
 
-  it('opens on a click as a modal dialog named "<title> gallery", at the image clicked, with the counter "5 / 18"', async () => {
+  it('opens on a click as a modal dialog named "<title> gallery", at the image clicked, with the counter "5 / 8"', async () => {
     const { dialog } = await openAt(5);
 
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(await counter('5 / 18')).toBeInTheDocument();
-    expect(currentSlide()).toHaveAccessibleName('5 of 18');
+    expect(await counter('5 / 8')).toBeInTheDocument();
+    expect(currentSlide()).toHaveAccessibleName('5 of 8');
     expect(within(currentSlide()).getByRole('img')).toHaveAttribute('alt', `${title} 5`);
   });
 
@@ -197,7 +203,7 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
     await user.keyboard('{Enter}');
 
     await lightbox();
-    expect(await counter('1 / 18')).toBeInTheDocument();
+    expect(await counter('1 / 8')).toBeInTheDocument();
   });
 
   it('moves focus into the dialog when it opens', async () => {
@@ -206,41 +212,41 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
     await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
   });
 
-  it('Next goes to the next image, and from the last (18) wraps to the first', async () => {
-    const { user, dialog } = await openAt(17);
+  it('Next goes to the next image, and from the last (8) wraps to the first', async () => {
+    const { user, dialog } = await openAt(7);
     const next = within(dialog).getByRole('button', { name: 'Next' });
 
     await user.click(next);
-    expect(await counter('18 / 18')).toBeInTheDocument();
-    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('18 of 18'));
+    expect(await counter('8 / 8')).toBeInTheDocument();
+    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('8 of 8'));
 
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(await counter('1 / 18')).toBeInTheDocument();
-    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('1 of 18'));
+    expect(await counter('1 / 8')).toBeInTheDocument();
+    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('1 of 8'));
     expect(within(currentSlide()).getByRole('img')).toHaveAttribute('alt', `${title} 1`);
   });
 
-  it('Previous goes to the previous image, and from the first wraps to the last (18)', async () => {
+  it('Previous goes to the previous image, and from the first wraps to the last (8)', async () => {
     const { user, dialog } = await openAt(2);
 
     await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
-    expect(await counter('1 / 18')).toBeInTheDocument();
+    expect(await counter('1 / 8')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
-    expect(await counter('18 / 18')).toBeInTheDocument();
-    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('18 of 18'));
-    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('alt', `${title} 18`);
+    expect(await counter('8 / 8')).toBeInTheDocument();
+    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('8 of 8'));
+    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('alt', `${title} 8`);
   });
 
   it('walks the whole gallery with Next, (i + 1) mod n, back to where it started', async () => {
     const { user, dialog } = await openAt(5);
     const next = within(dialog).getByRole('button', { name: 'Next' });
 
-    for (let step = 1; step <= 18; step++) {
+    for (let step = 1; step <= 8; step++) {
       await user.click(next);
-      expect(await counter(`${((4 + step) % 18) + 1} / 18`)).toBeInTheDocument();
+      expect(await counter(`${((4 + step) % 8) + 1} / 8`)).toBeInTheDocument();
     }
-    expect(screen.getByText('5 / 18')).toBeInTheDocument();
+    expect(screen.getByText('5 / 8')).toBeInTheDocument();
   });
 
   it('wraps in a small hand-made gallery too: Next from 3 of 3 is 1, Previous from 1 is 3', async () => {
@@ -257,20 +263,20 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
   });
 
   it('ArrowRight and ArrowLeft navigate while it is open, wrapping at both ends', async () => {
-    const { user } = await openAt(18);
-    expect(await counter('18 / 18')).toBeInTheDocument();
+    const { user } = await openAt(8);
+    expect(await counter('8 / 8')).toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
-    expect(await counter('1 / 18')).toBeInTheDocument();
+    expect(await counter('1 / 8')).toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
-    expect(await counter('2 / 18')).toBeInTheDocument();
+    expect(await counter('2 / 8')).toBeInTheDocument();
 
     await user.keyboard('{ArrowLeft}');
-    expect(await counter('1 / 18')).toBeInTheDocument();
+    expect(await counter('1 / 8')).toBeInTheDocument();
 
     await user.keyboard('{ArrowLeft}');
-    expect(await counter('18 / 18')).toBeInTheDocument();
+    expect(await counter('8 / 8')).toBeInTheDocument();
   });
 
   it('Escape closes it', async () => {
@@ -279,7 +285,7 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
     await user.keyboard('{Escape}');
 
     await waitForClosed();
-    expect(screen.queryByText('5 / 18')).not.toBeInTheDocument();
+    expect(screen.queryByText('5 / 8')).not.toBeInTheDocument();
   });
 
   it('the Close button closes it', async () => {
@@ -307,7 +313,7 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(queryLightbox()).toBeInTheDocument();
-    expect(screen.getByText('5 / 18')).toBeInTheDocument();
+    expect(screen.getByText('5 / 8')).toBeInTheDocument();
   });
 
   it('arrows do nothing while it is closed: before it was ever opened, nothing opens and focus stays', async () => {
@@ -319,14 +325,14 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(queryLightbox()).not.toBeInTheDocument();
-    expect(screen.queryByText(/^\d+ \/ 18$/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^\d+ \/ 8$/)).not.toBeInTheDocument();
     expect(tile(1)).toHaveFocus();
   });
 
   it('arrows do nothing after it closed, and the next opening starts at the tile chosen', async () => {
     const { user } = await openAt(5);
     await user.keyboard('{ArrowRight}');
-    expect(await counter('6 / 18')).toBeInTheDocument();
+    expect(await counter('6 / 8')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitForClosed();
 
@@ -335,23 +341,23 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
     expect(queryLightbox()).not.toBeInTheDocument();
     expect(document.body).not.toHaveClass('yarl__no_scroll');
 
-    await user.click(tile(9));
+    await user.click(tile(3));
     await lightbox();
-    expect(await counter('9 / 18')).toBeInTheDocument();
-    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('9 of 18'));
+    expect(await counter('3 / 8')).toBeInTheDocument();
+    await waitFor(() => expect(currentSlide()).toHaveAccessibleName('3 of 8'));
   });
 
   it('reopens at the same tile after closing', async () => {
     const { user } = await openAt(5);
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(await counter('7 / 18')).toBeInTheDocument();
+    expect(await counter('7 / 8')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitForClosed();
 
     await user.click(tile(5));
 
     await lightbox();
-    expect(await counter('5 / 18')).toBeInTheDocument();
+    expect(await counter('5 / 8')).toBeInTheDocument();
   });
 
   describe('page scrolling', () => {
@@ -404,7 +410,7 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
   ])('gives focus back to the tile that opened it after closing with %s, even after navigating', async (_, close) => {
     const { user } = await openAt(5);
     await user.keyboard('{ArrowRight}');
-    expect(await counter('6 / 18')).toBeInTheDocument();
+    expect(await counter('6 / 8')).toBeInTheDocument();
 
     await close(user);
     await waitForClosed();
@@ -417,15 +423,15 @@ describe('Gallery lightbox with the default animations', () => {
   beforeEach(() => stubMatchMedia(false));
 
   it('opens, navigates with wrapping, and closes on Escape once the animations have run', async () => {
-    const { user, dialog } = await openAt(18);
-    expect(await counter('18 / 18')).toBeInTheDocument();
+    const { user, dialog } = await openAt(8);
+    expect(await counter('8 / 8')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(await counter('1 / 18')).toBeInTheDocument();
+    expect(await counter('1 / 8')).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     await waitForClosed();
     expect(document.body).not.toHaveClass('yarl__no_scroll');
-    await waitFor(() => expect(tile(18)).toHaveFocus());
+    await waitFor(() => expect(tile(8)).toHaveFocus());
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { srcSetOf, toSlide } from '@/features/gallery/GalleryLightbox';
-import type { GalleryBlock, GalleryImage } from '@/generated/content';
-import { body as uncGreensboro } from '@/generated/projects/unc-greensboro';
+import type { GalleryImage } from '@/generated/content';
+import { galleryOf } from '@/testing/fixture';
 
 /** A portrait photo from the image pipeline: three WebP and three JPEG widths. */
 const portrait: GalleryImage = {
@@ -99,14 +99,19 @@ describe('toSlide', () => {
     expect(slide).not.toHaveProperty('srcSet');
   });
 
-  it('turns the 18 images of the UNC Greensboro gallery into slides in order, the external last one without candidates', () => {
-    const images = uncGreensboro.find((b): b is GalleryBlock => b.type === 'gallery')?.images ?? [];
-    const slides = images.map(toSlide);
+  it("turns the 4 images of the test content's photo set into slides in order, the external last one without candidates", async () => {
+    const slides = (await galleryOf('photo-set')).map(toSlide);
 
-    expect(slides.map((s) => s.alt)).toEqual(Array.from({ length: 18 }, (_, i) => `UNC Greensboro ${i + 1}`));
-    expect(slides.slice(0, 17).every((s) => (s.srcSet?.length ?? 0) > 0)).toBe(true);
-    expect(slides[17]?.srcSet).toBeUndefined();
-    expect(slides[17]?.src).toMatch(/^https:\/\//);
+    expect(slides.map((s) => s.alt)).toEqual(['Photo Set 1', 'Photo Set 2', 'Harbour at dusk, boats moored in a row', 'Photo Set 4']);
+    expect(slides.map((s) => s.description)).toEqual([
+      'Caption only; the alt stays the default',
+      undefined,
+      'Dún Laoghaire, winter 2024 — "the long exposure"',
+      undefined,
+    ]);
+    expect(slides.slice(0, 3).every((s) => (s.srcSet?.length ?? 0) > 0)).toBe(true);
+    expect(slides[3]?.srcSet).toBeUndefined();
+    expect(slides[3]?.src).toMatch(/^https:\/\//);
     // Every candidate keeps its image's ratio, to within the rounding of a pixel.
     slides.forEach((slide) => {
       for (const c of slide.srcSet ?? []) expect(Math.abs(c.height - (c.width * (slide.height ?? 0)) / (slide.width ?? 1))).toBeLessThanOrEqual(0.5);

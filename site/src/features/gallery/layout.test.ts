@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eagerTiles } from '@/features/gallery/Gallery';
 import { bandAt, bandsOf, dealColumns, layoutOf, sizesOf, tileTops, tileVariables, tileWidth } from '@/features/gallery/layout';
-import type { GalleryBlock } from '@/generated/content';
-import { body as uncGreensboro } from '@/generated/projects/unc-greensboro';
+import { galleryOf } from '@/testing/fixture';
 
 // Aspect ratios are width / height: 1.5 a landscape 3:2 photo, 2 / 3 a portrait one.
 const landscape = 1.5;
@@ -10,6 +9,9 @@ const portrait = 2 / 3;
 const square = 1;
 
 const spec = { xs: 4, md: 2, lg: 3 };
+
+/** The images of the brand guide's gallery in the generator's test content, as ratios. */
+const brandGuideRatios = (await galleryOf('brand-guide')).map((img) => img.width / img.height);
 
 describe('bandsOf: the column counts by window width', () => {
   it.each<[string, Parameters<typeof bandsOf>[0], { minWidth: number; columns: number }[]]>([
@@ -51,9 +53,8 @@ describe('dealColumns: tiles in file order, each under the column that ends high
     expect(layout.tiles).toEqual([[0], [1], [], []]);
   });
 
-  describe('on the 18 images of the UNC Greensboro gallery', () => {
-    const images = uncGreensboro.find((b): b is GalleryBlock => b.type === 'gallery')?.images ?? [];
-    const ratios = images.map((img) => img.width / img.height);
+  describe("on the 8 images of the test content's brand guide (portrait, square and landscape)", () => {
+    const ratios = brandGuideRatios;
 
     it.each([375, 1000, 1280])('at %i px every tile starts no higher than the one before it in another column, and the row reads 1, 2, 3…', (width) => {
       const bands = bandsOf(spec);

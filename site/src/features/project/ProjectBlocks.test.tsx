@@ -14,8 +14,9 @@ import type {
   TextBlock,
 } from '@/generated/content';
 import { preloadRoute } from '@/app/routes';
-import { loadProjectBody, project as projectBySlug, site } from '@/lib/content';
+import { loadProjectBody, site } from '@/lib/content';
 import { pageMeta } from '@/lib/seo';
+import { fixtureProject } from '@/testing/fixture';
 import { renderApp, renderWithProviders } from '@/testing/test-utils';
 
 const newTab = '(opens in a new tab)';
@@ -29,14 +30,8 @@ const newTabName = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\
 /** A local document's link name: its label, "(PDF, <size>)", then the new-tab hint. */
 const pdfName = (label: string) => new RegExp(`^${label} \\(PDF, [\\d.]+ (bytes|KB|MB)\\)\\s*\\(opens in a new tab\\)$`);
 
-function realProject(slug: string): Project {
-  const p = projectBySlug(slug);
-  if (!p) throw new Error(`no project ${slug}`);
-  return p;
-}
-
-/** A project to hang hand-made blocks on: a real one, retitled. */
-const testProject: Project = { ...realProject('unc-greensboro'), title: 'Test Project' };
+/** A project to hang hand-made blocks on: one of the generator's test content, retitled. */
+const testProject: Project = { ...fixtureProject('photo-set'), title: 'Test Project' };
 
 const asset = (name: string, width = 1600, height = 1000) => ({
   src: `/img/${name}-800.jpg`,
@@ -213,12 +208,15 @@ describe('document block', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
-  it("on the real content, the memo and the resource page are the project folders' PDFs", async () => {
-    for (const slug of ['scholarship-of-practice-briefing-memo', 'study-away-resource-page']) {
-      const body = await loadProjectBody(realProject(slug));
+  it("in the test content, the case study's brief and the briefing memo are their project folders' PDFs", async () => {
+    for (const [slug, name] of [
+      ['case-study', 'brief'],
+      ['briefing-memo', 'memo'],
+    ] as const) {
+      const body = await loadProjectBody(fixtureProject(slug));
       const doc = body.find((b) => b.type === 'document');
       expect(doc?.url).toBeUndefined();
-      expect(doc?.file?.href).toMatch(new RegExp(`^/docs/${slug}-[0-9a-f]{16}\\.pdf$`));
+      expect(doc?.file?.href).toMatch(new RegExp(`^/docs/${name}-[0-9a-f]{16}\\.pdf$`));
     }
   });
 });
@@ -373,6 +371,7 @@ describe('blocks together', () => {
   });
 });
 
+// Whole pages of the generator's test content (cli/internal/tsgen/testdata/content).
 describe('project page', () => {
   const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
   /** Renders the site at a project page, its blocks loaded first, as main.tsx and the prerender do. */
@@ -382,12 +381,12 @@ describe('project page', () => {
   }
 
   it.each<[string, Page, string, string]>([
-    ['data-project-logos', 'graphics', 'All Graphics Projects', '/graphics'],
-    ['scholarship-of-practice-briefing-memo', 'higher-education', 'All Higher Education Projects', '/higher-education'],
-    ['unc-greensboro', 'photography', 'All Photography Projects', '/photography'],
-    ['mobile-call-review', 'web-design', 'All Web Design Projects', '/web-design'],
+    ['brand-guide', 'graphics', 'All Graphics Projects', '/graphics'],
+    ['briefing-memo', 'higher-education', 'All Higher Education Projects', '/higher-education'],
+    ['photo-set', 'photography', 'All Photography Projects', '/photography'],
+    ['survey-app', 'web-design', 'All Web Design Projects', '/web-design'],
   ])('/projects/%s (%s): back link, category, title as the h1, subtitle and description', async (slug, page, backLabel, backPath) => {
-    const p = realProject(slug);
+    const p = fixtureProject(slug);
     expect(p.page).toBe(page);
     await renderProject(slug);
 
@@ -402,8 +401,8 @@ describe('project page', () => {
   });
 
   it('takes the visitor back to the category page from its back link', async () => {
-    const { user, router } = await renderProject('data-project-logos');
-    await h1('Data Project Logos');
+    const { user, router } = await renderProject('brand-guide');
+    await h1('Brand Guide');
 
     await user.click(screen.getByRole('link', { name: 'All Graphics Projects' }));
 
@@ -411,76 +410,76 @@ describe('project page', () => {
     expect(router.location.pathname).toBe('/graphics');
   });
 
-  it('shows the gallery of 18 for UNC Greensboro, each tile named and holding its numbered image', async () => {
-    await renderProject('unc-greensboro');
-    await h1('UNC Greensboro');
+  it("shows the photo set's gallery of 4: its files 1, 2 and 10 in natural order, then the external image, each tile named and holding its image", async () => {
+    await renderProject('photo-set');
+    await h1('Photo Set');
 
     expect(screen.getByRole('heading', { level: 2, name: 'Gallery' })).toBeInTheDocument();
     const tiles = screen.getAllByRole('link', { name: /^Open image \d+$/ });
-    expect(tiles).toHaveLength(18);
-    tiles.forEach((tile, i) => {
-      expect(tile).toHaveAccessibleName(`Open image ${i + 1}`);
-      expect(tile.querySelector('img')).toHaveAttribute('alt', `UNC Greensboro ${i + 1}`);
-    });
+    expect(tiles).toHaveLength(4);
+    tiles.forEach((tile, i) => expect(tile).toHaveAccessibleName(`Open image ${i + 1}`));
+    const imgs = tiles.map((tile) => tile.querySelector('img'));
+    // gallery/1.jpg is 24 × 16, 2.jpg 16 × 24, 10.jpg 20 × 20; the external image 1200 × 800.
+    expect(imgs.map((img) => [img?.getAttribute('width'), img?.getAttribute('height')])).toEqual([
+      ['24', '16'],
+      ['16', '24'],
+      ['20', '20'],
+      ['1200', '800'],
+    ]);
+    expect(imgs.map((img) => img?.getAttribute('alt'))).toEqual(['Photo Set 1', 'Photo Set 2', 'Harbour at dusk, boats moored in a row', 'Photo Set 4']);
   });
 
-  it('opens the UNC Greensboro lightbox at image 5 of 18 from the page', async () => {
-    const { user } = await renderProject('unc-greensboro');
-    await h1('UNC Greensboro');
+  it('opens the photo set lightbox at image 2 of 4 from the page', async () => {
+    const { user } = await renderProject('photo-set');
+    await h1('Photo Set');
 
-    await user.click(screen.getByRole('link', { name: 'Open image 5' }));
+    await user.click(screen.getByRole('link', { name: 'Open image 2' }));
 
-    expect(await screen.findByRole('dialog', { name: 'UNC Greensboro gallery' })).toBeInTheDocument();
-    expect(await screen.findByText('5 / 18')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Photo Set gallery' })).toBeInTheDocument();
+    expect(await screen.findByText('2 / 4')).toBeInTheDocument();
   });
 
-  it.each([
-    ['data-project-logos', 3],
-    ['higher-education-annual-report', 11],
-    ['nonprofit-annual-report', 5],
-    ['scarlett-jill-brand-guide', 8],
-    ['drone-photography', 6],
-    ['college-sports', 12],
-    ['hugs-camp', 7],
-  ])('/projects/%s has a gallery of %i images (SPEC.md §9)', async (slug, count) => {
-    const p = realProject(slug);
+  it.each<[string, string[]]>([
+    // The owner's alt text for 10.jpg (the gallery block's texts); "<title> <n>" for the others.
+    ['photo-set', ['Photo Set 1', 'Photo Set 2', 'Harbour at dusk, boats moored in a row', 'Photo Set 4']],
+    // No texts at all: every alt is "<title> <n>".
+    ['brand-guide', Array.from({ length: 8 }, (_, i) => `Brand Guide ${i + 1}`)],
+  ])('/projects/%s has its gallery, each tile with its alt text', async (slug, alts) => {
+    const p = fixtureProject(slug);
     await renderProject(slug);
     await h1(p.title);
 
     const tiles = screen.getAllByRole('link', { name: /^Open image \d+$/ });
-    expect(tiles).toHaveLength(count);
-    // Each image's alt text: the owner's (the drone gallery has them), else "<title> <n>".
+    expect(tiles).toHaveLength(alts.length);
     const images = (await p.loadBody()).find((b) => b.type === 'gallery')?.images ?? [];
     expect(tiles.map((t) => t.querySelector('img')?.getAttribute('alt'))).toEqual(images.map((img) => img.alt));
-    const defaults = Array.from({ length: count }, (_, i) => `${p.title} ${i + 1}`);
-    if (slug === 'drone-photography') expect(images.map((img) => img.alt).filter((alt) => defaults.includes(alt))).toEqual([]);
-    else expect(images.map((img) => img.alt)).toEqual(defaults);
+    expect(images.map((img) => img.alt)).toEqual(alts);
   });
 
-  it("shows the memo's document link, opening in a new tab", async () => {
-    await renderProject('scholarship-of-practice-briefing-memo');
-    await h1('Scholarship of Practice Briefing Memo');
+  it("shows the briefing memo's document link, opening in a new tab", async () => {
+    await renderProject('briefing-memo');
+    await h1('Briefing Memo');
 
     const link = screen.getByRole('link', { name: pdfName('Read the Memo') });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(link.getAttribute('href')).toMatch(/^\/docs\/scholarship-of-practice-briefing-memo-[0-9a-f]{16}\.pdf$/);
+    expect(link.getAttribute('href')).toMatch(/^\/docs\/memo-[0-9a-f]{16}\.pdf$/);
     expect(screen.queryByRole('heading', { level: 2, name: 'Gallery' })).not.toBeInTheDocument();
   });
 
-  it("shows the study-away page's 'Read the Resource Page' link, opening in a new tab", async () => {
-    await renderProject('study-away-resource-page');
-    await h1('Study Away Resource Page');
+  it("shows the case study's 'Read the Brief' link, opening in a new tab", async () => {
+    await renderProject('case-study');
+    await h1('Case Study');
 
-    const link = screen.getByRole('link', { name: pdfName('Read the Resource Page') });
+    const link = screen.getByRole('link', { name: pdfName('Read the Brief') });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(link.getAttribute('href')).toMatch(/^\/docs\/study-away-resource-page-[0-9a-f]{16}\.pdf$/);
+    expect(link.getAttribute('href')).toMatch(/^\/docs\/brief-[0-9a-f]{16}\.pdf$/);
   });
 
   it('shows a case study with its role, technologies, hero image and the four sections', async () => {
-    await renderProject('admin-portal');
-    await h1('Admin Portal');
+    await renderProject('case-study');
+    await h1('Case Study');
 
     expect(screen.getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Role', 'Technologies']);
     expect(within(screen.getByRole('list', { name: 'Technologies' })).getAllByRole('listitem').length).toBeGreaterThan(0);
@@ -496,11 +495,11 @@ describe('project page', () => {
     ]);
   });
 
-  it('embeds the mobile call-review prototype in a sandboxed frame, with a link to open it in a new tab', async () => {
-    await renderProject('mobile-call-review');
-    await h1('Mobile Call Review');
+  it('embeds the survey app prototype in a sandboxed frame, with a link to open it in a new tab', async () => {
+    await renderProject('survey-app');
+    await h1('Survey App');
 
-    const frame = screen.getByTitle('Interactive prototype of the mobile call-review app');
+    const frame = screen.getByTitle('Interactive prototype of the survey app');
     expect(frame).toHaveAttribute('loading', 'lazy');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
     const link = screen.getByRole('link', { name: newTabName('Open the prototype') });
@@ -508,9 +507,9 @@ describe('project page', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
-  it('shows the telehealth assessment screenshots as captioned figures', async () => {
-    await renderProject('telehealth-assessment');
-    await h1('Telehealth Readiness Assessment');
+  it('shows the wireframes screenshots as captioned figures', async () => {
+    await renderProject('wireframes');
+    await h1('Wireframes');
 
     const figures = screen.getAllByRole('figure');
     expect(figures.length).toBeGreaterThan(1);

@@ -15,6 +15,7 @@ import (
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/scaffold"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -235,7 +236,7 @@ func TestInvalidResultChangesNothing(t *testing.T) {
 	g.Remove(1)
 	g.Remove(1) // an empty gallery block is an error
 	_, err := g.Apply(context.Background(), nil)
-	var inv *InvalidError
+	var inv *scaffold.InvalidError
 	if !errorsAs(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, "the gallery is empty") {
 		t.Fatalf("err = %v, want the empty gallery named", err)
 	}

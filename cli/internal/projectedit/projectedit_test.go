@@ -10,6 +10,7 @@ import (
 
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/scaffold"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden.yaml")
@@ -93,7 +94,7 @@ func TestInvalidEditWritesNothing(t *testing.T) {
 	f.Page = "photos"
 	out, _ := p.Render(f)
 	_, err := p.Save(out)
-	var inv *InvalidError
+	var inv *scaffold.InvalidError
 	if !errors.As(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, "must be one of") {
 		t.Fatalf("err = %v", err)
 	}
@@ -103,5 +104,12 @@ func TestInvalidEditWritesNothing(t *testing.T) {
 	}
 	if _, err := Read(dir, "nope"); err == nil || !strings.Contains(err.Error(), `no project "nope"`) {
 		t.Errorf("Read(nope) = %v", err)
+	}
+}
+
+func TestChangedLines(t *testing.T) {
+	got := ChangedLines("a\nb\nc\nd", "a\nB\nc\nd\ne")
+	if got != "- b\n+ B\n+ e" {
+		t.Errorf("changedLines = %q", got)
 	}
 }

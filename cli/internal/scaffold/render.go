@@ -13,7 +13,11 @@ import (
 
 // Modeline is project.yaml's first line: editors find the schema through it
 // and check the file as the owner types.
-const Modeline = "# yaml-language-server: $schema=../../../schema/project.schema.json"
+const Modeline = ModelinePrefix + "../../../schema/project.schema.json"
+
+// ModelinePrefix starts the first line of every YAML file the commands
+// write: the schema's path follows.
+const ModelinePrefix = "# yaml-language-server: $schema="
 
 func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }
 
@@ -34,7 +38,7 @@ func Render(p *Plan) []byte {
 	if p.Dir != "" {
 		// The schema as an editor finds it from the project's folder,
 		// wherever the content folder lives.
-		modeline = "# yaml-language-server: $schema=" + SchemaRef(p.Dir, "project.schema.json", Modeline[len("# yaml-language-server: $schema="):])
+		modeline = ModelinePrefix + SchemaRef(p.Dir, "project.schema.json", Modeline[len(ModelinePrefix):])
 	}
 	line("%s", modeline)
 	line("# %s project, made by `portfolio new project`. Page: %s%s", pageLabel, content.ProjectRoute, a.Slug)

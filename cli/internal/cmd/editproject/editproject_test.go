@@ -94,13 +94,6 @@ func TestAccessibleEditDeclinedWritesNothing(t *testing.T) {
 	}
 }
 
-func TestChangedLines(t *testing.T) {
-	got := changedLines("a\nb\nc\nd", "a\nB\nc\nd\ne")
-	if got != "- b\n+ B\n+ e" {
-		t.Errorf("changedLines = %q", got)
-	}
-}
-
 // Leaving keeps the changes typed so far as a draft; --from resumes them
 // without a terminal.
 func TestDraftResumes(t *testing.T) {

@@ -1,4 +1,4 @@
-package gallery
+package editor
 
 import (
 	"context"
@@ -323,7 +323,7 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 }
 
 func errorText(err error) string {
-	var inv *gallery.InvalidError
+	var inv *scaffold.InvalidError
 	var fe *scaffold.FieldError
 	switch {
 	case errors.As(err, &inv):

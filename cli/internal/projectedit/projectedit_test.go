@@ -30,8 +30,12 @@ func fixture(t *testing.T) string {
 		"projects/harbour/images/01.jpg": imagetest.JPEG(20, 20),
 	} {
 		full := filepath.Join(dir, p)
-		os.MkdirAll(filepath.Dir(full), 0o755)
-		os.WriteFile(full, data, 0o644)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }
@@ -62,7 +66,9 @@ func TestEdits(t *testing.T) {
 			}
 			golden := filepath.Join("testdata", strings.ReplaceAll(tt.name, " ", "-")+".golden.yaml")
 			if *update {
-				os.WriteFile(golden, out, 0o644)
+				if err := os.WriteFile(golden, out, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			want, _ := os.ReadFile(golden)
 			if string(out) != string(want) {

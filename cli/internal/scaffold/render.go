@@ -170,20 +170,3 @@ func plainOK(s string) bool {
 // quote writes a double-quoted YAML scalar. YAML's escapes are a superset of
 // Go's for valid UTF-8 text, which is all the answers can be.
 func quote(s string) string { return strconv.Quote(s) }
-
-// literalOK reports whether text can be written as a literal block (|),
-// which keeps the owner's line breaks and is the easiest to edit: every line
-// is free of surrounding blanks and control characters.
-func literalOK(text string) bool {
-	for _, l := range strings.Split(text, "\n") {
-		if l != strings.TrimSpace(l) {
-			return false
-		}
-		for _, r := range l {
-			if !unicode.IsPrint(r) {
-				return false
-			}
-		}
-	}
-	return text != "" && !strings.HasPrefix(text, "\n") && !strings.HasSuffix(text, "\n")
-}

@@ -116,7 +116,6 @@ mistake in the command line, 130 cancelled.`),
 	add.Flags().IntVar(&at, "at", 0, "insert at position `N` (1 is first; default: after the last)")
 	add.Flags().StringVar(&alt, "alt", "", "alt text of the added image: what it shows")
 	add.Flags().StringVar(&caption, "caption", "", "caption of the added image")
-	add.MarkFlagFilename("at")
 
 	move := &cobra.Command{
 		Use:   "move SLUG FROM TO",

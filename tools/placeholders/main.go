@@ -38,12 +38,15 @@ func main() {
 			fmt.Fprintln(os.Stderr, "placeholders:", err)
 			os.Exit(1)
 		}
-		pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "placeholders:", err)
+			os.Exit(1)
+		}
 	}
-	if err := run(os.Stdout, os.Stderr, *content, *force, max(*workers, 1)); err != nil {
+	err := run(os.Stdout, os.Stderr, *content, *force, max(*workers, 1))
+	pprof.StopCPUProfile() // nothing to stop without -cpuprofile
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "placeholders:", err)
-		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // paperGround fills the canvas with a warm paper tone and a faint, smooth
@@ -53,7 +54,7 @@ func posterGrid(c *canvas, p palette, r *rand.Rand, acc []rgb, m float64) {
 	nx, ny := int((W-2*m)/cell), int((H-2*m)/cell)
 	x0 := (W - float64(nx)*cell) / 2
 	y0 := (H - float64(ny)*cell) / 2
-	colors := append(acc, p.ink)
+	colors := append(slices.Clone(acc), p.ink) // acc is the caller's: never written through
 	for gy := range ny {
 		for gx := range nx {
 			x, y := x0+float64(gx)*cell, y0+float64(gy)*cell

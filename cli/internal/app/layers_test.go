@@ -9,12 +9,9 @@ import (
 	"testing"
 )
 
-// commandImportsAllowed are the known exceptions, each with its reason.
-// newproject opens the gallery editor after writing a project; the editor
-// moves out of its command with issue 14's owner-workflow work.
-var commandImportsAllowed = map[string]bool{
-	"newproject -> gallery": true,
-}
+// commandImportsAllowed are the known exceptions, each with its reason
+// (none now: new project opens the gallery editor of gallery/editor).
+var commandImportsAllowed = map[string]bool{}
 
 // Commands never import commands: what two commands share lives in a
 // package under internal/ (pipeline, scaffold, gallery…), and only this

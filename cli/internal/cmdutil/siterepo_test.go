@@ -23,12 +23,18 @@ func command(t *testing.T, args ...string) *cobra.Command {
 func TestEnterSiteRepo(t *testing.T) {
 	repo := t.TempDir()
 	for _, f := range []string{"site/package.json", "schema/site.schema.json"} {
-		os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755)
-		os.WriteFile(filepath.Join(repo, f), []byte("{}"), 0o644)
+		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, f), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	t.Run("from a folder inside the repository", func(t *testing.T) {
 		sub := filepath.Join(repo, "notes", "jo")
-		os.MkdirAll(sub, 0o755)
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
 		t.Chdir(sub)
 		content := "mine"
 		if err := EnterSiteRepo(command(t, "--content", "mine"), &content, "site"); err != nil {

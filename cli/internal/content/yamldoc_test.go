@@ -74,7 +74,8 @@ func TestTextPosCountsCharacters(t *testing.T) {
 		t.Fatal(d)
 	}
 	line, col := doc.TextPos("/t/text", 1, "a <b>x</b>")
-	if want := len([]rune(src[:strings.Index(src, "a <b>")])) + 1; line != 1 || col != want {
+	before, _, _ := strings.Cut(src, "a <b>")
+	if want := len([]rune(before)) + 1; line != 1 || col != want {
 		t.Errorf("TextPos = %d:%d, want 1:%d", line, col, want)
 	}
 }

@@ -1,5 +1,6 @@
 // Package draft keeps the answers of a form the owner left before the end,
-// as a file that the command's --from reads back.
+// as a file that the command's --from reads back (Keep, Save), and reads
+// such files (Read).
 //
 // Drafts live in the user's cache folder ($XDG_CACHE_HOME/portfolio/drafts,
 // ~/.cache/portfolio/drafts on Linux, the platform's equivalent elsewhere),
@@ -11,14 +12,20 @@
 package draft
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/goccy/go-yaml"
 
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/termsafe"
 )
 
 // Dir is the folder drafts are kept in.
@@ -59,4 +66,49 @@ func Save(kind string, header string, answers any, now time.Time) (string, error
 		return "", err
 	}
 	return path, nil
+}
+
+// Keep saves answers as a draft (Save) and tells errOut where, and the
+// command line that resumes it: resume is that line without its --from.
+// what is "answers" or "changes". A draft that cannot be written is said
+// too; the command goes on ending as it was.
+func Keep(errOut io.Writer, kind, header, what string, answers any, resume string) {
+	path, err := Save(kind, header, answers, time.Now())
+	if err != nil {
+		fmt.Fprintf(errOut, "your %s could not be kept as a draft: %s\n", what, termsafe.String(err.Error()))
+		return
+	}
+	fmt.Fprintf(errOut, "your %s are kept in %s\n  resume with: %s --from %s\n",
+		what, termsafe.String(path), termsafe.String(resume), termsafe.String(path))
+}
+
+// Read reads an answers file (--from: a draft, or a file written by hand)
+// into v, a struct shaped like the file with some of its keys. Its
+// problems are usage errors (exit status 2) at their file, line and
+// column: a missing file, YAML that `portfolio validate` refuses (in its
+// words), and an unknown key, so that a misspelt one is not silently left
+// out (keys says which there are).
+func Read(path string, v any, keys string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return cmdutil.Usagef("--from %s: file not found", path)
+		}
+		return fmt.Errorf("--from %s: %w", path, err)
+	}
+	if _, d := content.ParseYAML(path, data); d != nil {
+		return cmdutil.Usagef("%s: %s", d.Position(), d.Message)
+	}
+	if err := yaml.UnmarshalWithOptions(data, v, yaml.DisallowUnknownField()); err != nil {
+		where, msg := path, err.Error()
+		var se yaml.Error
+		if errors.As(err, &se) {
+			msg = se.GetMessage()
+			if tok := se.GetToken(); tok != nil && tok.Position != nil {
+				where = fmt.Sprintf("%s:%d:%d", path, tok.Position.Line, tok.Position.Column)
+			}
+		}
+		return cmdutil.Usagef("%s: %s; the keys are %s", where, msg, keys)
+	}
+	return nil
 }

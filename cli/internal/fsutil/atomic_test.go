@@ -54,7 +54,11 @@ func TestWriteFileAtomicFailureKeepsOriginal(t *testing.T) {
 	if err := os.Chmod(dir, 0o555); err != nil {
 		t.Fatal(err)
 	}
-	defer os.Chmod(dir, 0o755)
+	t.Cleanup(func() {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Error(err)
+		}
+	})
 	if err := WriteFileAtomic(target, []byte("new"), 0o644); err == nil {
 		t.Fatal("write into a read-only folder succeeded")
 	}

@@ -31,7 +31,9 @@ func TestMain(m *testing.M) {
 		stop, _ := strconv.Atoi(os.Getenv(childStepEnv))
 		err := reorder(dir, func(step int, what string) {
 			if step == stop {
-				os.WriteFile(filepath.Join(dir, "stopped"), []byte(what), 0o644)
+				if err := os.WriteFile(filepath.Join(dir, "stopped"), []byte(what), 0o644); err != nil {
+					panic(err) // the parent test sees the child end before its step
+				}
 				time.Sleep(time.Hour) // wait for SIGKILL (select{} alone would be a detected deadlock)
 			}
 		})
@@ -101,14 +103,16 @@ func TestKilledReorderRecovers(t *testing.T) {
 					break
 				}
 				if time.Now().After(deadline) {
-					child.Process.Kill()
-					child.Wait()
+					_ = child.Process.Kill() // it may have ended already
+					_ = child.Wait()         // killed: the error is the signal
 					t.Fatalf("the child never reached step %d: %s", k, stderr.String())
 				}
 				time.Sleep(time.Millisecond)
 			}
-			child.Process.Signal(syscall.SIGKILL)
-			child.Wait()
+			if err := child.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			_ = child.Wait() // killed: the error is the signal
 			if ws, ok := child.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
 				t.Fatalf("the child was not killed: %v %s", child.ProcessState, stderr.String())
 			}

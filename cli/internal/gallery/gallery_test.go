@@ -15,6 +15,7 @@ import (
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/scaffold"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -194,7 +195,9 @@ func TestTextsFollowTheirImage(t *testing.T) {
 func TestBadEdits(t *testing.T) {
 	dir := fixture(t, 3)
 	notImage := filepath.Join(t.TempDir(), "notes.jpg")
-	os.WriteFile(notImage, []byte("hello"), 0o644)
+	if err := os.WriteFile(notImage, []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	g, err := Open(dir, "harbour")
 	if err != nil {
 		t.Fatal(err)
@@ -232,10 +235,13 @@ func TestInvalidResultChangesNothing(t *testing.T) {
 	dir := fixture(t, 2)
 	before, _ := os.ReadFile(filepath.Join(dir, "projects/harbour/project.yaml"))
 	g, _ := Open(dir, "harbour")
-	g.Remove(1)
-	g.Remove(1) // an empty gallery block is an error
+	for range 2 { // an empty gallery block is an error
+		if err := g.Remove(1); err != nil {
+			t.Fatal(err)
+		}
+	}
 	_, err := g.Apply(context.Background(), nil)
-	var inv *InvalidError
+	var inv *scaffold.InvalidError
 	if !errorsAs(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, "the gallery is empty") {
 		t.Fatalf("err = %v, want the empty gallery named", err)
 	}
@@ -256,7 +262,9 @@ func TestInvalidResultChangesNothing(t *testing.T) {
 func TestInsertStripsMetadata(t *testing.T) {
 	dir := fixture(t, 2)
 	src := filepath.Join(t.TempDir(), "phone.jpg")
-	os.WriteFile(src, imagetest.WithExifOrientation(imagetest.JPEG(300, 40), 6, binary.LittleEndian), 0o644)
+	if err := os.WriteFile(src, imagetest.WithExifOrientation(imagetest.JPEG(300, 40), 6, binary.LittleEndian), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	g, _ := Open(dir, "harbour")
 	if err := g.Insert(1, src); err != nil {
 		t.Fatal(err)

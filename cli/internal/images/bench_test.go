@@ -29,7 +29,7 @@ func realPhoto(b *testing.B) (string, []byte, imagecheck.Info) {
 	b.Helper()
 	var best string
 	var bestInfo imagecheck.Info
-	filepath.WalkDir(photoDir, func(path string, d fs.DirEntry, err error) error {
+	if err := filepath.WalkDir(photoDir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(strings.ToLower(path), ".jpg") {
 			return nil
 		}
@@ -37,7 +37,9 @@ func realPhoto(b *testing.B) (string, []byte, imagecheck.Info) {
 			best, bestInfo = path, info
 		}
 		return nil
-	})
+	}); err != nil {
+		b.Fatal(err)
+	}
 	if best == "" {
 		b.Fatalf("no JPEG photo 3000–4500 px wide under %s: run .ci/bench/images once to install Debian's wallpaper packages", photoDir)
 	}
@@ -108,7 +110,7 @@ func BenchmarkRender(b *testing.B) {
 func BenchmarkColdRun(b *testing.B) {
 	var sources []Source
 	var pixels int64
-	filepath.WalkDir(photoDir, func(path string, d fs.DirEntry, err error) error {
+	if err := filepath.WalkDir(photoDir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || len(sources) == 8 || !strings.HasSuffix(strings.ToLower(path), ".jpg") {
 			return nil
 		}
@@ -117,7 +119,9 @@ func BenchmarkColdRun(b *testing.B) {
 			pixels += info.Pixels()
 		}
 		return nil
-	})
+	}); err != nil {
+		b.Fatal(err)
+	}
 	if len(sources) == 0 {
 		b.Fatalf("no JPEG photo 3000 px wide or more under %s: run .ci/bench/images once to install Debian's wallpaper packages", photoDir)
 	}
@@ -140,12 +144,16 @@ func BenchmarkWarmRun(b *testing.B) {
 	var sources []Source
 	for i := range 107 {
 		path := filepath.Join(dir, "src", fmt.Sprintf("%03d.jpg", i))
-		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			b.Fatal(err)
+		}
 		if err := os.WriteFile(path, imagetest.JPEG(64+i, 48), 0o644); err != nil {
 			b.Fatal(err)
 		}
 		old := time.Now().Add(-time.Hour) // not just saved: see racyWindow
-		os.Chtimes(path, old, old)
+		if err := os.Chtimes(path, old, old); err != nil {
+			b.Fatal(err)
+		}
 		info, _ := imagecheck.File(path, 0)
 		sources = append(sources, Source{Rel: filepath.Base(path), Path: path, Info: info})
 	}

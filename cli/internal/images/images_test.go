@@ -294,7 +294,9 @@ func TestCacheMisses(t *testing.T) {
 		}, 1},
 		{"a variant file is truncated", func(f *fixture) {
 			v := f.run().Manifest.Images["projects/p/a.jpg"].Variants[1]
-			os.Truncate(filepath.Join(f.opts.OutDir, v.File), 10)
+			if err := os.Truncate(filepath.Join(f.opts.OutDir, v.File), 10); err != nil {
+				t.Fatal(err)
+			}
 		}, 1},
 		{"the cache folder is deleted", func(f *fixture) { os.RemoveAll(f.opts.CacheDir) }, 2},
 	}
@@ -458,7 +460,9 @@ func TestSourcesInNaturalOrder(t *testing.T) {
 func TestSecondRunWaitsForNoLock(t *testing.T) {
 	f := newFixture(t)
 	f.add("a.jpg", imagetest.JPEG(100, 100))
-	os.MkdirAll(f.opts.CacheDir, 0o755)
+	if err := os.MkdirAll(f.opts.CacheDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	unlock, err := lock(filepath.Join(f.opts.CacheDir, lockFile))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ package linkcheck
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -139,7 +140,7 @@ func parse(r io.Reader) (*page, error) {
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
-			if err := z.Err(); err != io.EOF {
+			if err := z.Err(); !errors.Is(err, io.EOF) {
 				return nil, err
 			}
 			return pg, nil

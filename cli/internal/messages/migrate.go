@@ -3,6 +3,7 @@ package messages
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 )
 
@@ -35,7 +36,9 @@ func migrate(ctx context.Context, db *sql.DB) (err error) {
 	}
 	defer func() {
 		if err != nil {
-			tx.Rollback()
+			if rerr := tx.Rollback(); rerr != nil {
+				err = errors.Join(err, rerr)
+			}
 		}
 	}()
 	var appID, version, tables int

@@ -3,6 +3,7 @@ package metastrip
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"image/jpeg"
 	"slices"
 	"strings"
@@ -19,33 +20,31 @@ func exifWithSecrets(orientation uint16) []byte {
 	bo := binary.LittleEndian
 	var t bytes.Buffer
 	t.WriteString("II")
-	binary.Write(&t, bo, uint16(42))
-	binary.Write(&t, bo, uint32(8))
+	t.Write(bo.AppendUint16(nil, uint16(42)))
+	t.Write(bo.AppendUint32(nil, uint32(8)))
 	entry := func(tag, typ uint16, count, value uint32) {
-		binary.Write(&t, bo, tag)
-		binary.Write(&t, bo, typ)
-		binary.Write(&t, bo, count)
-		binary.Write(&t, bo, value)
+		t.Write(bo.AppendUint16(bo.AppendUint16(nil, uint16(tag)), typ))
+		t.Write(bo.AppendUint32(bo.AppendUint32(nil, uint32(count)), value))
 	}
 	// IFD0 at 8: 4 entries → 2+48+4 = 54 bytes; sub-IFD at 62; GPS IFD at 100.
-	binary.Write(&t, bo, uint16(4))
+	t.Write(bo.AppendUint16(nil, uint16(4)))
 	entry(0x0112, 3, 1, uint32(orientation))
 	entry(0x010F, 2, 4, uint32('S')|uint32('O')<<8|uint32('N')<<16) // "SON\0" inline
 	entry(0x8769, 4, 1, 62)
 	entry(0x8825, 4, 1, 100)
-	binary.Write(&t, bo, uint32(0))
+	t.Write(bo.AppendUint32(nil, uint32(0)))
 	// Exif sub-IFD: serial and maker note, inline values.
-	binary.Write(&t, bo, uint16(2))
+	t.Write(bo.AppendUint16(nil, uint16(2)))
 	entry(0xA431, 2, 4, uint32('1')|uint32('2')<<8|uint32('3')<<16)
 	entry(0x927C, 7, 4, 0xDEADBEEF)
-	binary.Write(&t, bo, uint32(0))
+	t.Write(bo.AppendUint32(nil, uint32(0)))
 	for t.Len() < 100 {
 		t.WriteByte(0)
 	}
 	// GPS IFD: latitude ref "N".
-	binary.Write(&t, bo, uint16(1))
+	t.Write(bo.AppendUint16(nil, uint16(1)))
 	entry(0x0001, 2, 2, uint32('N'))
-	binary.Write(&t, bo, uint32(0))
+	t.Write(bo.AppendUint32(nil, uint32(0)))
 	return append([]byte("Exif\x00\x00"), t.Bytes()...)
 }
 
@@ -125,7 +124,7 @@ func TestJPEG(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := JPEG([]byte("\x89PNG")); err != ErrNotJPEG {
+	if _, _, err := JPEG([]byte("\x89PNG")); !errors.Is(err, ErrNotJPEG) {
 		t.Errorf("a PNG: %v", err)
 	}
 	if _, _, err := JPEG(plain[:30]); err == nil || !strings.Contains(err.Error(), "JPEG") {

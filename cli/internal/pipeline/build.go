@@ -228,7 +228,9 @@ func npm(ctx context.Context, opts *BuildOptions, args ...string) error {
 		if ctx.Err() != nil {
 			return cmdutil.ErrCancel
 		}
-		opts.IO.ErrOut.Write(output.Bytes())
+		if _, werr := opts.IO.ErrOut.Write(output.Bytes()); werr != nil {
+			return fmt.Errorf("`npm %s` in %s failed (%v), and its output could not be shown: %w", strings.Join(args, " "), opts.SiteDir, err, werr)
+		}
 		return fmt.Errorf("`npm %s` in %s failed (%v): its output is above", strings.Join(args, " "), opts.SiteDir, err)
 	}
 	return nil

@@ -59,18 +59,20 @@ func TestRunWritesAndChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	var written []string
-	filepath.WalkDir(filepath.Dir(out), func(path string, d fs.DirEntry, err error) error {
+	if err := filepath.WalkDir(filepath.Dir(out), func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			rel, _ := filepath.Rel(filepath.Dir(out), path)
 			written = append(written, filepath.ToSlash(rel))
 		}
 		return nil
-	})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	if !slices.Equal(written, modules) {
 		t.Errorf("the output folder holds %v, want only %v (no temp files)", written, modules)
 	}
 
-	ios, _, stdout, _ = iostreams.Test()
+	ios, _, _, _ = iostreams.Test()
 	if err := Generate(&GenerateOptions{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath, Check: true}); err != nil {
 		t.Fatalf("--check right after generate: %v", err)
 	}
@@ -127,11 +129,15 @@ func TestImagesMustBeCurrent(t *testing.T) {
 		{"no manifest", func(t *testing.T, _, m string) { os.Remove(m) }, "no image manifest at "},
 		{"an image changed", func(t *testing.T, c, _ string) {
 			later := time.Now().Add(time.Minute)
-			os.Chtimes(filepath.Join(c, "projects/photo-set/gallery/2.jpg"), later, later)
+			if err := os.Chtimes(filepath.Join(c, "projects/photo-set/gallery/2.jpg"), later, later); err != nil {
+				t.Fatal(err)
+			}
 		}, "gallery/2.jpg: error: changed since `portfolio images` last ran: run it again"},
 		{"an image is new", func(t *testing.T, c, _ string) {
 			data := must(os.ReadFile(filepath.Join(c, "projects/photo-set/gallery/2.jpg")))
-			os.WriteFile(filepath.Join(c, "projects/photo-set/gallery/3.jpg"), data, 0o644)
+			if err := os.WriteFile(filepath.Join(c, "projects/photo-set/gallery/3.jpg"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}, "gallery/3.jpg: error: has no web variants yet: run `portfolio images`"},
 		{"a variant was deleted", func(t *testing.T, _, m string) {
 			os.RemoveAll(filepath.Join(filepath.Dir(m), "img"))

@@ -213,79 +213,68 @@ func trailingComment(line string) string {
 	return ""
 }
 
-// InvalidError means the edited project would not be valid; nothing was
-// written.
-type InvalidError struct{ Diagnostics diag.List }
-
-func (e *InvalidError) Error() string {
-	return fmt.Sprintf("the edited project would not be valid (%d errors); nothing was written", e.Diagnostics.Errors())
-}
-
 // Save checks the new YAML with the loader in a staging copy of the
 // project (hard links to its files), then replaces project.yaml
-// atomically. It returns the loader's warnings about the project.
+// atomically. It returns the loader's warnings about the project; an
+// invalid result is a *scaffold.InvalidError, and nothing is written.
 func (p *Project) Save(data []byte) (diag.List, error) {
-	projects := filepath.Dir(p.Dir)
-	staging, err := os.MkdirTemp(projects, ".edit-"+p.Slug+"-")
+	stage, err := scaffold.NewProjectStage(p.Dir, ".edit-", "the edited project")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(staging)
-	stage := filepath.Join(staging, content.ProjectsDir, p.Slug)
-	err = filepath.WalkDir(p.Dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(p.Dir, path)
-		if rel != "." && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() || !d.Type().IsRegular() || rel == content.ProjectFile {
-			return nil
-		}
-		dst := filepath.Join(stage, rel)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.Link(path, dst); err != nil {
-			src, rerr := os.ReadFile(path)
-			if rerr != nil {
-				return rerr
-			}
-			return os.WriteFile(dst, src, 0o644)
-		}
-		return nil
-	})
+	defer stage.Remove()
+	if err := stage.LinkFiles(p.Dir); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(stage.Path(content.ProjectFile), data, 0o644); err != nil {
+		return nil, err
+	}
+	diags, err := stage.Check()
 	if err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(stage, 0o755); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(stage, content.ProjectFile), data, 0o644); err != nil {
-		return nil, err
-	}
-	_, diags, err := content.Load(staging, content.Options{})
-	if err != nil {
-		return nil, err
-	}
-	var mine diag.List
-	for _, d := range diags {
-		rel, err := filepath.Rel(stage, d.File)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			continue
-		}
-		d.File = filepath.Join(p.Dir, rel)
-		mine = append(mine, d)
-	}
-	if mine.Errors() > 0 {
-		return mine, &InvalidError{Diagnostics: mine}
+		return diags, err
 	}
 	if err := fsutil.WriteFileAtomic(p.File, data, 0o644); err != nil {
 		return nil, err
 	}
-	return mine, nil
+	return diags, nil
+}
+
+// ChangedLines lists the lines that differ, as "- old" and "+ new", by a
+// longest-common-subsequence diff (project files are a few hundred lines at
+// most).
+func ChangedLines(before, after string) string {
+	a, b := strings.Split(before, "\n"), strings.Split(after, "\n")
+	const limit = 2000
+	if len(a) > limit || len(b) > limit {
+		return "(the file is too long to show the changes)"
+	}
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []string
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			i++
+			j++
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
+			out = append(out, "- "+a[i])
+			i++
+		default:
+			out = append(out, "+ "+b[j])
+			j++
+		}
+	}
+	return strings.Join(out, "\n")
 }

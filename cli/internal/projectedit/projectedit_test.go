@@ -10,6 +10,7 @@ import (
 
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/scaffold"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden.yaml")
@@ -29,8 +30,12 @@ func fixture(t *testing.T) string {
 		"projects/harbour/images/01.jpg": imagetest.JPEG(20, 20),
 	} {
 		full := filepath.Join(dir, p)
-		os.MkdirAll(filepath.Dir(full), 0o755)
-		os.WriteFile(full, data, 0o644)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }
@@ -61,7 +66,9 @@ func TestEdits(t *testing.T) {
 			}
 			golden := filepath.Join("testdata", strings.ReplaceAll(tt.name, " ", "-")+".golden.yaml")
 			if *update {
-				os.WriteFile(golden, out, 0o644)
+				if err := os.WriteFile(golden, out, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			want, _ := os.ReadFile(golden)
 			if string(out) != string(want) {
@@ -93,7 +100,7 @@ func TestInvalidEditWritesNothing(t *testing.T) {
 	f.Page = "photos"
 	out, _ := p.Render(f)
 	_, err := p.Save(out)
-	var inv *InvalidError
+	var inv *scaffold.InvalidError
 	if !errors.As(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, "must be one of") {
 		t.Fatalf("err = %v", err)
 	}
@@ -103,5 +110,12 @@ func TestInvalidEditWritesNothing(t *testing.T) {
 	}
 	if _, err := Read(dir, "nope"); err == nil || !strings.Contains(err.Error(), `no project "nope"`) {
 		t.Errorf("Read(nope) = %v", err)
+	}
+}
+
+func TestChangedLines(t *testing.T) {
+	got := ChangedLines("a\nb\nc\nd", "a\nB\nc\nd\ne")
+	if got != "- b\n+ B\n+ e" {
+		t.Errorf("changedLines = %q", got)
 	}
 }

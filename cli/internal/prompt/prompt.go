@@ -56,7 +56,7 @@ func (a *Accessible) Run(final bool, groups ...*huh.Group) error {
 	case <-a.ctx.Done():
 		out.stop()
 		a.in.Stop()
-		<-done
+		<-done //nolint:errcheck // cancelled: waiting for the form to stop; its error is the cancellation
 		return cmdutil.ErrCancel
 	case err := <-done:
 		if err != nil {

@@ -1,6 +1,7 @@
 package prompt
 
 import (
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -36,10 +37,10 @@ func TestLineReaderStop(t *testing.T) {
 		got <- err
 	}()
 	l.Stop()
-	if err := <-got; err != io.EOF {
+	if err := <-got; !errors.Is(err, io.EOF) {
 		t.Fatalf("blocked Read after Stop: err = %v, want io.EOF", err)
 	}
-	if _, err := l.Read(make([]byte, 8)); err != io.EOF {
+	if _, err := l.Read(make([]byte, 8)); !errors.Is(err, io.EOF) {
 		t.Fatalf("Read after Stop: err = %v, want io.EOF", err)
 	}
 }

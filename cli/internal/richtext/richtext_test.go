@@ -2,6 +2,7 @@ package richtext
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -83,8 +84,8 @@ func TestParseRefuses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse(tt.in)
-			e, ok := err.(*Error)
-			if !ok {
+			var e *Error
+			if !errors.As(err, &e) {
 				t.Fatalf("err = %v, want *Error", err)
 			}
 			if e.Line != tt.line || !strings.Contains(e.Msg, tt.msg) || e.Hint == "" {

@@ -1,9 +1,12 @@
 // Package scaffold creates a new project folder from the owner's answers:
 // it checks every answer by the rules and in the words of `portfolio
-// validate`, renders project.yaml with its schema modeline and short
-// comments, copies the cover and the gallery images in, and moves the
-// finished folder into place in one step, so a failure or an interruption
-// leaves nothing behind and an existing project is never touched.
+// validate` (CheckPart: the value against the schema), renders project.yaml
+// with its schema modeline and short comments, copies the cover and the
+// gallery images in, and moves the finished folder into place in one step,
+// so a failure or an interruption leaves nothing behind and an existing
+// project is never touched. Stage (stage.go) is that stage → check → place
+// path, shared by every command that writes content: new project, init
+// (scaffold/site), edit project and the gallery commands.
 package scaffold
 
 import (
@@ -80,8 +83,8 @@ func (a *Answers) Normalize() {
 		*s = strings.TrimSpace(*s)
 	}
 	a.Cover = CleanPath(a.Cover)
-	a.Skills = trimList(a.Skills)
-	a.Gallery = trimList(a.Gallery)
+	a.Skills = TrimList(a.Skills)
+	a.Gallery = TrimList(a.Gallery)
 	for i := range a.Texts {
 		a.Texts[i].Alt, a.Texts[i].Caption = strings.TrimSpace(a.Texts[i].Alt), strings.TrimSpace(a.Texts[i].Caption)
 	}
@@ -103,7 +106,8 @@ func (a *Answers) Normalize() {
 	}
 }
 
-func trimList(in []string) []string {
+// TrimList trims every item and drops the empty ones.
+func TrimList(in []string) []string {
 	var out []string
 	for _, s := range in {
 		if s = strings.TrimSpace(s); s != "" {
@@ -114,7 +118,7 @@ func trimList(in []string) []string {
 }
 
 // ParseSkills splits a comma-separated list of skills.
-func ParseSkills(s string) []string { return trimList(strings.Split(s, ",")) }
+func ParseSkills(s string) []string { return TrimList(strings.Split(s, ",")) }
 
 // Required names the answers a project cannot do without, in the order the
 // form asks them. Slug and category have defaults (from the title and the

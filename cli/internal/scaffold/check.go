@@ -60,19 +60,25 @@ func (p Problems) Unwrap() []error {
 // ErrExists is the kind of error a slug already taken gives.
 var ErrExists = errors.New("project already exists")
 
-// checkPart checks value as the project property at pointer, within the
-// project partial holds, by the project schema's rules.
-func checkPart(field string, partial map[string]any, pointer string) error {
-	l, err := content.CheckProjectPart(partial, pointer)
+// CheckPart checks value as the property at pointer, within the partial
+// file partial holds, by the rules of schema (content.ProjectSchema or
+// content.SiteSchema), and returns the first error as a *FieldError named
+// field: the one check every form field and flag goes through.
+func CheckPart(schema func() (*content.Schema, error), field string, partial map[string]any, pointer string) error {
+	s, err := schema()
 	if err != nil {
 		return err // the embedded schema does not compile: a bug, reported as is
 	}
-	for _, d := range l {
+	for _, d := range s.CheckPart(partial, pointer) {
 		if d.Severity == diag.Error {
 			return &FieldError{Field: field, Msg: d.Message, Hint: d.Hint}
 		}
 	}
 	return nil
+}
+
+func checkPart(field string, partial map[string]any, pointer string) error {
+	return CheckPart(content.ProjectSchema, field, partial, pointer)
 }
 
 func checkProperty(name, value string) error {

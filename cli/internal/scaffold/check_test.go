@@ -275,7 +275,7 @@ func TestParsePaths(t *testing.T) {
 func TestCleanPathFileURL(t *testing.T) {
 	for in, want := range map[string]string{
 		"file:///home/me/My%20Photos/cover.jpg": "/home/me/My Photos/cover.jpg",
-		" file:///tmp/c.jpg ":                   "/tmp/c.jpg",
+		" file:///tmp/c.jpg ":                   "/tmp/c.jpg", //nolint:gocritic // the blanks around the address are the case under test
 		"photos/cover.jpg":                      "photos/cover.jpg",
 	} {
 		if got := CleanPath(in); got != want {
@@ -290,9 +290,13 @@ func TestCleanPathFileURL(t *testing.T) {
 func TestParseGallery(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	os.MkdirAll("My Photos", 0o755)
+	if err := os.MkdirAll("My Photos", 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, f := range []string{"My Photos/a.jpg", "b.jpg", "c.jpg"} {
-		os.WriteFile(f, imagetest.JPEG(4, 4), 0o644)
+		if err := os.WriteFile(f, imagetest.JPEG(4, 4), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for in, want := range map[string]string{
 		"My Photos/a.jpg, b.jpg":    "My Photos/a.jpg|b.jpg",

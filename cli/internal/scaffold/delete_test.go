@@ -14,12 +14,18 @@ func TestDelete(t *testing.T) {
 	project := filepath.Join(dir, "projects", "alpha")
 	for _, f := range []string{"project.yaml", "cover.jpg", "gallery/01.jpg"} {
 		p := filepath.Join(project, f)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, imagetest.JPEG(4, 4), 0o644)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, imagetest.JPEG(4, 4), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// What an interrupted deletion left behind is cleared too.
 	leftover := filepath.Join(dir, "projects", deletingPrefix+"old-123", "old")
-	os.MkdirAll(leftover, 0o755)
+	if err := os.MkdirAll(leftover, 0o755); err != nil {
+		t.Fatal(err)
+	}
 
 	n, err := Delete(dir, "alpha")
 	if err != nil || n != 3 {

@@ -8,11 +8,21 @@ import (
 
 func TestValidateDocument(t *testing.T) {
 	t.Chdir(t.TempDir())
-	os.WriteFile("memo.pdf", []byte("%PDF-1.7\n%%EOF\n"), 0o644)
-	os.WriteFile("My Memo.PDF", []byte("%PDF-1.7\n%%EOF\n"), 0o644)
-	os.WriteFile("fake.pdf", []byte("PK\x03\x04 a zip"), 0o644)
-	os.WriteFile("memo.docx", []byte("PK"), 0o644)
-	os.Mkdir("folder.pdf", 0o755)
+	if err := os.WriteFile("memo.pdf", []byte("%PDF-1.7\n%%EOF\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("My Memo.PDF", []byte("%PDF-1.7\n%%EOF\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("fake.pdf", []byte("PK\x03\x04 a zip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("memo.docx", []byte("PK"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir("folder.pdf", 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct{ in, want string }{
 		{"memo.pdf", ""},
 		{`My\ Memo.PDF`, ""},

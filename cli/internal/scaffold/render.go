@@ -13,7 +13,11 @@ import (
 
 // Modeline is project.yaml's first line: editors find the schema through it
 // and check the file as the owner types.
-const Modeline = "# yaml-language-server: $schema=../../../schema/project.schema.json"
+const Modeline = ModelinePrefix + "../../../schema/project.schema.json"
+
+// ModelinePrefix starts the first line of every YAML file the commands
+// write: the schema's path follows.
+const ModelinePrefix = "# yaml-language-server: $schema="
 
 func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }
 
@@ -34,7 +38,7 @@ func Render(p *Plan) []byte {
 	if p.Dir != "" {
 		// The schema as an editor finds it from the project's folder,
 		// wherever the content folder lives.
-		modeline = "# yaml-language-server: $schema=" + SchemaRef(p.Dir, "project.schema.json", Modeline[len("# yaml-language-server: $schema="):])
+		modeline = ModelinePrefix + SchemaRef(p.Dir, "project.schema.json", Modeline[len(ModelinePrefix):])
 	}
 	line("%s", modeline)
 	line("# %s project, made by `portfolio new project`. Page: %s%s", pageLabel, content.ProjectRoute, a.Slug)
@@ -166,20 +170,3 @@ func plainOK(s string) bool {
 // quote writes a double-quoted YAML scalar. YAML's escapes are a superset of
 // Go's for valid UTF-8 text, which is all the answers can be.
 func quote(s string) string { return strconv.Quote(s) }
-
-// literalOK reports whether text can be written as a literal block (|),
-// which keeps the owner's line breaks and is the easiest to edit: every line
-// is free of surrounding blanks and control characters.
-func literalOK(text string) bool {
-	for _, l := range strings.Split(text, "\n") {
-		if l != strings.TrimSpace(l) {
-			return false
-		}
-		for _, r := range l {
-			if !unicode.IsPrint(r) {
-				return false
-			}
-		}
-	}
-	return text != "" && !strings.HasPrefix(text, "\n") && !strings.HasSuffix(text, "\n")
-}

@@ -15,16 +15,6 @@ import (
 	"portfolio/cli/internal/metastrip"
 )
 
-// InvalidError means the written project did not pass `portfolio validate`'s
-// checks; nothing was kept. Diagnostics name the files as they would have
-// been.
-type InvalidError struct{ Diagnostics diag.List }
-
-func (e *InvalidError) Error() string {
-	return fmt.Sprintf("the new project would not be valid (%d error%s); nothing was written",
-		e.Diagnostics.Errors(), plural(e.Diagnostics.Errors()))
-}
-
 // Result is what Create made.
 type Result struct {
 	Dir  string // the new project folder
@@ -37,11 +27,6 @@ type Result struct {
 	// Resized lists the images shrunk to the plan's MaxEdge: "name: W×H → W×H".
 	Resized []string
 }
-
-// stagingPrefix starts the name of the hidden folder a project is assembled
-// in, inside the projects folder (the loader skips names starting with a
-// dot), so that moving it into place is a rename on the same disk.
-const stagingPrefix = ".new-"
 
 // Create writes the planned project: it assembles the whole folder (the
 // cover, the gallery images renamed 01.jpg, 02.jpg, …, and project.yaml,
@@ -64,17 +49,13 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 			}
 		}()
 	}
-	staging, err := os.MkdirTemp(projects, stagingPrefix+p.Answers.Slug+"-")
+	// A content folder of its own holding one project, hidden beside the
+	// others, so moving it into place is a rename on the same disk.
+	stage, err := NewProjectStage(p.Dir, ".new-", "the new project")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(staging)
-	// The staging folder is a content folder of its own holding one project,
-	// so the loader can check the project exactly as it will be.
-	stage := filepath.Join(staging, content.ProjectsDir, p.Answers.Slug)
-	if err := os.MkdirAll(stage, 0o755); err != nil {
-		return nil, err
-	}
+	defer stage.Remove()
 	var stripped metastrip.Report
 	var resized []string
 	for _, c := range append([]Copy{p.Cover}, p.Gallery...) {
@@ -85,7 +66,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		if c.KeepSize {
 			maxEdge = 0
 		}
-		prep, err := copyFile(c.Source, filepath.Join(stage, filepath.FromSlash(c.Name)), maxEdge)
+		prep, err := copyFile(c.Source, stage.Path(filepath.FromSlash(c.Name)), maxEdge)
 		if err != nil {
 			return nil, err
 		}
@@ -99,19 +80,16 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := fsutil.WriteFileAtomic(filepath.Join(stage, d.Name), data, 0o644); err != nil {
+		if err := fsutil.WriteFileAtomic(stage.Path(d.Name), data, 0o644); err != nil {
 			return nil, err
 		}
 	}
-	if err := fsutil.WriteFileAtomic(filepath.Join(stage, content.ProjectFile), Render(p), 0o644); err != nil {
+	if err := fsutil.WriteFileAtomic(stage.Path(content.ProjectFile), Render(p), 0o644); err != nil {
 		return nil, err
 	}
-	diags, err := CheckStaged(p.ContentDir, staging, stage, p.Dir)
+	diags, err := stage.Check()
 	if err != nil {
 		return nil, err
-	}
-	if diags.Errors() > 0 {
-		return nil, &InvalidError{Diagnostics: diags}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -120,7 +98,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	if err := ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
 		return nil, err
 	}
-	if err := os.Rename(stage, p.Dir); err != nil {
+	if err := stage.Place(""); err != nil {
 		return nil, err
 	}
 	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped, Resized: resized}, nil

@@ -197,7 +197,9 @@ func rawRequest(t *testing.T, base, method, target string, header map[string]str
 		fmt.Fprintf(&b, "%s: %s\r\n", k, v)
 	}
 	b.WriteString("\r\n" + body)
-	io.WriteString(conn, b.String())
+	if _, err := io.WriteString(conn, b.String()); err != nil {
+		t.Fatal(err)
+	}
 	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -268,13 +270,17 @@ func TestAmbiguousLengthClosesTheConnection(t *testing.T) {
 			smuggled := "GET /about HTTP/1.1\r\nHost: x\r\n\r\n"
 			fmt.Fprintf(conn, "%s / HTTP/1.1\r\nHost: %s\r\nContent-Type: %s\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n%x\r\n%s\r\n0\r\n\r\n%s",
 				method, u.Host, urlencoded, len(body), body, smuggled)
-			conn.SetDeadline(time.Now().Add(5 * time.Second))
+			if err := conn.SetDeadline(time.Now().Add(5 * time.Second)); err != nil {
+				t.Fatal(err)
+			}
 			r := bufio.NewReader(conn)
 			res, err := http.ReadResponse(r, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			io.Copy(io.Discard, res.Body)
+			if _, err := io.Copy(io.Discard, res.Body); err != nil {
+				t.Fatal(err)
+			}
 			res.Body.Close()
 			if !res.Close {
 				t.Errorf("answer without Connection: close")

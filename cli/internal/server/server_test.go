@@ -462,8 +462,12 @@ func TestConcurrentPostsAreAllStored(t *testing.T) {
 					failures <- err.Error()
 					continue
 				}
-				io.Copy(io.Discard, res.Body)
+				_, err = io.Copy(io.Discard, res.Body)
 				res.Body.Close()
+				if err != nil {
+					failures <- err.Error()
+					continue
+				}
 				if res.StatusCode != 200 {
 					failures <- fmt.Sprintf("client %d post %d: status %d", c, i, res.StatusCode)
 				}

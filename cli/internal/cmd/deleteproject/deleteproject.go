@@ -144,7 +144,9 @@ func Run(ctx context.Context, opts *Options) error {
 	var log bytes.Buffer
 	quiet := &iostreams.IOStreams{In: opts.IO.In, Out: &log, ErrOut: &log}
 	fail := func(err error, next string) error {
-		io.Copy(opts.IO.ErrOut, &log)
+		if _, werr := io.Copy(opts.IO.ErrOut, &log); werr != nil {
+			return errors.Join(err, werr)
+		}
 		fmt.Fprintf(opts.IO.ErrOut, "the project is deleted; fix the problems above, then run %s\n", next)
 		return err
 	}

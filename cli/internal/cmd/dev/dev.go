@@ -99,7 +99,7 @@ func Run(opts *Options) error {
 		select {
 		case <-ctx.Done():
 			if !opts.NoVite {
-				<-vite
+				<-vite //nolint:errcheck // stopping on purpose: only waiting for Vite to end; its error is the stop
 			}
 			return cmdutil.ErrStopped
 		case err := <-vite:

@@ -5,7 +5,6 @@ package editproject
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/prompt"
@@ -148,7 +148,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if ask {
 		skills := strings.Join(f.Skills, ", ")
 		accessible := opts.Accessible || !opts.Terminal
-		groups := formGroups(&f, &skills, accessible)
+		groups := forms.EditGroups(&f, &skills, accessible)
 		if accessible {
 			acc = prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 			err = acc.Run(false, groups...)
@@ -158,11 +158,7 @@ func Run(ctx context.Context, opts *Options) error {
 		f.Skills = scaffold.ParseSkills(skills)
 		trim(&f)
 		if err != nil {
-			err = prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
-			if errors.Is(err, cmdutil.ErrCancel) {
-				keepDraft(opts, p.Fields, f)
-			}
-			return err
+			return prompt.Left(opts.IO.ErrOut, err, "nothing was written", func() { keepDraft(opts, p.Fields, f) })
 		}
 	}
 	out, err := p.Render(f)
@@ -174,7 +170,7 @@ func Run(ctx context.Context, opts *Options) error {
 		return nil
 	}
 	if ask {
-		diff := changedLines(string(p.YAML), string(out))
+		diff := projectedit.ChangedLines(string(p.YAML), string(out))
 		sure := false
 		if acc != nil {
 			confirm := huh.NewConfirm().Title("Write these changes to " + p.File + "?").Description(diff).Value(&sure)
@@ -191,26 +187,16 @@ func Run(ctx context.Context, opts *Options) error {
 			err = cmdutil.ErrCancel
 		}
 		if err != nil {
-			err = prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
-			if errors.Is(err, cmdutil.ErrCancel) {
-				keepDraft(opts, p.Fields, f)
-			}
-			return err
+			return prompt.Left(opts.IO.ErrOut, err, "nothing was written", func() { keepDraft(opts, p.Fields, f) })
 		}
 	}
 	warnings, err := p.Save(out)
 	if err != nil {
-		var inv *projectedit.InvalidError
-		if errors.As(err, &inv) {
-			_ = cmdutil.WriteDiagnostics(&iostreams.IOStreams{Out: opts.IO.ErrOut}, inv.Diagnostics)
-			fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
-			return cmdutil.ErrInvalid
-		}
-		return err
+		return prompt.Report(opts.IO.ErrOut, err, "nothing was written", nil)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s updated %s\n", s.Green("✓"), p.File)
-	fmt.Fprintln(opts.IO.Out, changedLines(string(p.YAML), string(out)))
+	fmt.Fprintln(opts.IO.Out, projectedit.ChangedLines(string(p.YAML), string(out)))
 	return cmdutil.WriteDiagnostics(opts.IO, warnings)
 }
 
@@ -218,92 +204,4 @@ func trim(f *projectedit.Fields) {
 	for _, s := range []*string{&f.Title, &f.Subtitle, &f.Page, &f.Category, &f.Description, &f.Role} {
 		*s = strings.TrimSpace(*s)
 	}
-}
-
-// formGroups are the new project form's detail questions, filled in. In
-// accessible mode each title shows the value Enter keeps, and an empty
-// answer is checked as that value.
-func formGroups(f *projectedit.Fields, skills *string, accessible bool) []*huh.Group {
-	var pages []huh.Option[string]
-	for _, p := range scaffold.Pages {
-		pages = append(pages, huh.NewOption(fmt.Sprintf("%-17s %s", p.Name, p.Blurb), p.Name))
-	}
-	input := func(title, desc string, value *string, v func(string) error) *huh.Input {
-		if accessible && *value != "" {
-			title = fmt.Sprintf("%s [%s]", title, *value)
-		}
-		current := *value
-		return huh.NewInput().Title(title).Description(desc).Value(value).Validate(func(s string) error {
-			if accessible && strings.TrimSpace(s) == "" {
-				s = current
-			}
-			err := v(s)
-			if fe, ok := err.(*scaffold.FieldError); ok {
-				return fmt.Errorf("%s", fe.Text())
-			}
-			return err
-		})
-	}
-	var description huh.Field = input("Description", "Card text and meta description: one or two sentences.", &f.Description, scaffold.ValidateDescription)
-	if !accessible { // a multi-line field in the full-screen form
-		description = huh.NewText().Title("Description").Description("Card text and meta description: one or two sentences.").
-			Value(&f.Description).Validate(scaffold.ValidateDescription)
-	}
-	return []*huh.Group{
-		huh.NewGroup(
-			input("Title", "The project's name: page heading and card title.", &f.Title, scaffold.ValidateTitle),
-			input("Subtitle", "One line under the title on the project page.", &f.Subtitle, scaffold.ValidateSubtitle),
-		).Title("Edit project"),
-		huh.NewGroup(
-			huh.NewSelect[string]().Title("Page").Description("The category page that lists it.").Options(pages...).Value(&f.Page),
-			input("Category", "The badge on its card.", &f.Category, scaffold.ValidateCategory),
-			description,
-			input("Role", `Your role, e.g. "Lead UX Designer".`, &f.Role, scaffold.ValidateRole),
-			input("Skills", "Skills and tools, separated by commas.", skills, scaffold.ValidateSkillList),
-		),
-		huh.NewGroup(
-			huh.NewConfirm().Title("Featured?").Description("Shown in Selected Work on the home page.").Value(&f.Featured),
-			huh.NewConfirm().Title("Active?").Description("Listed on its category page.").Value(&f.Active),
-		),
-	}
-}
-
-// changedLines lists the lines that differ, as "- old" and "+ new", by a
-// longest-common-subsequence diff (project files are a few hundred lines at
-// most).
-func changedLines(before, after string) string {
-	a, b := strings.Split(before, "\n"), strings.Split(after, "\n")
-	const limit = 2000
-	if len(a) > limit || len(b) > limit {
-		return "(the file is too long to show the changes)"
-	}
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var out []string
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		switch {
-		case i < len(a) && j < len(b) && a[i] == b[j]:
-			i++
-			j++
-		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
-			out = append(out, "- "+a[i])
-			i++
-		default:
-			out = append(out, "+ "+b[j])
-			j++
-		}
-	}
-	return strings.Join(out, "\n")
 }

@@ -38,8 +38,12 @@ func fixture(t *testing.T) {
 		"content/projects/harbour/project.yaml": []byte(harbour),
 		"content/projects/harbour/cover.jpg":    imagetest.JPEG(20, 20),
 	} {
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, data, 0o644)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -91,13 +95,6 @@ func TestAccessibleEditDeclinedWritesNothing(t *testing.T) {
 				t.Error("project.yaml changed")
 			}
 		})
-	}
-}
-
-func TestChangedLines(t *testing.T) {
-	got := changedLines("a\nb\nc\nd", "a\nB\nc\nd\ne")
-	if got != "- b\n+ B\n+ e" {
-		t.Errorf("changedLines = %q", got)
 	}
 }
 

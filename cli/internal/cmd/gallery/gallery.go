@@ -1,12 +1,11 @@
-// Package gallery is the `portfolio gallery` command: an interactive list of
-// a project's gallery (reorder, insert, remove, describe), and flag forms
-// for scripts. The gallery package does the work.
+// Package gallery is the `portfolio gallery` command's wiring: its flags
+// and subcommands. The gallery editor (gallery/editor: the interactive list,
+// the accessible questions, the flag forms' report) asks, and the gallery
+// package does the work.
 package gallery
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -15,37 +14,15 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/gallery"
+	"portfolio/cli/internal/gallery/editor"
 	"portfolio/cli/internal/importimage"
-	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
 )
-
-// Options are the inputs of a run.
-type Options struct {
-	IO         *iostreams.IOStreams
-	ContentDir string
-	Slug       string
-	// Edit applies the flag form's change; nil opens the interactive list
-	// (or prints the gallery without a terminal).
-	Edit func(g *gallery.Gallery) error
-	// Verb says what Edit does, for the summary: "moved", "added".
-	Verb string
-	// MaxEdge shrinks added images whose long edge is larger; 0 keeps them.
-	// Unless MaxEdgeSet (--max-edge was given), accessible mode asks first.
-	MaxEdge    int
-	MaxEdgeSet bool
-	// Accessible asks in accessible mode; AccessibleFlag is true when
-	// --accessible was given (which also asks on piped input).
-	Accessible, AccessibleFlag bool
-	// Terminal is true when standard input and output are terminals.
-	Terminal bool
-}
 
 // NewCmdGallery builds `portfolio gallery` and its subcommands; runF
 // replaces the run in tests.
-func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
+func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *editor.Options) error) *cobra.Command {
+	opts := &editor.Options{IO: f.IOStreams}
 	run := func(cmd *cobra.Command, slug string) error {
 		opts.ContentDir = cmdutil.ContentDir(cmd)
 		opts.Slug = slug
@@ -54,7 +31,7 @@ func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *Options) erro
 		if runF != nil {
 			return runF(cmd.Context(), opts)
 		}
-		return Run(cmd.Context(), opts)
+		return editor.Run(cmd.Context(), opts)
 	}
 	cmd := &cobra.Command{
 		Use:   "gallery SLUG",
@@ -139,7 +116,6 @@ mistake in the command line, 130 cancelled.`),
 	add.Flags().IntVar(&at, "at", 0, "insert at position `N` (1 is first; default: after the last)")
 	add.Flags().StringVar(&alt, "alt", "", "alt text of the added image: what it shows")
 	add.Flags().StringVar(&caption, "caption", "", "caption of the added image")
-	add.MarkFlagFilename("at")
 
 	move := &cobra.Command{
 		Use:   "move SLUG FROM TO",
@@ -223,117 +199,4 @@ func numbers(args []string, names ...string) ([]int, error) {
 		out[i] = n
 	}
 	return out, nil
-}
-
-// Run opens the gallery (finishing an interrupted change), then applies the
-// flag form's change, or asks, or prints the gallery.
-func Run(ctx context.Context, opts *Options) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	g, err := gallery.Open(opts.ContentDir, opts.Slug)
-	if err != nil {
-		var nf *gallery.NotFoundError
-		if errors.As(err, &nf) {
-			return cmdutil.Usagef("%v", err)
-		}
-		return err
-	}
-	if opts.MaxEdge < 0 {
-		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")
-	}
-	g.MaxEdge = opts.MaxEdge
-	if g.Recovered {
-		fmt.Fprintf(opts.IO.ErrOut, "finished the gallery change an earlier run left unfinished in %s\n", g.ProjectDir)
-	}
-	switch {
-	case opts.Edit != nil:
-		if err := opts.Edit(g); err != nil {
-			return reportEdit(opts, err)
-		}
-		return apply(ctx, opts, g, opts.Verb)
-	case opts.Accessible && (opts.Terminal || opts.AccessibleFlag):
-		return runAccessible(ctx, opts, g)
-	case opts.Terminal:
-		return runTUI(ctx, opts, g)
-	default:
-		return printList(opts.IO.Out, g)
-	}
-}
-
-// reportEdit turns a refused edit (a number out of range, a bad file) into
-// exit status 1 with its message, or 2 for a usage mistake.
-func reportEdit(opts *Options, err error) error {
-	var usage *cmdutil.UsageError
-	if errors.As(err, &usage) {
-		return err
-	}
-	s := cmdutil.Styler{}
-	var fe *scaffold.FieldError
-	if errors.As(err, &fe) {
-		fmt.Fprintf(opts.IO.ErrOut, "%s %s\n", s.Red("error:"), fe.Msg)
-		if fe.Hint != "" {
-			fmt.Fprintf(opts.IO.ErrOut, "    hint: %s\n", fe.Hint)
-		}
-	} else {
-		fmt.Fprintf(opts.IO.ErrOut, "%s %v\n", s.Red("error:"), err)
-	}
-	fmt.Fprintln(opts.IO.ErrOut, "nothing was changed")
-	return cmdutil.ErrInvalid
-}
-
-// apply writes the change and says what happened.
-func apply(ctx context.Context, opts *Options, g *gallery.Gallery, verb string) error {
-	res, err := g.Apply(ctx, nil)
-	if err != nil {
-		var inv *gallery.InvalidError
-		switch {
-		case errors.As(err, &inv):
-			_ = cmdutil.WriteDiagnostics(&iostreams.IOStreams{Out: opts.IO.ErrOut}, inv.Diagnostics)
-			fmt.Fprintln(opts.IO.ErrOut, "nothing was changed")
-			return cmdutil.ErrInvalid
-		case errors.Is(err, context.Canceled):
-			fmt.Fprintln(opts.IO.ErrOut, "nothing was changed")
-			return cmdutil.ErrCancel
-		}
-		return reportEdit(opts, err)
-	}
-	s := cmdutil.NewStyler(opts.IO)
-	fmt.Fprintf(opts.IO.Out, "%s %s: %s", s.Green("✓"), g.ProjectDir, verb)
-	if sum := summary(res); sum != "texts" {
-		fmt.Fprintf(opts.IO.Out, " (%s)", sum)
-	}
-	fmt.Fprintln(opts.IO.Out)
-	if r := res.Stripped.String(); r != "" {
-		fmt.Fprintf(opts.IO.Out, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
-		for _, l := range res.Stripped.Lines() {
-			fmt.Fprintf(opts.IO.Out, "    %s\n", l)
-		}
-	}
-	for _, r := range res.Resized {
-		fmt.Fprintf(opts.IO.Out, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, g.MaxEdge)
-	}
-	if w := g.Warnings(); len(w) > 0 {
-		_ = cmdutil.WriteDiagnostics(opts.IO, w)
-	}
-	return printList(opts.IO.Out, g)
-}
-
-// summary counts what a change did to the files: "1 added, 2 renamed", or
-// "texts" when only the alt texts and captions changed.
-func summary(res *gallery.Result) string {
-	var parts []string
-	if res.Added > 0 {
-		parts = append(parts, fmt.Sprintf("%d added", res.Added))
-	}
-	if res.Removed > 0 {
-		parts = append(parts, fmt.Sprintf("%d removed", res.Removed))
-	}
-	if res.Renamed > 0 {
-		parts = append(parts, fmt.Sprintf("%d renamed", res.Renamed))
-	}
-	if len(parts) == 0 {
-		return "texts"
-	}
-	return strings.Join(parts, ", ")
 }

@@ -11,6 +11,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/scaffold/site"
 )
 
 // lines joins answers, one per prompt, as a screen-reader user types them.
@@ -27,7 +28,7 @@ func answers() []string {
 
 // runAccessibly runs the command in accessible mode on answers fed through
 // a reader, as `--accessible` does with piped input, in a fresh folder.
-func runAccessibly(t *testing.T, given Site, input string) (stdout, stderr string, err error) {
+func runAccessibly(t *testing.T, given site.Site, input string) (stdout, stderr string, err error) {
 	t.Helper()
 	t.Chdir(t.TempDir())
 	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // drafts
@@ -38,7 +39,7 @@ func runAccessibly(t *testing.T, given Site, input string) (stdout, stderr strin
 }
 
 func TestAccessibleHappyPath(t *testing.T) {
-	out, errOut, err := runAccessibly(t, Site{}, lines(append(answers(), "y")...))
+	out, errOut, err := runAccessibly(t, site.Site{}, lines(append(answers(), "y")...))
 	if err != nil {
 		t.Fatalf("%v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
 	}
@@ -98,7 +99,7 @@ func TestAccessibleInvalidThenCorrected(t *testing.T) {
 	// A profile address without https, then a good one.
 	i = slices.Index(a, "https://github.com/jo")
 	a = slices.Insert(a, i, "github.com/jo")
-	out, errOut, err := runAccessibly(t, Site{}, lines(append(a, "y")...))
+	out, errOut, err := runAccessibly(t, site.Site{}, lines(append(a, "y")...))
 	if err != nil {
 		t.Fatalf("%v\n%s\n%s", err, out, errOut)
 	}
@@ -126,7 +127,7 @@ func TestAccessibleCancelWritesNothing(t *testing.T) {
 	}
 	for name, input := range tests {
 		t.Run(name, func(t *testing.T) {
-			_, errOut, err := runAccessibly(t, Site{}, input)
+			_, errOut, err := runAccessibly(t, site.Site{}, input)
 			if !errors.Is(err, cmdutil.ErrCancel) {
 				t.Fatalf("err = %v", err)
 			}
@@ -170,7 +171,7 @@ func TestRunRefusesExistingSite(t *testing.T) {
 // TestDraftResumes leaves the form after a few answers, then finishes from
 // the draft without a terminal: the answers given come back.
 func TestDraftResumes(t *testing.T) {
-	_, errOut, err := runAccessibly(t, Site{}, lines(answers()[:9]...))
+	_, errOut, err := runAccessibly(t, site.Site{}, lines(answers()[:9]...))
 	if !errors.Is(err, cmdutil.ErrCancel) {
 		t.Fatalf("err = %v", err)
 	}
@@ -179,7 +180,7 @@ func TestDraftResumes(t *testing.T) {
 		t.Fatalf("no draft named: %q", errOut)
 	}
 	path = strings.TrimSpace(path)
-	s, err := readAnswers(path)
+	s, err := site.ReadAnswers(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,5 +196,38 @@ func TestDraftResumes(t *testing.T) {
 	}
 	if data, _ := os.ReadFile("content/site.yaml"); !strings.Contains(string(data), "name: Jo Rivera\n") {
 		t.Errorf("site.yaml:\n%s", data)
+	}
+}
+
+// required gives every setting without a default.
+func required() site.Site {
+	var s site.Site
+	s.Name = "Avery Morgan"
+	s.Description = "Portfolio of Avery Morgan, a UX/UI designer and frontend developer."
+	s.URL = "https://averymorgan.design"
+	s.Social.ProfessionalNetwork.URL = "https://www.linkedin.com/in/averymorgan"
+	s.Social.CodeHosting.URL = "https://github.com/averymorgan"
+	s.Social.Microblog.URL = "https://bsky.app/profile/averymorgan.design"
+	s.Social.PhotoSharing.URL = "https://www.instagram.com/averymorgan.photo"
+	return s
+}
+
+// Without a terminal, name, description and address are enough: the file
+// has no profile link and passes validate's loader.
+func TestRunWithoutProfiles(t *testing.T) {
+	t.Chdir(t.TempDir())
+	s := required()
+	s.Social = site.Social{CodeHosting: site.Link{URL: "https://codeberg.org/jo", Label: "Codeberg"}}
+	ios, _, out, errOut := iostreams.Test()
+	if err := Run(context.Background(), &Options{IO: ios, Dir: "content", Site: s, Yes: true}); err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	data, _ := os.ReadFile("content/site.yaml")
+	if !strings.Contains(string(data), "social:\n  codeHosting:\n    label: Codeberg\n    url: https://codeberg.org/jo\n\n") ||
+		strings.Contains(string(data), "linkedin") {
+		t.Errorf("site.yaml:\n%s", data)
+	}
+	if !strings.Contains(out.String(), "is valid") {
+		t.Errorf("stdout:\n%s", out)
 	}
 }

@@ -1,7 +1,8 @@
 // Package initcmd is the `portfolio init [DIR]` command: it starts a new
 // owner's content folder, site.yaml with its schema modeline and short
 // comments and an empty projects folder, from a form, flags or an answers
-// file, checked by the same loader as `portfolio validate`.
+// file. The site settings, their checks, the file and how it is written
+// are the scaffold/site package's; this is the wiring.
 package initcmd
 
 import (
@@ -14,9 +15,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/scaffold/site"
+	"portfolio/cli/internal/termsafe"
 )
 
 // Options are the inputs of a run.
@@ -24,7 +27,7 @@ type Options struct {
 	IO  *iostreams.IOStreams
 	Dir string // the content folder to start
 	// Site holds the settings given beforehand: the --from file, then flags.
-	Site Site
+	Site site.Site
 	// Origin says where each setting came from, by key, for messages:
 	// "--url".
 	Origin map[string]string
@@ -41,7 +44,7 @@ type Options struct {
 func NewCmdInit(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams}
 	var (
-		fv    Site // the flags' values
+		fv    site.Site // the flags' values
 		lists = map[string]*[]string{}
 		from  string
 	)
@@ -92,22 +95,21 @@ Exit status: 0 written, 1 a value is not valid or site.yaml exists,
 				opts.Dir = args[0]
 			}
 			opts.Origin = map[string]string{}
-			var s Site
+			var s site.Site
 			if from != "" {
-				loaded, err := readAnswers(from)
-				if err != nil {
+				var err error
+				if s, err = site.ReadAnswers(from); err != nil {
 					return err
 				}
-				s = loaded
 			}
 			fl := cmd.Flags()
-			for _, field := range Fields {
+			for _, field := range site.Fields {
 				if fl.Changed(field.Flag) {
-					*field.get(&s) = *field.get(&fv)
+					*field.Value(&s) = *field.Value(&fv)
 					opts.Origin[field.Key] = "--" + field.Flag
 				}
 			}
-			for _, field := range ListFields {
+			for _, field := range site.ListFields {
 				if fl.Changed(field.Flag) {
 					var items []string
 					for _, v := range *lists[field.Key] {
@@ -117,7 +119,7 @@ Exit status: 0 written, 1 a value is not valid or site.yaml exists,
 							items = append(items, v)
 						}
 					}
-					*field.get(&s) = items
+					*field.Value(&s) = items
 					opts.Origin[field.Key] = "--" + field.Flag
 				}
 			}
@@ -132,10 +134,10 @@ Exit status: 0 written, 1 a value is not valid or site.yaml exists,
 		},
 	}
 	fl := cmd.Flags()
-	for _, field := range Fields {
-		fl.StringVar(field.get(&fv), field.Flag, "", field.Usage)
+	for _, field := range site.Fields {
+		fl.StringVar(field.Value(&fv), field.Flag, "", field.Usage)
 	}
-	for _, field := range ListFields {
+	for _, field := range site.ListFields {
 		lists[field.Key] = new([]string)
 		fl.StringArrayVar(lists[field.Key], field.Flag, nil, field.Usage)
 	}
@@ -152,52 +154,31 @@ func Run(ctx context.Context, opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if err := checkFree(opts.Dir); err != nil {
+	if err := site.CheckFree(opts.Dir); err != nil {
 		return reportProblems(opts, err)
 	}
 	s := opts.Site
 	s.Normalize()
-	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
-	if !ask {
-		if missing := s.Missing(); len(missing) > 0 {
-			flags := make([]string, len(missing))
-			for i, m := range missing {
-				flags[i] = m.Flag
-			}
-			return prompt.Missing(flags)
+	if !opts.Yes && (opts.Terminal || opts.AccessibleFlag) {
+		form := forms.NewSite(opts.Dir, s, opts.Accessible || !opts.Terminal)
+		if err := form.Run(ctx, opts.IO); err != nil {
+			return prompt.Left(opts.IO.ErrOut, err, "nothing was written", func() { form.KeepDraft(opts.IO.ErrOut) })
 		}
-	} else {
-		form := newSiteForm(opts.Dir, s, opts.Accessible || !opts.Terminal)
-		var err error
-		if form.accessible {
-			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
-		} else {
-			full := form.fullForm()
-			err = prompt.RunGuarded(ctx, full, leaving, opts.IO.In, opts.IO.Out, form.shown)
-		}
-		if err == nil && !form.confirmed { // "Cancel" at the confirmation
-			err = cmdutil.ErrCancel
-		}
-		if err != nil {
-			err = prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
-			if errors.Is(err, cmdutil.ErrCancel) {
-				keepDraft(opts, form.site)
-			}
-			return err
-		}
-		s = *form.site
+		s = form.Settings()
 		opts.Origin = map[string]string{}
+	} else if missing := s.Missing(); len(missing) > 0 {
+		flags := make([]string, len(missing))
+		for i, m := range missing {
+			flags[i] = m.Flag
+		}
+		return prompt.Missing(flags)
 	}
-	s, err := Prepare(s)
+	s, err := site.Prepare(s)
 	if err != nil {
 		return reportProblems(opts, err)
 	}
-	res, err := Create(ctx, opts.Dir, Render(s, SchemaRef(opts.Dir)))
+	res, err := site.Create(ctx, opts.Dir, site.Render(s, site.SchemaRef(opts.Dir)))
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
-			return cmdutil.ErrCancel
-		}
 		return reportProblems(opts, err)
 	}
 	return printResult(opts, res)
@@ -206,42 +187,17 @@ func Run(ctx context.Context, opts *Options) error {
 // reportProblems prints what is wrong and returns the error that exits with
 // status 1; other errors (I/O) pass through.
 func reportProblems(opts *Options, err error) error {
-	s := cmdutil.Styler{}
-	w := opts.IO.ErrOut
-	var problems scaffold.Problems
-	var fe *scaffold.FieldError
-	var exists *ExistsError
-	var invalid *InvalidError
-	switch {
-	case errors.As(err, &exists):
-		fmt.Fprintf(w, "%s %s already exists; portfolio init never overwrites it\n", s.Red("error:"), exists.Path)
+	var exists *site.ExistsError
+	if errors.As(err, &exists) {
+		w := opts.IO.ErrOut
+		fmt.Fprintf(w, "%s %s already exists; portfolio init never overwrites it\n", cmdutil.Styler{}.Red("error:"), termsafe.String(exists.Path))
 		fmt.Fprintf(w, "    hint: edit it to change the site's settings, or start another folder: portfolio init DIR\n")
 		return cmdutil.ErrInvalid
-	case errors.As(err, &problems):
-	case errors.As(err, &fe):
-		problems = scaffold.Problems{fe}
-	case errors.As(err, &invalid):
-		_ = cmdutil.WriteDiagnostics(&iostreams.IOStreams{Out: w}, invalid.Diagnostics)
-		fmt.Fprintln(w, "nothing was written")
-		return cmdutil.ErrInvalid
-	default:
-		return err
 	}
-	for _, p := range problems {
-		label := opts.Origin[p.Field]
-		if label == "" {
-			label = p.Field
-		}
-		fmt.Fprintf(w, "%s %s: %s\n", s.Red("error:"), label, p.Msg)
-		if p.Hint != "" {
-			fmt.Fprintf(w, "    hint: %s\n", p.Hint)
-		}
-	}
-	fmt.Fprintln(w, "nothing was written")
-	return cmdutil.ErrInvalid
+	return prompt.Report(opts.IO.ErrOut, err, "nothing was written", prompt.Origin(opts.Origin))
 }
 
-func printResult(opts *Options, res *Result) error {
+func printResult(opts *Options, res *site.Result) error {
 	w := opts.IO.Out
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(w, "%s created %s\n", s.Green("✓"), res.File)

@@ -240,9 +240,17 @@ func TestListingChangesNothing(t *testing.T) {
 			dir := t.TempDir()
 			tt.setup(t, dir)
 			if tt.readOnly {
-				os.Chmod(messages.Path(dir), 0o400)
-				os.Chmod(dir, 0o500)
-				t.Cleanup(func() { os.Chmod(dir, 0o700) })
+				if err := os.Chmod(messages.Path(dir), 0o400); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Chmod(dir, 0o500); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() {
+					if err := os.Chmod(dir, 0o700); err != nil {
+						t.Error(err)
+					}
+				})
 			}
 			before := snapshot(t, dir)
 			time.Sleep(10 * time.Millisecond) // a write now would show in the times

@@ -198,35 +198,6 @@ func TestAccessibleInterrupted(t *testing.T) {
 	}
 }
 
-func TestFormStateRoundTrip(t *testing.T) {
-	a := complete()
-	a.Gallery = []string{"photos/set", "photos/cover.jpg"}
-	a.Prototype = &scaffold.Prototype{Title: "Proto", URL: "https://embed.figma.com/x"}
-	s := stateFrom(a)
-	if s.Link != linkPrototype || s.Skills != "Photography" || s.Gallery != "photos/set, photos/cover.jpg" || !s.Confirmed {
-		t.Errorf("state %+v", s)
-	}
-	b := s.answers()
-	if b.Title != a.Title || strings.Join(b.Gallery, "|") != "photos/set|photos/cover.jpg" || b.Prototype.URL != a.Prototype.URL || b.Document != nil {
-		t.Errorf("answers %+v", b)
-	}
-	if s := stateFrom(scaffold.NewAnswers()); s.Page != "web-design" || !s.Active {
-		t.Errorf("empty state %+v", s)
-	}
-}
-
-func TestPreview(t *testing.T) {
-	fixture(t)
-	f := newProjectForm("content", complete(), false)
-	if got := f.preview(); !strings.HasPrefix(got, scaffold.Modeline+"\n") {
-		t.Errorf("accessible preview:\n%s", got)
-	}
-	f.state.Title = ""
-	if got := f.preview(); !strings.HasPrefix(got, `Not ready: title: "title" must not be empty`) {
-		t.Errorf("preview of a bad state: %s", got)
-	}
-}
-
 // After writing, the form offers to describe the gallery images; each is
 // asked in turn, a file-name alt text is refused, Enter keeps the default.
 func TestAccessibleDescribeGallery(t *testing.T) {
@@ -280,7 +251,7 @@ func TestDraftResumes(t *testing.T) {
 	if fi, err := os.Stat(m[1]); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("draft mode: %v %v", fi, err)
 	}
-	a, origin, err := readAnswers(m[1])
+	a, origin, err := scaffold.ReadAnswers(m[1])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ package newproject
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
@@ -111,7 +111,7 @@ Exit status: 0 written, 1 a value is not valid or the slug is taken,
 			opts.Origin = map[string]string{}
 			a := scaffold.NewAnswers()
 			if from != "" {
-				loaded, origin, err := readAnswers(from)
+				loaded, origin, err := scaffold.ReadAnswers(from)
 				if err != nil {
 					return err
 				}
@@ -231,37 +231,20 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	a := opts.Answers
 	a.Normalize()
-	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
-	var form *projectForm
-	if !ask {
-		if missing := a.Missing(); len(missing) > 0 {
-			flags := make([]string, len(missing))
-			for i, m := range missing {
-				flags[i] = flagOf[m]
-			}
-			return prompt.Missing(flags)
+	var form *forms.Project
+	if !opts.Yes && (opts.Terminal || opts.AccessibleFlag) {
+		form = forms.NewProject(opts.ContentDir, a, opts.Accessible || !opts.Terminal)
+		if err := form.Run(ctx, opts.IO); err != nil {
+			return prompt.Left(opts.IO.ErrOut, err, "nothing was written", func() { form.KeepDraft(opts.IO.ErrOut) })
 		}
-	} else {
-		form = newProjectForm(opts.ContentDir, a, opts.Accessible || !opts.Terminal)
-		var err error
-		if form.accessible {
-			err = form.runAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
-		} else {
-			full := form.fullForm()
-			err = prompt.RunGuarded(ctx, full, leaving, opts.IO.In, opts.IO.Out, form.shown)
-		}
-		if err == nil && !form.state.Confirmed { // "Cancel" at the confirmation
-			err = cmdutil.ErrCancel
-		}
-		if err != nil {
-			err = prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
-			if errors.Is(err, cmdutil.ErrCancel) {
-				keepDraft(opts, form.state)
-			}
-			return err
-		}
-		a = form.state.answers()
+		a = form.Answers()
 		opts.Origin = map[string]string{}
+	} else if missing := a.Missing(); len(missing) > 0 {
+		flags := make([]string, len(missing))
+		for i, m := range missing {
+			flags[i] = flagOf[m]
+		}
+		return prompt.Missing(flags)
 	}
 	plan, err := scaffold.Prepare(opts.ContentDir, a)
 	if err != nil {
@@ -271,24 +254,20 @@ func Run(ctx context.Context, opts *Options) error {
 		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")
 	}
 	plan.MaxEdge = opts.MaxEdge
-	if ask && !opts.MaxEdgeSet {
-		if err := offerResize(ctx, opts, form, plan); err != nil {
+	if form != nil && !opts.MaxEdgeSet {
+		if err := form.OfferResize(ctx, opts.IO, plan); err != nil {
 			return prompt.Cancelled(opts.IO.ErrOut, err, "nothing was written")
 		}
 	}
 	res, err := scaffold.Create(ctx, plan)
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
-			return cmdutil.ErrCancel
-		}
 		return reportProblems(opts, err)
 	}
 	if err := printResult(opts, plan, res); err != nil {
 		return err
 	}
-	if ask && len(plan.Gallery) > 0 && len(a.Texts) == 0 {
-		return describeGallery(ctx, opts, form, plan)
+	if form != nil && len(plan.Gallery) > 0 && len(a.Texts) == 0 {
+		return form.DescribeGallery(ctx, opts.IO, plan)
 	}
 	return nil
 }
@@ -296,37 +275,7 @@ func Run(ctx context.Context, opts *Options) error {
 // reportProblems prints what is wrong with the answers and returns the error
 // that exits with status 1; other errors (I/O) pass through.
 func reportProblems(opts *Options, err error) error {
-	var problems scaffold.Problems
-	var fe *scaffold.FieldError
-	var invalid *scaffold.InvalidError
-	switch {
-	case errors.As(err, &problems):
-	case errors.As(err, &fe):
-		problems = scaffold.Problems{fe}
-	case errors.As(err, &invalid):
-		_ = cmdutil.WriteDiagnostics(&iostreams.IOStreams{Out: opts.IO.ErrOut}, invalid.Diagnostics)
-		fmt.Fprintln(opts.IO.ErrOut, "nothing was written")
-		return cmdutil.ErrInvalid
-	default:
-		return err
-	}
-	s := cmdutil.Styler{}
-	w := opts.IO.ErrOut
-	for _, p := range problems {
-		label := opts.Origin[p.Field]
-		if label == "" {
-			label = p.Field
-		}
-		if label != "" {
-			label += ": "
-		}
-		fmt.Fprintf(w, "%s %s%s\n", s.Red("error:"), label, p.Msg)
-		if p.Hint != "" {
-			fmt.Fprintf(w, "    hint: %s\n", p.Hint)
-		}
-	}
-	fmt.Fprintln(w, "nothing was written")
-	return cmdutil.ErrInvalid
+	return prompt.Report(opts.IO.ErrOut, err, "nothing was written", prompt.Origin(opts.Origin))
 }
 
 func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
@@ -337,15 +286,7 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	if n := len(p.Gallery); n > 0 {
 		fmt.Fprintf(w, "  %s … %s (%d image%s, copied in this order)\n", p.Gallery[0].Name, p.Gallery[n-1].Name, n, plural(n))
 	}
-	if r := res.Stripped.String(); r != "" {
-		fmt.Fprintf(w, "  removed from the copies, for privacy (your originals are untouched): %s\n", r)
-		for _, l := range res.Stripped.Lines() {
-			fmt.Fprintf(w, "    %s\n", l)
-		}
-	}
-	for _, r := range res.Resized {
-		fmt.Fprintf(w, "  shrunk %s (larger than --max-edge %d; 0 keeps every size)\n", r, p.MaxEdge)
-	}
+	prompt.Copies(w, res.Stripped, res.Resized, p.MaxEdge)
 	for _, c := range append([]scaffold.Copy{p.Cover}, p.Gallery...) {
 		if l, large := importimage.Oversize(c.Source, p.MaxEdge); large && c.KeepSize {
 			fmt.Fprintf(w, "  kept %s at full size, as you chose: %d×%d px, %.1f MB\n", c.Name, l.From.X, l.From.Y, float64(l.Bytes)/1e6)

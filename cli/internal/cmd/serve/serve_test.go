@@ -43,7 +43,6 @@ type running struct {
 	addr   string
 	stop   context.CancelFunc
 	result chan error
-	out    *strings.Builder
 }
 
 func serve(t *testing.T, siteDir, dataDir string) running {

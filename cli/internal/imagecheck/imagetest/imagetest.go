@@ -52,11 +52,11 @@ func PNGHeaderOnly(w, h uint32) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	chunk := func(typ string, body []byte) {
-		binary.Write(&b, binary.BigEndian, uint32(len(body)))
+		b.Write(binary.BigEndian.AppendUint32(nil, uint32(len(body))))
 		start := b.Len()
 		b.WriteString(typ)
 		b.Write(body)
-		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(b.Bytes()[start:]))
+		b.Write(binary.BigEndian.AppendUint32(nil, crc32.ChecksumIEEE(b.Bytes()[start:])))
 	}
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr[0:], w)
@@ -71,21 +71,22 @@ func PNGHeaderOnly(w, h uint32) []byte {
 // WithExifOrientation inserts an APP1 Exif segment with the given
 // orientation right after the JPEG's SOI marker.
 func WithExifOrientation(jpg []byte, orientation uint16, order binary.ByteOrder) []byte {
+	ord := order.(binary.AppendByteOrder) // binary.LittleEndian and BigEndian are both
 	var tiff bytes.Buffer
 	if order == binary.LittleEndian {
 		tiff.WriteString("II")
 	} else {
 		tiff.WriteString("MM")
 	}
-	binary.Write(&tiff, order, uint16(42))
-	binary.Write(&tiff, order, uint32(8)) // IFD0 offset
-	binary.Write(&tiff, order, uint16(1)) // one entry
-	binary.Write(&tiff, order, uint16(0x0112))
-	binary.Write(&tiff, order, uint16(3)) // SHORT
-	binary.Write(&tiff, order, uint32(1))
-	binary.Write(&tiff, order, orientation)
-	binary.Write(&tiff, order, uint16(0))
-	binary.Write(&tiff, order, uint32(0)) // no next IFD
+	tiff.Write(ord.AppendUint16(nil, uint16(42)))
+	tiff.Write(ord.AppendUint32(nil, uint32(8))) // IFD0 offset
+	tiff.Write(ord.AppendUint16(nil, uint16(1))) // one entry
+	tiff.Write(ord.AppendUint16(nil, uint16(0x0112)))
+	tiff.Write(ord.AppendUint16(nil, uint16(3))) // SHORT
+	tiff.Write(ord.AppendUint32(nil, uint32(1)))
+	tiff.Write(ord.AppendUint16(nil, uint16(orientation)))
+	tiff.Write(ord.AppendUint16(nil, uint16(0)))
+	tiff.Write(ord.AppendUint32(nil, uint32(0))) // no next IFD
 	payload := append([]byte("Exif\x00\x00"), tiff.Bytes()...)
 	seg := []byte{0xFF, 0xE1, 0, 0}
 	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))

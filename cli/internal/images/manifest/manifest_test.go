@@ -55,7 +55,9 @@ func TestWriteIsDeterministicAndSkipsUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := time.Now().Add(-time.Hour)
-	os.Chtimes(path, old, old)
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
 	if err := m.Write(path); err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +82,9 @@ func TestReadRefusesOtherVersions(t *testing.T) {
 	}
 	for name, body := range tests {
 		path := filepath.Join(dir, name)
-		os.WriteFile(path, []byte(body), 0o644)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := Read(path); err == nil {
 			t.Errorf("%s was accepted", name)
 		}

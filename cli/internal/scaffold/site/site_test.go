@@ -1,4 +1,4 @@
-package initcmd
+package site
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"portfolio/cli/internal/iostreams"
 	"reflect"
 	"slices"
 	"strings"
@@ -340,7 +339,7 @@ func TestCreateInvalidLeavesNothing(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "a", "content")
 	_, err := Create(context.Background(), dir, []byte("name: Only a name\n"))
-	var invalid *InvalidError
+	var invalid *scaffold.InvalidError
 	if !errors.As(err, &invalid) {
 		t.Fatalf("Create: %v, want InvalidError", err)
 	}
@@ -359,25 +358,5 @@ func TestCreateInvalidLeavesNothing(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(root); len(entries) != 0 {
 		t.Errorf("left behind: %v", entries)
-	}
-}
-
-// Without a terminal, name, description and address are enough: the file
-// has no profile link and passes validate's loader.
-func TestRunWithoutProfiles(t *testing.T) {
-	t.Chdir(t.TempDir())
-	s := required()
-	s.Social = Social{CodeHosting: Link{URL: "https://codeberg.org/jo", Label: "Codeberg"}}
-	ios, _, out, errOut := iostreams.Test()
-	if err := Run(context.Background(), &Options{IO: ios, Dir: "content", Site: s, Yes: true}); err != nil {
-		t.Fatalf("%v\n%s", err, errOut)
-	}
-	data, _ := os.ReadFile("content/site.yaml")
-	if !strings.Contains(string(data), "social:\n  codeHosting:\n    label: Codeberg\n    url: https://codeberg.org/jo\n\n") ||
-		strings.Contains(string(data), "linkedin") {
-		t.Errorf("site.yaml:\n%s", data)
-	}
-	if !strings.Contains(out.String(), "is valid") {
-		t.Errorf("stdout:\n%s", out)
 	}
 }

@@ -1,8 +1,12 @@
-package initcmd
+// Package site makes a new owner's site.yaml, as the scaffold package makes
+// a project: the settings' model (shaped like the file, so an answers file
+// is a site.yaml with some of its keys), each setting checked by the site
+// schema in the words of `portfolio validate`, the file rendered with its
+// schema modeline and short comments, and written by the scaffold's one
+// stage → check → place path (Create). `portfolio init` is its command.
+package site
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -10,7 +14,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/content"
-	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/draft"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -83,6 +87,16 @@ type Pages struct {
 	HigherEducation CategoryPage `yaml:"higher-education"`
 }
 
+// ReadAnswers reads an answers file (--from): a site.yaml with only some of
+// its keys (name, taglines: {role, mission}, social: {codeHosting: {url}},
+// …). An unknown key is an error at its line, so a misspelt one is not
+// silently left out.
+func ReadAnswers(path string) (Site, error) {
+	var s Site
+	err := draft.Read(path, &s, "those of site.yaml (name, taglines.role, social.codeHosting.url, …)")
+	return s, err
+}
+
 // Named returns the page called name (a scaffold.Pages name).
 func (p *Pages) Named(name string) *CategoryPage {
 	switch name {
@@ -95,7 +109,7 @@ func (p *Pages) Named(name string) *CategoryPage {
 	case "higher-education":
 		return &p.HigherEducation
 	}
-	panic("initcmd: no page " + name)
+	panic("site: no page " + name)
 }
 
 // Field is one text setting: its place in site.yaml, its flag, and whether
@@ -110,6 +124,9 @@ type Field struct {
 	get      func(*Site) *string
 }
 
+// Value is the setting's text in s.
+func (f Field) Value(s *Site) *string { return f.get(s) }
+
 // ListField is a list setting; Comma lists are given as one line with commas
 // (skills), the others one item per flag (bullets hold commas).
 type ListField struct {
@@ -118,16 +135,21 @@ type ListField struct {
 	get              func(*Site) *[]string
 }
 
+// Value is the setting's list in s.
+func (f ListField) Value(s *Site) *[]string { return f.get(s) }
+
 func link(key, flag, what string, get func(*Site) *Link) []Field {
 	return []Field{
-		{Key: "social." + key + ".label", Flag: flag + "-label", Usage: "name of your " + what + " service, e.g. " + defaultLabels[key], Optional: true,
+		{Key: "social." + key + ".label", Flag: flag + "-label", Usage: "name of your " + what + " service, e.g. " + DefaultLabels[key], Optional: true,
 			get: func(s *Site) *string { return &get(s).Label }},
 		{Key: "social." + key + ".url", Flag: flag + "-url", Usage: "https address of your " + what + " profile (optional: the site links the profiles given)", Optional: true,
 			get: func(s *Site) *string { return &get(s).URL }},
 	}
 }
 
-var defaultLabels = map[string]string{
+// DefaultLabels are the example services' names, by profile key: the
+// label a profile link gets when only its address is given.
+var DefaultLabels = map[string]string{
 	"professionalNetwork": "LinkedIn", "codeHosting": "GitHub", "microblog": "Bluesky", "photoSharing": "Instagram",
 }
 
@@ -219,18 +241,39 @@ func (s *Site) Normalize() {
 	}
 	for _, f := range ListFields {
 		p := f.get(s)
-		*p = trimList(*p)
+		*p = scaffold.TrimList(*p)
 	}
 }
 
-func trimList(in []string) []string {
-	var out []string
-	for _, s := range in {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
+// Prefilled returns the settings (normalized) with the defaults a form
+// shows filled in, so the owner sees them and may keep them: the taglines
+// and the profiles' service names.
+func (s Site) Prefilled() Site {
+	s.Normalize()
+	if s.Taglines.Role == "" {
+		s.Taglines.Role = defaultRole
+	}
+	if s.Taglines.Mission == "" {
+		s.Taglines.Mission = defaultMission
+	}
+	for key, label := range DefaultLabels {
+		f, _ := FieldNamed("social." + key + ".label")
+		if p := f.get(&s); *p == "" {
+			*p = label
 		}
 	}
-	return out
+	return s
+}
+
+// Answered reports whether a required setting is given: what makes a draft
+// worth keeping.
+func (s *Site) Answered() bool {
+	for _, f := range Fields {
+		if f.Required && *f.get(s) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Missing lists the required settings that are empty, by key.
@@ -263,7 +306,7 @@ func (s Site) WithDefaults() Site {
 	def(&s.Hero, s.Description)
 	// A profile is linked when its address is given; its label defaults to
 	// the example service's name. A label without an address is dropped.
-	for key, label := range defaultLabels {
+	for key, label := range DefaultLabels {
 		l, _ := FieldNamed("social." + key + ".label")
 		u, _ := FieldNamed("social." + key + ".url")
 		if *u.get(&s) == "" {
@@ -301,7 +344,7 @@ func (s Site) WithDefaults() Site {
 // skillsFrom makes skill tags of a role tagline such as "UX/UI Designer ·
 // Frontend Developer": its parts, when they make valid tags.
 func skillsFrom(role string) []string {
-	parts := trimList(strings.FieldsFunc(role, func(r rune) bool { return r == '·' || r == ',' || r == '|' }))
+	parts := scaffold.TrimList(strings.FieldsFunc(role, func(r rune) bool { return r == '·' || r == ',' || r == '|' }))
 	if len(parts) == 0 || len(parts) > 8 {
 		return []string{defaultSkill}
 	}
@@ -360,33 +403,11 @@ func CheckList(key string, items []string) error {
 // The other settings, absent here, are not its concern.
 func checkPart(key string, value any) error {
 	keys := strings.Split(key, ".")
-	var partial any = value
-	for i := len(keys) - 1; i >= 0; i-- {
+	partial := map[string]any{keys[len(keys)-1]: value}
+	for i := len(keys) - 2; i >= 0; i-- {
 		partial = map[string]any{keys[i]: partial}
 	}
-	// JSON is YAML: the content package's parser reads it as the loader
-	// reads site.yaml, so the schema sees what the file will hold.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(partial); err != nil {
-		return err
-	}
-	doc, d := content.ParseYAML(content.SiteFile, buf.Bytes())
-	if d != nil {
-		return &scaffold.FieldError{Field: key, Msg: d.Message, Hint: d.Hint}
-	}
-	schema, err := content.SiteSchema()
-	if err != nil {
-		return err // the embedded schema does not compile: a bug
-	}
-	pointer := "/" + strings.Join(keys, "/")
-	for _, d := range schema.Check(doc) {
-		if d.Severity == diag.Error && (d.Pointer == pointer || strings.HasPrefix(d.Pointer, pointer+"/")) {
-			return &scaffold.FieldError{Field: key, Msg: d.Message, Hint: d.Hint}
-		}
-	}
-	return nil
+	return scaffold.CheckPart(content.SiteSchema, key, partial, "/"+strings.Join(keys, "/"))
 }
 
 // services name the well-known profile hosts, by domain.

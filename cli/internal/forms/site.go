@@ -1,4 +1,4 @@
-package initcmd
+package forms
 
 import (
 	"context"
@@ -8,17 +8,20 @@ import (
 
 	"charm.land/huh/v2"
 
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/draft"
+	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/scaffold/site"
 )
 
-// siteForm asks for the settings that make the site the owner's: name,
+// Site asks for the settings that make the site the owner's: name,
 // taglines, texts of the home page, address, analytics and profiles. The
 // other texts (About, Contact, category pages) keep what flags or --from
 // gave, or their defaults; the confirmation shows them all, and the
 // file's comments say where to change them.
-type siteForm struct {
-	site       *Site // edited in place by the form
+type Site struct {
+	site       *site.Site // edited in place by the form
 	dir        string
 	schemaRef  string
 	accessible bool
@@ -28,59 +31,33 @@ type siteForm struct {
 	shown *prompt.Preview
 }
 
-func newSiteForm(dir string, s Site, accessible bool) *siteForm {
-	s.Normalize()
-	// Prefill what has a default, so the owner sees it and may keep it.
-	if s.Taglines.Role == "" {
-		s.Taglines.Role = defaultRole
-	}
-	if s.Taglines.Mission == "" {
-		s.Taglines.Mission = defaultMission
-	}
-	for key, label := range defaultLabels {
-		f, _ := FieldNamed("social." + key + ".label")
-		if p := f.get(&s); *p == "" {
-			*p = label
-		}
-	}
-	return &siteForm{site: &s, dir: dir, schemaRef: SchemaRef(dir), accessible: accessible, confirmed: true}
+// NewSite is the new site form for the content folder dir, filled with
+// the settings given beforehand; accessible asks one plain line at a time.
+func NewSite(dir string, s site.Site, accessible bool) *Site {
+	s = s.Prefilled()
+	return &Site{site: &s, dir: dir, schemaRef: site.SchemaRef(dir), accessible: accessible, confirmed: true}
 }
 
-// check adapts a setting's check for a form field: the message and its
-// hint; a setting that is not required may stay empty (it is left out, or
-// gets its default); in accessible mode, an empty
-// answer stands for the value already there (accessible prompts keep it
-// when Enter is pressed on an empty line).
-func (f *siteForm) check(field Field, current *string) func(string) error {
-	return func(s string) error {
-		if f.accessible && strings.TrimSpace(s) == "" {
-			s = *current
-		}
+// input is a form field for the setting key, checked as it is typed; a
+// setting that is not required may stay empty (it is left out, or gets
+// its default).
+func (f *Site) input(key, title, desc string) *huh.Input {
+	field, ok := site.FieldNamed(key)
+	if !ok {
+		panic("forms: no setting " + key)
+	}
+	value := field.Value(f.site)
+	check := func(s string) error {
 		if !field.Required && strings.TrimSpace(s) == "" {
 			return nil
 		}
-		err := CheckText(field.Key, s)
-		if fe, ok := err.(*scaffold.FieldError); ok {
-			return fmt.Errorf("%s", fe.Text())
-		}
-		return err
+		return site.CheckText(field.Key, s)
 	}
+	return huh.NewInput().Title(prompt.Title(title, *value, f.accessible)).Description(desc).Value(value).
+		Validate(prompt.Check(check, value, f.accessible))
 }
 
-// input is a form field for the setting key.
-func (f *siteForm) input(key, title, desc string) *huh.Input {
-	field, ok := FieldNamed(key)
-	if !ok {
-		panic("initcmd: no setting " + key)
-	}
-	value := field.get(f.site)
-	if f.accessible && *value != "" {
-		title = fmt.Sprintf("%s [%s]", title, *value)
-	}
-	return huh.NewInput().Title(title).Description(desc).Value(value).Validate(f.check(field, value))
-}
-
-func (f *siteForm) detailGroups() []*huh.Group {
+func (f *Site) detailGroups() []*huh.Group {
 	groups := []*huh.Group{
 		huh.NewGroup(
 			f.input("name", "Your name", "Navigation brand, home page heading, footer and copyright line."),
@@ -99,7 +76,7 @@ func (f *siteForm) detailGroups() []*huh.Group {
 		{"microblog", "Microblog"}, {"photoSharing", "Photo sharing"},
 	} {
 		groups = append(groups, huh.NewGroup(
-			f.input("social."+l.key+".label", l.what+": service", "Its name, read by screen readers, e.g. "+defaultLabels[l.key]+"."),
+			f.input("social."+l.key+".label", l.what+": service", "Its name, read by screen readers, e.g. "+site.DefaultLabels[l.key]+"."),
 			f.input("social."+l.key+".url", l.what+": profile address (optional)", "https://…; empty: no link to this kind of profile."),
 		).Title("Profiles linked from the home page and the footer (each optional)"))
 	}
@@ -109,9 +86,9 @@ func (f *siteForm) detailGroups() []*huh.Group {
 // confirmGroup shows the YAML to be written and asks to write it. The
 // preview is evaluated when shown: after the answers it shows are given.
 // On a screen it scrolls (prompt.Preview).
-func (f *siteForm) confirmGroup() *huh.Group {
+func (f *Site) confirmGroup() *huh.Group {
 	confirm := huh.NewConfirm().Value(&f.confirmed).Affirmative("Write it").Negative("Cancel").
-		Title(fmt.Sprintf("Write %s?", siteYAML(f.dir)))
+		Title(fmt.Sprintf("Write %s?", site.File(f.dir)))
 	if f.accessible {
 		return huh.NewGroup(huh.NewNote().Title("site.yaml").Description(f.preview()), confirm)
 	}
@@ -121,16 +98,16 @@ func (f *siteForm) confirmGroup() *huh.Group {
 
 // preview renders the YAML the answers give, comments and all, or says
 // what is still wrong.
-func (f *siteForm) preview() string {
-	s, err := Prepare(*f.site)
+func (f *Site) preview() string {
+	s, err := site.Prepare(*f.site)
 	if err != nil {
 		return "Not ready: " + err.Error()
 	}
-	return string(Render(s, f.schemaRef))
+	return string(site.Render(s, f.schemaRef))
 }
 
 // fullForm is the full-screen form. Esc quits as Ctrl-C does.
-func (f *siteForm) fullForm() *huh.Form {
+func (f *Site) fullForm() *huh.Form {
 	groups := append(f.detailGroups(), f.confirmGroup())
 	return prompt.Form(groups...)
 }
@@ -139,11 +116,47 @@ func (f *siteForm) fullForm() *huh.Form {
 // piped in: the settings, then the YAML and the confirmation, a form of its
 // own so that the preview shows the answers. The end of the input before
 // the confirmation cancels: nothing is written.
-func (f *siteForm) runAccessible(ctx context.Context, in io.Reader, out io.Writer) error {
+func (f *Site) runAccessible(ctx context.Context, in io.Reader, out io.Writer) error {
 	run := prompt.NewAccessible(ctx, in, out).Run
 	if err := run(false, f.detailGroups()...); err != nil {
 		return err
 	}
 	f.confirmed = false // an answer is needed: Enter alone does not write
 	return run(true, f.confirmGroup())
+}
+
+// siteLeaving is the question the full-screen form asks on Esc or Ctrl-C.
+const siteLeaving = "Leave the form? Nothing is written; your answers so far are kept as a draft for --from."
+
+// Run asks the questions: full screen, or one plain line at a time. It
+// returns cmdutil.ErrCancel when the owner answers Cancel at the
+// confirmation, and the form's error when it is left (prompt.Left).
+func (f *Site) Run(ctx context.Context, ios *iostreams.IOStreams) error {
+	var err error
+	if f.accessible {
+		err = f.runAccessible(ctx, ios.In, prompt.AccessibleOutput(ios))
+	} else {
+		err = prompt.RunGuarded(ctx, f.fullForm(), siteLeaving, ios.In, ios.Out, f.shown)
+	}
+	if err == nil && !f.confirmed { // "Cancel" at the confirmation
+		err = cmdutil.ErrCancel
+	}
+	return err
+}
+
+// Settings are the settings given.
+func (f *Site) Settings() site.Site { return *f.site }
+
+// KeepDraft saves the settings given so far, when a required one is, as a
+// file shaped like site.yaml, which --from reads back, and says so on
+// errOut.
+func (f *Site) KeepDraft(errOut io.Writer) {
+	if !f.site.Answered() {
+		return
+	}
+	resume := "portfolio init"
+	if f.dir != "content" {
+		resume += " " + f.dir
+	}
+	draft.Keep(errOut, "init", "# Answers of `portfolio init`, kept when the form was left.\n", "answers", f.site, resume)
 }

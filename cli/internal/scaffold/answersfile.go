@@ -1,4 +1,4 @@
-package newproject
+package scaffold
 
 import (
 	"errors"
@@ -11,7 +11,6 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
-	"portfolio/cli/internal/scaffold"
 )
 
 // Keys of an answers file, and what each holds.
@@ -23,12 +22,13 @@ var answerKeys = map[string]string{
 
 var linkKeys = map[string][]string{"document": {"label", "url", "file"}, "prototype": {"title", "url"}}
 
-// readAnswers reads an answers file: a YAML mapping with the answers' names.
+// ReadAnswers reads an answers file (--from): a YAML mapping with the
+// answers' names. Its problems are usage errors at their line and column.
 // Skills and gallery may be a list or one comma-separated line. Paths are
 // made relative to the file's folder. Origin names each answer's place, for
 // messages.
-func readAnswers(path string) (scaffold.Answers, map[string]string, error) {
-	a := scaffold.NewAnswers()
+func ReadAnswers(path string) (Answers, map[string]string, error) {
+	a := NewAnswers()
 	origin := map[string]string{}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -129,7 +129,7 @@ func readAnswers(path string) (scaffold.Answers, map[string]string, error) {
 				if item != nil && m == nil {
 					return a, nil, bad(fmt.Sprintf("%s/%d", ptr, i), "each item of texts is a mapping with alt and caption (or empty: {})")
 				}
-				var t scaffold.ImageText
+				var t ImageText
 				for k, fv := range m {
 					var dst *string
 					switch k {
@@ -162,9 +162,9 @@ func readAnswers(path string) (scaffold.Answers, map[string]string, error) {
 				origin[key+"."+k] = path + ": " + key + "." + k
 			}
 			if key == "document" {
-				a.Document = &scaffold.Document{Label: fields["label"], URL: fields["url"], File: relative(fields["file"])}
+				a.Document = &Document{Label: fields["label"], URL: fields["url"], File: relative(fields["file"])}
 			} else {
-				a.Prototype = &scaffold.Prototype{Title: fields["title"], URL: fields["url"]}
+				a.Prototype = &Prototype{Title: fields["title"], URL: fields["url"]}
 			}
 		}
 		if err != nil {
@@ -175,7 +175,7 @@ func readAnswers(path string) (scaffold.Answers, map[string]string, error) {
 	return a, origin, nil
 }
 
-func textField(a *scaffold.Answers, key string) *string {
+func textField(a *Answers, key string) *string {
 	switch key {
 	case "title":
 		return &a.Title

@@ -1,4 +1,4 @@
-package initcmd
+package site
 
 import (
 	"context"
@@ -20,14 +20,6 @@ type ExistsError struct{ Path string }
 
 func (e *ExistsError) Error() string { return e.Path + " already exists" }
 
-// InvalidError means the written site.yaml did not pass `portfolio
-// validate`'s checks; nothing was kept.
-type InvalidError struct{ Diagnostics diag.List }
-
-func (e *InvalidError) Error() string {
-	return fmt.Sprintf("the new site.yaml would not be valid (%d errors); nothing was written", e.Diagnostics.Errors())
-}
-
 // Result is what Create made.
 type Result struct {
 	File        string // the new site.yaml
@@ -38,9 +30,12 @@ type Result struct {
 	Warnings diag.List
 }
 
-// checkFree fails with ExistsError when dir has a site.yaml.
-func checkFree(dir string) error {
-	path := siteYAML(dir)
+// File names the site.yaml of the content folder dir.
+func File(dir string) string { return filepath.Join(dir, content.SiteFile) }
+
+// CheckFree fails with ExistsError when dir has a site.yaml.
+func CheckFree(dir string) error {
+	path := File(dir)
 	if _, err := os.Lstat(path); err == nil {
 		return &ExistsError{Path: path}
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -49,18 +44,15 @@ func checkFree(dir string) error {
 	return nil
 }
 
-// stagingPrefix starts the name of the hidden folder the content folder is
-// assembled in, inside dir, so that putting site.yaml in place is a link on
-// the same disk.
-const stagingPrefix = ".init-"
-
-// Create writes data as dir/site.yaml and makes dir/projects/: it assembles
-// both in a hidden folder inside dir, checks them with the same loader as
-// `portfolio validate` (site settings and zero projects), and only then puts
-// site.yaml in place, in one step that fails rather than replace a file. On
-// any failure or cancellation nothing is left behind.
+// Create writes data as dir/site.yaml and makes dir/projects/, by the
+// scaffold's stage → check → place path: both are assembled in a hidden
+// folder inside dir, checked with the same loader as `portfolio validate`
+// (site settings and zero projects; an invalid file is a
+// *scaffold.InvalidError), and only then is site.yaml put in place, in one
+// step that fails rather than replace a file. On any failure or
+// cancellation nothing is left behind.
 func Create(ctx context.Context, dir string, data []byte) (res *Result, err error) {
-	if err := checkFree(dir); err != nil {
+	if err := CheckFree(dir); err != nil {
 		return nil, err
 	}
 	made, err := mkdirAll(dir)
@@ -72,29 +64,25 @@ func Create(ctx context.Context, dir string, data []byte) (res *Result, err erro
 			os.RemoveAll(made) // made here, holding only what was made here
 		}
 	}()
-	staging, err := os.MkdirTemp(dir, stagingPrefix)
+	stage, err := scaffold.NewStage("", dir, ".init-", "", dir, "the new site.yaml")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(staging)
-	staged := siteYAML(staging)
-	if err := fsutil.WriteFileAtomic(staged, data, 0o644); err != nil {
+	defer stage.Remove()
+	if err := fsutil.WriteFileAtomic(stage.Path(content.SiteFile), data, 0o644); err != nil {
 		return nil, err
 	}
-	if err := os.Mkdir(filepath.Join(staging, content.ProjectsDir), 0o755); err != nil {
+	if err := os.Mkdir(stage.Path(content.ProjectsDir), 0o755); err != nil {
 		return nil, err
 	}
-	diags, err := scaffold.CheckStaged("", staging, staging, dir)
+	diags, err := stage.Check()
 	if err != nil {
 		return nil, err
-	}
-	if diags.Errors() > 0 {
-		return nil, &InvalidError{Diagnostics: diags}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res = &Result{File: siteYAML(dir), Projects: filepath.Join(dir, content.ProjectsDir), Warnings: diags}
+	res = &Result{File: File(dir), Projects: filepath.Join(dir, content.ProjectsDir), Warnings: diags}
 	if _, statErr := os.Stat(res.Projects); errors.Is(statErr, fs.ErrNotExist) {
 		if err := os.Mkdir(res.Projects, 0o755); err != nil {
 			return nil, err
@@ -106,27 +94,13 @@ func Create(ctx context.Context, dir string, data []byte) (res *Result, err erro
 			}
 		}()
 	}
-	if err := place(staged, res.File); err != nil {
+	if err := stage.Place(content.SiteFile); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil, &ExistsError{Path: res.File}
+		}
 		return nil, err
 	}
 	return res, nil
-}
-
-// place moves the staged file to path unless path exists: a hard link fails
-// rather than replace a file another program wrote meanwhile. Where links
-// are not supported, it checks and renames.
-func place(staged, path string) error {
-	err := os.Link(staged, path)
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, fs.ErrExist):
-		return &ExistsError{Path: path}
-	}
-	if err := checkFree(filepath.Dir(path)); err != nil {
-		return err
-	}
-	return os.Rename(staged, path)
 }
 
 // mkdirAll makes dir and the folders above it that are missing, and returns

@@ -1,4 +1,4 @@
-package gallery
+package editor
 
 import (
 	"context"
@@ -273,15 +273,21 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.sel = max(0, n-1)
 	case "shift+up", "K", "ctrl+up":
 		if m.sel > 0 {
-			m.g.Move(m.sel+1, m.sel)
-			m.sel--
-			m.changed = true
+			if err := m.g.Move(m.sel+1, m.sel); err != nil {
+				m.status = errorText(err)
+			} else {
+				m.sel--
+				m.changed = true
+			}
 		}
 	case "shift+down", "J", "ctrl+down":
 		if m.sel < n-1 {
-			m.g.Move(m.sel+1, m.sel+2)
-			m.sel++
-			m.changed = true
+			if err := m.g.Move(m.sel+1, m.sel+2); err != nil {
+				m.status = errorText(err)
+			} else {
+				m.sel++
+				m.changed = true
+			}
 		}
 	case "a", "i", "insert":
 		m.addAfter = s == "a"
@@ -323,7 +329,7 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 }
 
 func errorText(err error) string {
-	var inv *gallery.InvalidError
+	var inv *scaffold.InvalidError
 	var fe *scaffold.FieldError
 	switch {
 	case errors.As(err, &inv):

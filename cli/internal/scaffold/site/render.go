@@ -1,4 +1,4 @@
-package initcmd
+package site
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode"
 
-	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -27,7 +26,7 @@ func SchemaRef(dir string) string {
 }
 
 // Modeline is site.yaml's first line for a schema at schemaRef.
-func Modeline(schemaRef string) string { return "# yaml-language-server: $schema=" + schemaRef }
+func Modeline(schemaRef string) string { return scaffold.ModelinePrefix + schemaRef }
 
 // width is where long texts are folded.
 const width = 78
@@ -136,7 +135,7 @@ func Render(s Site, schemaRef string) []byte {
 func textLine(indent, key, value string) string {
 	first := indent + key + ": "
 	if len(first)+len(value) <= width || !foldOK(value) {
-		return first + scalar(value) + "\n"
+		return first + scaffold.Scalar(value) + "\n"
 	}
 	var b strings.Builder
 	b.WriteString(indent + key + ": >-\n")
@@ -156,13 +155,6 @@ func textLine(indent, key, value string) string {
 	return b.String()
 }
 
-func scalar(s string) string {
-	if s == "" {
-		return `""`
-	}
-	return scaffold.Scalar(s)
-}
-
 // foldOK reports whether a folded block (>-) reads back as exactly text:
 // words separated by single spaces, printable, on one line.
 func foldOK(text string) bool {
@@ -176,6 +168,3 @@ func foldOK(text string) bool {
 	}
 	return true
 }
-
-// siteYAML names the file written in dir.
-func siteYAML(dir string) string { return filepath.Join(dir, content.SiteFile) }

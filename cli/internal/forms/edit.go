@@ -1,0 +1,48 @@
+package forms
+
+import (
+	"fmt"
+
+	"charm.land/huh/v2"
+
+	"portfolio/cli/internal/projectedit"
+	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/scaffold"
+)
+
+// EditGroups are the new project form's detail questions, filled in. In
+// accessible mode each title shows the value Enter keeps, and an empty
+// answer is checked as that value.
+func EditGroups(f *projectedit.Fields, skills *string, accessible bool) []*huh.Group {
+	var pages []huh.Option[string]
+	for _, p := range scaffold.Pages {
+		pages = append(pages, huh.NewOption(fmt.Sprintf("%-17s %s", p.Name, p.Blurb), p.Name))
+	}
+	input := func(title, desc string, value *string, v func(string) error) *huh.Input {
+		current := *value
+		return huh.NewInput().Title(prompt.Title(title, *value, accessible)).Description(desc).Value(value).
+			Validate(prompt.Check(v, &current, accessible))
+	}
+	var description huh.Field = input("Description", "Card text and meta description: one or two sentences.", &f.Description, scaffold.ValidateDescription)
+	if !accessible { // a multi-line field in the full-screen form
+		description = huh.NewText().Title("Description").Description("Card text and meta description: one or two sentences.").
+			Value(&f.Description).Validate(scaffold.ValidateDescription)
+	}
+	return []*huh.Group{
+		huh.NewGroup(
+			input("Title", "The project's name: page heading and card title.", &f.Title, scaffold.ValidateTitle),
+			input("Subtitle", "One line under the title on the project page.", &f.Subtitle, scaffold.ValidateSubtitle),
+		).Title("Edit project"),
+		huh.NewGroup(
+			huh.NewSelect[string]().Title("Page").Description("The category page that lists it.").Options(pages...).Value(&f.Page),
+			input("Category", "The badge on its card.", &f.Category, scaffold.ValidateCategory),
+			description,
+			input("Role", `Your role, e.g. "Lead UX Designer".`, &f.Role, scaffold.ValidateRole),
+			input("Skills", "Skills and tools, separated by commas.", skills, scaffold.ValidateSkillList),
+		),
+		huh.NewGroup(
+			huh.NewConfirm().Title("Featured?").Description("Shown in Selected Work on the home page.").Value(&f.Featured),
+			huh.NewConfirm().Title("Active?").Description("Listed on its category page.").Value(&f.Active),
+		),
+	}
+}

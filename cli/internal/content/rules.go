@@ -17,6 +17,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/richtext"
 	"portfolio/cli/internal/schemamodel"
@@ -70,7 +71,7 @@ func (l *loader) collectImages(p *Project) {
 	if len(galleries) == 0 {
 		if n := len(listing.images); n > 0 && listing.outside == "" {
 			l.add(p.Doc.Diag(diag.Warning, "/body", "add `- type: gallery` to body where the gallery should appear",
-				"%s/ holds %d image%s but body has no gallery block, so they are not shown", GalleryDir, n, plural(n)))
+				"%s/ holds %s but body has no gallery block, so they are not shown", GalleryDir, english.Count(n, "image")))
 		}
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/schemamodel"
 	"portfolio/schema"
 )
@@ -231,7 +232,7 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError, misspelt
 		}
 		return at("", "%s has the wrong form: %s", name, e.ErrorKind.LocalizedString(printer))
 	case *kind.MinItems:
-		return at("", "%s needs at least %d item%s, has %d", name, k.Want, plural(k.Want), k.Got)
+		return at("", "%s needs at least %s, has %d", name, english.Count(k.Want, "item"), k.Got)
 	case *kind.MaxItems:
 		return at("remove some items", "%s has %d items, at most %d allowed", name, k.Got, k.Want)
 	case *kind.UniqueItems:
@@ -382,13 +383,6 @@ func closestValue(got string, allowed []any) string {
 func valueAt(doc *Document, ptr string) any {
 	v, _ := doc.At(ptr)
 	return v
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 func ratString(r *big.Rat) string {

@@ -20,6 +20,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/draft"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/gallery/editor"
 	"portfolio/cli/internal/importimage"
@@ -446,7 +447,7 @@ func (f *Project) OfferResize(ctx context.Context, ios *iostreams.IOStreams, pla
 func (f *Project) DescribeGallery(ctx context.Context, ios *iostreams.IOStreams, plan *scaffold.Plan) error {
 	n := len(plan.Gallery)
 	sure := false
-	confirm := huh.NewConfirm().Title(fmt.Sprintf("Describe the %d gallery image%s now (alt text and caption)?", n, plural(n))).
+	confirm := huh.NewConfirm().Title(fmt.Sprintf("Describe the %s now (alt text and caption)?", english.Count(n, "gallery image"))).
 		Description("screen readers read the alt text; you can also do it later with `portfolio gallery " + plan.Answers.Slug + "`").
 		Value(&sure)
 	if f.ask == nil { // the full-screen form
@@ -488,11 +489,4 @@ func (f *Project) DescribeGallery(ctx context.Context, ios *iostreams.IOStreams,
 	}
 	fmt.Fprintf(ios.Out, "✓ %d of %d gallery images described in %s\n", described, n, plan.Answers.Slug)
 	return nil
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -16,6 +16,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/images/manifest"
@@ -61,7 +62,7 @@ func Generate(opts *GenerateOptions) error {
 		return err
 	}
 	if diags.Errors() > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, plural(diags.Errors(), "error"))
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, english.Count(diags.Errors(), "error"))
 		return cmdutil.ErrInvalid
 	}
 	assets, problems, err := currentAssets(c, opts.Manifest)
@@ -77,7 +78,7 @@ func Generate(opts *GenerateOptions) error {
 		if len(problems) == 1 {
 			verb = "has"
 		}
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %s %s no current web variants (see above)\n", opts.Out, plural(len(problems), "image"), verb)
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %s %s no current web variants (see above)\n", opts.Out, english.Count(len(problems), "image"), verb)
 		return cmdutil.ErrInvalid
 	}
 	dir := filepath.Dir(opts.Out)
@@ -116,7 +117,7 @@ func Generate(opts *GenerateOptions) error {
 		return err
 	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
-		opts.Out, plural(len(c.Projects), "project"), float64(len(files[0].Data))/1024, plural(len(files)-1, "page module"),
+		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(len(files)-1, "page module"),
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
@@ -85,7 +86,7 @@ func Images(opts *ImagesOptions) error {
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintln(opts.IO.Out, summaryLine(res.Summary, s))
 	if n := res.Summary.Unused; n > 0 {
-		what := fmt.Sprintf("%s (%s) no image needs", plural(n, "file"), size(res.Summary.UnusedBytes))
+		what := fmt.Sprintf("%s (%s) no image needs", english.Count(n, "file"), size(res.Summary.UnusedBytes))
 		switch {
 		case res.Summary.Removed:
 			fmt.Fprintf(opts.IO.Out, "removed %s\n", what)
@@ -96,7 +97,7 @@ func Images(opts *ImagesOptions) error {
 		}
 	}
 	if errs := diags.Errors() + len(res.Failures); errs > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%s (see above); every other image is ready\n", s.Red(plural(errs, "error")))
+		fmt.Fprintf(opts.IO.ErrOut, "%s (see above); every other image is ready\n", s.Red(english.Count(errs, "error")))
 		return cmdutil.ErrInvalid
 	}
 	return MakeCards(opts, c)
@@ -151,11 +152,11 @@ func failureDiagnostics(contentDir string, fs []images.Failure) diag.List {
 func summaryLine(s images.Summary, st cmdutil.Styler) string {
 	parts := []string{fmt.Sprintf("%d made", s.VariantsMade), fmt.Sprintf("%d reused", s.VariantsReused)}
 	if s.Failed > 0 {
-		parts = append(parts, st.Red(plural(s.Failed, "image")+" failed"))
+		parts = append(parts, st.Red(english.Count(s.Failed, "image")+" failed"))
 	}
 	return fmt.Sprintf("%s (%s) → %s (%s): %s, in %s",
-		plural(s.Images, "image"), size(s.BytesIn),
-		plural(s.VariantsMade+s.VariantsReused, "variant"), size(s.BytesOut),
+		english.Count(s.Images, "image"), size(s.BytesIn),
+		english.Count(s.VariantsMade+s.VariantsReused, "variant"), size(s.BytesOut),
 		strings.Join(parts, ", "), s.Elapsed.Round(time.Millisecond))
 }
 
@@ -166,14 +167,6 @@ func reportContent(ios *iostreams.IOStreams, diags diag.List, reported bool) err
 		return nil
 	}
 	return cmdutil.WriteDiagnostics(ios, diags)
-}
-
-// plural is "1 word" or "n words".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func size(b int64) string {

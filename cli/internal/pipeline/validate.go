@@ -8,6 +8,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/termsafe"
 )
@@ -53,12 +54,12 @@ func Validate(opts *ValidateOptions) error {
 }
 
 func summary(c *content.Content, l diag.List, s cmdutil.Styler) string {
-	projects := plural(len(c.Projects), "project")
+	projects := english.Count(len(c.Projects), "project")
 	if unread := c.Folders - len(c.Projects); unread > 0 {
 		projects = fmt.Sprintf("%d of %d projects (%d could not be read)", len(c.Projects), c.Folders, unread)
 	}
 	what := fmt.Sprintf("%s: site settings and %s", termsafe.String(c.Dir), projects)
-	counts := plural(l.Errors(), "error") + ", " + plural(l.Warnings(), "warning")
+	counts := english.Count(l.Errors(), "error") + ", " + english.Count(l.Warnings(), "warning")
 	if l.Errors() > 0 {
 		return s.Red("✗ ") + what + ": " + counts
 	}

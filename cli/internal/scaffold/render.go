@@ -9,6 +9,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/english"
 )
 
 // Modeline is project.yaml's first line: editors find the schema through it
@@ -82,8 +83,8 @@ func Render(p *Plan) []byte {
 	}
 	if len(p.Gallery) > 0 {
 		n := len(p.Gallery)
-		line("  # Every image in gallery/ in file-name order: %s to %s (%d image%s).",
-			p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:], n, plural(n))
+		line("  # Every image in gallery/ in file-name order: %s to %s (%s).",
+			p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:], english.Count(n, "image"))
 		line("  - type: gallery")
 		described := false
 		for i, t := range a.Texts {
@@ -125,13 +126,6 @@ func Render(p *Plan) []byte {
 		line("    url: %s", scalar(pr.URL))
 	}
 	return []byte(b.String())
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // Scalar writes s as a YAML scalar that reads back as exactly s: plain when

@@ -11,6 +11,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/english"
 )
 
 // Stage is the one way every command that writes content goes: stage →
@@ -193,5 +194,5 @@ type InvalidError struct {
 
 func (e *InvalidError) Error() string {
 	n := e.Diagnostics.Errors()
-	return fmt.Sprintf("%s would not be valid (%d error%s); nothing was written", e.What, n, plural(n))
+	return fmt.Sprintf("%s would not be valid (%s); nothing was written", e.What, english.Count(n, "error"))
 }

@@ -19,6 +19,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
@@ -129,7 +130,7 @@ func Run(ctx context.Context, opts *Options) error {
 		return prompt.ReportField(opts.IO.ErrOut, err)
 	}
 	s := cmdutil.NewStyler(opts.IO)
-	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%d file%s)\n", s.Green("✓"), dir, filepath.Separator, n, plural(n))
+	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%s)\n", s.Green("✓"), dir, filepath.Separator, english.Count(n, "file"))
 	site := filepath.Join(opts.ContentDir, content.SiteFile)
 	if changed, err := scaffold.RemoveFromOrder(opts.ContentDir, opts.Slug); err != nil {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %v\n", err)
@@ -166,11 +167,4 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 	}
 	return nil
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

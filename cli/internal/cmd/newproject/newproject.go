@@ -14,6 +14,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
@@ -284,7 +285,7 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	fmt.Fprintf(w, "%s created %s%c\n", s.Green("✓"), res.Dir, filepath.Separator)
 	fmt.Fprintf(w, "  %s\n  %s\n", content.ProjectFile, p.Cover.Name)
 	if n := len(p.Gallery); n > 0 {
-		fmt.Fprintf(w, "  %s … %s (%d image%s, copied in this order)\n", p.Gallery[0].Name, p.Gallery[n-1].Name, n, plural(n))
+		fmt.Fprintf(w, "  %s … %s (%s, copied in this order)\n", p.Gallery[0].Name, p.Gallery[n-1].Name, english.Count(n, "image"))
 	}
 	prompt.Copies(w, res.Stripped, res.Resized, p.MaxEdge)
 	for _, c := range append([]scaffold.Copy{p.Cover}, p.Gallery...) {
@@ -308,11 +309,4 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	fmt.Fprintf(w, "  %-*s   make the web versions of its images\n", len(images), images)
 	fmt.Fprintf(w, "  %-*s   see it at /projects/%s\n", len(images), serve, p.Answers.Slug)
 	return nil
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -18,6 +18,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/contact"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
@@ -169,7 +170,7 @@ func Run(opts *Options) error {
 	}
 	n, err := store.Count(context.WithoutCancel(ctx))
 	if err == nil {
-		fmt.Fprintf(opts.IO.Out, "Stopped. %d message%s stored in %s.\n", n, plural(n), messages.Path(opts.DataDir))
+		fmt.Fprintf(opts.IO.Out, "Stopped. %s stored in %s.\n", english.Count(n, "message"), messages.Path(opts.DataDir))
 	}
 	return cmdutil.ErrStopped
 }
@@ -185,11 +186,4 @@ func (a storeAdapter) Add(ctx context.Context, m server.Message) error {
 	t := contact.Message{Name: m.Name, Email: m.Email, Message: m.Message}.Trimmed()
 	_, err := a.s.Add(ctx, messages.Message{Name: t.Name, Email: t.Email, Body: t.Message})
 	return err
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/imagecheck"
 )
@@ -40,7 +41,7 @@ func size(n int64) string {
 
 // printList prints the gallery, one image a line, with its texts.
 func printList(w io.Writer, g *gallery.Gallery) error {
-	fmt.Fprintf(w, "%s/ — %d image%s\n", filepath.Join(g.ProjectDir, content.GalleryDir), len(g.Images), plural(len(g.Images)))
+	fmt.Fprintf(w, "%s/ — %s\n", filepath.Join(g.ProjectDir, content.GalleryDir), english.Count(len(g.Images), "image"))
 	for i, im := range g.Images {
 		fmt.Fprintf(w, "%3d  %s\n", i+1, describe(g, im))
 		if im.Alt != "" {
@@ -61,11 +62,4 @@ func safe(s string) string {
 	}
 	q := strconv.QuoteToGraphic(s)
 	return q[1 : len(q)-1]
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

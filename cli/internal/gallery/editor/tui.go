@@ -13,6 +13,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/prompt"
@@ -356,7 +357,7 @@ var (
 
 func (m *model) View() tea.View {
 	var b strings.Builder
-	title := fmt.Sprintf("Gallery of %s — %d image%s", m.g.Slug, len(m.g.Images), plural(len(m.g.Images)))
+	title := fmt.Sprintf("Gallery of %s — %s", m.g.Slug, english.Count(len(m.g.Images), "image"))
 	if m.changed {
 		title += " (changed, not saved)"
 	}
@@ -425,7 +426,7 @@ func (m *model) View() tea.View {
 		b.WriteString("Discard your changes? Nothing has been saved. y/n\n")
 	case confirmResize:
 		n := len(m.large)
-		fmt.Fprintf(&b, "%d added original%s larger than %d px on the long edge (the site shows at most 2400 px):\n", n, plural(n), m.g.MaxEdge)
+		fmt.Fprintf(&b, "%s larger than %d px on the long edge (the site shows at most 2400 px):\n", english.Count(n, "added original"), m.g.MaxEdge)
 		for _, l := range m.largeText {
 			b.WriteString("  " + l + "\n")
 		}

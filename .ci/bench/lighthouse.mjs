@@ -473,10 +473,10 @@ async function mainThreadRounds(chromium, rows, rounds) {
 Main-thread CPU time (ms; trace thread time, fresh browser, 412 × 823 at 1.75×, no throttling), medians of ${rounds}`);
   const keys = ['total', 'longest', 'over', 'style', 'layout', 'paint', 'parse'];
   const heads = { total: 'total', longest: 'longest', over: 'tasks>12.5', style: 'style', layout: 'layout', paint: 'paint', parse: 'parse' };
-  console.log(`  ${'row'.padEnd(width)} ${keys.map((k) => heads[k].padStart(10)).join('')}`);
+  console.log(`  ${'row'.padEnd(width)} ${keys.map((k) => heads[k].padStart(11)).join('')}`);
   for (const row of rows) {
     const values = keys.map((k) => median(runs.get(row).map((r) => r[k])));
-    console.log(`  ${row.label.padEnd(width)} ${values.map((v) => v.toFixed(0).padStart(10)).join('')}`);
+    console.log(`  ${row.label.padEnd(width)} ${values.map((v) => v.toFixed(0).padStart(11)).join('')}`);
   }
 }
 

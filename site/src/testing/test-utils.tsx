@@ -82,8 +82,10 @@ export interface TestRouter {
 }
 
 function RouterProbe({ into }: { into: { location?: Location; navigate?: NavigateFunction } }) {
+  /* eslint-disable react-hooks/immutability -- a test probe: it hands the router's hooks out to the test */
   into.location = useLocation();
   into.navigate = useNavigate();
+  /* eslint-enable react-hooks/immutability */
   return null;
 }
 

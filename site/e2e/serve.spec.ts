@@ -24,7 +24,7 @@ interface StoredMessage {
 function storedMessages(): StoredMessage[] {
   // PORTFOLIO_BIN (playwright.config.ts): a built command, else `go run`.
   const [command, ...args] = process.env.PORTFOLIO_BIN ? [process.env.PORTFOLIO_BIN] : ['go', 'run', './cli/cmd/portfolio'];
-  const out = execFileSync(command!, [...args, 'messages', '--json', '--data', messagesDir], { cwd: repo, encoding: 'utf8' });
+  const out = execFileSync(command, [...args, 'messages', '--json', '--data', messagesDir], { cwd: repo, encoding: 'utf8' });
   return JSON.parse(out) as StoredMessage[];
 }
 

@@ -114,7 +114,7 @@ test.describe('icons and the web app manifest', () => {
   test('the manifest names the site, starts at / and lists icons that exist at their sizes', async ({ request }) => {
     const res = await request.get('/manifest.webmanifest');
     expect(res.status()).toBe(200);
-    const manifest = await res.json();
+    const manifest = (await res.json()) as { short_name: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; purpose: string }[] };
     expect(manifest).toMatchObject({ name: site.name, start_url: '/', display: expect.any(String) });
     expect(manifest.short_name.length).toBeLessThanOrEqual(12);
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
@@ -125,7 +125,7 @@ test.describe('icons and the web app manifest', () => {
       const [w, h] = pngSize(await (await request.get(icon.src)).body());
       expect(`${w}x${h}`).toBe(icon.sizes);
     }
-    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect([...purposes].sort()).toEqual(['any', 'maskable']);
   });
 });

@@ -19,9 +19,9 @@ import { CacheProvider } from '@emotion/react';
 import { test, expect, type Page } from '@playwright/test';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { AppProviders } from '../src/app/App';
 import { ResponsiveImage } from '../src/components/ResponsiveImage';
 import type { ImageAsset } from '../src/generated/content';
+import { AppProviders } from '../src/theme/AppProviders';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = Number(process.env.E2E_PORT ?? 4173) + 1;

@@ -11,6 +11,7 @@
 // uses a server already running at --url. Writes DIR (default
 // test-results/screenshots) and prints each file; exits 1 when a screen cannot
 // be taken. Chromium: CHROME_PATH, else /usr/bin/chromium.
+/* global document, window -- the page.evaluate callbacks run in the browser */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';

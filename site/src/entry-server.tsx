@@ -3,15 +3,15 @@ import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { AppProviders } from '@/app/App';
-import { createEmotionCache } from '@/app/emotion';
 import { AppRoutes, preloadRoute } from '@/app/routes';
+import { IslandPropsContext } from '@/components/Island';
 import { navCategories, paths, projectSlug } from '@/config/paths';
 import { contactStates } from '@/features/contact/states';
-import { IslandPropsContext } from '@/islands/Island';
 import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
-import { theme } from '@/theme/theme';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
+import { AppProviders } from '@/theme/AppProviders';
+import { createEmotionCache } from '@/theme/emotion';
+import { theme } from '@/theme/theme';
 
 export { paths };
 

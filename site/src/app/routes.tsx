@@ -60,7 +60,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
   await Promise.all(
     matches.flatMap((m) => {
       const h = m.route.handle as PageHandle | undefined;
-      return h ? [h.page.load(), h.data?.(m.params)] : [];
+      return h ? [h.page.load(), h.data?.(m.params)].filter((p) => p !== undefined) : [];
     }),
   );
 }

@@ -49,7 +49,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?:
       <StrictMode>
         <GalleryLightbox
           images={images}
-          label={String(props.label ?? 'Gallery')}
+          label={typeof props.label === 'string' ? props.label : 'Gallery'}
           index={index}
           open={open}
           onClose={() => {

@@ -5,6 +5,8 @@
 // pointer, touch, focus or click inside it). Only then is the island's own
 // chunk fetched and mounted on the element. Static content never hydrates.
 
+import type { When } from '@/components/Island';
+
 /** What an island's chunk exports. */
 export interface IslandModule {
   /**
@@ -16,8 +18,6 @@ export interface IslandModule {
 }
 
 export type Registry = Record<string, () => Promise<IslandModule>>;
-
-export type When = 'visible' | 'idle' | 'interaction';
 
 const interactions = ['pointerover', 'touchstart', 'focusin'] as const;
 

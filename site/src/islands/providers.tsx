@@ -1,7 +1,7 @@
 import { CacheProvider } from '@emotion/react';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { createEmotionCache } from '@/app/emotion';
+import { createEmotionCache } from '@/theme/emotion';
 import { theme } from '@/theme/theme';
 
 // A prop of the CSS-variables ThemeProvider its types only list when the

@@ -16,7 +16,7 @@ export function initAnalytics(id: string) {
   if (typeof window === 'undefined' || window.gtag) return;
   window.dataLayer = window.dataLayer ?? [];
   window.gtag = function gtag() {
-    // gtag.js reads the arguments object itself, not an array.
+    // eslint-disable-next-line prefer-rest-params -- gtag.js reads the arguments object itself, not an array
     window.dataLayer!.push(arguments);
   };
   window.gtag('js', new Date());

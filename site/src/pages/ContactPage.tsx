@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { Island } from '@/components/Island';
 import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 import { ContactForm } from '@/features/contact/ContactForm';
-import { Island } from '@/islands/Island';
 import { site } from '@/lib/content';
 
 export function ContactPage() {

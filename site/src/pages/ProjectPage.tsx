@@ -8,6 +8,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { paths } from '@/config/paths';
+import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
 import type { Project, ProjectBody } from '@/generated/content';
 import { categoryPage, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
@@ -52,7 +53,7 @@ function ProjectView({ project: p }: { project: Project }) {
           <ResponsiveImage image={p.cover} alt={`Cover of ${p.title}`} sizes="(min-width: 900px) 852px, calc(100vw - 32px)" priority />
         </Box>
       )}
-      <ProjectBlocks body={body} project={p} />
+      <ProjectBlocks body={body} project={p} gallery={Gallery} />
     </Container>
   );
 }

@@ -2,10 +2,10 @@ import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { expect, onTestFinished } from 'vitest';
-import { AppProviders } from '@/app/App';
+import { AppProviders } from '@/theme/AppProviders';
 import { ContactForm } from '@/features/contact/ContactForm';
 import { contactStates } from '@/features/contact/states';
-import { Island, IslandPropsContext } from '@/islands/Island';
+import { Island, IslandPropsContext } from '@/components/Island';
 import { startIsland } from '@/islands/loader';
 
 /**

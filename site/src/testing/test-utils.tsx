@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { type Location, type NavigateFunction, BrowserRouter, MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
-import { AppProviders } from '@/app/App';
+import { AppProviders } from '@/theme/AppProviders';
 import type { LazyPage } from '@/app/lazyPage';
 import { AppRoutes, routes } from '@/app/routes';
 import { startIsland } from '@/islands/loader';
@@ -82,8 +82,10 @@ export interface TestRouter {
 }
 
 function RouterProbe({ into }: { into: { location?: Location; navigate?: NavigateFunction } }) {
+  /* eslint-disable react-hooks/immutability -- a test probe: it hands the router's hooks out to the test */
   into.location = useLocation();
   into.navigate = useNavigate();
+  /* eslint-enable react-hooks/immutability */
   return null;
 }
 

@@ -8,10 +8,10 @@ import { touchRippleClasses } from '@mui/material/ButtonBase';
 import * as TouchRipple from '@mui/material/ButtonBase/TouchRipple';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { AppProviders } from '@/app/App';
-import { createEmotionCache } from '@/app/emotion';
 import { ContactHelperText, ContactTextField, SendButton } from '@/features/contact/ContactForm';
 import { fields, stateKey, type ContactStates } from '@/features/contact/form';
+import { AppProviders } from '@/theme/AppProviders';
+import { createEmotionCache } from '@/theme/emotion';
 
 /** The start tags of `html` in document order: tag name, class and data-shrink. */
 function elements(html: string) {

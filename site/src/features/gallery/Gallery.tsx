@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
+import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { bandAt, bandsOf, bandStyle, gapPx, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
 import type { GalleryImage } from '@/generated/content';
-import { Island } from '@/islands/Island';
 import { site } from '@/lib/content';
 
 /**

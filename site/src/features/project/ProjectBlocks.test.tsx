@@ -1,5 +1,6 @@
 import { configure, getConfig, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
 import type {
   Block,
@@ -42,7 +43,7 @@ const asset = (name: string, width = 1600, height = 1000) => ({
 });
 
 function renderBlocks(...body: Block[]) {
-  return renderWithProviders(<ProjectBlocks body={body} project={testProject} />);
+  return renderWithProviders(<ProjectBlocks body={body} project={testProject} gallery={Gallery} />);
 }
 
 // Whole project pages in jsdom are slow on a busy two-core machine: give

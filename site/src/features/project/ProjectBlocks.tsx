@@ -4,15 +4,15 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { newTabHint } from '@/components/ExternalLink';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { RichText } from '@/components/RichText';
-import { Gallery } from '@/features/gallery/Gallery';
 import type {
   Block,
   CaseStudyBlock,
   DocumentBlock,
+  GalleryImage,
   ImageBlock,
   ImageAsset,
   Project,
@@ -21,6 +21,12 @@ import type {
   ScreenshotsBlock,
   TextBlock,
 } from '@/generated/content';
+
+/**
+ * What draws a gallery block: the gallery feature, which the page hands in
+ * (features never import each other; the page composes them).
+ */
+export type GalleryView = ComponentType<{ images: readonly GalleryImage[]; title: string; atTop: boolean }>;
 
 /** How wide a full-width image of the page is shown: the md container's content box. */
 const pageImageSizes = '(min-width: 900px) 852px, calc(100vw - 32px)';
@@ -181,7 +187,7 @@ function Prototype({ block }: { block: PrototypeBlock }) {
   );
 }
 
-function BlockView({ block, project, first, atTop }: { block: Block; project: Project; first: boolean; atTop: boolean }) {
+function BlockView({ block, project, first, atTop, Gallery }: { block: Block; project: Project; first: boolean; atTop: boolean; Gallery: GalleryView }) {
   switch (block.type) {
     case 'text':
       return <Text block={block} />;
@@ -205,10 +211,10 @@ function BlockView({ block, project, first, atTop }: { block: Block; project: Pr
 }
 
 /** The blocks of a project page, in order. */
-export function ProjectBlocks({ body, project }: { body: ProjectBody; project: Project }) {
+export function ProjectBlocks({ body, project, gallery }: { body: ProjectBody; project: Project; gallery: GalleryView }) {
   // The first block that shows an image loads it at once, with high priority
   // (a gallery that opens the page loads the tiles of the first viewport
   // eagerly itself).
   const firstImageBlock = body.findIndex((b) => b.type === 'image' || b.type === 'caseStudy' || b.type === 'screenshots');
-  return body.map((block, i) => <BlockView key={i} block={block} project={project} first={i === firstImageBlock} atTop={i === 0} />);
+  return body.map((block, i) => <BlockView key={i} block={block} project={project} first={i === firstImageBlock} atTop={i === 0} Gallery={gallery} />);
 }

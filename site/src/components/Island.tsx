@@ -1,5 +1,4 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { When } from '@/islands/loader';
 
 /**
  * Props the prerender computes for an island, by island name (the contact
@@ -7,6 +6,13 @@ import type { When } from '@/islands/loader';
  * props the page gives.
  */
 export const IslandPropsContext = createContext<Partial<Record<Props['name'], Record<string, unknown>>>>({});
+
+/**
+ * When the loader (src/islands/loader.ts) fetches and mounts an island:
+ * `visible` (near the viewport), `idle` (the browser has nothing else to do)
+ * or `interaction` (the first pointer, touch, focus or click inside it).
+ */
+export type When = 'visible' | 'idle' | 'interaction';
 
 interface Props {
   /** The island's name in the registry (src/islands/client.ts). */

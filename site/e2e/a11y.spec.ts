@@ -17,9 +17,7 @@ const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 function report(violations: Result[]): string {
   return violations
     .map((v) => {
-      const nodes = v.nodes
-        .map((n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
-        .join('\n');
+      const nodes = v.nodes.map((n) => `    - ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n');
       return `[${v.impact}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n${nodes}`;
     })
     .join('\n\n');
@@ -36,7 +34,10 @@ async function scan(page: Page) {
   // frame element itself (its title) is still checked; same violations on a
   // settled page.
   const results = await new AxeBuilder({ page }).withTags(tags).setLegacyMode(true).analyze();
-  expect(results.violations.map((v) => v.id), `axe found violations on ${page.url()}:\n\n${report(results.violations)}`).toEqual([]);
+  expect(
+    results.violations.map((v) => v.id),
+    `axe found violations on ${page.url()}:\n\n${report(results.violations)}`,
+  ).toEqual([]);
 }
 
 const paths = [...allRoutes.map((r) => r.path), missingPath];
@@ -140,7 +141,10 @@ test.describe('heading outline', () => {
         const outline = headings.map((h) => `${'  '.repeat(h.level - 1)}h${h.level} ${h.text}`).join('\n');
         expect(headings[0]?.level, `${path} outline:\n${outline}`).toBe(1);
         const skips = headings.filter((h, i) => i > 0 && h.level > headings[i - 1]!.level + 1);
-        expect(skips.map((h) => `h${h.level} ${h.text}`), `${path}: headings that skip a level; outline:\n${outline}`).toEqual([]);
+        expect(
+          skips.map((h) => `h${h.level} ${h.text}`),
+          `${path}: headings that skip a level; outline:\n${outline}`,
+        ).toEqual([]);
       });
     }
   });

@@ -81,7 +81,10 @@ test.describe('with reduced motion', () => {
         await waitForHydration(page);
         const names = await cards(page).evaluateAll((els) => els.map((el) => getComputedStyle(el).animationName));
         expect(names.length, path).toBeGreaterThan(0);
-        expect(names.every((n) => n === 'none'), `${path}: animation names: ${names.join(', ')}`).toBe(true);
+        expect(
+          names.every((n) => n === 'none'),
+          `${path}: animation names: ${names.join(', ')}`,
+        ).toBe(true);
         expect(await page.evaluate(() => document.getAnimations().length), path).toBe(0);
       });
     }

@@ -66,7 +66,9 @@ test('the generated galleries have the counts of SPEC.md §9', () => {
 
 test.describe('tiles', () => {
   // One page walks every project page, a step each.
-  test('every project page shows its gallery\'s tiles "Open image 1…n", each with its image\'s alt text (the owner\'s, else "title n"), or no gallery', async ({ page }) => {
+  test('every project page shows its gallery\'s tiles "Open image 1…n", each with its image\'s alt text (the owner\'s, else "title n"), or no gallery', async ({
+    page,
+  }) => {
     walkTimeout(projects.length);
     for (const p of projects) {
       const count = specGalleryCounts[p.slug] ?? 0;
@@ -116,7 +118,9 @@ test.describe('columns', () => {
     { width: 1000, columns: 2 },
     { width: 700, columns: 4 },
   ];
-  test(`every gallery is laid out in ${widths.map((w) => `${w.columns} columns at ${w.width} px`).join(', ')} (fewer when it has fewer images)`, async ({ page }) => {
+  test(`every gallery is laid out in ${widths.map((w) => `${w.columns} columns at ${w.width} px`).join(', ')} (fewer when it has fewer images)`, async ({
+    page,
+  }) => {
     walkTimeout(galleries.length);
     for (const p of galleries) {
       const count = specGalleryCounts[p.slug]!;
@@ -248,7 +252,9 @@ test.describe('lightbox', () => {
 
   /** The image in the lightbox's current slide. */
   const currentImage = (page: Page, n: number): Locator =>
-    dialog(page).getByRole('group', { name: `${n} of ${uncCount}`, exact: true }).getByRole('img');
+    dialog(page)
+      .getByRole('group', { name: `${n} of ${uncCount}`, exact: true })
+      .getByRole('img');
 
   test('opens at the clicked image and wraps with Next and Previous', async ({ page }) => {
     await openUnc(page);
@@ -395,7 +401,10 @@ test.describe('lightbox', () => {
       await page.keyboard.press('Tab');
       visited.push(await focusedName(page));
     }
-    expect(visited.filter((name) => name !== 'dialog' && name !== 'body'), `focus went to: ${visited.join(', ')}`).toEqual([]);
+    expect(
+      visited.filter((name) => name !== 'dialog' && name !== 'body'),
+      `focus went to: ${visited.join(', ')}`,
+    ).toEqual([]);
     expect(visited.filter((name) => name === 'dialog').length, `focus went to: ${visited.join(', ')}`).toBeGreaterThanOrEqual(6);
     await expect.poll(async () => (await page.keyboard.press('Tab'), focusedName(page))).toBe('dialog');
     await page.keyboard.press('ArrowRight');
@@ -441,7 +450,6 @@ test.describe('the external image', () => {
   });
 });
 
-
 // Issue 14 item 4: the tiles read across, row by row, in file order, at every
 // breakpoint; the document (and Tab) order is the file order.
 test.describe('row order', () => {
@@ -458,17 +466,28 @@ test.describe('row order', () => {
         const boxes = await tiles(page).evaluateAll((els) =>
           els.map((el) => {
             const r = el.getBoundingClientRect();
-            return { n: Number(el.getAttribute('aria-label')?.replace('Open image ', '')), left: Math.round(r.left), top: r.top + scrollY, bottom: r.bottom + scrollY };
+            return {
+              n: Number(el.getAttribute('aria-label')?.replace('Open image ', '')),
+              left: Math.round(r.left),
+              top: r.top + scrollY,
+              bottom: r.bottom + scrollY,
+            };
           }),
         );
         const count = specGalleryCounts[p.slug]!;
         // Document order is file order.
-        expect(boxes.map((b) => b.n), p.link).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+        expect(
+          boxes.map((b) => b.n),
+          p.link,
+        ).toEqual(Array.from({ length: count }, (_, i) => i + 1));
         const lefts = [...new Set(boxes.map((b) => b.left))].sort((a, b) => a - b);
         expect(lefts, `${p.link}: columns`).toHaveLength(Math.min(columns, count));
         // The first row: tile k in column k, all at the same top.
         const firstRow = boxes.slice(0, lefts.length);
-        expect(firstRow.map((b) => lefts.indexOf(b.left)), `${p.link}: first row`).toEqual(lefts.map((_, k) => k));
+        expect(
+          firstRow.map((b) => lefts.indexOf(b.left)),
+          `${p.link}: first row`,
+        ).toEqual(lefts.map((_, k) => k));
         expect(new Set(firstRow.map((b) => Math.round(b.top))).size, `${p.link}: first row tops`).toBe(1);
         for (const left of lefts) {
           const column = boxes.filter((b) => b.left === left);
@@ -482,7 +501,9 @@ test.describe('row order', () => {
         for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top, `${p.link}: tile ${i + 1}`).toBeGreaterThanOrEqual(boxes[i - 1]!.top - 16);
         // The gallery stays inside the page's width.
         const main = (await page.getByRole('main').boundingBox())!;
-        expect(Math.max(...(await tiles(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))), p.link).toBeLessThanOrEqual(main.x + main.width);
+        expect(Math.max(...(await tiles(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))), p.link).toBeLessThanOrEqual(
+          main.x + main.width,
+        );
       }
     });
   }
@@ -503,7 +524,12 @@ test.describe('loading', () => {
         const imgs = await tiles(page).evaluateAll((els) =>
           els.map((el) => {
             const img = el.querySelector('img')!;
-            return { label: el.getAttribute('aria-label'), top: img.getBoundingClientRect().top + scrollY, loading: img.loading, priority: img.getAttribute('fetchpriority') };
+            return {
+              label: el.getAttribute('aria-label'),
+              top: img.getBoundingClientRect().top + scrollY,
+              loading: img.loading,
+              priority: img.getAttribute('fetchpriority'),
+            };
           }),
         );
         for (const img of imgs) {

@@ -17,30 +17,30 @@ test('the hero shows the name and both taglines', async ({ page }) => {
 });
 
 for (const javaScriptEnabled of [true, false]) {
-test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
-test.use({ javaScriptEnabled });
-test("'View My Work' (an in-page link) scrolls the Selected Work section into view", async ({ page }) => {
-  await page.goto('/');
-  const heading = work(page).getByRole('heading', { name: 'Selected Work' });
-  // Distance from the bottom of the fixed bar to the heading.
-  const belowBar = async () => {
-    const box = await heading.boundingBox();
-    const bar = await page.getByRole('banner').boundingBox();
-    return box && bar ? Math.round(box.y - (bar.y + bar.height)) : Number.NaN;
-  };
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  expect(await belowBar()).toBeGreaterThan(200);
+  test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+    test("'View My Work' (an in-page link) scrolls the Selected Work section into view", async ({ page }) => {
+      await page.goto('/');
+      const heading = work(page).getByRole('heading', { name: 'Selected Work' });
+      // Distance from the bottom of the fixed bar to the heading.
+      const belowBar = async () => {
+        const box = await heading.boundingBox();
+        const bar = await page.getByRole('banner').boundingBox();
+        return box && bar ? Math.round(box.y - (bar.y + bar.height)) : Number.NaN;
+      };
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await belowBar()).toBeGreaterThan(200);
 
-  await expect(page.getByRole('link', { name: 'View My Work' })).toHaveAttribute('href', '#work');
-  await page.getByRole('link', { name: 'View My Work' }).click();
-  // Once the smooth scroll settles the heading sits near the top, under the
-  // bar: in view, not hidden behind it.
-  await expect.poll(belowBar).toBeGreaterThanOrEqual(0);
-  await expect.poll(belowBar).toBeLessThanOrEqual(120);
-  await expect(heading).toBeInViewport();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-});
-});
+      await expect(page.getByRole('link', { name: 'View My Work' })).toHaveAttribute('href', '#work');
+      await page.getByRole('link', { name: 'View My Work' }).click();
+      // Once the smooth scroll settles the heading sits near the top, under the
+      // bar: in view, not hidden behind it.
+      await expect.poll(belowBar).toBeGreaterThanOrEqual(0);
+      await expect.poll(belowBar).toBeLessThanOrEqual(120);
+      await expect(heading).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    });
+  });
 }
 
 test('the scroll is smooth, and instant under reduced motion (CSS scroll-behavior)', async ({ page }) => {

@@ -41,7 +41,16 @@ function scriptLog(page: Page) {
 
 const sorted = (list: string[]) => [...new Set(list)].sort();
 
-const galleryProjects = new Set(['unc-greensboro', 'drone-photography', 'college-sports', 'hugs-camp', 'data-project-logos', 'higher-education-annual-report', 'nonprofit-annual-report', 'scarlett-jill-brand-guide']);
+const galleryProjects = new Set([
+  'unc-greensboro',
+  'drone-photography',
+  'college-sports',
+  'hugs-camp',
+  'data-project-logos',
+  'higher-education-annual-report',
+  'nonprofit-annual-report',
+  'scarlett-jill-brand-guide',
+]);
 
 /**
  * What a page requests before any interaction: on /contact the islands'
@@ -169,7 +178,10 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(paths.contact);
     const first = projects.find((p) => p.featured && p.active)!;
     await page.goto('/');
-    await page.getByRole('link', { name: new RegExp(first.title) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(first.title) })
+      .first()
+      .click();
     await expect(page).toHaveURL(first.link);
   });
 
@@ -214,7 +226,9 @@ test('navigation is prepared by speculation rules and smoothed by a view transit
   const viewTransition = () =>
     page.evaluate(() =>
       [...document.styleSheets].some((sheet) =>
-        [...sheet.cssRules].some((rule) => rule instanceof CSSMediaRule && window.matchMedia(rule.conditionText).matches && rule.cssText.includes('@view-transition')),
+        [...sheet.cssRules].some(
+          (rule) => rule instanceof CSSMediaRule && window.matchMedia(rule.conditionText).matches && rule.cssText.includes('@view-transition'),
+        ),
       ),
     );
   expect(await viewTransition()).toBe(true);

@@ -72,9 +72,9 @@ test.describe('without JavaScript', () => {
     let external = 0;
     for (const p of projects) {
       await page.goto(p.link);
-      const links = await page.getByRole('link').evaluateAll((els) =>
-        els.map((a) => ({ href: (a as HTMLAnchorElement).href, target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })),
-      );
+      const links = await page
+        .getByRole('link')
+        .evaluateAll((els) => els.map((a) => ({ href: (a as HTMLAnchorElement).href, target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })));
       const here = new URL(page.url()).origin;
       for (const link of links.filter((l) => /^https?:/.test(l.href) && new URL(l.href).origin !== here)) {
         external += 1;
@@ -134,7 +134,10 @@ test.describe('case studies', () => {
 
         const sections = ['Overview', 'Challenge', 'Solution', 'Impact'] as const;
         const h2s = await main.getByRole('heading', { level: 2 }).allTextContents();
-        expect(h2s.filter((h) => (sections as readonly string[]).includes(h)), slug).toEqual([...sections]);
+        expect(
+          h2s.filter((h) => (sections as readonly string[]).includes(h)),
+          slug,
+        ).toEqual([...sections]);
         for (const heading of sections) {
           const section = main.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
           await expect(section).toBeVisible();
@@ -250,5 +253,4 @@ test.describe('/projects/mobile-call-review prototype', () => {
     expect(box?.height ?? 0, 'the frame has room').toBeGreaterThan(200);
     await expectNewTabLink(page.getByRole('main').getByRole('link', { name: /^Open the prototype/ }), block.url);
   });
-
 });

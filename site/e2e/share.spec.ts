@@ -24,7 +24,14 @@ function metas(doc: string): Map<string, string[]> {
   for (const [tag] of head.matchAll(/<meta\s[^>]*>/g)) {
     const key = /\b(?:name|property)="([^"]+)"/.exec(tag)?.[1];
     const content = /\bcontent="([^"]*)"/.exec(tag)?.[1];
-    if (key && content !== undefined) out.set(key, [...(out.get(key) ?? []), content.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'")]);
+    if (key && content !== undefined)
+      out.set(key, [
+        ...(out.get(key) ?? []),
+        content
+          .replace(/&amp;/g, '&')
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'"),
+      ]);
   }
   return out;
 }
@@ -76,7 +83,7 @@ test.describe('social previews', () => {
     });
   }
 
-  test('every page has its own card, except the form\'s landing page, which shares the contact card', async ({ request }) => {
+  test("every page has its own card, except the form's landing page, which shares the contact card", async ({ request }) => {
     const images = new Map<string, string>();
     for (const path of pages) images.set(path, one(metas(await html(request, path)), 'og:image'));
     expect(images.get(paths.contactSent)).toBe(images.get(paths.contact));
@@ -114,7 +121,12 @@ test.describe('icons and the web app manifest', () => {
   test('the manifest names the site, starts at / and lists icons that exist at their sizes', async ({ request }) => {
     const res = await request.get('/manifest.webmanifest');
     expect(res.status()).toBe(200);
-    const manifest = (await res.json()) as { short_name: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const manifest = (await res.json()) as {
+      short_name: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
     expect(manifest).toMatchObject({ name: site.name, start_url: '/', display: expect.any(String) });
     expect(manifest.short_name.length).toBeLessThanOrEqual(12);
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
@@ -174,7 +186,10 @@ function check(node: Node, where: string, problems: string[], types: string[]) {
   }
   if (type === 'BreadcrumbList') {
     const items = node.itemListElement as Node[];
-    expect(items.map((i) => i.position), where).toEqual(items.map((_, i) => i + 1));
+    expect(
+      items.map((i) => i.position),
+      where,
+    ).toEqual(items.map((_, i) => i + 1));
   }
 }
 
@@ -254,7 +269,7 @@ test.describe('structured data', () => {
   });
 });
 
-test('the sitemap gives every page the date of its content\'s last change', async ({ request }) => {
+test("the sitemap gives every page the date of its content's last change", async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
   expect(entries.length).toBe((xml.match(/<url>/g) ?? []).length);

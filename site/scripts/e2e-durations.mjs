@@ -35,7 +35,12 @@ const seconds = (ms) => (ms / 1000).toFixed(1).padStart(7);
 
 const byFile = new Map();
 for (const r of results) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
-const rows = [...byFile].map(([name, rs]) => ({ name, count: rs.length, sum: rs.reduce((a, r) => a + r.duration, 0), median: median(rs.map((r) => r.duration)) }));
+const rows = [...byFile].map(([name, rs]) => ({
+  name,
+  count: rs.length,
+  sum: rs.reduce((a, r) => a + r.duration, 0),
+  median: median(rs.map((r) => r.duration)),
+}));
 rows.sort((a, b) => b.sum - a.sum);
 
 const total = rows.reduce((a, r) => a + r.sum, 0);

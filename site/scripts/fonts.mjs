@@ -40,9 +40,7 @@ const fonts = [
   { out: 'fraunces.woff2', source: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2' },
 ];
 
-const text = ranges
-  .flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i)))
-  .join('');
+const text = ranges.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i))).join('');
 
 await mkdir(outDir, { recursive: true });
 for (const font of fonts) {

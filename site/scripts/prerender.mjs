@@ -19,7 +19,13 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 // The content folder, for the sitemap's dates (PORTFOLIO_CONTENT, else ../content).
 const contentRoot = path.resolve(root, process.env.PORTFOLIO_CONTENT ?? path.join('..', 'content'));
-const { render, routePaths, paths: sitePaths, analyticsId: measurementId, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+const {
+  render,
+  routePaths,
+  paths: sitePaths,
+  analyticsId: measurementId,
+  siteInfo,
+} = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
 
 // The built style sheet is only the @font-face and document rules (component
 // styles come from emotion): inlined, it costs the page no request.
@@ -73,7 +79,8 @@ if (inlineLoader) {
 // it runs, which holds it until the island acts on it (the lightbox opens at
 // the tile clicked); if the loader cannot arrive, the click's link is
 // followed, as without JavaScript. (README, design notes: islands.)
-const starterCode = `{const s=${JSON.stringify(islandsScript)},t=["pointerover","touchstart","focusin"];let p=0,c=null,w=null;` +
+const starterCode =
+  `{const s=${JSON.stringify(islandsScript)},t=["pointerover","touchstart","focusin"];let p=0,c=null,w=null;` +
   `const i=e=>e.target instanceof Element&&e.target.closest("[data-island]"),` +
   `o=()=>removeEventListener("click",k,!0),` +
   `g=()=>{p||(p=1,import(s).then(()=>{o();c?c.target.dispatchEvent(new MouseEvent("click",c)):w&&w.dispatchEvent(new Event("pointerover",{bubbles:!0}))},()=>{o();const a=c&&c.target.closest("a[href]");p=0;a&&location.assign(a.href)}))},` +
@@ -90,8 +97,7 @@ const onlyInteractionIslands = (html) => {
 };
 let starterUsed = false;
 
-const escape = (s) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escape = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 // The two web fonts, requested with the page's first bytes (see src/theme/fonts.css).
 const fonts = (await readdir(path.join(dist, 'assets'))).filter((f) => /^(inter|fraunces)-[\w-]+\.woff2$/.test(f));
@@ -134,18 +140,10 @@ const siteTags = [
 ];
 
 function head({ meta, jsonLd }, styles) {
-  const tags = [
-    ...preloads,
-    `<title>${escape(meta.title)}</title>`,
-    `<meta name="description" content="${escape(meta.description)}" />`,
-    ...siteTags,
-  ];
+  const tags = [...preloads, `<title>${escape(meta.title)}</title>`, `<meta name="description" content="${escape(meta.description)}" />`, ...siteTags];
   if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
   if (meta.canonical) {
-    tags.push(
-      `<link rel="canonical" href="${escape(meta.canonical)}" />`,
-      `<meta property="og:url" content="${escape(meta.canonical)}" />`,
-    );
+    tags.push(`<link rel="canonical" href="${escape(meta.canonical)}" />`, `<meta property="og:url" content="${escape(meta.canonical)}" />`);
   } else {
     tags.push('<meta name="robots" content="noindex" />');
   }
@@ -179,8 +177,18 @@ function head({ meta, jsonLd }, styles) {
 // out. Inline, allowed by the CSP's 'inline-speculation-rules' (a rule set
 // is JSON, never run as script).
 const speculationRules = JSON.stringify({
-  prefetch: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] }, eagerness: 'conservative' }],
-  prerender: [{ where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] }, eagerness: 'moderate' }],
+  prefetch: [
+    {
+      where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] },
+      eagerness: 'conservative',
+    },
+  ],
+  prerender: [
+    {
+      where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] },
+      eagerness: 'moderate',
+    },
+  ],
 });
 
 // Chromium ignores 'inline-speculation-rules' once script-src names a hash
@@ -292,6 +300,8 @@ await writeFile(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitem
 // What only this script knows, for the headers `portfolio build` writes
 // (Go package headers): whether the pages load the analytics tag, and the
 // hashes of their inline scripts.
-await writeFile(path.join(dist, '.vite', 'prerender.json'), `${JSON.stringify({ analytics: Boolean(analyticsId), scriptHashes: [rulesHash, loaderHash, starterUsed && starterHash].filter(Boolean) })}\n`);
+await writeFile(
+  path.join(dist, '.vite', 'prerender.json'),
+  `${JSON.stringify({ analytics: Boolean(analyticsId), scriptHashes: [rulesHash, loaderHash, starterUsed && starterHash].filter(Boolean) })}\n`,
+);
 console.log(`prerendered ${paths.length} routes, 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`);
-

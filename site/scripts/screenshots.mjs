@@ -173,7 +173,9 @@ async function settle(page, url) {
     await Promise.all(settled);
   });
   // Decoded, so a full-page capture does not paint a placeholder for one.
-  await page.evaluate(() => Promise.all([...document.images].map((img) => (img.complete && img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined))));
+  await page.evaluate(() =>
+    Promise.all([...document.images].map((img) => (img.complete && img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined))),
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await animationsDone(page);
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -191,7 +193,11 @@ try {
   });
   mkdirSync(values.out, { recursive: true });
   for (const shot of shots) {
-    const context = await browser.newContext({ viewport: { width: shot.width, height: 800 }, colorScheme: shot.colorScheme ?? 'light', baseURL: server.origin });
+    const context = await browser.newContext({
+      viewport: { width: shot.width, height: 800 },
+      colorScheme: shot.colorScheme ?? 'light',
+      baseURL: server.origin,
+    });
     // No internet here: third-party requests (analytics, the gallery's
     // external image) fail as they would offline, and the page shows what it
     // shows then (an external image's alt text in its tile).

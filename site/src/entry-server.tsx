@@ -17,14 +17,7 @@ export { paths };
 
 /** Every route path to prerender (SPEC.md §2). */
 export function routePaths(): string[] {
-  return [
-    paths.home,
-    paths.about,
-    paths.contact,
-    paths.contactSent,
-    ...navCategories.map(paths.category),
-    ...allProjects().map((p) => p.link),
-  ];
+  return [paths.home, paths.about, paths.contact, paths.contactSent, ...navCategories.map(paths.category), ...allProjects().map((p) => p.link)];
 }
 
 /** One emotion rule set: its id, its CSS, and whether it is global (not a class). */

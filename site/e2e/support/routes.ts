@@ -40,9 +40,7 @@ export const featuredTitles = [
 ];
 
 /** Every project's blocks (the generated per-project modules), by slug. */
-export const projectBodies: ReadonlyMap<string, ProjectBody> = new Map(
-  await Promise.all(projects.map(async (p) => [p.slug, await p.loadBody()] as const)),
-);
+export const projectBodies: ReadonlyMap<string, ProjectBody> = new Map(await Promise.all(projects.map(async (p) => [p.slug, await p.loadBody()] as const)));
 
 /** A project's blocks. */
 export const bodyOf = (slug: string): ProjectBody => {

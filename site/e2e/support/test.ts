@@ -16,10 +16,7 @@ const isThirdParty = (url: string) => {
 };
 
 // A 1×1 transparent PNG, for third-party images.
-const pixel = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 export interface ConsoleProblem {
   kind: 'console.error' | 'console.warning' | 'pageerror';
@@ -120,8 +117,7 @@ export async function columnCount(items: Locator): Promise<number> {
 }
 
 /** A readable list of console problems, for failure messages. */
-export const describeProblems = (problems: ConsoleProblem[]) =>
-  problems.map((p) => `  ${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`).join('\n');
+export const describeProblems = (problems: ConsoleProblem[]) => problems.map((p) => `  ${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`).join('\n');
 
 /**
  * Turns `page`'s cache off (Chromium's, as DevTools' "Disable cache"), so

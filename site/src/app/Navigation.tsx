@@ -61,73 +61,68 @@ export function Navigation() {
       }}
     >
       <Box component="nav" aria-label="Main">
-      <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: { xs: 64 }, gap: 1 }}>
-          <Link
-            component={RouterLink}
-            to={paths.home}
-            underline="none"
-            sx={{ fontFamily: 'h1.fontFamily', fontWeight: 600, fontSize: '1.25rem', color: 'text.primary', mr: 'auto' }}
-          >
-            {site.name}
-          </Link>
-          <Box component="ul" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
-            {navItems().map((item) => (
-              <li key={item.to}>
-                <Button component={NavLink} to={item.to} sx={linkSx}>
-                  {item.label}
-                </Button>
-              </li>
-            ))}
-          </Box>
-          <IconButton sx={{ display: { md: 'none' } }} popoverTarget="mobile-menu" aria-controls="mobile-menu" edge="end">
-            <Box component="span" className="when-closed" sx={srOnly}>
-              Open menu
-            </Box>
-            <Box component="span" className="when-open" sx={srOnly}>
-              Close menu
-            </Box>
-            <MenuIcon className="when-closed" />
-            <CloseIcon className="when-open" />
-          </IconButton>
-          <Box
-            id="mobile-menu"
-            popover="auto"
-            sx={{
-              // Below the bar, across the window, as part of it.
-              position: 'fixed',
-              inset: '64px 0 auto 0',
-              width: 'auto',
-              m: 0,
-              p: 0,
-              border: 0,
-              borderTop: 1,
-              borderBottom: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.default',
-              color: 'text.primary',
-              pb: 2,
-              '&:not(:popover-open)': { display: 'none' },
-              display: { md: 'none !important' },
-            }}
-          >
-            <Container component="ul" sx={{ listStyle: 'none', m: 0, py: 1, px: 2 }}>
+        <Container maxWidth="lg">
+          <Toolbar disableGutters sx={{ minHeight: { xs: 64 }, gap: 1 }}>
+            <Link
+              component={RouterLink}
+              to={paths.home}
+              underline="none"
+              sx={{ fontFamily: 'h1.fontFamily', fontWeight: 600, fontSize: '1.25rem', color: 'text.primary', mr: 'auto' }}
+            >
+              {site.name}
+            </Link>
+            <Box component="ul" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
               {navItems().map((item) => (
                 <li key={item.to}>
-                  <Button
-                    component={NavLink}
-                    to={item.to}
-                    fullWidth
-                    sx={{ ...linkSx, justifyContent: 'flex-start', py: 1.25, fontSize: '1.0625rem' }}
-                  >
+                  <Button component={NavLink} to={item.to} sx={linkSx}>
                     {item.label}
                   </Button>
                 </li>
               ))}
-            </Container>
-          </Box>
-        </Toolbar>
-      </Container>
+            </Box>
+            <IconButton sx={{ display: { md: 'none' } }} popoverTarget="mobile-menu" aria-controls="mobile-menu" edge="end">
+              <Box component="span" className="when-closed" sx={srOnly}>
+                Open menu
+              </Box>
+              <Box component="span" className="when-open" sx={srOnly}>
+                Close menu
+              </Box>
+              <MenuIcon className="when-closed" />
+              <CloseIcon className="when-open" />
+            </IconButton>
+            <Box
+              id="mobile-menu"
+              popover="auto"
+              sx={{
+                // Below the bar, across the window, as part of it.
+                position: 'fixed',
+                inset: '64px 0 auto 0',
+                width: 'auto',
+                m: 0,
+                p: 0,
+                border: 0,
+                borderTop: 1,
+                borderBottom: 1,
+                borderColor: 'divider',
+                bgcolor: 'background.default',
+                color: 'text.primary',
+                pb: 2,
+                '&:not(:popover-open)': { display: 'none' },
+                display: { md: 'none !important' },
+              }}
+            >
+              <Container component="ul" sx={{ listStyle: 'none', m: 0, py: 1, px: 2 }}>
+                {navItems().map((item) => (
+                  <li key={item.to}>
+                    <Button component={NavLink} to={item.to} fullWidth sx={{ ...linkSx, justifyContent: 'flex-start', py: 1.25, fontSize: '1.0625rem' }}>
+                      {item.label}
+                    </Button>
+                  </li>
+                ))}
+              </Container>
+            </Box>
+          </Toolbar>
+        </Container>
       </Box>
     </AppBar>
   );

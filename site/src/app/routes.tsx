@@ -40,9 +40,11 @@ export const routes: RouteObject[] = [
       { path: childRoute(paths.about), element: <AboutPage />, handle: handle(AboutPage) },
       { path: childRoute(paths.contact), element: <ContactPage />, handle: handle(ContactPage) },
       { path: childRoute(paths.contactSent), element: <ContactSentPage />, handle: handle(ContactSentPage) },
-      ...navCategories.map(
-        (page): RouteObject => ({ path: childRoute(paths.category(page)), element: <CategoryPage page={page} />, handle: handle(CategoryPage) }),
-      ),
+      ...navCategories.map((page): RouteObject => ({
+        path: childRoute(paths.category(page)),
+        element: <CategoryPage page={page} />,
+        handle: handle(CategoryPage),
+      })),
       { path: childRoute(paths.project(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
       { path: '*', element: <NotFoundPage />, handle: handle(NotFoundPage) },
     ],

@@ -14,10 +14,7 @@ describe('SocialLinks', () => {
     });
     render(<SocialLinks links={links} />);
     const shown = screen.getAllByRole('link');
-    expect(shown.map((a) => a.getAttribute('aria-label'))).toEqual([
-      'Codeberg (opens in a new tab)',
-      'Flickr (opens in a new tab)',
-    ]);
+    expect(shown.map((a) => a.getAttribute('aria-label'))).toEqual(['Codeberg (opens in a new tab)', 'Flickr (opens in a new tab)']);
     expect(screen.getByRole('link', { name: 'Codeberg (opens in a new tab)' })).toHaveAttribute('href', 'https://codeberg.org/jo');
     expect(screen.getByRole('link', { name: 'Flickr (opens in a new tab)' })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('list')).toBeInTheDocument();

@@ -18,13 +18,7 @@ const icons: Record<SocialLink['kind'], ReactElement> = {
  * The owner's profiles as icon links, each opening in a new tab: the ones
  * site.yaml gives, nothing at all when it gives none.
  */
-export function SocialLinks({
-  size = 'medium',
-  links = socialLinks(),
-}: {
-  size?: 'small' | 'medium' | 'large';
-  links?: readonly SocialLink[];
-}) {
+export function SocialLinks({ size = 'medium', links = socialLinks() }: { size?: 'small' | 'medium' | 'large'; links?: readonly SocialLink[] }) {
   if (links.length === 0) return null;
   return (
     <Stack component="ul" direction="row" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>

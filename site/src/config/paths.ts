@@ -18,8 +18,7 @@ export const paths = {
 } as const;
 
 /** The slug of the project whose page `pathname` is, if it is one. */
-export const projectSlug = (pathname: string): string | undefined =>
-  pathname.startsWith(projectPrefix) ? pathname.slice(projectPrefix.length) : undefined;
+export const projectSlug = (pathname: string): string | undefined => (pathname.startsWith(projectPrefix) ? pathname.slice(projectPrefix.length) : undefined);
 
 /** A path as a child route of the layout takes it: without the leading and trailing slash. */
 export const childRoute = (path: string) => path.replace(/^\/|\/$/g, '');

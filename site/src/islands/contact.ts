@@ -229,7 +229,8 @@ function textareaHeight(textarea: Control) {
     hidden.value = 'x';
     const single = hidden.scrollHeight;
     const outer = Math.max(Math.min(rows * single, Math.max(rows * single, inner)), single);
-    const extra = style.boxSizing === 'border-box' ? px(style.paddingTop) + px(style.paddingBottom) + px(style.borderTopWidth) + px(style.borderBottomWidth) : 0;
+    const extra =
+      style.boxSizing === 'border-box' ? px(style.paddingTop) + px(style.paddingBottom) + px(style.borderTopWidth) + px(style.borderBottomWidth) : 0;
     if (outer === 0) return;
     textarea.style.height = `${outer + extra}px`;
     textarea.style.overflow = Math.abs(outer - inner) <= 1 ? 'hidden' : '';

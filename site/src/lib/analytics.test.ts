@@ -93,11 +93,7 @@ describe('trackPageView', () => {
 
     const events = calls().filter(([command]) => command === 'event');
     expect(events).toEqual([
-      [
-        'event',
-        'page_view',
-        { page_path: '/about?ref=home', page_location: `${window.location.origin}/about?ref=home`, page_title: 'About Me · Someone' },
-      ],
+      ['event', 'page_view', { page_path: '/about?ref=home', page_location: `${window.location.origin}/about?ref=home`, page_title: 'About Me · Someone' }],
     ]);
   });
 

@@ -83,7 +83,7 @@ describe('pageMeta', () => {
     },
   );
 
-  it('the contact form\'s landing page shares the contact card and stays out of the index', () => {
+  it("the contact form's landing page shares the contact card and stays out of the index", () => {
     expect(pageMeta('/contact/sent/')).toMatchObject({ image: cardOf('/contact'), noindex: true });
   });
 

@@ -37,7 +37,7 @@ describe('startPage', () => {
     expect(window.dataLayer).toBeUndefined();
   });
 
-  it("logs the missing path on the not-found page, and only there", () => {
+  it('logs the missing path on the not-found page, and only there', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     pageWith({ notFound: true });
     startPage(document, window);

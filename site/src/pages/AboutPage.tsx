@@ -12,7 +12,11 @@ import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 
 /** An id from a heading's text: one token (aria-labelledby is a list of ids split at spaces). */
-const headingId = (title: string) => `about-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+const headingId = (title: string) =>
+  `about-${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 
 function BulletSection({ title, items }: { title: string; items: readonly string[] }) {
   return (
@@ -42,13 +46,7 @@ export function AboutPage() {
       <Typography variant="subtitle1" sx={{ mt: 3 }}>
         {about.intro}
       </Typography>
-      <Stack
-        direction="row"
-        useFlexGap
-        component="ul"
-        aria-label="Skills"
-        sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 4 }}
-      >
+      <Stack direction="row" useFlexGap component="ul" aria-label="Skills" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 4 }}>
         {about.skills.map((skill) => (
           <li key={skill}>
             <Chip label={skill} color="primary" />

@@ -36,7 +36,11 @@ describe('Project cards', () => {
     const lists = screen.getAllByRole('list', { name: 'Skills' });
     expect(lists).toHaveLength(featured.length);
     lists.forEach((list, i) => {
-      expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...featured[i]!.skills]);
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([...featured[i]!.skills]);
     });
   });
 });

@@ -9,7 +9,6 @@ import { paths } from '@/config/paths';
 import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, type Field, type ToastKind } from '@/features/contact/form';
 import { limits } from '@/features/contact/validation';
 
-
 const labels: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
 const extra: Record<Field, object> = { name: {}, email: { type: 'email' }, message: { multiline: true, rows: 6 } };
 

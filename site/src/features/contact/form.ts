@@ -10,7 +10,6 @@ export const HONEYPOT = 'bot-field';
 export const fields = ['name', 'email', 'message'] as const;
 export type Field = (typeof fields)[number];
 
-
 /** The toasts the island shows, prerendered in `<template data-contact-toast="…">`. */
 export type ToastKind = 'success' | 'failure';
 

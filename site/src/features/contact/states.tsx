@@ -58,7 +58,15 @@ export function contactStates(): RenderedStates {
     const i = classes.indexOf(c);
     return i >= 0 ? i : classes.push(c) - 1;
   };
-  const table: ContactStates = { classes, fields: { name: {}, email: {}, message: {} }, label: -1, helper: [0, 0], button: [0, 0], focusRipple: [0, 0, 0], rippleLeaving: 0 };
+  const table: ContactStates = {
+    classes,
+    fields: { name: {}, email: {}, message: {} },
+    label: -1,
+    helper: [0, 0],
+    button: [0, 0],
+    focusRipple: [0, 0, 0],
+    rippleLeaving: 0,
+  };
   for (const name of fields) {
     let shape: string | undefined;
     for (const focused of [false, true]) {
@@ -67,10 +75,12 @@ export function contactStates(): RenderedStates {
           const els = render(<ContactTextField name={name} state={{ focused, filled, error }} />, styles);
           // The island walks the live field's elements in the same order: every state must have the same ones.
           const tags = els.map((e) => e.tag).join(' ');
-          if (shape !== undefined && tags !== shape) throw new Error(`contact form states: the ${name} field's elements differ between states (${shape} / ${tags})`);
+          if (shape !== undefined && tags !== shape)
+            throw new Error(`contact form states: the ${name} field's elements differ between states (${shape} / ${tags})`);
           shape = tags;
           const label = els.findIndex((e) => e.tag === 'label');
-          if (label < 0 || els[label]!.shrink !== String(focused || filled)) throw new Error(`contact form states: the ${name} label's data-shrink is not where expected`);
+          if (label < 0 || els[label]!.shrink !== String(focused || filled))
+            throw new Error(`contact form states: the ${name} label's data-shrink is not where expected`);
           table.label = label;
           table.fields[name][stateKey(focused, filled, error)] = els.map((e) => index(e.className));
         }

@@ -15,8 +15,25 @@ const brandGuideRatios = (await galleryOf('brand-guide')).map((img) => img.width
 
 describe('bandsOf: the column counts by window width', () => {
   it.each<[string, Parameters<typeof bandsOf>[0], { minWidth: number; columns: number }[]]>([
-    ["SPEC's 4 / 2 from md / 3 from lg", spec, [{ minWidth: 0, columns: 4 }, { minWidth: 900, columns: 2 }, { minWidth: 1200, columns: 3 }]],
-    ['sm and xl given', { xs: 2, sm: 3, md: 3, lg: 4, xl: 5 }, [{ minWidth: 0, columns: 2 }, { minWidth: 600, columns: 3 }, { minWidth: 1200, columns: 4 }, { minWidth: 1536, columns: 5 }]],
+    [
+      "SPEC's 4 / 2 from md / 3 from lg",
+      spec,
+      [
+        { minWidth: 0, columns: 4 },
+        { minWidth: 900, columns: 2 },
+        { minWidth: 1200, columns: 3 },
+      ],
+    ],
+    [
+      'sm and xl given',
+      { xs: 2, sm: 3, md: 3, lg: 4, xl: 5 },
+      [
+        { minWidth: 0, columns: 2 },
+        { minWidth: 600, columns: 3 },
+        { minWidth: 1200, columns: 4 },
+        { minWidth: 1536, columns: 5 },
+      ],
+    ],
     ['one count everywhere', { xs: 2, md: 2, lg: 2 }, [{ minWidth: 0, columns: 2 }]],
   ])('%s', (_, columns, want) => {
     expect(bandsOf(columns)).toEqual(want);
@@ -80,7 +97,9 @@ describe('tileVariables: a tileâ€™s column per band, and the margin of a columnâ
 
 describe('sizesOf', () => {
   it("says each breakpoint's tile width, widest first, a run of equal widths once", () => {
-    expect(sizesOf(bandsOf(spec))).toBe('(min-width: 1200px) 273px, (min-width: 900px) 418px, (min-width: 600px) calc((100vw - 96px) / 4), calc((100vw - 80px) / 4)');
+    expect(sizesOf(bandsOf(spec))).toBe(
+      '(min-width: 1200px) 273px, (min-width: 900px) 418px, (min-width: 600px) calc((100vw - 96px) / 4), calc((100vw - 80px) / 4)',
+    );
     expect(sizesOf(bandsOf({ xs: 1, md: 1, lg: 1 }))).toBe('(min-width: 900px) 852px, (min-width: 600px) calc((100vw - 48px) / 1), calc((100vw - 32px) / 1)');
   });
 });

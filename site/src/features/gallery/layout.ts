@@ -161,8 +161,7 @@ export function sizesOf(bands: readonly Band[]): string {
     const { columns } = bandAt(bands, minWidth);
     const gaps = (columns - 1) * gapPx;
     // From md up the content has its full width; below, it follows the window.
-    const width =
-      minWidth >= 900 ? `${Math.round(tileWidth(minWidth, columns))}px` : `calc((100vw - ${(minWidth >= 600 ? 48 : 32) + gaps}px) / ${columns})`;
+    const width = minWidth >= 900 ? `${Math.round(tileWidth(minWidth, columns))}px` : `calc((100vw - ${(minWidth >= 600 ? 48 : 32) + gaps}px) / ${columns})`;
     // A run of equal widths needs only its narrowest condition.
     if (parts.at(-1)?.width === width) parts.pop();
     parts.push({ minWidth, width });

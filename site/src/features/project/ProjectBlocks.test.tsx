@@ -131,10 +131,18 @@ describe('text block', () => {
 
     const [bullets, numbered] = screen.getAllByRole('list');
     expect(bullets?.tagName).toBe('UL');
-    expect(within(bullets as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['First point', 'Second point']);
+    expect(
+      within(bullets as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['First point', 'Second point']);
     expect(within(bullets as HTMLElement).getByText('point').tagName).toBe('EM');
     expect(numbered?.tagName).toBe('OL');
-    expect(within(numbered as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Step one', 'Step two', 'Step three']);
+    expect(
+      within(numbered as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Step one', 'Step two', 'Step three']);
   });
 
   it('opens an external link in a new tab that cannot reach back, and says so in its accessible name', () => {
@@ -234,10 +242,12 @@ describe('case study block', () => {
       { kind: 'paragraph', children: ['What was built.'] },
       { kind: 'list', ordered: false, items: [['A study switcher'], ['Bulk invites']] },
     ],
-    impact: [{ kind: 'paragraph', children: ['Coordinators no longer wait for ', { kind: 'link', href: 'https://example.com/devs', children: ['developers'] }, '.'] }],
+    impact: [
+      { kind: 'paragraph', children: ['Coordinators no longer wait for ', { kind: 'link', href: 'https://example.com/devs', children: ['developers'] }, '.'] },
+    ],
   };
 
-  it('shows the hero image first, at once and with high priority (the page\'s largest image)', () => {
+  it("shows the hero image first, at once and with high priority (the page's largest image)", () => {
     renderBlocks(caseStudy);
 
     const hero = within(screen.getAllByRole('figure')[0] as HTMLElement).getByRole('img', { name: 'The portal dashboard on a laptop' });
@@ -251,7 +261,11 @@ describe('case study block', () => {
     expect(screen.getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Role', 'Technologies']);
     expect(screen.getAllByRole('definition')[0]).toHaveTextContent('Lead designer and frontend developer');
     const technologies = screen.getByRole('list', { name: 'Technologies' });
-    expect(within(technologies).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['React', 'TypeScript', 'Figma']);
+    expect(
+      within(technologies)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['React', 'TypeScript', 'Figma']);
   });
 
   it('has the sections Overview, Challenge, Solution and Impact as h2s, in order, each with its text', () => {
@@ -261,7 +275,11 @@ describe('case study block', () => {
     const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section') as HTMLElement;
     expect(section('Overview')).toHaveTextContent('What it is and who it serves.');
     expect(section('Challenge')).toHaveTextContent('The problem to solve.');
-    expect(within(section('Solution')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A study switcher', 'Bulk invites']);
+    expect(
+      within(section('Solution'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A study switcher', 'Bulk invites']);
     expect(within(section('Impact')).getByRole('link', { name: newTabName('developers') })).toHaveAttribute('target', '_blank');
   });
 });
@@ -488,12 +506,7 @@ describe('project page', () => {
     expect(hero.getAttribute('alt')).not.toBe('');
     expect(hero).toHaveAttribute('fetchpriority', 'high');
     const headings = h2s();
-    expect(headings.filter((h) => ['Overview', 'Challenge', 'Solution', 'Impact'].includes(h ?? ''))).toEqual([
-      'Overview',
-      'Challenge',
-      'Solution',
-      'Impact',
-    ]);
+    expect(headings.filter((h) => ['Overview', 'Challenge', 'Solution', 'Impact'].includes(h ?? ''))).toEqual(['Overview', 'Challenge', 'Solution', 'Impact']);
   });
 
   it('embeds the survey app prototype in a sandboxed frame, with a link to open it in a new tab', async () => {

@@ -166,7 +166,17 @@ function Prototype({ block }: { block: PrototypeBlock }) {
   return (
     <Section heading="Interactive prototype">
       <Box
-        sx={{ position: 'relative', aspectRatio: { xs: '9 / 16', sm: '4 / 3' }, maxHeight: '80vh', mx: 'auto', borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: 'action.hover' }}
+        sx={{
+          position: 'relative',
+          aspectRatio: { xs: '9 / 16', sm: '4 / 3' },
+          maxHeight: '80vh',
+          mx: 'auto',
+          borderRadius: 2,
+          overflow: 'hidden',
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'action.hover',
+        }}
       >
         <Box
           component="iframe"

@@ -55,6 +55,9 @@ Options:
   --port N        serve the anchor, the site and the twins on N, N+1 and N+2
                   (default: free ports)
   --no-lighthouse only the JavaScript, HTML, image and main-thread figures
+  --throttling M  Lighthouse's throttling method: simulate (its default: a
+                  fast load, then Lantern's model of a phone on 4G) or devtools
+                  (the load itself slowed: CPU 4×, 150 ms RTT, 1.6 Mbit/s)
   -h, --help      this text`;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,6 +84,7 @@ function parseOptions() {
         anchor: { type: 'string', default: path.join('..', 'shared', 'anchors', 'astro-nano') },
         port: { type: 'string' },
         'no-lighthouse': { type: 'boolean', default: false },
+        throttling: { type: 'string', default: 'simulate' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -106,8 +110,9 @@ function parseOptions() {
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 1024 || port > 65533) throw new CannotMeasure(`--port must be a number from 1024 to 65533, not "${values.port}"`);
   }
+  if (!['simulate', 'devtools'].includes(values.throttling)) throw new CannotMeasure(`--throttling must be simulate or devtools, not "${values.throttling}"`);
   const site = path.resolve(root, values.site);
-  return { rounds, pages, site, dist: path.join(site, 'dist'), anchor: path.resolve(root, values.anchor), port, build: values.build, lighthouse: !values['no-lighthouse'] };
+  return { throttling: values.throttling, rounds, pages, site, dist: path.join(site, 'dist'), anchor: path.resolve(root, values.anchor), port, build: values.build, lighthouse: !values['no-lighthouse'] };
 }
 
 /** The HTML file a path is served from. */
@@ -292,7 +297,7 @@ function lighthouseCli(site) {
 }
 
 /** One Lighthouse run (mobile, the default), reduced to the figures printed. */
-function runLighthouse(cli, url) {
+function runLighthouse(cli, url, throttling) {
   const args = [
     cli,
     url,
@@ -301,6 +306,7 @@ function runLighthouse(cli, url) {
     '--quiet',
     `--only-categories=${categories.join(',')}`,
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    `--throttling-method=${throttling}`,
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -350,7 +356,7 @@ function median(values) {
 }
 
 /** Lighthouse over every row, alternating within each round; a failed run is retried once, then left out. */
-async function lighthouseRounds(cli, rows, rounds) {
+async function lighthouseRounds(cli, rows, rounds, throttling) {
   const runs = new Map(rows.map((row) => [row, []]));
   let version = '';
   for (let round = 1; round <= rounds; round++) {
@@ -359,7 +365,7 @@ async function lighthouseRounds(cli, rows, rounds) {
       let result;
       for (let attempt = 1; attempt <= 2 && !result; attempt++) {
         try {
-          result = await runLighthouse(cli, row.url);
+          result = await runLighthouse(cli, row.url, throttling);
         } catch (error) {
           process.stderr.write(`\n  ${row.label}: ${error.message}${attempt === 1 ? ' (trying again)' : ' (left out)'}\n `);
         }
@@ -375,7 +381,7 @@ async function lighthouseRounds(cli, rows, rounds) {
   return { runs, version };
 }
 
-function printLighthouse(rows, { runs, version }, rounds) {
+function printLighthouse(rows, { runs, version }, rounds, throttling) {
   const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : '–');
   const millis = (ms) => (Number.isFinite(ms) ? `${Math.round(ms)} ms` : '–');
   const num = (n) => (Number.isFinite(n) ? String(Math.round(n)) : '–');
@@ -386,7 +392,7 @@ function printLighthouse(rows, { runs, version }, rounds) {
     const m = Object.fromEntries([...categories, 'lcp', 'tbt', 'cls', 'fcp'].map((key) => [key, median(list.map((r) => r[key]))]));
     medians.set(row, { ...m, n: list.length, perfRuns: list.map((r) => r.performance) });
   }
-  console.log(`\nLighthouse ${version}, mobile (default emulation), medians of ${rounds} round${rounds === 1 ? '' : 's'}, rows alternating in each round\n`);
+  console.log(`\nLighthouse ${version}, mobile (default emulation, ${throttling} throttling), medians of ${rounds} round${rounds === 1 ? '' : 's'}, rows alternating in each round\n`);
   const labelWidth = Math.max(...rows.map((row) => row.label.length));
   const header = `  ${'row'.padEnd(labelWidth)} ${'Perf'.padStart(4)} ${'A11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)}   Perf by round`;
   console.log(header);
@@ -565,12 +571,12 @@ async function main() {
 
     if (options.lighthouse) {
       console.error(`\n==> Lighthouse: ${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${rows.length} runs (Performance of each run)`);
-      const result = await lighthouseRounds(cli, rows, options.rounds);
+      const result = await lighthouseRounds(cli, rows, options.rounds, options.throttling);
       if (rows.some((row) => result.runs.get(row).length === 0)) {
-        printLighthouse(rows, result, options.rounds);
+        printLighthouse(rows, result, options.rounds, options.throttling);
         throw new CannotMeasure('every Lighthouse run of a row failed');
       }
-      printLighthouse(rows, result, options.rounds);
+      printLighthouse(rows, result, options.rounds, options.throttling);
     }
     console.log(`\nload average at end: ${loadAverage()}`);
   } finally {

@@ -46,6 +46,39 @@ test('pages carry the security headers; hashed assets are cached for a year', as
   expect(await missing.text()).toContain('Oops! Page not found');
 });
 
+// Each page's response names the style sheet and fonts its first paint
+// needs (Link: rel=preload), so the browser asks for them before it has read
+// the page's head: exactly the ones the page links, nothing for assets or
+// the not-found page.
+test('each page is served with Link preloads of exactly the style sheet and fonts it links', async ({ page, request }) => {
+  const parse = (link: string | undefined) =>
+    (link ?? '')
+      .split(/,\s*(?=<)/)
+      .filter(Boolean)
+      .map((part) => {
+        const [, href] = /^<([^>]+)>/.exec(part) ?? [];
+        const as = /;\s*as=([\w-]+)/.exec(part)?.[1];
+        expect(part).toMatch(/;\s*rel=preload\b/);
+        if (as === 'font') expect(part, `${href}: a font preload in CORS mode, as the page's own`).toMatch(/;\s*crossorigin\b/);
+        return `${as} ${href}`;
+      })
+      .sort();
+  for (const route of [paths.home, paths.about, paths.contact, '/projects/unc-greensboro']) {
+    const response = await page.goto(route);
+    const linked = await page.evaluate(() =>
+      [
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => `style ${new URL(l.href).pathname}`),
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((l) => `font ${new URL(l.href).pathname}`),
+      ].sort(),
+    );
+    expect(linked.length, route).toBeGreaterThanOrEqual(2);
+    expect(parse(response!.headers()['link']), route).toEqual(linked);
+  }
+  const sheet = (await page.locator('link[rel="stylesheet"]').getAttribute('href'))!;
+  expect((await request.get(sheet)).headers()['link']).toBeUndefined();
+  expect((await request.get('/no-such-page')).headers()['link']).toBeUndefined();
+});
+
 test('a message sent through the form is stored and listed by portfolio messages', async ({ page, consoleProblems }) => {
   const token = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   await page.goto(paths.contact);

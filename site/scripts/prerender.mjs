@@ -298,10 +298,18 @@ await writeFile(path.join(dist, 'sitemap.xml'), sitemap);
 const origin = new URL(canonical[0].url).origin;
 await writeFile(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
 // What only this script knows, for the headers `portfolio build` writes
-// (Go package headers): whether the pages load the analytics tag, and the
-// hashes of their inline scripts.
+// (Go package headers): whether the pages load the analytics tag, the
+// hashes of their inline scripts, the pages, and what every page's first
+// paint needs from the server: the shared style sheet and the two fonts
+// every page preloads. The host sends those as Link headers with each page,
+// so that the browser asks for them before it has read the page's head.
 await writeFile(
   path.join(dist, '.vite', 'prerender.json'),
-  `${JSON.stringify({ analytics: Boolean(analyticsId), scriptHashes: [rulesHash, loaderHash, starterUsed && starterHash].filter(Boolean) })}\n`,
+  `${JSON.stringify({
+    analytics: Boolean(analyticsId),
+    scriptHashes: [rulesHash, loaderHash, starterUsed && starterHash].filter(Boolean),
+    pages: paths,
+    preload: [{ href: sheet, as: 'style' }, ...fonts.map((f) => ({ href: `/assets/${f}`, as: 'font', type: 'font/woff2', crossorigin: true }))],
+  })}\n`,
 );
 console.log(`prerendered ${paths.length} routes, 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`);

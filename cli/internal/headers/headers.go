@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -23,7 +24,8 @@ import (
 )
 
 // Rule is the headers of the paths a pattern names: "/*" every path,
-// "/assets/*" that folder and everything under it (letters in either case).
+// "/assets/*" that folder and everything under it, "/about/" that page
+// (letters in either case).
 type Rule struct {
 	Path string `json:"path"`
 	// Comment is written above the rule in `_headers`.
@@ -41,12 +43,75 @@ type Header struct {
 type Set []Rule
 
 // Facts are what only the prerender knows, written to FactsFile: whether
-// the pages load the analytics tag, and the hashes ('sha256-…') of the
-// inline scripts they run.
+// the pages load the analytics tag, the hashes ('sha256-…') of the inline
+// scripts they run, the paths of the pages it wrote, and what every page's
+// first paint needs from the server (its style sheet, its fonts).
 type Facts struct {
-	Analytics    bool     `json:"analytics"`
-	ScriptHashes []string `json:"scriptHashes"`
+	Analytics    bool      `json:"analytics"`
+	ScriptHashes []string  `json:"scriptHashes"`
+	Pages        []string  `json:"pages"`
+	Preload      []Preload `json:"preload"`
 }
+
+// Preload is a file a page links in its head and needs for its first paint.
+type Preload struct {
+	Href string `json:"href"`
+	// As is the request's destination: "style" or "font".
+	As string `json:"as"`
+	// Type is the file's MIME type, for fonts.
+	Type string `json:"type,omitempty"`
+	// CrossOrigin: fonts are fetched in CORS mode, and a preload only
+	// serves the page's own request when both modes agree.
+	CrossOrigin bool `json:"crossorigin,omitempty"`
+}
+
+// Link is the preload in an HTTP Link header's syntax (RFC 8288).
+func (p Preload) Link() string {
+	v := "<" + p.Href + ">; rel=preload; as=" + p.As
+	if p.Type != "" {
+		v += `; type="` + p.Type + `"`
+	}
+	if p.CrossOrigin {
+		v += "; crossorigin"
+	}
+	return v
+}
+
+var (
+	sitePath = regexp.MustCompile(`^/[A-Za-z0-9._~/-]*$`)
+	mimeType = regexp.MustCompile(`^[a-z]+/[a-z0-9.+-]+$`)
+)
+
+// check refuses facts that would write a header the prerender cannot mean:
+// a page or file that is not a plain site path (a comma, quote or angle
+// bracket would end the Link header's value early), an unknown destination.
+func (f Facts) check() error {
+	if len(f.Pages) > maxPages || len(f.Preload) > maxPreloads {
+		return fmt.Errorf("%d pages and %d preloads: at most %d and %d", len(f.Pages), len(f.Preload), maxPages, maxPreloads)
+	}
+	for _, p := range f.Pages {
+		if !sitePath.MatchString(p) || strings.Contains(p, "//") {
+			return fmt.Errorf("page %q is not a site path such as /about/", p)
+		}
+	}
+	for _, p := range f.Preload {
+		switch {
+		case !sitePath.MatchString(p.Href) || strings.Contains(p.Href, "//"):
+			return fmt.Errorf("preload %q is not a site path such as /assets/site.css", p.Href)
+		case p.As != "style" && p.As != "font":
+			return fmt.Errorf("preload %s: as %q, want style or font", p.Href, p.As)
+		case p.Type != "" && !mimeType.MatchString(p.Type):
+			return fmt.Errorf("preload %s: type %q is not a MIME type", p.Href, p.Type)
+		}
+	}
+	return nil
+}
+
+// Bounds on the facts: the site has a few dozen pages and preloads three files.
+const (
+	maxPages    = 10_000
+	maxPreloads = 16
+)
 
 // Files, relative to the built site (dist).
 const (
@@ -139,7 +204,7 @@ func For(o Origins, f Facts) Set {
 		"frame-ancestors 'none'",
 	}, "; ")
 	immutable := []Header{{"Cache-Control", "public, max-age=31536000, immutable"}}
-	return Set{
+	set := Set{
 		{Path: "/*", Headers: []Header{
 			{"Content-Security-Policy", csp},
 			{"Strict-Transport-Security", "max-age=63072000; includeSubDomains"},
@@ -153,6 +218,22 @@ func For(o Origins, f Facts) Set {
 		{Path: "/img/*", Headers: immutable},
 		{Path: "/docs/*", Headers: immutable},
 	}
+	if len(f.Preload) == 0 {
+		return set
+	}
+	links := make([]string, len(f.Preload))
+	for i, p := range f.Preload {
+		links[i] = p.Link()
+	}
+	link := []Header{{"Link", strings.Join(links, ", ")}}
+	for i, page := range f.Pages {
+		r := Rule{Path: page, Headers: link}
+		if i == 0 {
+			r.Comment = "Pages: the style sheet and fonts their first paint needs, requested with the page's\n# headers, before its HTML is read (each page also links them)."
+		}
+		set = append(set, r)
+	}
+	return set
 }
 
 // Netlify is the set in Netlify's `_headers` format.
@@ -178,15 +259,29 @@ func (s Set) Netlify() []byte {
 func (s Set) Match(urlPath string) http.Header {
 	out := http.Header{}
 	for _, r := range s {
-		prefix := strings.TrimSuffix(r.Path, "/*")
-		if r.Path == "/*" || strings.EqualFold(strings.TrimSuffix(urlPath, "/"), prefix) ||
-			len(urlPath) > len(prefix) && strings.EqualFold(urlPath[:len(prefix)+1], prefix+"/") {
+		if r.matches(urlPath) {
 			for _, h := range r.Headers {
 				out.Set(h.Name, h.Value)
 			}
 		}
 	}
 	return out
+}
+
+// matches says whether the rule names the path: "/*" every path, "/dir/*"
+// that folder and everything under it, any other pattern that one path,
+// with or without its trailing slash; letters in either case.
+func (r Rule) matches(urlPath string) bool {
+	prefix, wild := strings.CutSuffix(r.Path, "/*")
+	switch {
+	case !wild:
+		return strings.EqualFold(strings.TrimSuffix(urlPath, "/"), strings.TrimSuffix(r.Path, "/"))
+	case prefix == "":
+		return true
+	default:
+		return strings.EqualFold(strings.TrimSuffix(urlPath, "/"), prefix) ||
+			len(urlPath) > len(prefix) && strings.EqualFold(urlPath[:len(prefix)+1], prefix+"/")
+	}
 }
 
 // Write puts the set into dist as `_headers` and `_headers.json`.
@@ -205,8 +300,12 @@ func Write(dist string, s Set) error {
 // the content and the prerender's facts.
 func Build(dist string, c *content.Content) error {
 	var f Facts
-	if err := readJSON(filepath.Join(dist, FactsFile), "the prerender writes it; run `portfolio build`", &f); err != nil {
+	name := filepath.Join(dist, FactsFile)
+	if err := readJSON(name, "the prerender writes it; run `portfolio build`", &f); err != nil {
 		return err
+	}
+	if err := f.check(); err != nil {
+		return fmt.Errorf("%s: %w: the prerender writes it; run `portfolio build`", name, err)
 	}
 	return Write(dist, For(OriginsOf(c), f))
 }

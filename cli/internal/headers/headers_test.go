@@ -21,6 +21,16 @@ var siteOrigins = headers.Origins{
 	Frames: []string{"https://embed.figma.com"},
 }
 
+// What the prerender writes for a site of two pages: every page links one
+// style sheet and preloads two fonts.
+var sitePreloads = headers.Facts{
+	Pages: []string{"/", "/about/"},
+	Preload: []headers.Preload{
+		{Href: "/assets/site-0123456789.css", As: "style"},
+		{Href: "/assets/inter-AbC.woff2", As: "font", Type: "font/woff2", CrossOrigin: true},
+	},
+}
+
 func TestNetlifyGolden(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -31,6 +41,7 @@ func TestNetlifyGolden(t *testing.T) {
 		{"no-analytics", siteOrigins, headers.Facts{}},
 		{"inline-loader", siteOrigins, headers.Facts{ScriptHashes: []string{"sha256-AAAA"}}},
 		{"no-origins", headers.Origins{}, headers.Facts{}},
+		{"preload", siteOrigins, sitePreloads},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,24 +64,33 @@ func TestNetlifyGolden(t *testing.T) {
 }
 
 func TestMatch(t *testing.T) {
-	set := headers.For(siteOrigins, headers.Facts{})
+	set := headers.For(siteOrigins, sitePreloads)
 	tests := []struct {
 		path      string
 		immutable bool
+		preload   bool
 	}{
-		{"/", false},
-		{"/about/", false},
-		{"/assets", true},
-		{"/assets/", true},
-		{"/assets/index-abc.js", true},
-		{"/ASSETS/a/b.css", true},
-		{"/assets-old/a.css", false},
-		{"/img/a/b-640.webp", true},
-		{"/docs/memo.pdf", true},
-		{"/projects/img/", false},
+		{"/", false, true},
+		{"/about/", false, true},
+		{"/about", false, true},
+		{"/ABOUT/", false, true},
+		{"/about/me/", false, false},
+		{"/abou/", false, false},
+		{"/contact/", false, false},
+		{"/assets", true, false},
+		{"/assets/", true, false},
+		{"/assets/index-abc.js", true, false},
+		{"/ASSETS/a/b.css", true, false},
+		{"/assets-old/a.css", false, false},
+		{"/img/a/b-640.webp", true, false},
+		{"/docs/memo.pdf", true, false},
+		{"/projects/img/", false, false},
 	}
 	for _, tt := range tests {
 		h := set.Match(tt.path)
+		if got := h.Get("Link") != ""; got != tt.preload {
+			t.Errorf("%s: Link %q, want the page's preloads %v", tt.path, h.Get("Link"), tt.preload)
+		}
 		if got := h.Get("Cache-Control") != ""; got != tt.immutable {
 			t.Errorf("%s: Cache-Control %q, want immutable %v", tt.path, h.Get("Cache-Control"), tt.immutable)
 		}
@@ -147,5 +167,44 @@ func TestReadErrors(t *testing.T) {
 	}
 	if err := headers.Build(t.TempDir(), &content.Content{}); err == nil || !strings.Contains(err.Error(), "prerender.json is missing: the prerender writes it") {
 		t.Errorf("Build without the prerender's facts: %v", err)
+	}
+}
+
+// Facts that would write a header the prerender cannot mean are refused,
+// naming the file and the value, and nothing is written: a page or file
+// that is not a plain site path (a comma, quote, angle bracket, space or
+// line break would end or split the header), an unknown destination, too
+// many entries.
+func TestBuildRefusesFacts(t *testing.T) {
+	tests := []struct {
+		name, facts, want string
+	}{
+		{"comma in a file", `{"pages":["/"],"preload":[{"href":"/a.css>, </evil.js","as":"style"}]}`, `preload "/a.css>, </evil.js" is not a site path`},
+		{"line break in a page", `{"pages":["/a/\nX-Frame-Options: ALLOW"],"preload":[]}`, `page "/a/\nX-Frame-Options: ALLOW" is not a site path`},
+		{"another host", `{"pages":["/"],"preload":[{"href":"//cdn.example.com/a.css","as":"style"}]}`, `preload "//cdn.example.com/a.css" is not a site path`},
+		{"relative page", `{"pages":["about/"]}`, `page "about/" is not a site path`},
+		{"destination", `{"pages":["/"],"preload":[{"href":"/a.js","as":"script"}]}`, `preload /a.js: as "script", want style or font`},
+		{"type", `{"pages":["/"],"preload":[{"href":"/a.woff2","as":"font","type":"font/woff2\"; x"}]}`, `is not a MIME type`},
+		{"count", `{"pages":["/"],"preload":[` + strings.Repeat(`{"href":"/a.css","as":"style"},`, 16) + `{"href":"/a.css","as":"style"}]}`, "17 preloads: at most"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dist := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(dist, ".vite"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dist, headers.FactsFile), []byte(tt.facts), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			err := headers.Build(dist, &content.Content{})
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "prerender.json") {
+				t.Errorf("Build: %v, want an error naming prerender.json with %q", err, tt.want)
+			}
+			for _, name := range []string{headers.NetlifyFile, headers.JSONFile} {
+				if _, err := os.Stat(filepath.Join(dist, name)); err == nil {
+					t.Errorf("%s was written from refused facts", name)
+				}
+			}
+		})
 	}
 }

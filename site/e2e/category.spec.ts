@@ -12,60 +12,66 @@ test.use({ reuseContext: true });
 const columnsAt1280: Record<Category, number> = { 'web-design': 3, graphics: 2, 'higher-education': 2, photography: 2 };
 const cards = (page: import('@playwright/test').Page) => page.getByRole('main').getByRole('article');
 
+// One test per category page: the page is loaded once (at 1280×900), its
+// properties checked a step each, the last one leaving it by a card.
 for (const category of categoryPages) {
   test.describe(`/${category}`, () => {
     const expected = activeProjectsOf(category);
 
-    test('lists exactly its active projects, each card linking to its page', async ({ page }) => {
-      await page.goto(`/${category}`);
-      await expect(cards(page)).toHaveCount(expected.length);
-      const shown = await cards(page).getByRole('heading').allTextContents();
-      expect([...shown].sort()).toEqual(expected.map((p) => p.title).sort());
-      for (const p of expected) {
-        const card = cards(page).filter({ has: page.getByRole('heading', { name: p.title, exact: true }) });
-        await expect(card.getByRole('link')).toHaveAttribute('href', p.link);
-        // SPEC.md §2: the card shows its category badge, role and skills.
-        // The badge comes first; a skill may have the same words.
-        await expect(card.getByText(p.category, { exact: true }).first()).toBeVisible();
-        await expect(card.getByText(p.role)).toBeVisible();
-        const skills = card.getByLabel('Skills');
-        for (const skill of p.skills) await expect(skills.getByText(skill, { exact: true })).toBeVisible();
-      }
-      for (const p of projects.filter((q) => q.page === category && !q.active)) {
-        await expect(page.getByRole('main').getByText(p.title)).toHaveCount(0);
-      }
-    });
-
-    test(`is laid out in ${columnsAt1280[category]} columns at 1280 px and 1 at 375 px`, async ({ page }) => {
+    test(`lists exactly its active projects, each card linking to its page; ${columnsAt1280[category]} columns at 1280 px and 1 at 375 px; cards fade in with a 0.1 s stagger per index; a card opens its project page, which links back to the category`, async ({
+      page,
+    }) => {
+      walkTimeout(4);
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`/${category}`);
       await waitForHydration(page);
-      expect(await columnCount(cards(page))).toBe(Math.min(columnsAt1280[category], expected.length));
-      await page.setViewportSize({ width: 375, height: 800 });
-      await expect.poll(() => columnCount(cards(page))).toBe(1);
-    });
 
-    test('a card opens its project page, which links back to the category', async ({ page }) => {
-      await page.goto(`/${category}`);
-      await waitForHydration(page);
-      const first = expected[0]!;
-      await cards(page).filter({ hasText: first.title }).getByRole('link').click();
-      await expect(page).toHaveURL(first.link);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);
-      const back = page.getByRole('link', { name: `All ${site.pages[category].title} Projects` });
-      await expect(back).toHaveAttribute('href', `/${category}`);
-      await back.click();
-      await expect(page).toHaveURL(`/${category}`);
-    });
+      await walkStep('lists exactly its active projects, each card linking to its page', async () => {
+        await expect(cards(page)).toHaveCount(expected.length);
+        const shown = await cards(page).getByRole('heading').allTextContents();
+        expect([...shown].sort()).toEqual(expected.map((p) => p.title).sort());
+        for (const p of expected) {
+          const card = cards(page).filter({ has: page.getByRole('heading', { name: p.title, exact: true }) });
+          await expect(card.getByRole('link')).toHaveAttribute('href', p.link);
+          // SPEC.md §2: the card shows its category badge, role and skills.
+          // The badge comes first; a skill may have the same words.
+          await expect(card.getByText(p.category, { exact: true }).first()).toBeVisible();
+          await expect(card.getByText(p.role)).toBeVisible();
+          const skills = card.getByLabel('Skills');
+          for (const skill of p.skills) await expect(skills.getByText(skill, { exact: true })).toBeVisible();
+        }
+        for (const p of projects.filter((q) => q.page === category && !q.active)) {
+          await expect(page.getByRole('main').getByText(p.title)).toHaveCount(0);
+        }
+      });
 
-    test('cards fade in with a 0.1 s stagger per index', async ({ page }) => {
-      await page.goto(`/${category}`);
-      const animations = await cards(page).evaluateAll((els) =>
-        els.map((el) => ({ name: getComputedStyle(el).animationName, delay: getComputedStyle(el).animationDelay })),
-      );
-      animations.forEach((a, i) => {
-        expect(a.name, `card ${i}`).not.toBe('none');
-        expect(parseFloat(a.delay), `card ${i} delay`).toBeCloseTo(i * 0.1, 5);
+      await walkStep('cards fade in with a 0.1 s stagger per index', async () => {
+        const animations = await cards(page).evaluateAll((els) =>
+          els.map((el) => ({ name: getComputedStyle(el).animationName, delay: getComputedStyle(el).animationDelay })),
+        );
+        animations.forEach((a, i) => {
+          expect(a.name, `card ${i}`).not.toBe('none');
+          expect(parseFloat(a.delay), `card ${i} delay`).toBeCloseTo(i * 0.1, 5);
+        });
+      });
+
+      await walkStep(`is laid out in ${columnsAt1280[category]} columns at 1280 px and 1 at 375 px`, async () => {
+        expect(await columnCount(cards(page))).toBe(Math.min(columnsAt1280[category], expected.length));
+        await page.setViewportSize({ width: 375, height: 800 });
+        await expect.poll(() => columnCount(cards(page))).toBe(1);
+        await page.setViewportSize({ width: 1280, height: 900 });
+      });
+
+      // Last: it leaves the page.
+      await walkStep('a card opens its project page, which links back to the category', async () => {
+        const first = expected[0]!;
+        await cards(page).filter({ hasText: first.title }).getByRole('link').click();
+        await expect(page).toHaveURL(first.link);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title);
+        const back = page.getByRole('link', { name: `All ${site.pages[category].title} Projects` });
+        await expect(back).toHaveAttribute('href', `/${category}`);
+        await back.click();
+        await expect(page).toHaveURL(`/${category}`);
       });
     });
   });

@@ -5,6 +5,11 @@ import type { Page, Request, Route } from '@playwright/test';
 import { expect, test, waitForHydration } from './support/test';
 import { paths } from '../src/config/paths';
 
+// One browser context per worker, reset between tests (README, Tests: a
+// shared or a fresh page): each test's interception of the form's POST is
+// a route of its own, cleared with the rest when the test ends.
+test.use({ reuseContext: true });
+
 const form = (page: Page) => page.getByRole('form', { name: 'Contact' });
 const send = (page: Page) => form(page).getByRole('button', { name: 'Send Message' });
 

@@ -7,7 +7,7 @@
 // back to the tile.
 import type { Locator, Page } from '@playwright/test';
 import { galleryImagesOf, projects, specGalleryCounts } from './support/routes';
-import { columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
+import { columnCount, expect, shares, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
@@ -64,99 +64,143 @@ test('the generated galleries have the counts of SPEC.md §9', () => {
   expect(counts).toEqual(specGalleryCounts);
 });
 
-test.describe('tiles', () => {
-  // One page walks every project page, a step each.
-  test('every project page shows its gallery\'s tiles "Open image 1…n", each with its image\'s alt text (the owner\'s, else "title n"), or no gallery', async ({
-    page,
-  }) => {
-    walkTimeout(projects.length);
-    for (const p of projects) {
-      const count = specGalleryCounts[p.slug] ?? 0;
-      if (count === 0) {
-        await walkStep(`${p.link} has no gallery`, async () => {
-          await page.goto(p.link);
-          await waitForHydration(page);
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title);
-          await expect(page.getByRole('heading', { name: 'Gallery', exact: true })).toHaveCount(0);
-          await expect(page.getByRole('link', { name: /^Open image/ })).toHaveCount(0);
-        });
-        continue;
-      }
-      await walkStep(`${p.link} shows ${count} tiles`, async () => {
-        const images = galleryImagesOf(p.slug);
-        await page.goto(p.link);
-        await waitForHydration(page);
-        await expect(page.getByRole('heading', { level: 2, name: 'Gallery', exact: true })).toBeVisible();
-        await expect(tiles(page)).toHaveCount(count);
-        for (let i = 0; i < count; i++) {
-          // "Open image n", in order, holding the image by its alt text.
-          await expect(tiles(page).nth(i), p.link).toHaveAccessibleName(`Open image ${i + 1}`);
-          await expect(tiles(page).nth(i).getByRole('img', { name: images[i]!.alt, exact: true }), p.link).toBeVisible();
-        }
-      });
+// Every gallery's layout, walked: one page visits each gallery (a step per
+// gallery and property), at 1280×800 and, by resizing the same document (the
+// layout is CSS alone), at 1000 and 700 px; then afresh at 375×740, a phone's
+// first viewport. The tiles' names and alt texts on every project page, and
+// the tiles prerendered without JavaScript, are checked by the walks of
+// routes.spec.ts.
+
+/** Issue 14 item 4: document order is file order, the first row is tiles 1…columns, each column runs down in file order. */
+async function expectRowOrder(page: Page, p: (typeof galleries)[number], width: number, columns: number) {
+  const boxes = await tiles(page).evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        n: Number(el.getAttribute('aria-label')?.replace('Open image ', '')),
+        left: Math.round(r.left),
+        top: r.top + scrollY,
+        bottom: r.bottom + scrollY,
+      };
+    }),
+  );
+  const count = specGalleryCounts[p.slug]!;
+  const at = `${p.link} at ${width} px`;
+  // Document order is file order.
+  expect(
+    boxes.map((b) => b.n),
+    at,
+  ).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+  const lefts = [...new Set(boxes.map((b) => b.left))].sort((a, b) => a - b);
+  expect(lefts, `${at}: columns`).toHaveLength(Math.min(columns, count));
+  // The first row: tile k in column k, all at the same top.
+  const firstRow = boxes.slice(0, lefts.length);
+  expect(
+    firstRow.map((b) => lefts.indexOf(b.left)),
+    `${at}: first row`,
+  ).toEqual(lefts.map((_, k) => k));
+  expect(new Set(firstRow.map((b) => Math.round(b.top))).size, `${at}: first row tops`).toBe(1);
+  for (const left of lefts) {
+    const column = boxes.filter((b) => b.left === left);
+    // Down each column the numbers grow, and tiles never overlap.
+    for (let i = 1; i < column.length; i++) {
+      expect(column[i]!.n, `${at}: column at ${left}`).toBeGreaterThan(column[i - 1]!.n);
+      expect(column[i]!.top, `${at}: column at ${left}`).toBeGreaterThanOrEqual(column[i - 1]!.bottom + 15);
     }
-  });
+  }
+  // Reading across: a later tile never starts above an earlier one by more than a tile's gap.
+  for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top, `${at}: tile ${i + 1}`).toBeGreaterThanOrEqual(boxes[i - 1]!.top - 16);
+  // The gallery stays inside the page's width.
+  const main = (await page.getByRole('main').boundingBox())!;
+  expect(Math.max(...(await tiles(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))), at).toBeLessThanOrEqual(main.x + main.width);
+}
 
-  test.describe('without JavaScript', () => {
-    test.use({ javaScriptEnabled: false });
-    test('every gallery is prerendered with its tiles in order', async ({ page }) => {
-      walkTimeout(galleries.length);
-      for (const p of galleries) {
-        await page.goto(p.link);
-        const count = specGalleryCounts[p.slug]!;
-        await expect(tiles(page), p.link).toHaveCount(count);
-        const names = await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
-        expect(names, p.link).toEqual(Array.from({ length: count }, (_, i) => `Open image ${i + 1}`));
-      }
-    });
-  });
-});
+/** Issue 16 item 2: a tile loads eagerly exactly when it starts inside the first viewport, never at high priority. */
+async function expectEagerInFirstViewport(page: Page, p: (typeof galleries)[number], viewport: { width: number; height: number }) {
+  const imgs = await tiles(page).evaluateAll((els) =>
+    els.map((el) => {
+      const img = el.querySelector('img')!;
+      return {
+        label: el.getAttribute('aria-label'),
+        top: img.getBoundingClientRect().top + scrollY,
+        loading: img.loading,
+        priority: img.getAttribute('fetchpriority'),
+      };
+    }),
+  );
+  for (const img of imgs) {
+    expect(img.loading, `${p.link} at ${viewport.width}×${viewport.height}: ${img.label} at ${Math.round(img.top)} px`).toBe(
+      img.top < viewport.height ? 'eager' : 'lazy',
+    );
+    expect(img.priority, `${p.link} ${img.label}`).not.toBe('high');
+  }
+}
 
-test.describe('columns', () => {
-  const widths = [
-    { width: 1280, columns: 3 },
-    { width: 1000, columns: 2 },
-    { width: 700, columns: 4 },
-  ];
-  test(`every gallery is laid out in ${widths.map((w) => `${w.columns} columns at ${w.width} px`).join(', ')} (fewer when it has fewer images)`, async ({
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 375, height: 740 };
+/** SPEC.md §9: columns by width (fewer when the gallery has fewer images). */
+const widths = [
+  { width: 1280, columns: 3 },
+  { width: 1000, columns: 2 },
+  { width: 700, columns: 4 },
+];
+/** Issue 14 item 4: the widths whose row order is checked, beside the phone's. */
+const rowOrderWidths = new Set([1280, 1000]);
+
+for (const [k, share] of shares(galleries, 2).entries()) {
+  test(`every gallery: eager tiles exactly those in the first viewport at 1280×800 and 375×740, no sizes without a srcset, ${widths.map((w) => `${w.columns} columns at ${w.width} px`).join(', ')}, 4 at 375 px, rows in file order at 1280, 1000 and 375 px, Tab through the tiles 1…n and out (${k + 1} of 2)`, async ({
     page,
   }) => {
-    walkTimeout(galleries.length);
-    for (const p of galleries) {
+    walkTimeout(share.length * 9);
+    for (const p of share) {
       const count = specGalleryCounts[p.slug]!;
-      await walkStep(p.link, async () => {
-        await page.setViewportSize({ width: widths[0]!.width, height: 900 });
+      await test.step(p.link, async () => {
+        await page.setViewportSize(desktop);
         await page.goto(p.link);
         await waitForHydration(page);
+        await walkStep(`at ${desktop.width}×${desktop.height} a tile loads eagerly exactly when it starts inside the first viewport`, () =>
+          expectEagerInFirstViewport(page, p, desktop),
+        );
+        await walkStep('no image has sizes without a srcset', async () => {
+          const bad = await page.locator('img[sizes]:not([srcset])').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+          expect(bad, p.link).toEqual([]);
+        });
         for (const { width, columns } of widths) {
-          await page.setViewportSize({ width, height: 900 });
-          await expect.poll(() => columnCount(tiles(page)), `${p.link} at ${width} px`).toBe(Math.min(columns, count));
+          await page.setViewportSize({ width, height: desktop.height });
+          await walkStep(`${Math.min(columns, count)} columns at ${width} px`, () =>
+            expect.poll(() => columnCount(tiles(page)), `${p.link} at ${width} px`).toBe(Math.min(columns, count)),
+          );
+          if (rowOrderWidths.has(width)) {
+            await walkStep(`at ${width} px the first row is tiles 1…${columns}, and each column runs down in file order`, () =>
+              expectRowOrder(page, p, width, columns),
+            );
+          }
         }
-      });
-    }
-  });
-});
-
-test.describe('keyboard', () => {
-  test('in every gallery, Tab goes through the tiles in order 1…n, then leaves it', async ({ page }) => {
-    walkTimeout(galleries.length);
-    for (const p of galleries) {
-      await walkStep(p.link, async () => {
-        const count = specGalleryCounts[p.slug]!;
-        await page.goto(p.link);
-        await waitForHydration(page);
-        await tabToFirstTile(page);
-        for (let n = 2; n <= count; n++) {
+        await page.setViewportSize(desktop);
+        await walkStep('Tab goes through the tiles in order 1…n, then leaves the gallery', async () => {
+          await tabToFirstTile(page);
+          for (let n = 2; n <= count; n++) {
+            await page.keyboard.press('Tab');
+            await expect(tile(page, n), p.link).toBeFocused();
+          }
+          // The next Tab leaves the gallery.
           await page.keyboard.press('Tab');
-          await expect(tile(page, n), p.link).toBeFocused();
-        }
-        // The next Tab leaves the gallery.
-        await page.keyboard.press('Tab');
-        expect(await focusedName(page), p.link).not.toMatch(/^Open image/);
+          expect(await focusedName(page), p.link).not.toMatch(/^Open image/);
+        });
+
+        // A phone: loaded afresh at its size.
+        await page.setViewportSize(phone);
+        await page.goto(p.link);
+        await walkStep(`at ${phone.width}×${phone.height} a tile loads eagerly exactly when it starts inside the first viewport`, () =>
+          expectEagerInFirstViewport(page, p, phone),
+        );
+        await walkStep(`at ${phone.width} px the first row is tiles 1…4, and each column runs down in file order`, () =>
+          expectRowOrder(page, p, phone.width, 4),
+        );
       });
     }
   });
-});
+}
 
 // Cumulative layout shift as Chrome reports it, from the first paint on.
 const observeLayoutShift = () => {
@@ -447,106 +491,6 @@ test.describe('the external image', () => {
     await expectCounter(page, 1);
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toHaveCount(0);
-  });
-});
-
-// Issue 14 item 4: the tiles read across, row by row, in file order, at every
-// breakpoint; the document (and Tab) order is the file order.
-test.describe('row order', () => {
-  for (const { width, columns } of [
-    { width: 375, columns: 4 },
-    { width: 1000, columns: 2 },
-    { width: 1280, columns: 3 },
-  ]) {
-    test(`at ${width} px every gallery's first row is tiles 1…${columns}, and each column runs down in file order`, async ({ page }) => {
-      walkTimeout(galleries.length);
-      await page.setViewportSize({ width, height: 800 });
-      for (const p of galleries) {
-        await page.goto(p.link);
-        const boxes = await tiles(page).evaluateAll((els) =>
-          els.map((el) => {
-            const r = el.getBoundingClientRect();
-            return {
-              n: Number(el.getAttribute('aria-label')?.replace('Open image ', '')),
-              left: Math.round(r.left),
-              top: r.top + scrollY,
-              bottom: r.bottom + scrollY,
-            };
-          }),
-        );
-        const count = specGalleryCounts[p.slug]!;
-        // Document order is file order.
-        expect(
-          boxes.map((b) => b.n),
-          p.link,
-        ).toEqual(Array.from({ length: count }, (_, i) => i + 1));
-        const lefts = [...new Set(boxes.map((b) => b.left))].sort((a, b) => a - b);
-        expect(lefts, `${p.link}: columns`).toHaveLength(Math.min(columns, count));
-        // The first row: tile k in column k, all at the same top.
-        const firstRow = boxes.slice(0, lefts.length);
-        expect(
-          firstRow.map((b) => lefts.indexOf(b.left)),
-          `${p.link}: first row`,
-        ).toEqual(lefts.map((_, k) => k));
-        expect(new Set(firstRow.map((b) => Math.round(b.top))).size, `${p.link}: first row tops`).toBe(1);
-        for (const left of lefts) {
-          const column = boxes.filter((b) => b.left === left);
-          // Down each column the numbers grow, and tiles never overlap.
-          for (let i = 1; i < column.length; i++) {
-            expect(column[i]!.n, `${p.link}: column at ${left}`).toBeGreaterThan(column[i - 1]!.n);
-            expect(column[i]!.top, `${p.link}: column at ${left}`).toBeGreaterThanOrEqual(column[i - 1]!.bottom + 15);
-          }
-        }
-        // Reading across: a later tile never starts above an earlier one by more than a tile's gap.
-        for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top, `${p.link}: tile ${i + 1}`).toBeGreaterThanOrEqual(boxes[i - 1]!.top - 16);
-        // The gallery stays inside the page's width.
-        const main = (await page.getByRole('main').boundingBox())!;
-        expect(Math.max(...(await tiles(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))), p.link).toBeLessThanOrEqual(
-          main.x + main.width,
-        );
-      }
-    });
-  }
-});
-
-// Issue 16 item 2: only tiles that start inside the first viewport load at
-// once; an image without a srcset has no sizes.
-test.describe('loading', () => {
-  for (const viewport of [
-    { width: 375, height: 740 },
-    { width: 1280, height: 800 },
-  ]) {
-    test(`at ${viewport.width}×${viewport.height} a tile loads eagerly exactly when it starts inside the first viewport`, async ({ page }) => {
-      walkTimeout(galleries.length);
-      await page.setViewportSize(viewport);
-      for (const p of galleries) {
-        await page.goto(p.link);
-        const imgs = await tiles(page).evaluateAll((els) =>
-          els.map((el) => {
-            const img = el.querySelector('img')!;
-            return {
-              label: el.getAttribute('aria-label'),
-              top: img.getBoundingClientRect().top + scrollY,
-              loading: img.loading,
-              priority: img.getAttribute('fetchpriority'),
-            };
-          }),
-        );
-        for (const img of imgs) {
-          expect(img.loading, `${p.link} ${img.label} at ${Math.round(img.top)} px`).toBe(img.top < viewport.height ? 'eager' : 'lazy');
-          expect(img.priority, `${p.link} ${img.label}`).not.toBe('high');
-        }
-      }
-    });
-  }
-
-  test('no image on a gallery page has sizes without a srcset', async ({ page }) => {
-    walkTimeout(galleries.length);
-    for (const p of galleries) {
-      await page.goto(p.link);
-      const bad = await page.locator('img[sizes]:not([srcset])').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
-      expect(bad, p.link).toEqual([]);
-    }
   });
 });
 

@@ -1,6 +1,6 @@
 // SPEC.md §2 Home: the hero's two calls to action and the Selected Work grid.
 import { featuredTitles, site } from './support/routes';
-import { columnCount, expect, test, waitForHydration } from './support/test';
+import { columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
@@ -9,11 +9,37 @@ test.use({ reuseContext: true });
 
 const work = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Selected Work' });
 
-test('the hero shows the name and both taglines', async ({ page }) => {
+// The read-only checks of / share one visit, a step each.
+test('the hero shows the name, both taglines and its social links (new tabs); Selected Work shows exactly the six featured and active projects; the scroll is smooth, and instant under reduced motion', async ({
+  page,
+}) => {
+  walkTimeout(4);
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.name);
-  await expect(page.getByText('UX/UI Designer · Frontend Developer').first()).toBeVisible();
-  await expect(page.getByText('Crafting intuitive, human-centered, digital products')).toBeVisible();
+  await walkStep('the hero shows the name and both taglines', async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.name);
+    await expect(page.getByText('UX/UI Designer · Frontend Developer').first()).toBeVisible();
+    await expect(page.getByText('Crafting intuitive, human-centered, digital products')).toBeVisible();
+  });
+  await walkStep('the hero social links open in a new tab', async () => {
+    const hero = page.getByRole('region', { name: site.name });
+    const links = hero.getByRole('link', { name: /opens in a new tab/ });
+    await expect(links).toHaveCount(4);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+  });
+  await walkStep('Selected Work shows exactly the six featured and active projects', async () => {
+    const titles = await work(page).getByRole('article').getByRole('heading').allTextContents();
+    expect([...titles].sort()).toEqual([...featuredTitles].sort());
+    await expect(work(page).getByText('Telehealth Readiness Assessment')).toHaveCount(0);
+  });
+  // Last: it changes the emulated media.
+  await walkStep('the scroll is smooth, and instant under reduced motion (CSS scroll-behavior)', async () => {
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+  });
 });
 
 for (const javaScriptEnabled of [true, false]) {
@@ -43,37 +69,12 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test('the scroll is smooth, and instant under reduced motion (CSS scroll-behavior)', async ({ page }) => {
-  await page.goto('/');
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
-});
-
 test("'Get in Touch' goes to /contact", async ({ page }) => {
   await page.goto('/');
   await waitForHydration(page);
   await page.getByRole('link', { name: 'Get in Touch' }).click();
   await expect(page).toHaveURL(paths.contact);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.contact.title);
-});
-
-test('Selected Work shows exactly the six featured and active projects', async ({ page }) => {
-  await page.goto('/');
-  const titles = await work(page).getByRole('article').getByRole('heading').allTextContents();
-  expect([...titles].sort()).toEqual([...featuredTitles].sort());
-  await expect(work(page).getByText('Telehealth Readiness Assessment')).toHaveCount(0);
-});
-
-test('the hero social links open in a new tab', async ({ page }) => {
-  await page.goto('/');
-  const hero = page.getByRole('region', { name: site.name });
-  const links = hero.getByRole('link', { name: /opens in a new tab/ });
-  await expect(links).toHaveCount(4);
-  for (const link of await links.all()) {
-    await expect(link).toHaveAttribute('target', '_blank');
-    await expect(link).toHaveAttribute('rel', /noopener/);
-  }
 });
 
 for (const [width, columns] of [

@@ -1,91 +1,15 @@
 // Islands (issue 12): every page is HTML and CSS first; a page requests only
 // the scripts of the islands it has, each when it is needed. Compared by
 // file names from the client build's manifest, never by timings.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Page, Request } from '@playwright/test';
-import { allRoutes, missingPath, projects, site } from './support/routes';
-import { coldCache, describeProblems, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
-import { paths, projectSlug } from '../src/config/paths';
+import { missingPath, projects, site } from './support/routes';
+import { contactIsland, expectedBefore, lightboxIsland, loader, scriptLog, sorted, starter } from './support/islands';
+import { describeProblems, expect, test, waitForHydration } from './support/test';
+import { paths } from '../src/config/paths';
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../dist/.vite/manifest.json', import.meta.url)), 'utf8')) as Record<string, ManifestChunk>;
-
-/** A chunk's file and every file it statically imports. */
-function files(key: string): string[] {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`no ${key} in the manifest`);
-  return [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap(files)];
-}
-
-const loader = files('src/islands/client.ts');
-const pageScript = files('src/page/page.ts');
-const contactIsland = files('src/islands/contact.ts');
-const lightboxIsland = files('src/islands/lightbox.tsx');
-const analyticsOn = Boolean(site.measurementId);
-
-/** The same-origin scripts `page` has requested so far, sorted. */
-function scriptLog(page: Page) {
-  const seen = new Set<string>();
-  const onRequest = (request: Request) => {
-    const url = new URL(request.url());
-    if (request.resourceType() === 'script' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1')) seen.add(url.pathname);
-  };
-  page.on('request', onRequest);
-  return Object.assign(() => [...seen].sort(), { stop: () => page.off('request', onRequest) });
-}
-
-const sorted = (list: string[]) => [...new Set(list)].sort();
-
-const galleryProjects = new Set([
-  'unc-greensboro',
-  'drone-photography',
-  'college-sports',
-  'hugs-camp',
-  'data-project-logos',
-  'higher-education-annual-report',
-  'nonprofit-annual-report',
-  'scarlett-jill-brand-guide',
-]);
-
-/**
- * What a page requests before any interaction: on /contact the islands'
- * loader and the contact form island (it loads itself); the page script
- * (analytics, the 404 log). A gallery page requests nothing for its gallery:
- * its inline starter fetches the loader on the first approach to a tile.
- */
-function expectedBefore(path: string): string[] {
-  const isContact = path === paths.contact;
-  return sorted([...(isContact ? [...loader, ...contactIsland] : []), ...(analyticsOn || path === missingPath ? pageScript : [])]);
-}
-
-/** The inline starter a gallery page carries instead of the loader. */
-const starter = (page: Page) => page.locator('script:not([src]):not([type])');
-
-// One page visits every route with its cache off (as a first visit: every
-// script is requested), a step each; the log starts afresh per route.
-test('the scripts each page requests before any interaction are its islands', async ({ page }) => {
-  walkTimeout(allRoutes.length);
-  const warmCache = await coldCache(page);
-  for (const path of [...allRoutes.map((r) => r.path), missingPath]) {
-    await walkStep(path, async () => {
-      const scripts = scriptLog(page);
-      await page.goto(path);
-      // Loaded, and the islands that mount by themselves are live (an
-      // embedded prototype's frame may keep the network busy: not waited for).
-      await waitForHydration(page);
-      expect(scripts(), path).toEqual(expectedBefore(path));
-      // The gallery pages, and only they, carry the starter.
-      await expect(starter(page), path).toHaveCount(galleryProjects.has(projectSlug(path) ?? '') ? 1 : 0);
-      scripts.stop();
-    });
-  }
-  await warmCache();
-});
+// The walk over every route (the scripts each page requests before any
+// interaction are its islands, with the gallery's starter on the gallery
+// pages only) shares its visits with the other checks made with JavaScript
+// on every route: routes.spec.ts, "with JavaScript".
 
 test('a gallery page loads the loader and the lightbox island on the first pointer over a tile, and nothing before', async ({ page }) => {
   const scripts = scriptLog(page);

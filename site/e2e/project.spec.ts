@@ -5,7 +5,7 @@
 // documents and the embedded prototype open in a new tab.
 import type { Locator, Page } from '@playwright/test';
 import type { RichText } from '../src/generated/content';
-import { backLinks, blockOf, projects, site } from './support/routes';
+import { blockOf, projects } from './support/routes';
 import { expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths } from '../src/config/paths';
 
@@ -45,67 +45,9 @@ async function expectNewTabLink(link: Locator, href: string) {
   await expect(link).toHaveAccessibleName(/\(opens in a new tab\)$/);
 }
 
-test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-
-  // One page walks every project, a step each.
-  test('every project page shows its title and links back to its category', async ({ page }) => {
-    walkTimeout(projects.length);
-    for (const p of projects) {
-      await walkStep(`${p.link} → /${p.page}`, async () => {
-        await page.goto(p.link);
-        await expect(h1(page)).toHaveText(p.title);
-        await expect(h1(page)).toHaveCount(1);
-        const { name, href } = backLinks[p.page];
-        const back = page.getByRole('link', { name, exact: true });
-        await expect(back).toHaveAttribute('href', href);
-        await back.click();
-        await expect(page).toHaveURL(href);
-        await expect(h1(page)).toHaveText(site.pages[p.page].title);
-      });
-    }
-  });
-
-  test('every external link on a project page opens in a new tab', async ({ page }) => {
-    walkTimeout(projects.length);
-    const offenders: string[] = [];
-    let external = 0;
-    for (const p of projects) {
-      await page.goto(p.link);
-      const links = await page
-        .getByRole('link')
-        .evaluateAll((els) => els.map((a) => ({ href: (a as HTMLAnchorElement).href, target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })));
-      const here = new URL(page.url()).origin;
-      for (const link of links.filter((l) => /^https?:/.test(l.href) && new URL(l.href).origin !== here)) {
-        external += 1;
-        if (link.target !== '_blank' || !/\bnoopener\b/.test(link.rel)) offenders.push(`${p.link}: ${link.href}`);
-      }
-    }
-    expect(external, 'project pages link to other sites').toBeGreaterThan(0);
-    expect(offenders).toEqual([]);
-  });
-});
-
-test.describe('with JavaScript', () => {
-  test('every project page shows its title and its back link loads its category', async ({ page }) => {
-    walkTimeout(projects.length);
-    for (const p of projects) {
-      await walkStep(`${p.link} → /${p.page}`, async () => {
-        await page.goto(p.link);
-        await waitForHydration(page);
-        await expect(h1(page)).toHaveText(p.title);
-        await expect(h1(page)).toHaveCount(1);
-        const { name, href } = backLinks[p.page];
-        const back = page.getByRole('link', { name, exact: true });
-        await expect(back).toHaveAttribute('href', href);
-        await back.click();
-        await expect(page).toHaveURL(href);
-        await expect(h1(page)).toHaveText(site.pages[p.page].title);
-        await expect(page).toHaveTitle(new RegExp(site.pages[p.page].title));
-      });
-    }
-  });
-});
+// Every project page's title, its back link to its category (with
+// JavaScript off and on) and its external links opening in a new tab are
+// checked by the walks of routes.spec.ts, which visit each page once per mode.
 
 test('the case studies are the web-design projects with a case-study block', () => {
   const withCaseStudy = projects.filter((p) => blockOf(p.slug, 'caseStudy')).map((p) => p.slug);

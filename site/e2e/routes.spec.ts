@@ -1,17 +1,44 @@
 // SPEC.md §2: every route is prerendered (its h1 is there without
 // JavaScript), hydrates without complaint, and describes itself to crawlers;
 // unknown paths get the not-found page with status 404.
-import { allRoutes, missingPath, site } from './support/routes';
-import { coldCache, describeProblems, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
+//
+// The two walks below visit every route once per mode (JavaScript off, then
+// on) and make there every check that is made on every route or every
+// project page in that mode, each a step named by the route and the
+// property, so a page is loaded once per mode rather than once per property
+// (README, Tests: one page walks many routes). What they check, and where it
+// came from:
+// - without JavaScript: status, h1 and head tags; the heading outline (was
+//   a11y.spec.ts); on a project page, its gallery's tiles prerendered in
+//   order (was gallery.spec.ts), its external links opening in a new tab
+//   and its back link to its category (were project.spec.ts);
+// - with JavaScript (cache off, as a first visit): the scripts requested
+//   before any interaction are the page's islands (was islands.spec.ts), no
+//   console problem after hydration, h1 and head tags; on a project page,
+//   its gallery's tiles with their alt texts, or no gallery (was
+//   gallery.spec.ts), and its back link loading its category (was
+//   project.spec.ts).
+import type { Page } from '@playwright/test';
+import { allRoutes, backLinks, galleryImagesOf, missingPath, projects, site, specGalleryCounts, type SiteRoute } from './support/routes';
+import { expectedBefore, hasGallery, scriptLog, starter } from './support/islands';
+import { coldCache, describeProblems, expect, shares, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
 // (README, Tests: a shared or a fresh page).
 test.use({ reuseContext: true });
 
-const canonicalOf = (path: string) => new URL(path, site.url).href;
+/** How many tests each walk is dealt into (`shares`), so both workers walk: the walk with JavaScript does more per route. */
+const sharesWithout = 3;
+const sharesWith = 4;
 
-async function expectHead(page: import('@playwright/test').Page, route: { path: string; heading: string }) {
+const canonicalOf = (path: string) => new URL(path, site.url).href;
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const projectAt = (path: string) => projects.find((p) => p.link === path);
+/** The gallery's tiles, in document order. */
+const tiles = (page: Page) => page.getByRole('main').getByRole('link', { name: /^Open image \d+$/ });
+
+async function expectHead(page: Page, route: SiteRoute) {
   const title = await page.title();
   expect(title.trim(), 'a non-empty <title>').not.toBe('');
   expect(title, 'the title names the page').toContain(route.heading);
@@ -24,56 +51,180 @@ async function expectHead(page: import('@playwright/test').Page, route: { path: 
   await expect(canonical).toHaveAttribute('href', canonicalOf(route.path));
 }
 
+/**
+ * Headings make the page's outline: one h1 first, then no skipped levels.
+ * (axe's heading-order rule is a best practice, outside the WCAG tags of
+ * a11y.spec.ts.)
+ */
+async function expectHeadingOutline(page: Page, path: string) {
+  const headings = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => ({
+      level: Number(h.tagName[1]),
+      text: (h.textContent ?? '').trim().slice(0, 60),
+    })),
+  );
+  const outline = headings.map((h) => `${'  '.repeat(h.level - 1)}h${h.level} ${h.text}`).join('\n');
+  expect(headings[0]?.level, `${path} outline:\n${outline}`).toBe(1);
+  const skips = headings.filter((h, i) => i > 0 && h.level > headings[i - 1]!.level + 1);
+  expect(
+    skips.map((h) => `h${h.level} ${h.text}`),
+    `${path}: headings that skip a level; outline:\n${outline}`,
+  ).toEqual([]);
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  // One page walks every route (a navigation, not a new page, per route).
-  test('every route is prerendered with its h1 and head tags', async ({ page }) => {
-    walkTimeout(allRoutes.length);
-    for (const route of allRoutes) {
-      await walkStep(route.path, async () => {
-        const response = await page.goto(route.path);
-        expect(response?.status(), route.path).toBe(200);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        await expectHead(page, route);
-      });
-    }
-  });
+  // One page walks its share of the routes; a step per route and property.
+  // Without scripts the document is complete when it is parsed: no step
+  // reads an image, so none waits for the images' `load`.
+  for (const [k, share] of shares(allRoutes, sharesWithout).entries()) {
+    test(`every route is prerendered with its h1, head tags and heading outline; a project page with its gallery's tiles in order, its external links in new tabs and its back link (${k + 1} of ${sharesWithout})`, async ({
+      page,
+    }) => {
+      walkTimeout(share.length * 4);
+      let external = 0;
+      for (const route of share) {
+        await test.step(route.path, async () => {
+          await walkStep('status, h1 and head tags', async () => {
+            const response = await page.goto(route.path, { waitUntil: 'domcontentloaded' });
+            expect(response?.status(), route.path).toBe(200);
+            await expect(h1(page)).toHaveText(route.heading);
+            await expect(h1(page)).toHaveCount(1);
+            await expectHead(page, route);
+          });
+          await walkStep('heading outline', () => expectHeadingOutline(page, route.path));
+          const p = projectAt(route.path);
+          if (!p) return;
+          const count = specGalleryCounts[p.slug];
+          if (count !== undefined) {
+            await walkStep('gallery tiles in order', async () => {
+              await expect(tiles(page), p.link).toHaveCount(count);
+              const names = await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+              expect(names, p.link).toEqual(Array.from({ length: count }, (_, i) => `Open image ${i + 1}`));
+            });
+          }
+          await walkStep('external links open in a new tab', async () => {
+            const links = await page
+              .getByRole('link')
+              .evaluateAll((els) =>
+                els.map((a) => ({ href: (a as HTMLAnchorElement).href, target: a.getAttribute('target'), rel: a.getAttribute('rel') ?? '' })),
+              );
+            const here = new URL(page.url()).origin;
+            const offenders: string[] = [];
+            for (const link of links.filter((l) => /^https?:/.test(l.href) && new URL(l.href).origin !== here)) {
+              external += 1;
+              if (link.target !== '_blank' || !/\bnoopener\b/.test(link.rel)) offenders.push(`${p.link}: ${link.href}`);
+            }
+            expect(offenders).toEqual([]);
+          });
+          // Last: it leaves the page.
+          await walkStep(`back link → /${p.page}`, async () => {
+            const { name, href } = backLinks[p.page];
+            const back = page.getByRole('link', { name, exact: true });
+            await expect(back).toHaveAttribute('href', href);
+            await back.click();
+            await expect(page).toHaveURL(href);
+            await expect(h1(page)).toHaveText(site.pages[p.page].title);
+          });
+        });
+      }
+      if (share.some((r) => projectAt(r.path))) expect(external, 'project pages link to other sites').toBeGreaterThan(0);
+    });
+  }
 
-  test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+  test('an unknown path answers 404 with the not-found page, its heading outline whole', async ({ page }) => {
     const response = await page.goto(missingPath);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
+    await expect(h1(page)).toHaveText('404');
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     await expect(page.locator('head > link[rel="canonical"]')).toHaveCount(0);
     await expect(page.locator('head > meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expectHeadingOutline(page, missingPath);
   });
 });
 
 test.describe('with JavaScript', () => {
-  // One page walks every route; the console problems are checked, then
-  // emptied, after each.
-  test('every route hydrates without console errors and keeps its head tags', async ({ page, consoleProblems }) => {
-    walkTimeout(allRoutes.length);
-    // Each route loads and hydrates as on a first visit.
-    const warmCache = await coldCache(page);
-    for (const route of allRoutes) {
-      await walkStep(route.path, async () => {
-        const response = await page.goto(route.path);
-        expect(response?.status(), route.path).toBe(200);
-        await waitForHydration(page);
-        await page.waitForLoadState('networkidle');
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        await expectHead(page, route);
-        expect(consoleProblems, `console problems on ${route.path}:\n${describeProblems(consoleProblems)}`).toEqual([]);
-        consoleProblems.splice(0);
-      });
-    }
-    await warmCache();
-  });
+  // One page walks its share of the routes with its cache off, as a first
+  // visit (every script is requested); the script log starts afresh, and
+  // the console problems are checked, then emptied, per route.
+  for (const [k, share] of shares([...allRoutes, { path: missingPath, heading: '404' }], sharesWith).entries()) {
+    test(`every route requests only its islands' scripts before any interaction, hydrates without console problems and keeps its head tags; a project page shows its gallery's tiles and its back link loads its category (${k + 1} of ${sharesWith})`, async ({
+      page,
+      consoleProblems,
+    }) => {
+      walkTimeout(share.length * 4);
+      const warmCache = await coldCache(page);
+      for (const route of share) {
+        await test.step(route.path, async () => {
+          const missing = route.path === missingPath;
+          const scripts = scriptLog(page);
+          let status: number | undefined;
+          await walkStep('the scripts before any interaction are its islands', async () => {
+            status = (await page.goto(route.path))?.status();
+            // Loaded, and the islands that mount by themselves are live (an
+            // embedded prototype's frame may keep the network busy: not waited for).
+            await waitForHydration(page);
+            expect(scripts(), route.path).toEqual(expectedBefore(route.path));
+            // The gallery pages, and only they, carry the starter.
+            await expect(starter(page), route.path).toHaveCount(hasGallery(route.path) ? 1 : 0);
+          });
+          scripts.stop();
+          // The not-found page (status 404, its console log of the path):
+          // its own tests below.
+          if (missing) {
+            consoleProblems.splice(0);
+            return;
+          }
+          await walkStep('hydrates without console problems; h1 and head tags', async () => {
+            expect(status, route.path).toBe(200);
+            await page.waitForLoadState('networkidle');
+            await expect(h1(page)).toHaveText(route.heading);
+            await expect(h1(page)).toHaveCount(1);
+            await expectHead(page, route);
+            expect(consoleProblems, `console problems on ${route.path}:\n${describeProblems(consoleProblems)}`).toEqual([]);
+            consoleProblems.splice(0);
+          });
+          const p = projectAt(route.path);
+          if (!p) return;
+          const count = specGalleryCounts[p.slug] ?? 0;
+          if (count === 0) {
+            await walkStep('has no gallery', async () => {
+              await expect(h1(page)).toHaveText(p.title);
+              await expect(page.getByRole('heading', { name: 'Gallery', exact: true })).toHaveCount(0);
+              await expect(page.getByRole('link', { name: /^Open image/ })).toHaveCount(0);
+            });
+          } else {
+            await walkStep(`shows ${count} tiles "Open image 1…${count}", each with its image's alt text (the owner's, else "title n")`, async () => {
+              const images = galleryImagesOf(p.slug);
+              await expect(page.getByRole('heading', { level: 2, name: 'Gallery', exact: true })).toBeVisible();
+              await expect(tiles(page)).toHaveCount(count);
+              for (let i = 0; i < count; i++) {
+                // "Open image n", in order, holding the image by its alt text.
+                await expect(tiles(page).nth(i), p.link).toHaveAccessibleName(`Open image ${i + 1}`);
+                await expect(tiles(page).nth(i).getByRole('img', { name: images[i]!.alt, exact: true }), p.link).toBeVisible();
+              }
+            });
+          }
+          // Last: it leaves the page.
+          await walkStep(`back link loads /${p.page}`, async () => {
+            const { name, href } = backLinks[p.page];
+            const back = page.getByRole('link', { name, exact: true });
+            await expect(back).toHaveAttribute('href', href);
+            await back.click();
+            await expect(page).toHaveURL(href);
+            await expect(h1(page)).toHaveText(site.pages[p.page].title);
+            await expect(page).toHaveTitle(new RegExp(site.pages[p.page].title));
+            // Parsed, so its scripts are requested before the next route's log starts.
+            await page.waitForLoadState('domcontentloaded');
+            expect(consoleProblems, `console problems on ${href}:\n${describeProblems(consoleProblems)}`).toEqual([]);
+          });
+        });
+      }
+      await warmCache();
+    });
+  }
 
   for (const path of [missingPath, paths.project('no-such-project')]) {
     test(`${path} answers 404, shows the not-found page and logs the path`, async ({ page, consoleProblems }) => {
@@ -81,7 +232,7 @@ test.describe('with JavaScript', () => {
       expect(response?.status()).toBe(404);
       await waitForHydration(page);
       await page.waitForLoadState('networkidle');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
+      await expect(h1(page)).toHaveText('404');
       await expect(page.getByText('Oops! Page not found')).toBeVisible();
       // SPEC.md §2: the missing path is logged to the console.
       expect(consoleProblems.some((p) => p.kind === 'console.error' && p.text.includes(path))).toBe(true);
@@ -93,7 +244,7 @@ test.describe('with JavaScript', () => {
 
       await page.getByRole('link', { name: 'Return to Home' }).click();
       await expect(page).toHaveURL('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(site.name);
+      await expect(h1(page)).toHaveText(site.name);
     });
   }
 });

@@ -148,3 +148,10 @@ export const walkTimeout = (steps: number) => test.setTimeout(steps * 30_000);
  * the end of the walk's whole budget.
  */
 export const walkStep = <T>(title: string, body: () => T | Promise<T>) => test.step(title, body, { timeout: 30_000 });
+
+/**
+ * A walk's list dealt into `n` shares (item i to share i mod n), each walked
+ * by a test of its own: the two workers then split a walk between them, and
+ * no long walk is left running alone at the end of the suite.
+ */
+export const shares = <T>(items: readonly T[], n: number): T[][] => Array.from({ length: n }, (_, k) => items.filter((_, i) => i % n === k));

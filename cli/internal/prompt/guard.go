@@ -37,6 +37,8 @@ type Guard struct {
 	asking   bool
 	left     bool
 	settleIn time.Duration
+	// tick schedules the release: tea.Tick; tests drive their own clock.
+	tick     func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 	previews []*Preview
 	size     *tea.WindowSizeMsg // the terminal's, once known
 }
@@ -48,7 +50,7 @@ func NewGuard(form *huh.Form, leaving string, previews ...*Preview) *Guard {
 	}
 	form.SubmitCmd = tea.Quit
 	form.CancelCmd = tea.Quit
-	return &Guard{Form: form, Leaving: leaving, settleIn: 400 * time.Millisecond, previews: previews}
+	return &Guard{Form: form, Leaving: leaving, settleIn: 400 * time.Millisecond, tick: tea.Tick, previews: previews}
 }
 
 type releaseMsg struct{ gen int }
@@ -137,7 +139,7 @@ func (g *Guard) key(msg tea.KeyPressMsg) tea.Cmd {
 		g.holding, g.from = true, before
 		g.gen++
 		gen := g.gen
-		return tea.Batch(cmd, tea.Tick(g.settleIn, func(time.Time) tea.Msg { return releaseMsg{gen} }))
+		return tea.Batch(cmd, g.tick(g.settleIn, func(time.Time) tea.Msg { return releaseMsg{gen} }))
 	}
 	return cmd
 }

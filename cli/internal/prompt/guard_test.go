@@ -1,7 +1,11 @@
 package prompt
 
 import (
+	"cmp"
 	"reflect"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,29 +14,73 @@ import (
 )
 
 // drain runs the commands as the program does, each in its own goroutine,
-// and feeds their messages to m as they come, until nothing has come for a
-// while (cursor blink ticks, every half second, are left running). The keys
-// sent before it are all queued ahead of any command's message: what happens
+// and feeds their messages to g as they come, until every command has
+// returned and no timer is due within a typist's pause. The keys sent
+// before it are all queued ahead of any command's message: what happens
 // when keys are typed faster than the program turns around.
-func drain(t *testing.T, m tea.Model, cmds []tea.Cmd) {
+//
+// Time is the test's own: the guard's release timer (tea.Tick in the
+// program) is put on a clock that moves only when nothing else is left to
+// run, straight to the next timer due within pause of the last message, so
+// a drain waits for no wall-clock time. A timer due later never fires: the
+// next keys come first. The cursor's blink (every 530 ms, forever) is such
+// a timer, and is not run at all.
+func drain(t *testing.T, g *Guard, cmds []tea.Cmd) {
 	t.Helper()
-	msgs := make(chan tea.Msg, 100)
+	type result struct {
+		msg  tea.Msg
+		name string
+	}
+	var (
+		results = make(chan result)
+		running = map[string]int{} // commands not returned yet, by name
+		now     time.Duration      // the test's clock, from the start of the drain
+		timers  []fakeTimer
+	)
+	g.tick = fakeTick
 	run := func(cmds []tea.Cmd) {
 		for _, cmd := range cmds {
-			if cmd != nil {
-				go func() { msgs <- cmd() }()
+			if cmd == nil {
+				continue
 			}
+			name := runtime.FuncForPC(reflect.ValueOf(cmd).Pointer()).Name()
+			if strings.HasPrefix(name, "charm.land/bubbles/v2/cursor.(*Model).Blink.") {
+				continue
+			}
+			running[name]++
+			go func() { results <- result{cmd(), name} }()
 		}
 	}
 	run(cmds)
 	for {
 		var msg tea.Msg
-		select {
-		case msg = <-msgs:
-		case <-time.After(300 * time.Millisecond):
-			return
+		if len(running) == 0 {
+			// Nothing left but timers: the next one due within a pause
+			// fires; otherwise the burst is over.
+			slices.SortStableFunc(timers, func(a, b fakeTimer) int { return cmp.Compare(a.due, b.due) })
+			if len(timers) == 0 || timers[0].due > now+pause {
+				return
+			}
+			now = timers[0].due
+			msg = timers[0].fire(time.Now())
+			timers = timers[1:]
+		} else {
+			select {
+			case r := <-results:
+				if running[r.name]--; running[r.name] == 0 {
+					delete(running, r.name)
+				}
+				msg = r.msg
+			case <-time.After(10 * time.Second):
+				t.Fatalf("commands still running after 10 s (one waiting on a timer drain does not know?): %v", running)
+			}
 		}
-		if msg == nil {
+		switch m := msg.(type) {
+		case nil, tea.QuitMsg:
+			continue
+		case fakeTimer:
+			m.due += now
+			timers = append(timers, m)
 			continue
 		}
 		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
@@ -43,12 +91,24 @@ func drain(t *testing.T, m tea.Model, cmds []tea.Cmd) {
 			run(sub)
 			continue
 		}
-		if _, ok := msg.(tea.QuitMsg); ok {
-			continue
-		}
-		_, next := m.Update(msg)
+		_, next := g.Update(msg)
 		run([]tea.Cmd{next})
 	}
+}
+
+// pause is how long a typist waits before the next burst of keys.
+const pause = 300 * time.Millisecond
+
+// fakeTimer is a release timer on drain's clock.
+type fakeTimer struct {
+	due  time.Duration
+	fire func(time.Time) tea.Msg
+}
+
+// fakeTick is the guard's tea.Tick in tests: its command hands the timer
+// to drain at once.
+func fakeTick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return fakeTimer{due: d, fire: fn} }
 }
 
 func press(s string) tea.KeyPressMsg {
@@ -75,8 +135,9 @@ func press(s string) tea.KeyPressMsg {
 }
 
 // typeAhead sends every key at once, then runs the commands they gave.
-func typeAhead(t *testing.T, m tea.Model, keys ...string) {
+func typeAhead(t *testing.T, m *Guard, keys ...string) {
 	t.Helper()
+	m.tick = fakeTick
 	var cmds []tea.Cmd
 	for _, k := range keys {
 		_, cmd := m.Update(press(k))

@@ -3,37 +3,42 @@ package newproject
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/scaffold"
 )
 
-// Real camera-sized photos from Debian's MATE wallpaper package (not
-// committed: read where the package installs them).
-const wallpapers = "/usr/share/backgrounds/mate/abstract/"
-
-func wallpaper(t *testing.T, name string) string {
+// bigPhoto writes a JPEG of w×h pixels and about mb megabytes, named
+// name, in a folder of its own: an original larger than the limit, whose
+// size the question reports. Its pixels are a thin strip, so shrinking it
+// costs little; importimage's own tests check the arithmetic at every size.
+func bigPhoto(t *testing.T, name string, w, h int, mb float64) string {
 	t.Helper()
-	p := filepath.Join(wallpapers, name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s: install mate-backgrounds for this test", p)
-	}
+	jpg := imagetest.JPEG(w, h)
+	p := filepath.Join(t.TempDir(), name)
+	write(t, p, imagetest.Padded(jpg, int(mb*1e6)-len(jpg)))
 	return p
 }
 
-// runResize runs new project in accessible mode with a cover and a gallery
-// of real photos, the limit at 3000 px, and answers after the
-// confirmation.
+// The originals larger than 3000 px: as wide as two cameras' photos, and
+// megabytes heavy (a camera's are heavier still, but under the race
+// detector every megabyte copied costs time).
+func wide3840(t *testing.T) string { return bigPhoto(t, "wide-3840.jpg", 3840, 64, 1.5) }
+func wide5640(t *testing.T) string { return bigPhoto(t, "wide-5640.jpg", 5640, 96, 2.5) }
+
+// runResize runs new project in accessible mode with a cover within the
+// limit and a gallery of large originals, the limit at 3000 px, and
+// answers after the confirmation.
 func runResize(t *testing.T, gallery []string, set bool, after ...string) (string, error) {
 	t.Helper()
 	fixture(t)
 	answers := details("Elephants", "", "1")
-	answers[10] = wallpaper(t, "Elephants.jpg") // 1920×1080: within the limit
+	answers[10] = bigPhoto(t, "cover.jpg", 3000, 48, 0.3) // at the limit: kept
 	answers[11] = strings.Join(gallery, ", ")
 	ios, in, out, errOut := iostreams.Test()
 	in.WriteString(lines(append(append(answers, "y"), after...)...))
@@ -55,24 +60,24 @@ func size(t *testing.T, path string) string {
 }
 
 func TestResizeAskedForEach(t *testing.T) {
-	big := []string{wallpaper(t, "Elephants_3840x2160.jpg"), wallpaper(t, "Elephants_5640x3172.jpg")}
+	big := []string{wide3840(t), wide5640(t)}
 	// "3": ask for each; shrink the first, keep the second.
 	out, _ := runResize(t, big, false, "3", "y", "n")
 	for _, want := range []string{
 		"2 originals larger than 3000 px on the long edge (the site shows at most 2400 px):\n",
-		"  Elephants_3840x2160.jpg: 3840×2160 px, 8.5 MB → 3000×1687\n",
-		"  Elephants_5640x3172.jpg: 5640×3172 px, 16.4 MB → 3000×1687\n",
+		"  wide-3840.jpg: 3840×64 px, 1.5 MB → 3000×50\n",
+		"  wide-5640.jpg: 5640×96 px, 2.5 MB → 3000×51\n",
 		"1. yes, all 2\n", "3. ask for each\n",
-		"Shrink Elephants_3840x2160.jpg (3840×2160 px, 8.5 MB → 3000×1687)?",
-		"  shrunk gallery/01.jpg: 3840×2160 → 3000×1687 (larger than --max-edge 3000; 0 keeps every size)\n",
-		"  kept gallery/02.jpg at full size, as you chose: 5640×3172 px, 16.4 MB\n",
+		"Shrink wide-3840.jpg (3840×64 px, 1.5 MB → 3000×50)?",
+		"  shrunk gallery/01.jpg: 3840×64 → 3000×50 (larger than --max-edge 3000; 0 keeps every size)\n",
+		"  kept gallery/02.jpg at full size, as you chose: 5640×96 px, 2.5 MB\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 	dir := "content/projects/elephants/"
-	for name, want := range map[string]string{"cover.jpg": "1920×1080", "gallery/01.jpg": "3000×1687", "gallery/02.jpg": "5640×3172"} {
+	for name, want := range map[string]string{"cover.jpg": "3000×48", "gallery/01.jpg": "3000×50", "gallery/02.jpg": "5640×96"} {
 		if got := size(t, dir+name); got != want {
 			t.Errorf("%s is %s, want %s", name, got, want)
 		}
@@ -80,20 +85,20 @@ func TestResizeAskedForEach(t *testing.T) {
 }
 
 func TestResizeOneAsked(t *testing.T) {
-	out, _ := runResize(t, []string{wallpaper(t, "Elephants_3840x2160.jpg")}, false, "n")
+	out, _ := runResize(t, []string{wide3840(t)}, false, "n")
 	if !strings.Contains(out, "1 original larger than 3000 px") || strings.Contains(out, "ask for each") ||
 		!strings.Contains(out, "kept gallery/01.jpg at full size") {
 		t.Errorf("output:\n%s", out)
 	}
-	if got := size(t, "content/projects/elephants/gallery/01.jpg"); got != "3840×2160" {
+	if got := size(t, "content/projects/elephants/gallery/01.jpg"); got != "3840×64" {
 		t.Errorf("kept image is %s", got)
 	}
 }
 
 // --max-edge given: nothing asked, shrunk as before.
 func TestResizeFlagAsksNothing(t *testing.T) {
-	out, _ := runResize(t, []string{wallpaper(t, "Elephants_3840x2160.jpg")}, true)
-	if strings.Contains(out, "larger than 3000 px on the long edge") || !strings.Contains(out, "shrunk gallery/01.jpg: 3840×2160 → 3000×1687") {
+	out, _ := runResize(t, []string{wide3840(t)}, true)
+	if strings.Contains(out, "larger than 3000 px on the long edge") || !strings.Contains(out, "shrunk gallery/01.jpg: 3840×64 → 3000×50") {
 		t.Errorf("output:\n%s", out)
 	}
 }

@@ -3,29 +3,38 @@ package editor
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/iostreams"
 )
 
-// Real camera-sized photos from Debian's MATE wallpaper package (not
-// committed: read where the package installs them).
-const wallpapers = "/usr/share/backgrounds/mate/abstract/"
+// bigPhoto writes a JPEG of w×h pixels and about mb megabytes, named
+// name, in a folder of its own: an original larger than the limit, whose
+// size the question reports. Its pixels are a thin strip, so shrinking it
+// costs little; importimage's own tests check the arithmetic at every size.
+func bigPhoto(t *testing.T, name string, w, h int, mb float64) string {
+	t.Helper()
+	jpg := imagetest.JPEG(w, h)
+	p := filepath.Join(t.TempDir(), name)
+	writeFile(t, p, imagetest.Padded(jpg, int(mb*1e6)-len(jpg)))
+	return p
+}
+
+// The originals larger than 3000 px: as wide as two cameras' photos, and
+// megabytes heavy (a camera's are heavier still, but under the race
+// detector every megabyte copied costs time).
+func wide3840(t *testing.T) string { return bigPhoto(t, "wide-3840.jpg", 3840, 64, 1.5) }
+func wide5640(t *testing.T) string { return bigPhoto(t, "wide-5640.jpg", 5640, 96, 2.5) }
 
 // Adding originals larger than the limit asks, in accessible mode, whether
 // to shrink them: here each in turn, the first shrunk, the second kept.
 func TestAccessibleAddOffersResize(t *testing.T) {
-	big := []string{filepath.Join(wallpapers, "Elephants_3840x2160.jpg"), filepath.Join(wallpapers, "Elephants_5640x3172.jpg")}
-	for _, p := range big {
-		if _, err := os.Stat(p); err != nil {
-			t.Skipf("%s: install mate-backgrounds for this test", p)
-		}
-	}
 	fixture(t)
+	big := []string{wide3840(t), wide5640(t)}
 	for _, set := range []bool{false, true} {
 		ios, in, out, errOut := iostreams.Test()
 		if !set {
@@ -40,22 +49,22 @@ func TestAccessibleAddOffersResize(t *testing.T) {
 		}
 		text := out.String()
 		if set {
-			if strings.Contains(text, "on the long edge") || !strings.Contains(text, "shrunk Elephants_3840x2160.jpg: 3840×2160 → 3000×1687") {
+			if strings.Contains(text, "on the long edge") || !strings.Contains(text, "shrunk wide-3840.jpg: 3840×64 → 3000×50") {
 				t.Errorf("with --max-edge:\n%s", text)
 			}
 			continue
 		}
 		for _, want := range []string{
 			"2 originals larger than 3000 px on the long edge (the site shows at most 2400 px):\n",
-			"  Elephants_5640x3172.jpg: 5640×3172 px, 16.4 MB → 3000×1687\n",
-			"3. ask for each", "Shrink Elephants_3840x2160.jpg (3840×2160 px, 8.5 MB → 3000×1687)?",
-			"shrunk Elephants_3840x2160.jpg: 3840×2160 → 3000×1687",
+			"  wide-5640.jpg: 5640×96 px, 2.5 MB → 3000×51\n",
+			"3. ask for each", "Shrink wide-3840.jpg (3840×64 px, 1.5 MB → 3000×50)?",
+			"shrunk wide-3840.jpg: 3840×64 → 3000×50",
 		} {
 			if !strings.Contains(text, want) {
 				t.Errorf("stdout lacks %q:\n%s", want, text)
 			}
 		}
-		for name, want := range map[string]string{"04.jpg": "3000×1687", "05.jpg": "5640×3172"} {
+		for name, want := range map[string]string{"04.jpg": "3000×50", "05.jpg": "5640×96"} {
 			info, err := imagecheck.File("content/projects/harbour/gallery/"+name, imagecheck.DefaultMaxPixels)
 			if err != nil {
 				t.Fatal(err)

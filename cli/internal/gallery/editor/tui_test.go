@@ -141,10 +141,7 @@ func TestModelAddCompletesPaths(t *testing.T) {
 // Adding originals larger than the limit asks once for all of them: n
 // keeps their size, y (or Enter) shrinks them when saved.
 func TestModelAddOffersResize(t *testing.T) {
-	big := wallpapers + "Elephants_3840x2160.jpg"
-	if _, err := os.Stat(big); err != nil {
-		t.Skipf("%s: install mate-backgrounds for this test", big)
-	}
+	big := wide3840(t)
 	for _, answer := range []string{"n", "y"} {
 		fixture(t)
 		g, err := gallery.Open("content", "harbour")
@@ -159,7 +156,7 @@ func TestModelAddOffersResize(t *testing.T) {
 		press(m, enter)
 		view := m.View().Content
 		if m.mode != confirmResize || !strings.Contains(view, "1 added original larger than 3000 px") ||
-			!strings.Contains(view, "Elephants_3840x2160.jpg: 3840×2160 px, 8.5 MB → 3000×1687") {
+			!strings.Contains(view, "wide-3840.jpg: 3840×64 px, 1.5 MB → 3000×50") {
 			t.Fatalf("no resize question:\n%s", view)
 		}
 		press(m, text(answer))

@@ -95,3 +95,21 @@ func WithExifOrientation(jpg []byte, orientation uint16, order binary.ByteOrder)
 	out = append(out, payload...)
 	return append(out, jpg[2:]...)
 }
+
+// Padded inserts comment segments right after the JPEG's SOI marker that
+// make the file n bytes larger (give or take three): the size of a camera
+// photo, whose metadata and entropy-coded data run to megabytes, without
+// its pixels, which take long to decode.
+func Padded(jpg []byte, n int) []byte {
+	out := append(make([]byte, 0, len(jpg)+n+3), jpg[:2]...)
+	for n > 0 {
+		size := min(n, 2+0xFFFF) // marker, length (which counts itself), payload
+		size = max(size, 4)
+		seg := []byte{0xFF, 0xFE, 0, 0}
+		binary.BigEndian.PutUint16(seg[2:], uint16(size-2))
+		out = append(out, seg...)
+		out = append(out, make([]byte, size-4)...)
+		n -= size
+	}
+	return append(out, jpg[2:]...)
+}

@@ -33,6 +33,12 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     css: false,
+    // One jsdom for all the files of a worker, not one per file: setting up
+    // jsdom per file cost as much as the tests (75 s → 27 s for the suite on
+    // the 2-core VM, same run). The tests clean up after themselves
+    // (src/testing/setup.ts: DOM, mocks, globals, analytics); a test that
+    // leaks state into the next file fails under `--sequence.shuffle.files`.
+    isolate: false,
     // Pages and project bodies are dynamic imports, transformed on first use:
     // on a busy 2-core machine the first test of a file can take seconds.
     testTimeout: 15_000,

@@ -71,8 +71,10 @@ describe('startIslands', () => {
     page('<div data-island="lightbox" data-hydrate="interaction"><a href="/img/1.webp" data-index="0">1</a></div>');
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const assign = vi.fn();
-    const fakeWindow = Object.assign(Object.create(window) as Window & typeof globalThis, { location: { assign } });
-    Object.defineProperty(fakeWindow, 'HTMLAnchorElement', { value: window.HTMLAnchorElement });
+    // Own properties, defined: assigning `location` would run the real
+    // window's setter (a navigation of the test's document).
+    const fakeWindow = Object.create(window) as Window & typeof globalThis;
+    Object.defineProperties(fakeWindow, { location: { value: { assign } }, HTMLAnchorElement: { value: window.HTMLAnchorElement } });
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(recorder().load());
     startIslands(document, { lightbox: load as Registry[string] }, fakeWindow);
 

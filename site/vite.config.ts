@@ -37,7 +37,7 @@ export default defineConfig({
     // jsdom per file cost as much as the tests (75 s → 27 s for the suite on
     // the 2-core VM, same run). The tests clean up after themselves
     // (src/testing/setup.ts: DOM, mocks, globals, analytics); a test that
-    // leaks state into the next file fails under `--sequence.shuffle.files`.
+    // leaks state into another file shows up with `--sequence.shuffle.files`.
     isolate: false,
     // Pages and project bodies are dynamic imports, transformed on first use:
     // on a busy 2-core machine the first test of a file can take seconds.

@@ -3,7 +3,6 @@ package newproject
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,23 +12,11 @@ import (
 	"portfolio/cli/internal/scaffold"
 )
 
-// bigPhoto writes a JPEG of w×h pixels and about mb megabytes, named
-// name, in a folder of its own: an original larger than the limit, whose
-// size the question reports. Its pixels are a thin strip, so shrinking it
-// costs little; importimage's own tests check the arithmetic at every size.
-func bigPhoto(t *testing.T, name string, w, h int, mb float64) string {
-	t.Helper()
-	jpg := imagetest.JPEG(w, h)
-	p := filepath.Join(t.TempDir(), name)
-	write(t, p, imagetest.Padded(jpg, int(mb*1e6)-len(jpg)))
-	return p
-}
-
 // The originals larger than 3000 px: as wide as two cameras' photos, and
 // megabytes heavy (a camera's are heavier still, but under the race
 // detector every megabyte copied costs time).
-func wide3840(t *testing.T) string { return bigPhoto(t, "wide-3840.jpg", 3840, 64, 1.5) }
-func wide5640(t *testing.T) string { return bigPhoto(t, "wide-5640.jpg", 5640, 96, 2.5) }
+func wide3840(t *testing.T) string { return imagetest.BigPhoto(t, "wide-3840.jpg", 3840, 64, 1.5) }
+func wide5640(t *testing.T) string { return imagetest.BigPhoto(t, "wide-5640.jpg", 5640, 96, 2.5) }
 
 // runResize runs new project in accessible mode with a cover within the
 // limit and a gallery of large originals, the limit at 3000 px, and
@@ -38,7 +25,7 @@ func runResize(t *testing.T, gallery []string, set bool, after ...string) (strin
 	t.Helper()
 	fixture(t)
 	answers := details("Elephants", "", "1")
-	answers[10] = bigPhoto(t, "cover.jpg", 3000, 48, 0.3) // at the limit: kept
+	answers[10] = imagetest.BigPhoto(t, "cover.jpg", 3000, 48, 0.3) // at the limit: kept
 	answers[11] = strings.Join(gallery, ", ")
 	ios, in, out, errOut := iostreams.Test()
 	in.WriteString(lines(append(append(answers, "y"), after...)...))

@@ -9,6 +9,9 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
 )
 
 // gradient is a w×h image with some variation, so encoders do real work.
@@ -112,4 +115,19 @@ func Padded(jpg []byte, n int) []byte {
 		n -= size
 	}
 	return append(out, jpg[2:]...)
+}
+
+// BigPhoto writes a JPEG of w×h pixels and about mb megabytes, named name,
+// in a folder of its own, and returns its path: an original larger than the
+// import limit, whose size a question reports. Its pixels are a thin strip
+// (say 3840×64), so shrinking it costs little, even under the race
+// detector; importimage's own tests check the arithmetic at every size.
+func BigPhoto(t testing.TB, name string, w, h int, mb float64) string {
+	t.Helper()
+	jpg := JPEG(w, h)
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, Padded(jpg, int(mb*1e6)-len(jpg)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -38,6 +38,17 @@ const projectAt = (path: string) => projects.find((p) => p.link === path);
 /** The gallery's tiles, in document order. */
 const tiles = (page: Page) => page.getByRole('main').getByRole('link', { name: /^Open image \d+$/ });
 
+/** Follows a project page's back link to its category, which loads with its own h1; returns the category's path. */
+async function followBackLink(page: Page, p: (typeof projects)[number]) {
+  const { name, href } = backLinks[p.page];
+  const back = page.getByRole('link', { name, exact: true });
+  await expect(back).toHaveAttribute('href', href);
+  await back.click();
+  await expect(page).toHaveURL(href);
+  await expect(h1(page)).toHaveText(site.pages[p.page].title);
+  return href;
+}
+
 async function expectHead(page: Page, route: SiteRoute) {
   const title = await page.title();
   expect(title.trim(), 'a non-empty <title>').not.toBe('');
@@ -120,12 +131,7 @@ test.describe('without JavaScript', () => {
           });
           // Last: it leaves the page.
           await walkStep(`back link → /${p.page}`, async () => {
-            const { name, href } = backLinks[p.page];
-            const back = page.getByRole('link', { name, exact: true });
-            await expect(back).toHaveAttribute('href', href);
-            await back.click();
-            await expect(page).toHaveURL(href);
-            await expect(h1(page)).toHaveText(site.pages[p.page].title);
+            await followBackLink(page, p);
           });
         });
       }
@@ -209,12 +215,7 @@ test.describe('with JavaScript', () => {
           }
           // Last: it leaves the page.
           await walkStep(`back link loads /${p.page}`, async () => {
-            const { name, href } = backLinks[p.page];
-            const back = page.getByRole('link', { name, exact: true });
-            await expect(back).toHaveAttribute('href', href);
-            await back.click();
-            await expect(page).toHaveURL(href);
-            await expect(h1(page)).toHaveText(site.pages[p.page].title);
+            const href = await followBackLink(page, p);
             await expect(page).toHaveTitle(new RegExp(site.pages[p.page].title));
             // Parsed, so its scripts are requested before the next route's log starts.
             await page.waitForLoadState('domcontentloaded');

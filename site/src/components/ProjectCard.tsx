@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import type { Project } from '@/generated/content';
+import { focusRing } from '@/theme/theme';
 
 interface Props {
   project: Project;
@@ -38,6 +39,8 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
         bgcolor: 'background.paper',
         transition: 'transform 200ms ease, box-shadow 200ms ease',
         '&:hover': { transform: 'translateY(-3px)', boxShadow: 6 },
+        // The card clips its link's ring (overflow: hidden): the card wears it.
+        '&:has(:focus-visible)': focusRing,
         '@keyframes card-in': { from: { opacity: 0, transform: 'translateY(12px)' }, to: { opacity: 1, transform: 'none' } },
         animation: 'card-in 500ms ease-out both',
         '@media (prefers-reduced-motion: reduce)': { animation: 'none', transition: 'none', '&:hover': { transform: 'none' } },

@@ -1,3 +1,4 @@
+import { outlinedInputClasses } from '@mui/material/OutlinedInput';
 import { createTheme } from '@mui/material/styles';
 
 // The whole visual system in one place: colours for both schemes, type,
@@ -6,6 +7,15 @@ import { createTheme } from '@mui/material/styles';
 
 const display = '"Fraunces Variable", Georgia, "Times New Roman", serif';
 const text = '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/**
+ * The keyboard focus ring (WCAG 2.2 focus appearance: more than a 2 px
+ * perimeter, the primary colour against either scheme's background well
+ * over 3:1). It is drawn from `:focus-visible`, which the browser sets, not
+ * from MUI's `Mui-focusVisible` class, which only a component's script sets:
+ * the pages do not hydrate, and their focus must show all the same.
+ */
+export const focusRing = { outline: '3px solid var(--mui-palette-primary-main)', outlineOffset: 2 } as const;
 
 export const theme = createTheme({
   // CSS variables with the dark scheme under `prefers-color-scheme`: the
@@ -63,9 +73,21 @@ export const theme = createTheme({
     MuiLink: { defaultProps: { underline: 'hover' } },
     // Subtitles are paragraphs, not headings (MUI maps them to h6).
     MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
+    // A text field shows focus with its border, as MUI draws it when focused.
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: {
+          [`&:has(:focus-visible) .${outlinedInputClasses.notchedOutline}`]: { borderColor: 'var(--mui-palette-primary-main)', borderWidth: 2 },
+        },
+      },
+    },
     MuiCssBaseline: {
       styleOverrides: {
         html: { scrollPaddingTop: 88 },
+        // Every focusable element; `html` lifts the rule above a component's
+        // one-class `outline: 0` (ButtonBase, Link, InputBase). Text fields
+        // draw focus with their border instead (MuiOutlinedInput above).
+        'html :focus-visible:not(input, textarea)': focusRing,
         '@media (prefers-reduced-motion: reduce)': {
           '*, *::before, *::after': {
             animationDuration: '0.01ms !important',

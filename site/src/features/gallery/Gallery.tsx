@@ -108,7 +108,6 @@ export function Gallery({ images, title, atTop = false }: Props) {
                   WebkitTapHighlightColor: 'transparent',
                   '& img': { transition: 'transform 300ms ease, filter 300ms ease' },
                   '&:hover img': { transform: 'scale(1.03)', filter: 'brightness(1.05)' },
-                  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
                   '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
                 }}
               >

@@ -5,6 +5,7 @@ import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
+import '@/features/gallery/lightbox.css';
 import type { GalleryImage } from '@/generated/content';
 
 /** The candidates of a srcset ("url 480w, url 800w"), with the heights that keep the image's ratio. */

@@ -2,11 +2,17 @@ package app
 
 import (
 	"fmt"
+	"io"
+	"maps"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"golang.org/x/text/encoding"
@@ -43,6 +49,8 @@ func TestScripts(t *testing.T) {
 			"repeat":      cmdRepeat,
 			"mkname":      cmdMkname,
 			"sitefixture": cmdSitefixture,
+			"freeport":    cmdFreeport,
+			"httpget":     cmdHTTPGet,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
@@ -184,4 +192,52 @@ func cmdMkname(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	w, h := parseSize(ts, args[2])
 	ts.Check(writeImage(filepath.Join(ts.MkAbs(args[0]), name), w, h))
+}
+
+// freeport NAME — sets NAME to a TCP port of 127.0.0.1 that nothing
+// listens on now, for a server the script starts in the background.
+func cmdFreeport(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: freeport NAME")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ts.Check(err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	ts.Check(ln.Close())
+	ts.Setenv(args[0], strconv.Itoa(port))
+}
+
+// httpget URL — GETs URL, waiting up to 10 s for a server that is still
+// starting, and prints "HTTP <status>", the header lines (sorted), an
+// empty line and the body. It fails when nothing answers.
+func cmdHTTPGet(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: httpget URL")
+	}
+	client := &http.Client{Timeout: 10 * time.Second}
+	deadline := time.Now().Add(10 * time.Second)
+	var res *http.Response
+	for {
+		var err error
+		if res, err = client.Get(args[0]); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("GET %s: %v", args[0], err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	ts.Check(err)
+	var b strings.Builder
+	fmt.Fprintf(&b, "HTTP %d\n", res.StatusCode)
+	for _, k := range slices.Sorted(maps.Keys(res.Header)) {
+		for _, v := range res.Header[k] {
+			fmt.Fprintf(&b, "%s: %s\n", k, v)
+		}
+	}
+	b.WriteString("\n")
+	b.Write(body)
+	fmt.Fprint(ts.Stdout(), b.String())
 }

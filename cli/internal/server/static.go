@@ -132,9 +132,10 @@ func (s *static) load(name string) (*file, error) {
 }
 
 // serve writes the file at name with status. A 200 goes through
-// http.ServeContent (conditional requests, ranges, HEAD), compressed when
-// the client accepts gzip; the file and its gzip body are two
-// representations, each with its own strong ETag (RFC 9110 §8.8.3).
+// http.ServeContent (conditional requests, ranges as withRange reads them,
+// HEAD), compressed when the client accepts gzip; the file and its gzip
+// body are two representations, each with its own strong ETag (RFC 9110
+// §8.8.3), and a range is a range of the one sent.
 // Another status (the not-found page) is written as it is.
 func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, status int) {
 	f, err := s.load(name)
@@ -151,7 +152,11 @@ func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, stat
 	if f.compress {
 		h.Add("Vary", "Accept-Encoding")
 	}
-	var body io.ReadSeeker
+	var (
+		body    io.ReadSeeker
+		size    int64
+		encoded bool
+	)
 	switch {
 	case f.body == nil: // large: streamed from disk
 		rf, err := s.root.Open(name)
@@ -160,14 +165,19 @@ func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, stat
 			return
 		}
 		defer rf.Close()
-		body = rf
+		info, err := rf.Stat()
+		if err != nil {
+			http.Error(w, "cannot read "+name, http.StatusInternalServerError)
+			return
+		}
+		body, size = rf, info.Size()
 	case f.gz != nil && acceptsGzip(r):
 		h.Set("ETag", f.etagGzip)
 		h.Set("Content-Encoding", "gzip")
 		h.Set("Content-Length", strconv.Itoa(len(f.gz)))
-		body = bytes.NewReader(f.gz)
+		body, size, encoded = bytes.NewReader(f.gz), int64(len(f.gz)), true
 	default:
-		body = bytes.NewReader(f.body)
+		body, size = bytes.NewReader(f.body), int64(len(f.body))
 	}
 	if status != http.StatusOK {
 		h.Del("ETag")
@@ -180,7 +190,7 @@ func (s *static) serve(w http.ResponseWriter, r *http.Request, name string, stat
 	if h.Get("ETag") == "" {
 		h.Set("ETag", f.etag)
 	}
-	http.ServeContent(w, r, name, f.modTime, body)
+	http.ServeContent(w, withRange(r, size, encoded), name, f.modTime, body)
 }
 
 // acceptsGzip reports whether the request's Accept-Encoding allows gzip

@@ -9,6 +9,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -60,15 +61,26 @@ func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			"natively by the browser (to any path, as on the host): every message is",
 			"validated with the site's rules and stored in data/messages.db (`portfolio",
 			"messages` lists them). Ctrl-C stops it after the requests in flight.",
+			"",
+			"With --no-build nothing is built and any built site can be served, in the",
+			"repository or not (a copy of site/dist, a deploy artifact): --site names the",
+			"built folder itself or the folder above its dist/. A built site is a folder",
+			"with index.html and _headers.json at its top, as `portfolio build` leaves",
+			"site/dist. Without --no-build, --site is the site's folder in the repository.",
 		}, "\n"),
-		Example: "  portfolio serve\n  portfolio serve --addr 127.0.0.1:3000",
+		Example: "  portfolio serve\n  portfolio serve --addr 127.0.0.1:3000\n  portfolio serve --no-build --site ~/Downloads/deploy-artifact",
 		Args:    cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
 			opts.ContentDir = cmdutil.ContentDir(cmd)
 			// A site named with --site and served as it is needs only its
-			// dist/ (checked when serving starts), not the site's sources.
-			if !(opts.NoBuild && cmd.Flags().Changed("site")) {
+			// built files (checked when serving starts), not the site's
+			// sources nor the repository; a build needs both.
+			switch {
+			case opts.NoBuild && cmd.Flags().Changed("site"):
+			case cmd.Flags().Changed("site") && isBuilt(opts.SiteDir):
+				return cmdutil.Usagef("--site %s is a built site: add --no-build to serve it as it is (a build needs the site's folder in the portfolio repository)", termsafe.String(opts.SiteDir))
+			default:
 				if err := cmdutil.EnterSiteRepo(cmd, &opts.ContentDir, opts.SiteDir); err != nil {
 					return err
 				}
@@ -84,9 +96,9 @@ func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "`address` to listen on (host:port)")
-	fl.StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
+	fl.StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`; with --no-build, also any built site's folder")
 	fl.StringVar(&opts.DataDir, "data", messages.DefaultDir, "`folder` of the messages database")
-	fl.BoolVar(&opts.NoBuild, "no-build", false, "serve site/dist as it is, even when out of date")
+	fl.BoolVar(&opts.NoBuild, "no-build", false, "serve the built site as it is, even when out of date")
 	fl.BoolVar(&noLimit, "no-rate-limit", false, "accept any number of form posts per client (load tests)")
 	_ = fl.MarkHidden("no-rate-limit")
 	return cmd
@@ -110,6 +122,12 @@ func Run(opts *Options) error {
 		}
 	}
 	dist := filepath.Join(opts.SiteDir, "dist")
+	if opts.NoBuild {
+		var err error
+		if dist, err = builtDir(opts.SiteDir); err != nil {
+			return err
+		}
+	}
 	rules, err := headers.Read(dist)
 	if err != nil {
 		return err
@@ -173,6 +191,46 @@ func Run(opts *Options) error {
 		fmt.Fprintf(opts.IO.Out, "Stopped. %s stored in %s.\n", english.Count(n, "message"), messages.Path(opts.DataDir))
 	}
 	return cmdutil.ErrStopped
+}
+
+// builtFiles are what serving a built site needs: the home page (the
+// server refuses a folder without one) and the headers the build wrote.
+var builtFiles = []string{"index.html", headers.JSONFile}
+
+// builtDir is the built site that --no-build serves: siteDir itself when
+// it is one (a copy of site/dist, a deploy artifact, a yardstick), else
+// siteDir/dist, where `portfolio build` writes it. Otherwise the error
+// says what the folder lacks and what to do.
+func builtDir(siteDir string) (string, error) {
+	dist := filepath.Join(siteDir, "dist")
+	if isBuilt(siteDir) {
+		return siteDir, nil
+	}
+	if isBuilt(dist) {
+		return dist, nil
+	}
+	const todo = "A built site has index.html and _headers.json at its top, as `portfolio build` leaves site/dist: " +
+		"build the site first (portfolio build), or name a built folder (or a copy of one) with --site"
+	if fi, err := os.Stat(siteDir); err != nil || !fi.IsDir() {
+		return "", fmt.Errorf("%s is not a folder. %s", termsafe.String(siteDir), todo)
+	}
+	if fi, err := os.Stat(dist); err == nil && fi.IsDir() {
+		return "", fmt.Errorf("%s is not a built site: it has no %s. %s", termsafe.String(dist), missing(dist), todo)
+	}
+	return "", fmt.Errorf("%s is not a built site: it has no %s, and no dist folder that has them. %s", termsafe.String(siteDir), missing(siteDir), todo)
+}
+
+func isBuilt(dir string) bool { return missing(dir) == "" }
+
+// missing names the built files dir lacks ("index.html or _headers.json").
+func missing(dir string) string {
+	var lacks []string
+	for _, f := range builtFiles {
+		if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || !fi.Mode().IsRegular() {
+			lacks = append(lacks, f)
+		}
+	}
+	return strings.Join(lacks, " or ")
 }
 
 func validate(m server.Message) map[string]string {

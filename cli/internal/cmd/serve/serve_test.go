@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -164,10 +165,102 @@ func TestRefusesAnAddressInUse(t *testing.T) {
 	}
 }
 
+// A built site is served as it is wherever it lies, named itself (a copy
+// of site/dist, a deploy artifact, a yardstick) or by the folder above it
+// (the site's project folder, as `portfolio build` leaves it).
+func TestServesABuiltSiteAsItIs(t *testing.T) {
+	site := builtSite(t)
+	for _, dir := range []string{filepath.Join(site, "dist"), site} {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			r := serve(t, dir, t.TempDir())
+			res, err := http.Get("http://" + r.addr + "/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != 200 || !strings.Contains(string(page), "<h1>Home</h1>") || res.Header.Get("X-Frame-Options") != "DENY" {
+				t.Errorf("GET /: %d, X-Frame-Options %q, %q; want 200, DENY and the home page", res.StatusCode, res.Header.Get("X-Frame-Options"), page)
+			}
+			r.stop()
+			r.wait(t)
+		})
+	}
+}
+
+// A folder that is not a built site is refused before anything is
+// written, with what it lacks and what to do.
 func TestNeedsABuiltSite(t *testing.T) {
-	ios, _, _, _ := iostreams.Test()
-	err := Run(&Options{IO: ios, Ctx: context.Background(), SiteDir: t.TempDir(), DataDir: t.TempDir(), Addr: "127.0.0.1:0", NoBuild: true})
-	if err == nil || !strings.Contains(err.Error(), "portfolio build") {
-		t.Fatalf("err = %v, want it to say to run portfolio build", err)
+	write := func(t *testing.T, files ...string) string {
+		dir := t.TempDir()
+		for _, f := range files {
+			p := filepath.Join(dir, f)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte("[]"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	tests := []struct {
+		name   string
+		files  []string
+		want   string // after the folder's name
+		inDist bool   // the message names dir/dist
+	}{
+		{"empty folder", nil, " is not a built site: it has no index.html or _headers.json, and no dist folder that has them", false},
+		{"a page only", []string{"index.html"}, " is not a built site: it has no _headers.json, and no dist folder that has them", false},
+		{"the site's sources", []string{"index.html", "package.json"}, " is not a built site: it has no _headers.json, and no dist folder that has them", false},
+		{"headers only", []string{"_headers.json"}, " is not a built site: it has no index.html, and no dist folder that has them", false},
+		{"a dist without headers", []string{"package.json", "dist/index.html"}, " is not a built site: it has no _headers.json", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := write(t, tt.files...)
+			data := filepath.Join(t.TempDir(), "data")
+			ios, _, _, _ := iostreams.Test()
+			err := Run(&Options{IO: ios, Ctx: context.Background(), SiteDir: dir, DataDir: data, Addr: "127.0.0.1:0", NoBuild: true})
+			named := dir
+			if tt.inDist {
+				named = filepath.Join(dir, "dist")
+			}
+			if err == nil || !strings.Contains(err.Error(), named+tt.want) || !strings.Contains(err.Error(), "portfolio build") {
+				t.Fatalf("err = %v\nwant it to contain %q and say to run portfolio build", err, named+tt.want)
+			}
+			if _, err := os.Stat(data); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("the messages folder was made (%v)", err)
+			}
+		})
+	}
+}
+
+// --site naming a built site without --no-build is a usage error that
+// says to add it: a build needs the site's sources in the repository.
+func TestBuildingNeedsTheSitesSources(t *testing.T) {
+	site := filepath.Join(builtSite(t), "dist")
+	t.Chdir(t.TempDir()) // outside any repository
+	for _, tt := range []struct {
+		args []string
+		want string // "" when the command runs
+	}{
+		{[]string{"--no-build", "--site", site}, ""},
+		{[]string{"--site", site}, "is a built site: add --no-build to serve it as it is"},
+	} {
+		ios, _, _, _ := iostreams.Test()
+		ran := false
+		cmd := NewCmdServe(&cmdutil.Factory{IOStreams: ios}, func(*Options) error { ran = true; return nil })
+		cmd.SetArgs(tt.args)
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		err := cmd.Execute()
+		var usage *cmdutil.UsageError
+		switch {
+		case tt.want == "" && (err != nil || !ran):
+			t.Errorf("%v: err = %v, ran = %v; want it to run", tt.args, err, ran)
+		case tt.want != "" && (!errors.As(err, &usage) || !strings.Contains(err.Error(), tt.want) || ran):
+			t.Errorf("%v: err = %v, ran = %v; want a usage error containing %q", tt.args, err, ran, tt.want)
+		}
 	}
 }

@@ -24,6 +24,16 @@ type ImageText struct {
 // DSC01234, PXL_20240101_…), which say nothing about the picture.
 var cameraName = regexp.MustCompile(`(?i)^(img|dsc|dscn|dscf|dcim|pxl|mvimg|photo|image|screenshot)[ _-]?\d[\d_ -]*$`)
 
+// GalleryAlt is the alt text of gallery image n (from 1) of the project
+// titled title, whose owner wrote alt about it (empty when not): the one
+// place it is made, so every view of the image says the same.
+func GalleryAlt(title string, n int, alt string) string {
+	if alt != "" {
+		return alt
+	}
+	return fmt.Sprintf("%s %d", title, n)
+}
+
 // AltProblem says what is wrong with an alt text that is present but says
 // nothing about the picture: blank, a file name or a camera's file name.
 // The empty string means it is fine.

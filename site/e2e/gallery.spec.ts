@@ -23,6 +23,7 @@ const counter = (page: Page) => dialog(page).getByText(/^\d+ \/ \d+$/);
 const galleries = projects.filter((p) => specGalleryCounts[p.slug] !== undefined);
 const unc = projects.find((p) => p.slug === 'unc-greensboro')!;
 const uncCount = specGalleryCounts['unc-greensboro']!;
+const uncImages = galleryImagesOf(unc.slug);
 const expectCounter = (page: Page, n: number) => expect(counter(page)).toHaveText(`${n} / ${uncCount}`);
 
 /** Where the focus is, as a name: a tile's label, "dialog" when inside the lightbox, else the element. */
@@ -62,6 +63,16 @@ async function openUnc(page: Page) {
 test('the generated galleries have the counts of SPEC.md §9', () => {
   const counts = Object.fromEntries(projects.map((p) => [p.slug, galleryImagesOf(p.slug).length] as const).filter(([, n]) => n > 0));
   expect(counts).toEqual(specGalleryCounts);
+});
+
+test("every generated alt text is the title and the number, followed by the owner's description when there is one (SPEC.md §2)", () => {
+  const wrong = galleries.flatMap((p) =>
+    galleryImagesOf(p.slug)
+      .map((img, i) => ({ alt: img.alt, numbered: `${p.title} ${i + 1}` }))
+      .filter(({ alt, numbered }) => alt !== numbered && !(alt.startsWith(`${numbered}: `) && alt.length > numbered.length + 2))
+      .map(({ alt, numbered }) => `${p.slug}: "${alt}" is neither "${numbered}" nor "${numbered}: …"`),
+  );
+  expect(wrong).toEqual([]);
 });
 
 // Every gallery's layout, walked: one page visits each gallery (a step per
@@ -291,7 +302,7 @@ test.describe('lightbox', () => {
     await expect(counter(page)).toHaveText(`${n} / ${uncCount}`);
     const current = dialog(page).getByRole('group', { name: `${n} of ${uncCount}`, exact: true });
     await expect(current).toBeVisible();
-    await expect(current.getByRole('img', { name: `${unc.title} ${n}`, exact: true })).toBeVisible();
+    await expect(current.getByRole('img', { name: uncImages[n - 1]!.alt, exact: true })).toBeVisible();
   }
 
   /** The image in the lightbox's current slide. */
@@ -502,15 +513,17 @@ test.describe('alt text and captions', () => {
   const captioned = images.findIndex((img) => img.caption);
   const plain = images.findIndex((img) => !img.caption);
 
-  test('the drone gallery has owner-written alt texts, some images with a caption and some without', () => {
-    expect(images.every((img, i) => img.alt !== `${drone.title} ${i + 1}`)).toBe(true);
+  test('the drone gallery has owner-written alt texts, each after the title and number, some images with a caption and some without', () => {
+    // SPEC §2: "<title> <n>", then the owner's description (DESIGN.md).
+    for (const [i, img] of images.entries()) expect(img.alt).toMatch(new RegExp(`^${drone.title} ${i + 1}: \\S`));
     expect(captioned).toBeGreaterThanOrEqual(0);
     expect(plain).toBeGreaterThanOrEqual(0);
   });
 
-  test("a tile's image has the owner's alt text", async ({ page }) => {
+  test("a tile's image has the title and number, then the owner's alt text", async ({ page }) => {
     await page.goto(drone.link);
     await expect(tile(page, 1).getByRole('img')).toHaveAccessibleName(images[0]!.alt);
+    await expect(tile(page, 1).getByRole('img')).toHaveAccessibleName(new RegExp(`^${drone.title} 1: \\S`));
   });
 
   test('the lightbox shows the caption under its image, in the slide a screen reader reads, and none for an image without one', async ({ page }) => {

@@ -10,8 +10,9 @@
 // came from:
 // - without JavaScript: status, h1 and head tags; the heading outline (was
 //   a11y.spec.ts); on a project page, its gallery's tiles prerendered in
-//   order (was gallery.spec.ts), its external links opening in a new tab
-//   and its back link to its category (were project.spec.ts);
+//   order with their alt texts (was gallery.spec.ts), its external links
+//   opening in a new tab and its back link to its category (were
+//   project.spec.ts);
 // - with JavaScript (cache off, as a first visit): the scripts requested
 //   before any interaction are the page's islands (was islands.spec.ts), no
 //   console problem after hydration, h1 and head tags; on a project page,
@@ -90,7 +91,7 @@ test.describe('without JavaScript', () => {
   // Without scripts the document is complete when it is parsed: no step
   // reads an image, so none waits for the images' `load`.
   for (const [k, share] of shares(allRoutes, sharesWithout).entries()) {
-    test(`every route is prerendered with its h1, head tags and heading outline; a project page with its gallery's tiles in order, its external links in new tabs and its back link (${k + 1} of ${sharesWithout})`, async ({
+    test(`every route is prerendered with its h1, head tags and heading outline; a project page with its gallery's tiles in order with their alt texts, its external links in new tabs and its back link (${k + 1} of ${sharesWithout})`, async ({
       page,
     }) => {
       walkTimeout(share.length * 4);
@@ -109,10 +110,13 @@ test.describe('without JavaScript', () => {
           if (!p) return;
           const count = specGalleryCounts[p.slug];
           if (count !== undefined) {
-            await walkStep('gallery tiles in order', async () => {
+            await walkStep('gallery tiles in order, each image with its alt text', async () => {
               await expect(tiles(page), p.link).toHaveCount(count);
               const names = await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
               expect(names, p.link).toEqual(Array.from({ length: count }, (_, i) => `Open image ${i + 1}`));
+              // The generated alt texts (their form: gallery.spec.ts), as prerendered.
+              const alts = await tiles(page).evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('alt')));
+              expect(alts, p.link).toEqual(galleryImagesOf(p.slug).map((img) => img.alt));
             });
           }
           await walkStep('external links open in a new tab', async () => {
@@ -202,7 +206,7 @@ test.describe('with JavaScript', () => {
               await expect(page.getByRole('link', { name: /^Open image/ })).toHaveCount(0);
             });
           } else {
-            await walkStep(`shows ${count} tiles "Open image 1…${count}", each with its image's alt text (the owner's, else "title n")`, async () => {
+            await walkStep(`shows ${count} tiles "Open image 1…${count}", each with its image's alt text`, async () => {
               const images = galleryImagesOf(p.slug);
               await expect(page.getByRole('heading', { level: 2, name: 'Gallery', exact: true })).toBeVisible();
               await expect(tiles(page)).toHaveCount(count);

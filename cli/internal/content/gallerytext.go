@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
@@ -23,6 +25,46 @@ type ImageText struct {
 // cameraName matches the names cameras and phones give files (IMG_0412,
 // DSC01234, PXL_20240101_…), which say nothing about the picture.
 var cameraName = regexp.MustCompile(`(?i)^(img|dsc|dscn|dscf|dcim|pxl|mvimg|photo|image|screenshot)[ _-]?\d[\d_ -]*$`)
+
+// GalleryAlt is the alt text of gallery image n (from 1) of the project
+// titled title, whose owner wrote alt about it (empty when not): "<title>
+// <n>" (SPEC §2), followed by ": <alt>" when there is one (DESIGN.md). It is
+// made here only, so every view of the image says the same. An alt the owner
+// began with the title (and this number) says it once: "Camp 2: canoes", not
+// "Camp 2: Camp canoes"; a title that runs on into a word ("Campfire",
+// "Camp's") is the owner's own words and stays.
+func GalleryAlt(title string, n int, alt string) string {
+	numbered := fmt.Sprintf("%s %d", title, n)
+	alt = strings.TrimSpace(alt)
+	if rest, ok := cutWord(alt, title); ok {
+		rest = strings.TrimLeft(rest, " ")
+		if r, ok := cutWord(rest, strconv.Itoa(n)); ok {
+			rest = r
+		}
+		alt = strings.TrimLeft(rest, altSeparators)
+	}
+	if alt == "" {
+		return numbered
+	}
+	return numbered + ": " + alt
+}
+
+// altSeparators may come between a title (or its number) and what the
+// owner says about the picture.
+const altSeparators = " \t:;,.-–—"
+
+// cutWord returns s without its prefix p (in any letter case) when s is p,
+// or p followed by a space or a separator.
+func cutWord(s, p string) (string, bool) {
+	if p == "" || len(s) < len(p) || !strings.EqualFold(s[:len(p)], p) {
+		return s, false
+	}
+	rest := s[len(p):]
+	if next, _ := utf8.DecodeRuneInString(rest); rest == "" || strings.ContainsRune(altSeparators, next) {
+		return rest, true
+	}
+	return s, false
+}
 
 // AltProblem says what is wrong with an alt text that is present but says
 // nothing about the picture: blank, a file name or a camera's file name.

@@ -37,8 +37,8 @@ type Answers struct {
 	// image files, in the order the gallery shows them.
 	Gallery []string `yaml:"gallery"`
 	// Texts are the gallery images' alt texts and captions, in gallery
-	// order; an image past the end, or with both empty, keeps the default
-	// alt text "<title> <n>".
+	// order; an image past the end, or with both empty, has the alt text
+	// "<title> <n>" alone (a given one follows it).
 	Texts     []ImageText `yaml:"texts"`
 	Document  *Document   `yaml:"document"`
 	Prototype *Prototype  `yaml:"prototype"`

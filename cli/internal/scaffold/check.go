@@ -320,7 +320,7 @@ func ExpandHome(path string) string {
 }
 
 // ValidateAlt checks a gallery image's alt text by validate's rules; empty
-// is fine (the image is then described as "<title> <n>").
+// is fine (the image is then described as "<title> <n>" alone).
 func ValidateAlt(s string) error {
 	s = strings.TrimSpace(s)
 	if s == "" {

@@ -140,11 +140,7 @@ func derive(typeName, field string, r resolver) (any, error) {
 					return nil, err
 				}
 			}
-			alt := img.Alt
-			if alt == "" {
-				alt = fmt.Sprintf("%s %d", title, n)
-			}
-			asset = append(asset, kv{"alt", alt})
+			asset = append(asset, kv{"alt", content.GalleryAlt(title, n, img.Alt)})
 			if img.Caption != "" {
 				asset = append(asset, kv{"caption", img.Caption})
 			}

@@ -78,7 +78,7 @@ export interface ImageSrcset {
 
 /** One image of a project gallery. */
 export interface GalleryImage extends ImageAsset {
-  /** Alternative text: the owner's (the gallery block's texts), else "<project title> <n>". */
+  /** Alternative text: "<project title> <n>", then ": " and the owner's (the gallery block's texts) when there is one. */
   readonly alt: string;
   /** Caption shown with the image in the lightbox; absent when the owner gave none. */
   readonly caption?: string;

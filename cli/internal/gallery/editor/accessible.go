@@ -159,7 +159,7 @@ func numberInput(title string, value *string, n int) *huh.Input {
 // checks them.
 func textGroup(alt, caption *string) *huh.Group {
 	return huh.NewGroup(
-		huh.NewInput().Title("Alt text").Description("what the picture shows, for people who cannot see it; empty: \"<title> <n>\"").
+		huh.NewInput().Title("Alt text").Description("what the picture shows, for people who cannot see it; read after \"<title> <n>: \"; may be empty").
 			CharLimit(250).Value(alt).Validate(scaffold.ValidateAlt),
 		huh.NewInput().Title("Caption").Description("shown with the image in the lightbox; may be empty").
 			CharLimit(300).Value(caption),

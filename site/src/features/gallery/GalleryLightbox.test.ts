@@ -102,7 +102,7 @@ describe('toSlide', () => {
   it("turns the 4 images of the test content's photo set into slides in order, the external last one without candidates", async () => {
     const slides = (await galleryOf('photo-set')).map(toSlide);
 
-    expect(slides.map((s) => s.alt)).toEqual(['Photo Set 1', 'Photo Set 2', 'Harbour at dusk, boats moored in a row', 'Photo Set 4']);
+    expect(slides.map((s) => s.alt)).toEqual(['Photo Set 1', 'Photo Set 2', 'Photo Set 3: Harbour at dusk, boats moored in a row', 'Photo Set 4']);
     expect(slides.map((s) => s.description)).toEqual([
       'Caption only; the alt stays the default',
       undefined,

@@ -445,7 +445,12 @@ describe('project page', () => {
       ['20', '20'],
       ['1200', '800'],
     ]);
-    expect(imgs.map((img) => img?.getAttribute('alt'))).toEqual(['Photo Set 1', 'Photo Set 2', 'Harbour at dusk, boats moored in a row', 'Photo Set 4']);
+    expect(imgs.map((img) => img?.getAttribute('alt'))).toEqual([
+      'Photo Set 1',
+      'Photo Set 2',
+      'Photo Set 3: Harbour at dusk, boats moored in a row',
+      'Photo Set 4',
+    ]);
   });
 
   it('opens the photo set lightbox at image 2 of 4 from the page', async () => {
@@ -459,8 +464,9 @@ describe('project page', () => {
   });
 
   it.each<[string, string[]]>([
-    // The owner's alt text for 10.jpg (the gallery block's texts); "<title> <n>" for the others.
-    ['photo-set', ['Photo Set 1', 'Photo Set 2', 'Harbour at dusk, boats moored in a row', 'Photo Set 4']],
+    // "<title> <n>" for every image (SPEC §2), followed by the owner's alt
+    // text for 10.jpg (the gallery block's texts).
+    ['photo-set', ['Photo Set 1', 'Photo Set 2', 'Photo Set 3: Harbour at dusk, boats moored in a row', 'Photo Set 4']],
     // No texts at all: every alt is "<title> <n>".
     ['brand-guide', Array.from({ length: 8 }, (_, i) => `Brand Guide ${i + 1}`)],
   ])('/projects/%s has its gallery, each tile with its alt text', async (slug, alts) => {

@@ -31,7 +31,7 @@ export interface ImageSrcset {
 
 /** One image of a project gallery. */
 export interface GalleryImage extends ImageAsset {
-  /** Alternative text: the owner's (the gallery block's texts), else "<project title> <n>". */
+  /** Alternative text: "<project title> <n>", then ": " and the owner's (the gallery block's texts) when there is one. */
   readonly alt: string;
   /** Caption shown with the image in the lightbox; absent when the owner gave none. */
   readonly caption?: string;
@@ -180,7 +180,7 @@ export interface SiteGalleryColumns {
 
 /** One portfolio project: content/projects/<slug>/project.yaml. The folder name is the slug; the page lives at /projects/<slug>. */
 export interface Project {
-  /** Project name, shown as the page heading and on cards. Gallery alt texts are made from it ("<title> <n>"). */
+  /** Project name, shown as the page heading and on cards. Gallery alt texts start with it ("<title> <n>"). */
   readonly title: string;
   /** One line under the title on the project page. */
   readonly subtitle: string;

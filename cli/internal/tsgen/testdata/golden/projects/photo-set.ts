@@ -43,7 +43,7 @@ export const body: ProjectBody = [
           fallback: '/img/fa98b3bc17e66fe5-10.jpg 10w, /img/fa98b3bc17e66fe5-20.jpg 20w',
         },
         placeholder: 'data:image/svg+xml,%3Csvg%3Efa98b3bc17e66fe5',
-        alt: 'Harbour at dusk, boats moored in a row',
+        alt: 'Photo Set 3: Harbour at dusk, boats moored in a row',
         caption: 'Dún Laoghaire, winter 2024 — "the long exposure"',
         label: 'Open image 3',
       },

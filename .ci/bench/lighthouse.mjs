@@ -491,7 +491,7 @@ async function main() {
   const { dist, site, pages } = options;
   if (options.build) {
     console.error(`==> VITE_ANALYTICS=off portfolio build --site ${site}`);
-    execFileSync(path.join(root, '.cache', 'bin', 'portfolio'), ['build', '--no-report', '--site', site], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, VITE_ANALYTICS: 'off' } });
+    execFileSync(path.join(root, '.cache', 'bin', 'portfolio'), ['build', '--site', site], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, VITE_ANALYTICS: 'off' } });
   }
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new CannotMeasure(`${path.join(dist, 'index.html')} is missing: build first (VITE_ANALYTICS=off .cache/bin/portfolio build), or pass --build`);

@@ -32,8 +32,10 @@ type BuildOptions struct {
 	ContentDir string
 	// SiteDir is the site's project folder (site); the result is SiteDir/dist.
 	SiteDir string
-	// NoReport leaves out the per-route table.
-	NoReport bool
+	// Verbose lists what each step did file by file (each image made, each
+	// document published) and ends with the per-route table; without it
+	// each step prints a summary line.
+	Verbose bool
 }
 
 // Build runs the chain; each step's own output explains a failure.
@@ -64,14 +66,30 @@ func Build(opts *BuildOptions) error {
 			}
 			imagesOpts := ImagesDefaults(ctx, opts.IO, opts.ContentDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable"))
 			imagesOpts.ContentReported = true
+			imagesOpts.Brief = !opts.Verbose
 			return Images(imagesOpts)
 		}},
 		{"generate the site's module", func() error {
 			generateOpts := GenerateDefaults(ctx, opts.IO, opts.ContentDir)
 			generateOpts.ContentReported = true
+			generateOpts.Brief = !opts.Verbose
 			return Generate(generateOpts)
 		}},
-		{"build and prerender the site", func() error { return Site(ctx, opts) }},
+		{"build and prerender the site", func() error {
+			start := time.Now()
+			if err := Site(ctx, opts); err != nil {
+				return err
+			}
+			routes, err := Report(filepath.Join(opts.SiteDir, "dist"))
+			if err != nil {
+				return err
+			}
+			if opts.Verbose {
+				WriteReport(out, routes)
+			}
+			fmt.Fprintln(out, SiteSummary(routes, time.Since(start), opts.Verbose))
+			return nil
+		}},
 	}
 	for i, step := range steps {
 		fmt.Fprintf(out, "%s %s\n", s.Bold(fmt.Sprintf("[%d/%d]", i+1, len(steps))), step.name)
@@ -87,15 +105,7 @@ func Build(opts *BuildOptions) error {
 			fmt.Fprintf(opts.IO.ErrOut, "warning: cannot record what the build read (%v); the next serve builds again\n", err)
 		}
 	}
-	dist := filepath.Join(opts.SiteDir, "dist")
-	if !opts.NoReport {
-		routes, err := Report(dist)
-		if err != nil {
-			return err
-		}
-		WriteReport(out, routes)
-	}
-	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), time.Since(start).Round(100*time.Millisecond), dist)
+	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), time.Since(start).Round(100*time.Millisecond), filepath.Join(opts.SiteDir, "dist"))
 	return nil
 }
 

@@ -46,6 +46,9 @@ type GenerateOptions struct {
 	// ContentReported: an earlier step (build's validate) has shown the
 	// content's problems, so they are not printed again.
 	ContentReported bool
+	// Brief counts the documents published and removed in one line
+	// instead of a line each (the build, unless --verbose).
+	Brief bool
 }
 
 // Generate validates the content, then writes the site's module (content.ts
@@ -225,6 +228,8 @@ func publishDocuments(opts *GenerateOptions, docs map[string]content.DocumentFil
 	if opts.DocsDir == "" {
 		return nil
 	}
+	var published, removed int
+	var publishedBytes int64
 	names := slices.Sorted(maps.Keys(docs))
 	for _, name := range names {
 		d := docs[name]
@@ -245,14 +250,31 @@ func publishDocuments(opts *GenerateOptions, docs map[string]content.DocumentFil
 		if err := fsutil.WriteFileAtomic(dest, data, 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", dest, err)
 		}
-		fmt.Fprintf(opts.IO.Out, "published %s (%s) as %s\n", d.Abs, content.SizeText(d.Size), dest)
+		published++
+		publishedBytes += d.Size
+		if !opts.Brief {
+			fmt.Fprintf(opts.IO.Out, "published %s (%s) as %s\n", d.Abs, content.SizeText(d.Size), dest)
+		}
 	}
 	for _, name := range staleDocuments(opts.DocsDir, docs) {
 		path := filepath.Join(opts.DocsDir, name)
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
-		fmt.Fprintf(opts.IO.Out, "removed %s\n", path)
+		removed++
+		if !opts.Brief {
+			fmt.Fprintf(opts.IO.Out, "removed %s\n", path)
+		}
+	}
+	if opts.Brief && published+removed > 0 {
+		var parts []string
+		if published > 0 {
+			parts = append(parts, fmt.Sprintf("published %s (%s)", english.Count(published, "document"), content.SizeText(publishedBytes)))
+		}
+		if removed > 0 {
+			parts = append(parts, fmt.Sprintf("removed %s no project has", english.Count(removed, "document")))
+		}
+		fmt.Fprintf(opts.IO.Out, "%s in %s\n", strings.Join(parts, ", "), opts.DocsDir)
 	}
 	return nil
 }

@@ -37,6 +37,10 @@ type ImagesOptions struct {
 	// ContentReported: an earlier step (build's validate) has shown the
 	// content's problems, so they are not printed again.
 	ContentReported bool
+	// Brief leaves out the line per image made off a terminal (CI logs,
+	// pipes): the summary line counts them. The build sets it unless
+	// --verbose, so a first build does not print a page per photo.
+	Brief bool
 }
 
 // Images makes the variants, writes the manifest, then draws the cards and
@@ -57,7 +61,7 @@ func Images(opts *ImagesOptions) error {
 		return err
 	}
 	sources := images.Sources(c)
-	ui := newReporter(opts.IO, sources)
+	ui := newReporter(opts.IO, sources, opts.Brief)
 	res, err := images.Run(ctx, sources, images.Options{
 		Widths:    opts.Widths,
 		Quality:   opts.Quality,

@@ -13,15 +13,17 @@ import (
 )
 
 // reporter shows a run as it goes: a live progress bar on a terminal, one
-// plain line per image made otherwise (CI logs, pipes).
+// plain line per image made otherwise (CI logs, pipes), or nothing there
+// when brief.
 type reporter struct {
 	io      *iostreams.IOStreams
+	brief   bool
 	program *tea.Program
 	done    chan struct{}
 }
 
-func newReporter(ios *iostreams.IOStreams, sources []images.Source) *reporter {
-	r := &reporter{io: ios}
+func newReporter(ios *iostreams.IOStreams, sources []images.Source, brief bool) *reporter {
+	r := &reporter{io: ios, brief: brief}
 	if !ios.IsStdoutTTY() || len(sources) == 0 {
 		return r
 	}
@@ -43,7 +45,7 @@ func (r *reporter) event(ev images.Event) {
 		r.program.Send(ev)
 		return
 	}
-	if ev.Outcome != images.Made {
+	if r.brief || ev.Outcome != images.Made {
 		return // reused images are counted in the summary; failures are listed after it
 	}
 	fmt.Fprintf(r.io.Out, "made %s: %d variants, %s, in %s\n",

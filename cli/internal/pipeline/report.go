@@ -13,6 +13,9 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"time"
+
+	"portfolio/cli/internal/english"
 )
 
 // Route is what one prerendered page weighs, as a browser first loads it.
@@ -125,3 +128,27 @@ func imagesCell(r Route) string {
 }
 
 func kB(n int64) string { return fmt.Sprintf("%.1f kB", float64(n)/1000) }
+
+// SiteSummary is the site step's line: how many pages, how long, and the
+// heaviest page as served (HTML, JS and CSS, gzip), so a page that grew
+// stands out without the table.
+func SiteSummary(routes []Route, elapsed time.Duration, verbose bool) string {
+	line := fmt.Sprintf("%s prerendered in %s", english.Count(len(routes), "page"), elapsed.Round(100*time.Millisecond))
+	if len(routes) == 0 {
+		return line
+	}
+	heaviest := routes[0]
+	for _, r := range routes[1:] {
+		if r.served() > heaviest.served() {
+			heaviest = r
+		}
+	}
+	line += fmt.Sprintf("; the heaviest, %s, is %s of HTML, JS and CSS (gzip)", heaviest.Path, kB(heaviest.served()))
+	if !verbose {
+		line += "; -v lists every page"
+	}
+	return line
+}
+
+// served is what the page weighs before its images: HTML, JS and CSS.
+func (r Route) served() int64 { return r.HTML + r.JS + r.CSS }

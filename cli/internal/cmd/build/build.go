@@ -24,7 +24,8 @@ func NewCmdBuild(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			"Runs the whole chain, stopping at the first step that fails:",
 			"validate the content, make the images, generate the site's module, then",
 			"build and prerender the site into site/dist (installing its npm packages",
-			"first when they are missing). Ends with a table of each route's bytes.",
+			"first when they are missing). With --verbose, ends with a table of each",
+			"route's bytes.",
 		}, "\n"),
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -40,6 +41,6 @@ func NewCmdBuild(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
-	cmd.Flags().BoolVar(&opts.NoReport, "no-report", false, "leave out the per-route table")
+	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list each image made, each document published and each page's bytes")
 	return cmd
 }

@@ -35,6 +35,13 @@ type Schema struct {
 	Pattern      string
 	MinLength    *int
 	MaxLength    *int
+	// Examples are sample values, as decoded JSON (objects as maps).
+	Examples []any
+
+	// The validator enforces these; the model keeps them to describe them.
+	MinItems, MaxItems *int
+	UniqueItems        bool
+	Minimum, Maximum   *float64
 
 	Properties []Property
 	Required   []string
@@ -143,17 +150,29 @@ func (r *Root) Def(ref string) *Schema {
 
 // Resolve follows s's $ref, if any. It returns the schema that describes the
 // value and the name of the definition it came through ("" for none). A
-// description written beside the $ref wins over the definition's.
+// title, description, examples or default written beside the $ref win over
+// the definition's, as editors merge them.
 func (r *Root) Resolve(s *Schema) (*Schema, string) {
 	if s == nil || s.Ref == "" {
 		return s, ""
 	}
 	def := r.Def(s.Ref)
-	if s.Description == "" {
+	if s.Title == "" && s.Description == "" && s.Examples == nil && !s.HasDefault {
 		return def, DefName(s.Ref)
 	}
 	c := *def
-	c.Description = s.Description
+	if s.Title != "" {
+		c.Title = s.Title
+	}
+	if s.Description != "" {
+		c.Description = s.Description
+	}
+	if s.Examples != nil {
+		c.Examples = s.Examples
+	}
+	if s.HasDefault {
+		c.Default, c.HasDefault = s.Default, true
+	}
 	return &c, DefName(s.Ref)
 }
 
@@ -304,7 +323,15 @@ func build(obj ordered, at string) (*Schema, error) {
 		where := at + "/" + kv.key
 		var err error
 		switch kv.key {
-		case "$schema", "$comment", "examples":
+		case "$schema", "$comment":
+		case "examples":
+			arr, ok := kv.val.([]any)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: examples must be an array", where)
+			}
+			for _, e := range arr {
+				s.Examples = append(s.Examples, plain(e))
+			}
 		case "title":
 			s.Title, err = str(kv.val, where)
 		case "description":
@@ -350,19 +377,43 @@ func build(obj ordered, at string) (*Schema, error) {
 				return nil, fmt.Errorf("schema %s: only a boolean additionalProperties is supported", where)
 			}
 			s.AdditionalProperties = &b
-		case "minLength", "maxLength":
+		case "minLength", "maxLength", "minItems", "maxItems":
 			n, ok := kv.val.(int64)
 			if !ok {
 				return nil, fmt.Errorf("schema %s: must be an integer", where)
 			}
 			i := int(n)
-			if kv.key == "minLength" {
+			switch kv.key {
+			case "minLength":
 				s.MinLength = &i
-			} else {
+			case "maxLength":
 				s.MaxLength = &i
+			case "minItems":
+				s.MinItems = &i
+			default:
+				s.MaxItems = &i
 			}
-		case "minItems", "maxItems", "minimum", "maximum", "uniqueItems":
-			// Validation only: the validator enforces them.
+		case "minimum", "maximum":
+			var f float64
+			switch n := kv.val.(type) {
+			case int64:
+				f = float64(n)
+			case float64:
+				f = n
+			default:
+				return nil, fmt.Errorf("schema %s: must be a number", where)
+			}
+			if kv.key == "minimum" {
+				s.Minimum = &f
+			} else {
+				s.Maximum = &f
+			}
+		case "uniqueItems":
+			b, ok := kv.val.(bool)
+			if !ok {
+				return nil, fmt.Errorf("schema %s: must be true or false", where)
+			}
+			s.UniqueItems = b
 		case "properties":
 			err = buildMembers(kv.val, where, func(name string, c *Schema) {
 				s.Properties = append(s.Properties, Property{name, c})

@@ -56,12 +56,51 @@ func TestParseKeepsOrder(t *testing.T) {
 	}
 }
 
+// TestParseKeepsAnnotations checks what a reference page needs besides
+// validation: item counts, bounds, examples, and the annotations written
+// beside a $ref winning over the definition's.
+func TestParseKeepsAnnotations(t *testing.T) {
+	r, err := Parse([]byte(`{
+  "properties": {
+    "tags": { "type": "array", "minItems": 1, "maxItems": 3, "uniqueItems": true, "items": { "type": "string" }, "examples": [["a", "b"]] },
+    "n": { "type": "integer", "minimum": 1, "maximum": 2.5 },
+    "m": { "$ref": "#/$defs/thing", "title": "Mine", "examples": ["y"] },
+    "d": { "$ref": "#/$defs/thing", "default": "z" }
+  },
+  "$defs": { "thing": { "title": "Thing", "description": "A thing.", "type": "string", "examples": ["x"] } }
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := r.Prop("tags")
+	if *tags.MinItems != 1 || *tags.MaxItems != 3 || !tags.UniqueItems || len(tags.Examples) != 1 || len(tags.Examples[0].([]any)) != 2 {
+		t.Errorf("tags = %+v", tags)
+	}
+	if n := r.Prop("n"); *n.Minimum != 1 || *n.Maximum != 2.5 {
+		t.Errorf("n bounds = %v, %v", *n.Minimum, *n.Maximum)
+	}
+	m, _ := r.Resolve(r.Prop("m"))
+	if m.Title != "Mine" || m.Description != "A thing." || len(m.Examples) != 1 || m.Examples[0] != "y" || m.HasDefault {
+		t.Errorf("Resolve(m) = %+v", m)
+	}
+	d, _ := r.Resolve(r.Prop("d"))
+	if d.Title != "Thing" || d.Examples[0] != "x" || !d.HasDefault || d.Default != "z" {
+		t.Errorf("Resolve(d) = %+v", d)
+	}
+	if def := r.Def("#/$defs/thing"); def.Title != "Thing" || def.HasDefault {
+		t.Error("Resolve changed the definition it copied")
+	}
+}
+
 func TestParseRefuses(t *testing.T) {
 	for _, bad := range []string{
 		`{"oneOf": []}`,
 		`{"properties": {"a": {"$ref": "other.json#/x"}}}`,
 		`{"properties": {"a": {"$ref": "#/$defs/missing"}}}`,
 		`{"additionalProperties": {"type": "string"}}`,
+		`{"examples": "x"}`,
+		`{"minItems": 1.5}`,
+		`{"maximum": "2"}`,
 		`[]`,
 	} {
 		if _, err := Parse([]byte(bad)); err == nil {

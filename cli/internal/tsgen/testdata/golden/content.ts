@@ -54,111 +54,111 @@ export type RichBlock =
 /** Text written in the content's Markdown subset, as data: render it as elements, never as HTML. */
 export type RichText = readonly RichBlock[];
 
-/** Site-wide settings and texts: content/site.yaml. */
+/** Site-wide settings and texts: content/site.yaml. The owner's name and taglines, the home page's introduction, the About, Contact and category pages, the profile links, and how listings and galleries are laid out. */
 export interface Site {
-  /** The owner's name: brand in the navigation, hero heading, footer and copyright line. */
+  /** The owner's name: brand in the navigation, hero heading, footer and copyright line, and in every page's title ("About Me · <name>"). */
   readonly name: string;
-  /** The two taglines of the home page hero. */
+  /** The two taglines of the home page hero: `role` above the name, `mission` under it. */
   readonly taglines: SiteTaglines;
-  /** Short introduction under the taglines on the home page. */
+  /** Short introduction under the taglines on the home page: a few sentences on what the owner does and for whom. */
   readonly hero: string;
-  /** Meta description of the home page, shown by search engines and link previews. */
+  /** Meta description of the home page (and of the not-found page), shown by search engines and link previews. Search results cut it after about 160 characters; `portfolio validate` warns past that. */
   readonly description: string;
-  /** The site's public address, without a trailing slash (e.g. https://example.com); used for canonical links and the sitemap. */
+  /** The site's public address, without a trailing slash; used for canonical links, the sitemap and the absolute addresses of link previews. A document block's url on this host must name a page of the site. */
   readonly url: string;
-  /** Google Analytics 4 measurement ID (G-XXXXXXXXXX). Leave it out to load no analytics. */
+  /** Google Analytics 4 measurement ID. With it, each page loads the analytics tag once it has rendered and records one page view per visit to a route. Leave it out to load no analytics. */
   readonly measurementId?: string;
-  /** Profiles linked from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given. */
+  /** Profiles linked as icons from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given, always in this order, and no icons when none is given. */
   readonly social?: SiteSocial;
-  /** The About Me page. */
+  /** The About Me page (/about): an introduction, skill tags, and the Summary, Values and Fun Facts lists. */
   readonly about: SiteAbout;
-  /** The Contact page. */
+  /** The Contact page (/contact): its heading, and the heading and sentence above the contact form. */
   readonly contact: SiteContact;
-  /** The four category pages. */
+  /** The four category pages, by address. Each lists the active projects whose `page` names it; its title is its link in the navigation. */
   readonly pages: SitePages;
-  /** How project galleries are laid out. */
+  /** How project galleries are laid out. Leave it out for the defaults. */
   readonly gallery: SiteGallery;
 }
 
-/** The two taglines of the home page hero. */
+/** The two taglines of the home page hero: `role` above the name, `mission` under it. */
 export interface SiteTaglines {
-  /** What the owner does (e.g. "UX/UI Designer · Frontend Developer"); also the footer tagline. */
+  /** What the owner does, above the name on the home page; also the footer tagline, the end of the home page's title and the owner's job title for search engines. */
   readonly role: string;
-  /** Why, in a phrase (e.g. "Crafting intuitive, human-centered, digital products"). */
+  /** Why, in a phrase, under the name on the home page. */
   readonly mission: string;
 }
 
-/** Profiles linked from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given. */
+/** Profiles linked as icons from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given, always in this order, and no icons when none is given. */
 export interface SiteSocial {
-  /** Professional networking profile (e.g. LinkedIn). */
+  /** Professional networking profile (e.g. LinkedIn), shown with the LinkedIn icon. */
   readonly professionalNetwork?: SocialLink;
-  /** Code-hosting profile (e.g. GitHub). */
+  /** Code-hosting profile (e.g. GitHub), shown with the GitHub icon. */
   readonly codeHosting?: SocialLink;
-  /** Microblog profile (e.g. Bluesky, Mastodon or X). */
+  /** Microblog profile (e.g. Bluesky, Mastodon or X), shown with a speech-bubble icon. */
   readonly microblog?: SocialLink;
-  /** Photo-sharing profile (e.g. Instagram or Flickr). */
+  /** Photo-sharing profile (e.g. Instagram or Flickr), shown with the Instagram icon. */
   readonly photoSharing?: SocialLink;
 }
 
-/** The About Me page. */
+/** The About Me page (/about): an introduction, skill tags, and the Summary, Values and Fun Facts lists. */
 export interface SiteAbout {
-  /** Meta description of the About page. */
+  /** Meta description of the About page, shown by search engines and link previews. */
   readonly description: string;
-  /** Opening paragraph of the About page. */
+  /** Opening paragraph of the About page, under its heading. */
   readonly intro: string;
-  /** Bullets of the Summary list. */
+  /** Bullets of the Summary list, across the page. */
   readonly summary: readonly string[];
-  /** Bullets of the Values list. */
+  /** Bullets of the Values list, beside Fun Facts on wide screens. */
   readonly values: readonly string[];
   /** Bullets of the Fun Facts list. */
   readonly funFacts: readonly string[];
-  /** Skill tags shown at the end of the page. */
+  /** Skill tags shown under the introduction, in this order. */
   readonly skills: readonly string[];
 }
 
-/** The Contact page. */
+/** The Contact page (/contact): its heading, and the heading and sentence above the contact form. */
 export interface SiteContact {
-  /** Page header (e.g. "Contact"). */
+  /** Page header, and the start of the page's title in browser tabs and search results. */
   readonly title: string;
-  /** Meta description of the Contact page. */
+  /** Meta description of the Contact page, shown by search engines and link previews. */
   readonly description: string;
-  /** Heading of the contact section (e.g. "Let's Connect"). */
+  /** Heading of the contact section, above the form. */
   readonly heading: string;
-  /** Sentence above the form (e.g. "Interested in working together? Get in touch!"). */
+  /** Sentence between that heading and the form. */
   readonly intro: string;
 }
 
-/** The four category pages. */
+/** The four category pages, by address. Each lists the active projects whose `page` names it; its title is its link in the navigation. */
 export interface SitePages {
-  /** The /web-design page. */
+  /** The /web-design page, whose cards fill 3 columns on wide screens. */
   readonly 'web-design': CategoryPage;
-  /** The /graphics page. */
+  /** The /graphics page, at most 2 columns of cards. */
   readonly graphics: CategoryPage;
-  /** The /photography page. */
+  /** The /photography page, at most 2 columns of cards. */
   readonly photography: CategoryPage;
-  /** The /higher-education page. */
+  /** The /higher-education page, at most 2 columns of cards. */
   readonly 'higher-education': CategoryPage;
 }
 
-/** How project galleries are laid out. */
+/** How project galleries are laid out. Leave it out for the defaults. */
 export interface SiteGallery {
   /** Columns of a gallery by window width (breakpoints xs 0, sm 600, md 900, lg 1200, xl 1536 px). Tiles read across, row by row, in file order. A breakpoint left out takes the count of the next smaller one; xs, md and lg default to 4, 2 and 3. */
   readonly columns: SiteGalleryColumns;
 }
 
-/** A profile link. */
+/** A profile link: an icon that opens `url` in a new tab, named `label` for screen readers. */
 export interface SocialLink {
-  /** Name of the service, used as the link's accessible name (e.g. "LinkedIn"). */
+  /** Name of the service, used as the link's accessible name ("<label> (opens in a new tab)"). */
   readonly label: string;
   /** Address of the profile (https://). */
   readonly url: string;
 }
 
-/** A category page. */
+/** A category page: its heading, its meta description and an optional paragraph, above the cards of its active projects. */
 export interface CategoryPage {
-  /** Page heading and navigation label (e.g. "Web Design"). */
+  /** Page heading and navigation label; also the back link of its projects ("All <title> Projects"). */
   readonly title: string;
-  /** Meta description of the page. */
+  /** Meta description of the page, shown by search engines and link previews. */
   readonly description: string;
   /** Optional paragraph under the heading (the graphics page has one on branding, print design and visual communications). */
   readonly blurb?: string;
@@ -168,29 +168,29 @@ export interface CategoryPage {
 export interface SiteGalleryColumns {
   /** Columns below 600 px. */
   readonly xs: number;
-  /** Columns from 600 px. */
+  /** Columns from 600 px; left out, the xs count. */
   readonly sm?: number;
   /** Columns from 900 px. */
   readonly md: number;
   /** Columns from 1200 px. */
   readonly lg: number;
-  /** Columns from 1536 px. */
+  /** Columns from 1536 px; left out, the lg count. */
   readonly xl?: number;
 }
 
-/** One portfolio project: content/projects/<slug>/project.yaml. The folder name is the slug; the page lives at /projects/<slug>. */
+/** One portfolio project: content/projects/<slug>/project.yaml. The folder name is the slug; the page lives at /projects/<slug>. Images and documents the project names are files of its folder. */
 export interface Project {
   /** Project name, shown as the page heading and on cards. Gallery alt texts start with it ("<title> <n>"). */
   readonly title: string;
   /** One line under the title on the project page. */
   readonly subtitle: string;
-  /** Card text and the page's meta description: one or two sentences on what the project is. */
+  /** Card text, the paragraph under the subtitle, and the page's meta description: one or two sentences on what the project is. Search results cut it after about 160 characters; `portfolio validate` warns past that. */
   readonly description: string;
-  /** The owner's role, shown on the card (e.g. "Lead UX Designer"). */
+  /** The owner's role, shown on the card after "Role:". */
   readonly role: string;
-  /** Skills and tools used, shown on the card. */
+  /** Skills and tools used, shown as tags on the card. */
   readonly skills: readonly string[];
-  /** Label of the badge on the card (e.g. "Web Design", "Branding"). */
+  /** Label of the badge on the card, and of the line above the title on the project page. Free text: `page` decides where the project is listed. */
   readonly category: string;
   /** The category page that lists the project and that its back link returns to. */
   readonly page: Page;
@@ -198,7 +198,7 @@ export interface Project {
   readonly featured: boolean;
   /** List the project on its category page. An inactive project keeps its page at its URL but appears in no listing and is not indexed. */
   readonly active: boolean;
-  /** Cover image on cards and in link previews: a path inside the project folder (e.g. cover.jpg). */
+  /** Cover image on cards and in link previews: a path inside the project folder. The project page shows it too when none of its blocks shows an image. */
   readonly cover: ImageAsset;
   /** The project's folder name; unique. */
   readonly slug: string;
@@ -224,9 +224,9 @@ export type Block =
   | ScreenshotsBlock
   | PrototypeBlock;
 
-/** Narrative text. */
+/** Narrative text, with an optional heading. */
 export interface TextBlock {
-  /** Block type. */
+  /** Says that this is a text block. */
   readonly type: 'text';
   /** Optional heading above the text. */
   readonly heading?: string;
@@ -236,7 +236,7 @@ export interface TextBlock {
 
 /** One image, full width, with optional caption. */
 export interface ImageBlock extends ImageAsset {
-  /** Block type. */
+  /** Says that this is an image block. */
   readonly type: 'image';
   /** Alternative text: what the image shows, for people who cannot see it. */
   readonly alt: string;
@@ -244,9 +244,9 @@ export interface ImageBlock extends ImageAsset {
   readonly caption?: string;
 }
 
-/** The project's gallery: every image file in the project's gallery/ folder in file-path order (01.jpg, 02.jpg, …), then any images listed under external. */
+/** The project's gallery: every image file in the project's gallery/ folder in file-path order (01.jpg, 02.jpg, …), then any images listed under external. It shows under the heading "Gallery"; each image opens in a full-screen viewer. A project has at most one. */
 export interface GalleryBlock {
-  /** Block type. */
+  /** Says that this is a gallery block. */
   readonly type: 'gallery';
   /** Every image of the gallery in display order: the gallery folder's files in natural file-path order, then the external images. */
   readonly images: readonly GalleryImage[];
@@ -254,9 +254,9 @@ export interface GalleryBlock {
 
 /** A link to a document, opened in a new tab: a PDF in the project folder (`file`), which the build publishes, or a document elsewhere (`url`). Give one of the two. */
 export interface DocumentBlock {
-  /** Block type. */
+  /** Says that this is a document block. */
   readonly type: 'document';
-  /** Link text (e.g. "Read the Memo"). */
+  /** Link text; for a PDF of the project folder the button adds its size ("Read the Memo (PDF, 48 KB)"). */
   readonly label: string;
   /** Path of a PDF file inside the project folder, with / between folders (e.g. memo.pdf). The build publishes it under a name that changes with its content. */
   readonly file?: DocumentAsset;
@@ -266,13 +266,13 @@ export interface DocumentBlock {
 
 /** A web-design case study: role, technologies, hero image and the four sections. */
 export interface CaseStudyBlock {
-  /** Block type. */
+  /** Says that this is a case study block. */
   readonly type: 'caseStudy';
-  /** What the owner did on the project, in a sentence or two. */
+  /** What the owner did on the project, in a sentence or two, shown beside "Role" under the hero image. */
   readonly role: string;
-  /** Technologies and tools used. */
+  /** Technologies and tools used, shown as tags beside "Technologies". */
   readonly technologies: readonly string[];
-  /** The case study's hero image. */
+  /** The case study's hero image, full width at its top. */
   readonly hero: HeroImage;
   /** Overview: what the project is and who it serves. Markdown subset. */
   readonly overview: RichText;
@@ -286,7 +286,7 @@ export interface CaseStudyBlock {
 
 /** Screenshots, each shown as a figure with its caption. */
 export interface ScreenshotsBlock {
-  /** Block type. */
+  /** Says that this is a screenshots block. */
   readonly type: 'screenshots';
   /** Optional heading above the screenshots. */
   readonly heading?: string;
@@ -294,17 +294,17 @@ export interface ScreenshotsBlock {
   readonly items: readonly Screenshot[];
 }
 
-/** An interactive design-tool prototype embedded in a sandboxed frame, with a link to open it in a new tab. */
+/** An interactive design-tool prototype embedded in a sandboxed frame under the heading "Interactive prototype", with a link to open it in a new tab. The frame loads when it is scrolled near. */
 export interface PrototypeBlock {
-  /** Block type. */
+  /** Says that this is a prototype block. */
   readonly type: 'prototype';
-  /** Accessible name of the embedded frame (e.g. "Interactive prototype of the admin portal"). */
+  /** Accessible name of the embedded frame. */
   readonly title: string;
   /** Embed URL on an allowed design-tool host: https://www.figma.com/embed?… or https://embed.figma.com/…. */
   readonly url: string;
 }
 
-/** The case study's hero image. */
+/** The case study's hero image, full width at its top. */
 export interface HeroImage extends ImageAsset {
   /** Alternative text: what the image shows, for people who cannot see it. */
   readonly alt: string;

@@ -82,11 +82,25 @@ func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
 		Long: strings.TrimSpace(`
 portfolio owns the content of a portfolio site (content/site.yaml and one
 folder per project under content/projects/), checks it against the JSON
-Schemas in schema/, and turns it into the typed module the site imports.`),
-		Example: strings.TrimRight(`  portfolio validate                 check all content, report every problem
-  portfolio validate --format github annotations for GitHub Actions
-  portfolio generate                 write the site's typed content module
-  portfolio generate --check         fail when the module is out of date`, "\n"),
+Schemas in schema/, and turns it into the typed module the site imports.
+` + "`portfolio build`" + ` makes the whole site, ready to deploy.
+
+Exit status, the same for every command:
+
+- 0 success
+- 1 invalid content, or a file out of date with --check
+- 2 a mistake in the command line
+- 3 anything else: an I/O failure, a bug
+- 130 interrupted (Ctrl-C)
+
+NO_COLOR (set to any value) or TERM=dumb turns colour off.`),
+		Example: strings.TrimRight(`  portfolio init                      # start a content folder
+  portfolio new project               # add a project: a form in a terminal
+  portfolio validate                  # check all content, report every problem
+  portfolio validate --format github  # annotations for GitHub Actions
+  portfolio build                     # the whole chain: the site in site/dist
+  portfolio serve                     # the built site at http://127.0.0.1:8080
+  portfolio generate --check          # fail when the module is out of date`, "\n"),
 		Version:       f.Version,
 		SilenceUsage:  true,
 		SilenceErrors: true,

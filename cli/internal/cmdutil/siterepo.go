@@ -9,6 +9,13 @@ import (
 	"portfolio/cli/internal/termsafe"
 )
 
+// SiteRepoHelp is the paragraph of help that build, serve and dev share
+// about where they run (EnterSiteRepo).
+const SiteRepoHelp = `It works from any folder: it finds the repository above the current folder
+or above the program's own file (e.g. .cache/bin/portfolio) and enters it,
+a relative --content kept as meant; with no repository there, it stops with
+a usage error before writing anything.`
+
 // EnterSiteRepo makes build, serve and dev work from any folder: they need
 // the repository's site sources (site/package.json), the schemas and their
 // .cache, all named relative to the repository. When the current folder is

@@ -20,13 +20,24 @@ func NewCmdBuild(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Validate, make images, generate and build the site, ready to deploy",
-		Long: strings.Join([]string{
-			"Runs the whole chain, stopping at the first step that fails:",
-			"validate the content, make the images, generate the site's module, then",
-			"build and prerender the site into site/dist (installing its npm packages",
-			"first when they are missing). With --verbose, ends with a table of each",
-			"route's bytes.",
-		}, "\n"),
+		Long: strings.TrimSpace(`
+Runs the whole chain, stopping at the first step that fails:
+
+- validate the content;
+- install the site's npm packages (npm ci) when they are missing, saying
+  what to install when Node or npm is missing or older than 20.19;
+- make the images, the icons and the social preview cards, with --gc: the
+  variants no image needs (a deleted project's, say) are removed
+  (`+"`portfolio images`"+`);
+- generate the site's module (`+"`portfolio generate`"+`);
+- build and prerender the site into site/dist, then write its response
+  headers: site/dist/_headers for Netlify, and the same as _headers.json for
+  `+"`portfolio serve`"+`.
+
+Each step prints one summary line; warnings and errors are always shown.
+It records what it read (sizes and hashes), so `+"`portfolio serve`"+` knows when
+to build again. With --verbose it also lists every image and document it
+made and ends with a table of each route's HTML, JS, CSS and image bytes.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()

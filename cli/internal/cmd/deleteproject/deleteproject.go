@@ -56,14 +56,23 @@ func NewCmdDelete(f *cmdutil.Factory, runF func(context.Context, *Options) error
 		Use:   "project SLUG",
 		Short: "Delete a project and what was made from it",
 		Long: strings.TrimSpace(`
-Delete content/projects/SLUG/ with everything in it, after asking (or with
---yes). The folder is first renamed away in one step, so an interruption
-never leaves half a project. Then, when this folder has made web images
-before, the web variants no other image uses, their manifest entries and
-the project's page module are removed (` + "`portfolio images --gc`" + ` and
-` + "`portfolio generate`" + ` are run). Use git to get a deleted project back.
-Exit status: 0 deleted, 1 no such project, 2 not asked and no --yes,
-130 cancelled.`),
+Delete content/projects/SLUG/ with everything in it, after asking (without a
+terminal, --yes is required). The folder is first renamed away in one step,
+so an interruption never leaves half a project.
+
+The slug is taken out of site.yaml's projectOrder: only that item's line, or
+the bracketed list's line, is rewritten (comments and key order stay; a list
+left empty becomes []). The result is parsed again and must be the old list
+less the slug; otherwise the file is left alone, with a warning to do it by
+hand.
+
+Then, when this folder has made web images before, the web variants no other
+image uses, their manifest entries and the project's page module are removed
+(` + "`portfolio images --gc`" + ` and ` + "`portfolio generate`" + ` are run). Use git to get a
+deleted project back.
+
+Exit status: 0 deleted, 1 no such project, 2 not asked and no --yes, 130
+cancelled.`),
 		Example: "  portfolio delete project old-logo\n  portfolio delete project old-logo --yes",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {

@@ -42,13 +42,12 @@ func NewCmdDev(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "dev",
 		Short: "Work on the site: Vite's dev server, content regenerated on every change",
-		Long: strings.Join([]string{
-			"Makes the images and the site's module, starts Vite's development server",
-			"(hot reload), and watches the content and the schemas: on every change it",
-			"validates, makes new images and regenerates the module. When the content has",
-			"errors they are printed and the last good module stays, so the site keeps",
-			"running. Ctrl-C stops everything.",
-		}, "\n"),
+		Long: strings.TrimSpace(`
+Makes the images and the site's module, starts Vite's development server
+(hot reload), and watches content/ and schema/: on every change it
+validates, makes new images and regenerates the module. When the content has
+errors they are printed and the last good module stays, so the site keeps
+running. Ctrl-C stops everything.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()

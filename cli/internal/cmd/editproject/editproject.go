@@ -52,15 +52,21 @@ func NewCmdEdit(f *cmdutil.Factory, runF func(context.Context, *Options) error) 
 		Long: strings.TrimSpace(`
 Edit the details of content/projects/SLUG/project.yaml: title, subtitle,
 page, category, description, role, skills, featured and active. In a
-terminal, the new project form's questions filled with the current values,
-checked as you type; the changed lines are shown before anything is
-written. Without a terminal (or with --yes), the flags given are the
-changes.
+terminal, the new project form's questions, filled with the current values
+and checked as you type (the description is multi-line: Alt+Enter or Ctrl+J
+for a new line); the changed lines are shown before anything is written, in
+a window that scrolls as new project's YAML does. Esc or Ctrl-C asks, then
+keeps the changes so far as a draft and prints the --from line that resumes
+it. Without a terminal (or with --yes), the flags given are the changes;
+--from FILE takes some of those keys from a file.
 
-Only the lines of the values that change are rewritten: comments, key
-order and the page's blocks stay as they are. The result is checked with
+Only the lines of the values that change are rewritten: comments (a comment
+after a value too), key order and the page's blocks stay as they are; a
+missing featured or active is added before body. The result is checked with
 the same loader as ` + "`portfolio validate`" + ` and written in one atomic step, or
-not at all. Images: ` + "`portfolio gallery SLUG`" + `; the cover and the body: edit the file.
+not at all. Images: ` + "`portfolio gallery SLUG`" + `; the cover and the body: edit
+the file.
+
 Exit status: 0 written (or nothing to change), 1 the result would not be
 valid, 2 a mistake in the command line, 130 cancelled.`),
 		Example: "  portfolio edit project drone-photography\n  portfolio edit project drone-photography --title 'Campuses from Above' --featured --yes",

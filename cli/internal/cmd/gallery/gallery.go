@@ -38,13 +38,22 @@ func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *editor.Option
 		Short: "Reorder, add, remove and describe a project's gallery images",
 		Long: strings.TrimSpace(`
 Edit the gallery of content/projects/SLUG/. In a terminal, an interactive
-list of the images in order: move the selected image up or down, insert
-files at a position, remove one, write its alt text and caption; the panel
-beside the list shows the selected image (kitty, iTerm2 or sixel terminals)
-or its name, size and dimensions. Nothing changes until you save; Esc or q
-asks before discarding changes. --accessible (or ACCESSIBLE=1) asks one
-plain line at a time, for screen readers. Without a terminal it prints the
-gallery.
+list of the images in order, and beside it the selected image (in kitty,
+iTerm2 and WezTerm, or sixel terminals) or its name, dimensions and size:
+
+- ↑/↓ select an image; shift+↑/↓ (or K/J) move it;
+- a and i add files after or before it: paths typed (Tab completes them), or
+  quoted or dropped from a file manager; a folder gives its images in
+  natural order;
+- d removes it; e writes its alt text and caption, checked as you type;
+- s saves; q or Esc quits, asking when something is unsaved.
+
+Nothing changes until you save. Added files larger than --max-edge are
+shrunk as ` + "`portfolio new project`" + ` does; without --max-edge the list asks
+once for the files just added (y or Enter shrink, n keeps their size).
+--accessible (or ACCESSIBLE=1) asks one plain line at a time, for screen
+readers, and asks the same about large files added. Without a terminal it
+prints the gallery.
 
 The subcommands do one change each, for scripts. Image numbers count from 1
 in gallery order.
@@ -52,11 +61,12 @@ in gallery order.
 After every change the files are renumbered 01.jpg, 02.png, … (each keeps
 its extension) and the alt texts and captions in project.yaml follow their
 image. The result is checked with the same loader as ` + "`portfolio validate`" + `
-before anything moves; the renames are journalled, so an interrupted run
-(even kill -9) leaves every image present exactly once, and the next
-` + "`portfolio gallery`" + ` command finishes the job.
-Exit status: 0 done, 1 the change would leave the project invalid, 2 a
-mistake in the command line, 130 cancelled.`),
+before anything moves; the renames are journalled (a two-phase rename), so
+an interrupted run (even kill -9) leaves every image present exactly once,
+and the next ` + "`portfolio gallery`" + ` command finishes the job.
+
+Exit status: 0 done, 1 the change would leave the project invalid (nothing
+is changed), 2 a mistake in the command line, 130 cancelled.`),
 		Example: strings.TrimRight(`  portfolio gallery drone-photography
   portfolio gallery add drone-photography ~/Pictures/new.jpg --at 2
   portfolio gallery move drone-photography 5 1
@@ -83,6 +93,18 @@ mistake in the command line, 130 cancelled.`),
 	add := &cobra.Command{
 		Use:   "add SLUG FILE…",
 		Short: "Add image files (or a folder's images) to a gallery, at the end or --at N",
+		Long: strings.TrimSpace(`
+Add image files to the gallery of content/projects/SLUG/, after the last
+image or at position --at N (1 is first). A folder gives its images in
+natural order. --alt and --caption describe the image when one is added.
+JPEG metadata is dropped and large images are shrunk as
+` + "`portfolio new project`" + ` says (--max-edge).
+
+Exit status: 0 done, 1 the change would leave the project invalid (nothing
+is changed), 2 a mistake in the command line.`),
+		Example: strings.TrimRight(`  portfolio gallery add drone-photography ~/Pictures/new.jpg --at 2 \
+    --alt "The library at dusk"
+  portfolio gallery add drone-photography ~/Pictures/more   # a folder's images`, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 {
 				return cmdutil.Usagef("give the project's slug and at least one image file: portfolio gallery add SLUG FILE…")
@@ -120,7 +142,15 @@ mistake in the command line, 130 cancelled.`),
 	move := &cobra.Command{
 		Use:   "move SLUG FROM TO",
 		Short: "Move image FROM to position TO",
-		Args:  exactArgs(3, "portfolio gallery move SLUG FROM TO"),
+		Long: strings.TrimSpace(`
+Move image FROM of the gallery of content/projects/SLUG/ to position TO;
+numbers count from 1 in gallery order. The files are renumbered and the alt
+texts and captions follow their image.
+
+Exit status: 0 done, 1 the change would leave the project invalid (nothing
+is changed), 2 a mistake in the command line.`),
+		Example: strings.TrimRight(`  portfolio gallery move drone-photography 5 1   # the fifth image first`, "\n"),
+		Args:    exactArgs(3, "portfolio gallery move SLUG FROM TO"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			nums, err := numbers(args[1:], "FROM", "TO")
 			if err != nil {
@@ -134,7 +164,15 @@ mistake in the command line, 130 cancelled.`),
 	remove := &cobra.Command{
 		Use:   "remove SLUG N",
 		Short: "Remove image N from a gallery (its file is deleted)",
-		Args:  exactArgs(2, "portfolio gallery remove SLUG N"),
+		Long: strings.TrimSpace(`
+Remove image N (1 is first, in gallery order) from the gallery of
+content/projects/SLUG/: its file is deleted, with its alt text and caption,
+and the images after it are renumbered.
+
+Exit status: 0 done, 1 the change would leave the project invalid (nothing
+is changed), 2 a mistake in the command line.`),
+		Example: strings.TrimRight(`  portfolio gallery remove drone-photography 3`, "\n"),
+		Args:    exactArgs(2, "portfolio gallery remove SLUG N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			nums, err := numbers(args[1:], "N")
 			if err != nil {
@@ -149,7 +187,17 @@ mistake in the command line, 130 cancelled.`),
 	text := &cobra.Command{
 		Use:   "text SLUG N [--alt TEXT] [--caption TEXT]",
 		Short: "Set (or, with an empty value, remove) image N's alt text and caption",
-		Args:  exactArgs(2, "portfolio gallery text SLUG N --alt TEXT --caption TEXT"),
+		Long: strings.TrimSpace(`
+Set image N's alt text (what it shows, for people who cannot see it), its
+caption, or both; numbers count from 1 in gallery order. An empty value
+(--alt '') removes the text.
+
+Exit status: 0 done, 1 the change would leave the project invalid (nothing
+is changed), 2 a mistake in the command line.`),
+		Example: strings.TrimRight(`  portfolio gallery text drone-photography 1 \
+    --alt "Campus quad from 100 m, autumn" --caption "Greensboro, 2024"
+  portfolio gallery text drone-photography 1 --caption ''   # remove the caption`, "\n"),
+		Args: exactArgs(2, "portfolio gallery text SLUG N --alt TEXT --caption TEXT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			nums, err := numbers(args[1:], "N")
 			if err != nil {

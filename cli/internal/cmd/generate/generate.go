@@ -23,16 +23,24 @@ func NewCmdGenerate(f *cmdutil.Factory, runF func(*Options) error) *cobra.Comman
 		Use:   "generate",
 		Short: "Write the typed TypeScript module the site imports",
 		Long: strings.TrimSpace(`
-Validate the content, then write one TypeScript module with the content's types
-(derived from the JSON Schemas) and its data: site settings and every project,
-with derived fields (slug, link, gallery images with alt text and labels) and,
+Validate the content, then write the TypeScript the site imports:
+site/src/generated/content.ts (--out) with the content's types (derived from
+the JSON Schemas) and its data, site settings and every project, with
+derived fields (slug, link, gallery images with alt text and labels) and,
 for every image, the web variants ` + "`portfolio images`" + ` made (srcset, size,
-placeholder). Run ` + "`portfolio images`" + ` first; an image it has not processed
-since its last change is reported.
+placeholder); and beside it, in projects/, one <slug>.ts per project page's
+blocks. Run ` + "`portfolio images`" + ` first; an image it has not processed since
+its last change is reported.
+
+Each document block's PDF is published into site/public/docs/ (--docs) as
+<name>-<hash of its bytes>.pdf, copied atomically and only when missing, and
+served with a year of immutable caching. PDFs that no document names and
+page modules of projects that are gone are removed.
 
 The output is deterministic and written atomically; nothing is written when
 the content is invalid. With --check, nothing is written and the exit status
-is 1 when the file on disk differs from what would be generated.`),
+is 1 when a file is out of date or left over, or a document is not
+published.`),
 		Example: strings.TrimRight(`  portfolio generate
   portfolio generate --check     # in CI: is the module up to date?`, "\n"),
 		Args: cmdutil.NoArgs,

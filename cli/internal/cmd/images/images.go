@@ -28,19 +28,55 @@ func NewCmdImages(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command 
 		Short: "Make responsive web images and their placeholders",
 		Long: strings.TrimSpace(`
 Turn every local image of the content (covers, heroes, inline images,
-screenshots, galleries) into web variants: each width of --widths that the
-image can fill (never enlarged; the largest is the image's own width when it is
-smaller than the last one), in WebP and in JPEG (PNG for an image with
-transparency). Each image is turned upright by its EXIF orientation and loses
-all its metadata, GPS positions included. A tiny blurred placeholder is made
-too, so the page reserves the space and shows a preview while the image loads.
+screenshots, galleries) into web variants in site/public/img/ (--out):
 
-Variant files are named from a hash of the source bytes and the options, and
-a cache remembers what was made: a run with nothing changed decodes nothing.
-The manifest written for ` + "`portfolio generate`" + ` lists every image's variants.
-An image that cannot be read is reported and the others are still done; the
-exit status is then 1. Interrupted, a run keeps every finished image whole,
-and the next run completes the work.`),
+- each width of --widths that the image can fill: never enlarged; the
+  largest is the image's own width when it is narrower than the last one,
+  and a width within 10% of it is skipped;
+- each in WebP and in JPEG (PNG for an image with transparency), at
+  --quality;
+- upright by its EXIF orientation, with all metadata dropped: no GPS
+  position, camera serial or thumbnail reaches the site;
+- and a placeholder the page paints in the image's box while it loads: soft
+  CSS gradients of the photo's colours (about 400 bytes) or, for a
+  transparent image, a 16 px WebP inside an SVG that blurs it and keeps its
+  shape (about 0.6 KB).
+
+Files are named <key>-<width>.webp, where the key hashes the source bytes
+and every option, so a name always means the same bytes and the host may
+cache them forever. The manifest (--manifest) that ` + "`portfolio generate`" + `
+reads lists every image's variants; generate refuses to run when an image
+has no current variants, naming it. The cache (--cache) remembers what was
+made and each source's hash by file identity (size, times, inode): a run
+with nothing changed reads no image. --gc deletes the variant files and
+cache entries no image needs.
+
+A broken image is reported with its path and the others are still made; the
+exit status is then 1. Ctrl-C or even kill -9 leaves no half-written file
+(each is written under a temporary name and renamed), and the next run picks
+up where it stopped. On a terminal a progress bar shows the images done,
+failures and time left; elsewhere (CI logs), one line per image made.
+
+Then it draws the site's icons and every page's social preview card (home,
+about, contact, the category pages, the not-found page and every project;
+the contact form's landing page shares the contact card): a 1200×630 JPEG
+(quality 85, 35–75 KB) in site/public/img/cards/<key>.jpg, listed by route
+(file, width, height, alt) in cards.json beside the manifest, as the icons
+are in icons.json; each page's og:image is its card. A project's card is its
+cover cropped to fill under a dark scrim, with the category, the title and
+the owner's name in white; a page without a cover gets a background in the
+theme's colours.
+
+The cards' titles are set in Fraunces and their other lines in Inter, read
+from the site's @fontsource-variable packages (--fonts: the site's npm
+packages must be installed; without them it says so and draws no card). Text
+is wrapped to three lines, smaller type first, then an ellipsis; control and
+format characters (bidi overrides) and characters neither font covers are
+dropped, and a text is cut at 400 characters before layout. A card's name
+hashes every input (texts, cover bytes, font files, size, quality, layout
+version): nothing changed, nothing drawn; cards no page needs are removed.
+` + "`npm run build`" + ` in site/ stops, naming the command to run, when cards.json,
+icons.json or content.ts is missing.`),
 		Example: strings.TrimRight(`  portfolio images
   portfolio images --gc                 # also delete variants no image needs
   portfolio images -j 1 --quality 75`, "\n"),

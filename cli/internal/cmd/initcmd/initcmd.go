@@ -54,26 +54,33 @@ func NewCmdInit(f *cmdutil.Factory, runF func(context.Context, *Options) error) 
 		Long: strings.TrimSpace(`
 Start a new owner's content folder DIR (default: content, or --content):
 DIR/site.yaml with its schema modeline and short comments, and an empty
-DIR/projects/ for ` + "`portfolio new project`" + ` to fill.
+DIR/projects/ for ` + "`portfolio new project`" + ` to fill. The modeline is a path
+relative to the new folder that reaches the repository's schema/ wherever
+the folder lives (the repository is found above the folder, above the
+current folder, or above the program's file). The next steps it prints work
+from any folder.
 
 In a terminal, a form asks for your name, taglines, site description and
-address, analytics ID and the profile links (each optional), and checks
-each as you type, by the same rules and in the same words as ` + "`portfolio validate`" + `. It
-ends by showing the YAML and asking to write it; Esc or Ctrl-C writes
-nothing. --accessible (or ACCESSIBLE=1) asks one plain line at a time.
+address, analytics ID and the profile links (each optional: the site's
+footer and home page show only the ones given), and checks each as you type,
+by the same rules and in the same words as ` + "`portfolio validate`" + `. It ends by
+showing the YAML (in a window that scrolls as new project's does) and asking
+to write it; Esc or Ctrl-C asks, then writes nothing and keeps a draft,
+printing the --from line that resumes it. --accessible (or ACCESSIBLE=1)
+asks one plain line at a time.
 
 Without a terminal, or with --yes, nothing is asked: the required values
-(--name, --description, --url) must come from
-flags or from --from FILE, a site.yaml holding some of its keys (the
-profile links are optional: the site shows the ones given); flags win
-over the file. Every other text has a default to edit later: the About and
-Contact texts, the category pages' titles ("Web Design", "Graphics",
-"Photography", "Higher Education") and descriptions.
+(--name, --description, --url) must come from flags or from --from FILE, a
+site.yaml holding some of its keys; flags win over the file. Every other
+text has a default to edit later: the About and Contact texts, the category
+pages' titles ("Web Design", "Graphics", "Photography", "Higher Education")
+and descriptions.
 
 An existing site.yaml is never overwritten. The file is checked with the
 same loader as ` + "`portfolio validate`" + ` before it is put in place, in one step.
-Exit status: 0 written, 1 a value is not valid or site.yaml exists,
-2 a required value is missing without a terminal, 130 cancelled.`),
+
+Exit status: 0 written, 1 a value is not valid or site.yaml exists, 2 a
+required value is missing without a terminal, 130 cancelled.`),
 		Example: strings.TrimRight(`  portfolio init
   portfolio init --accessible
   portfolio init my-content --name "Avery Morgan" --description "Portfolio of Avery Morgan." \

@@ -32,16 +32,19 @@ func NewCmdMessages(f *cmdutil.Factory, runF func(*Options) error) *cobra.Comman
 		Use:   "messages",
 		Short: "List the messages sent through the contact form",
 		Long: strings.TrimSpace(`
-List the messages visitors sent through the contact form of ` + "`portfolio serve`" + `,
-oldest first, from data/messages.db (see --data).
+List the messages visitors sent through the contact form of
+` + "`portfolio serve`" + `, oldest first, from data/messages.db (see --data).
 
 As text, each message shows when it arrived (in local time), who sent it and
-what they wrote; characters a terminal would act on are shown escaped. --json
-writes an array of objects (id, receivedAt in RFC 3339, name, email, message);
---csv writes a header row and one row per message, for a spreadsheet: a cell
-that starts with = + - or @ gets a leading ' so it cannot run as a formula.
+what they wrote; characters a terminal would act on are shown escaped.
+--json writes an array of objects (id, receivedAt in RFC 3339, name, email,
+message); --csv writes a header row and one row per message, for a
+spreadsheet: a cell that starts with = + - or @ gets a leading ' so it
+cannot run as a formula.
 
-Listing changes nothing; with no database yet, there are no messages.`),
+The database is opened read-only: listing changes nothing, and an empty file
+stays empty. With no database yet, it says "No messages yet" and makes no
+file.`),
 		Example: strings.TrimRight(`  portfolio messages
   portfolio messages --json | jq -r '.[].email'
   portfolio messages --csv > messages.csv`, "\n"),

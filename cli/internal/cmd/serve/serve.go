@@ -51,23 +51,40 @@ func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the built site locally, as the host does, contact form included",
-		Long: strings.Join([]string{
-			"Builds the site when any file it is made from was added, removed, renamed or",
-			"changed since the last build (by content, not times), then serves site/dist",
-			"the way the host does: pretty URLs, the not-found page with status 404,",
-			"long-lived caching for hashed files, compression and the security headers the",
-			"build wrote (site/dist/_headers.json, the same as Netlify's _headers). The",
-			"contact form works, posted by the page's script or",
-			"natively by the browser (to any path, as on the host): every message is",
-			"validated with the site's rules and stored in data/messages.db (`portfolio",
-			"messages` lists them). Ctrl-C stops it after the requests in flight.",
-			"",
-			"With --no-build nothing is built and any built site can be served, in the",
-			"repository or not (a copy of site/dist, a deploy artifact): --site names the",
-			"built folder itself or the folder above its dist/. A built site is a folder",
-			"with index.html and _headers.json at its top, as `portfolio build` leaves",
-			"site/dist. Without --no-build, --site is the site's folder in the repository.",
-		}, "\n"),
+		Long: strings.TrimSpace(`
+Builds the site when any file it is made from was added, removed, renamed or
+changed since the last build (sizes and content hashes of the content, the
+schemas, the site's sources, the lock file and the program; not times), then
+serves site/dist the way Netlify does:
+
+- pretty URLs, and 404.html with status 404;
+- the headers `+"`portfolio build`"+` wrote (site/dist/_headers.json, the value of
+  Netlify's _headers): security headers on every answer, errors included, a
+  year of immutable caching for hashed files, pages revalidated;
+- gzip, with an ETag of its own; byte ranges as RFC 9110 reads them;
+- a path that decoding or cleaning would change (%2f, .., //, \, a trailing
+  dot, control characters) is refused with 400, and a method other than GET,
+  HEAD and POST with 405; a request with Transfer-Encoding has its
+  connection closed after the answer.
+
+The contact form works as on the host, posted by the page's script or
+natively by the browser: a POST to any path with form-name=contact is
+checked with the site's rules; a filled honeypot is answered as a success
+and dropped; a post over 64 KiB gets 413; a client may post 5 times, then
+once a minute (429). Every accepted message is stored in data/messages.db
+(SQLite, see --data) before the answer, and `+"`portfolio messages`"+` lists them.
+The script gets JSON (200, or 400 with the messages); a native post (Accept:
+text/html) gets a 303 to /contact/sent/, the contact page back with its
+values and messages filled in (400), or a short page saying what went wrong.
+
+With --no-build nothing is built and any built site can be served, in the
+repository or not (a copy of site/dist, a deploy artifact): --site names the
+built folder itself or the folder above its dist/. A built site is a folder
+with index.html and _headers.json at its top, as `+"`portfolio build`"+` leaves
+site/dist. Without --no-build, --site is the site's folder in the repository.
+
+Log lines show visitor text escaped. Ctrl-C stops it after the requests in
+flight.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Example: "  portfolio serve\n  portfolio serve --addr 127.0.0.1:3000\n  portfolio serve --no-build --site ~/Downloads/deploy-artifact",
 		Args:    cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -121,7 +121,7 @@ test.describe('at 375 px', () => {
   });
 });
 
-// SPEC.md §2 Gallery: the lightbox is a modal dialog over the page, with
+// docs/site.md §2 Gallery: the lightbox is a modal dialog over the page, with
 // its own buttons and counter; scanned open, in both colour schemes.
 test.describe('with the lightbox open', () => {
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -1,4 +1,4 @@
-// SPEC.md §5, §7, §8: the contact form's validation, its submission to the
+// docs/site.md §5, §7, §8: the contact form's validation, its submission to the
 // host's form handling (intercepted here), and the static copy of the form
 // the host reads from the deployed HTML.
 import type { Page, Request, Route } from '@playwright/test';

@@ -1,4 +1,4 @@
-// SPEC.md §2 Home: the hero's two calls to action and the Selected Work grid.
+// docs/site.md §2 Home: the hero's two calls to action and the Selected Work grid.
 import { featuredTitles, site } from './support/routes';
 import { columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths } from '../src/config/paths';

@@ -1,4 +1,4 @@
-// SPEC.md §2 shared elements: the navigation highlights the current route,
+// docs/site.md §2 shared elements: the navigation highlights the current route,
 // collapses into a toggled menu on small screens (an HTML popover: no
 // JavaScript needed), and every route change is a new document, at the top.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// SPEC.md §2: every route is prerendered (its h1 is there without
+// docs/site.md §2: every route is prerendered (its h1 is there without
 // JavaScript), hydrates without complaint, and describes itself to crawlers;
 // unknown paths get the not-found page with status 404.
 //
@@ -235,7 +235,7 @@ test.describe('with JavaScript', () => {
       await page.waitForLoadState('networkidle');
       await expect(h1(page)).toHaveText('404');
       await expect(page.getByText('Oops! Page not found')).toBeVisible();
-      // SPEC.md §2: the missing path is logged to the console.
+      // docs/site.md §2: the missing path is logged to the console.
       expect(consoleProblems.some((p) => p.kind === 'console.error' && p.text.includes(path))).toBe(true);
       // Besides that log (and the browser's note of the 404 document itself), nothing.
       const others = consoleProblems.filter(

@@ -64,7 +64,7 @@ describe('the contact island', () => {
     });
   });
 
-  it('takes over the prerendered form with no console problem, and runs SPEC rules from then on', async () => {
+  it('takes over the prerendered form with no console problem, and runs the rules of docs/site.md §5 from then on', async () => {
     const el = prerenderedContactForm();
     const error = vi.spyOn(console, 'error');
     await startContactIsland(el);
@@ -127,7 +127,7 @@ describe('the contact island', () => {
     expect(classesOf(email)).toEqual(expected(el, 'email', stateKey(false, true, true)));
     expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(true, true, false)));
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the fields below.');
-    // Live: SPEC's limits replace the native ones, and the rules re-run on change.
+    // Live: the limits of docs/site.md §5 replace the native ones, and the rules re-run on change.
     expect(name).not.toHaveAttribute('maxlength');
     await userEvent.setup().type(email, 'example.com');
     await waitFor(() => expect(el.querySelector('[data-error-for="email"]')).toBeEmptyDOMElement());

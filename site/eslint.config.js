@@ -170,7 +170,7 @@ export default defineConfig(
     },
   },
   {
-    // Tests go through the real route tree and providers (README, Tests): they
+    // Tests go through the real route tree and providers (docs/testing.md): they
     // may import from any layer, and only they import src/testing.
     files: testFiles,
     rules: {

@@ -7,7 +7,7 @@ import { animationsDone, expect, shares, test, waitForHydration, walkStep, walkT
 import { paths as sitePaths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -6,7 +6,7 @@ import { activeProjectsOf, categoryPages, projects, site } from './support/route
 import { animationsDone, coldCache, columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const columnsAt1280: Record<Category, number> = { 'web-design': 3, graphics: 2, 'higher-education': 2, photography: 2 };

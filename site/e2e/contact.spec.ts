@@ -5,7 +5,7 @@ import type { Page, Request, Route } from '@playwright/test';
 import { expect, test, waitForHydration } from './support/test';
 import { paths } from '../src/config/paths';
 
-// One browser context per worker, reset between tests (README, Tests: a
+// One browser context per worker, reset between tests (docs/testing.md: a
 // shared or a fresh page): each test's interception of the form's POST is
 // a route of its own, cleared with the rest when the test ends.
 test.use({ reuseContext: true });

@@ -10,7 +10,7 @@ import { galleryImagesOf, projects, specGalleryCounts } from './support/routes';
 import { columnCount, expect, shares, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 /** The gallery's tiles, in document order. */

@@ -4,7 +4,7 @@ import { columnCount, expect, test, waitForHydration, walkStep, walkTimeout } fr
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const work = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Selected Work' });

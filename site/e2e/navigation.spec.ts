@@ -7,7 +7,7 @@ import { expect, test, waitForHydration } from './support/test';
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 /**

@@ -10,7 +10,7 @@ import { expect, test, waitForHydration, walkStep, walkTimeout } from './support
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });

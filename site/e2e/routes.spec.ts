@@ -6,7 +6,7 @@
 // on) and make there every check that is made on every route or every
 // project page in that mode, each a step named by the route and the
 // property, so a page is loaded once per mode rather than once per property
-// (README, Tests: one page walks many routes). What they check, and where it
+// (docs/testing.md: one page walks many routes). What they check, and where it
 // came from:
 // - without JavaScript: status, h1 and head tags; the heading outline (was
 //   a11y.spec.ts); on a project page, its gallery's tiles prerendered in
@@ -25,7 +25,7 @@ import { coldCache, describeProblems, expect, shares, test, waitForHydration, wa
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 /** How many tests each walk is dealt into (`shares`), so both workers walk: the walk with JavaScript does more per route. */

@@ -11,9 +11,10 @@
 //     code names its files;
 //   - in Markdown files, the target of a relative link or image.
 //
-// Words with a placeholder (`<slug>`, `*`, `{a,b}`, `$HOME`) are skipped,
-// and so are paths under a folder the root .gitignore lists (`/site/dist/`,
-// `/.cache/`…): those are build outputs, present only after a build. Tests
+// Words with a placeholder (`<slug>`, `*`, `{a,b}`, `$HOME`, a segment in
+// capitals such as SLUG) are skipped, and so are paths under a folder the
+// root .gitignore lists (`/site/dist/`, `/.cache/`…) or under node_modules:
+// those are build outputs, present only after a build or `npm ci`. Tests
 // build content trees of their own, so a test file's `content/…` is its
 // fixture's, not the repository's, and is not checked.
 package pathcheck
@@ -26,6 +27,7 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -154,7 +156,7 @@ func (c *Checker) refs(file string, data []byte) []ref {
 		var text string
 		switch kind {
 		case markdown:
-			text = line
+			text = mdEscape.ReplaceAllString(line, "$1")
 			out = append(out, c.links(file, n, line)...)
 		case slashComments:
 			text, state = slashComment(line, state)
@@ -259,7 +261,7 @@ func (c *Checker) candidate(file, word string) (p, shown string, ok bool) {
 	shown = strings.TrimSuffix(word, "/...")
 	shown = strings.TrimRight(shown, ".:!")
 	w := strings.TrimPrefix(shown, "./")
-	if w == "" || strings.ContainsAny(w, placeholder) || strings.Contains(w, "//") || strings.Contains(w, "..") {
+	if w == "" || strings.ContainsAny(w, placeholder) || strings.Contains(w, "//") || strings.Contains(w, "..") || slices.ContainsFunc(strings.Split(w, "/"), metavariable) {
 		return "", "", false
 	}
 	if strings.HasPrefix(w, "content/") && isTest(file) {
@@ -280,12 +282,19 @@ func (c *Checker) candidate(file, word string) (p, shown string, ok bool) {
 	return "", "", false
 }
 
+// metavariable reports a path segment that names a value, as a command's
+// help does (content/projects/SLUG/): two or more capitals, digits or _.
+func metavariable(segment string) bool {
+	return len(segment) >= 2 && strings.Trim(segment, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == ""
+}
+
 func isTest(file string) bool {
 	return strings.HasSuffix(file, "_test.go") || strings.Contains(path.Base(file), ".test.") || strings.Contains(path.Base(file), ".spec.")
 }
 
 // Markdown links and images, and HTML src/href attributes in Markdown.
 var (
+	mdEscape = regexp.MustCompile(`\\([!-/:-@\[-` + "`" + `{-~])`) // \_ is _ in Markdown text
 	mdLink   = regexp.MustCompile(`\]\(([^)\s]+)(?:\s+"[^"]*")?\)`)
 	htmlLink = regexp.MustCompile(`\b(?:src|href)="([^"]+)"`)
 	scheme   = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
@@ -316,6 +325,9 @@ func (c *Checker) links(file string, n int, line string) []ref {
 
 // exists reports whether p is in the repository, or under a build output.
 func (c *Checker) exists(p string) bool {
+	if slices.Contains(strings.Split(p, "/"), "node_modules") {
+		return true
+	}
 	for _, o := range c.outputs {
 		if p == o || strings.HasPrefix(p, o+"/") {
 			return true

@@ -184,9 +184,7 @@ test('the real server accepts the POST (as the host does)', async ({ page }) => 
 test.describe('the static form for the host', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('is the one visible form of /contact (the form contract, README design notes), posting to /contact/sent/, with the fields and honeypot', async ({
-    page,
-  }) => {
+  test('is the one visible form of /contact (the form contract, decision 0005), posting to /contact/sent/, with the fields and honeypot', async ({ page }) => {
     await page.goto(paths.contact);
     await expect(page.locator('form[name="contact"]')).toHaveCount(1);
     const netlify = page.locator('form[name="contact"][data-netlify="true"]');

@@ -19,7 +19,7 @@ const expected = (el: HTMLElement, name: 'name' | 'email' | 'message', key: stri
 };
 
 describe('the contact island', () => {
-  it('prerenders the form that posts without JavaScript (the form contract, README design notes)', () => {
+  it('prerenders the form that posts without JavaScript (the form contract, decision 0005)', () => {
     const el = prerenderedContactForm();
     const form = el.querySelector('form')!;
     expect(form).toHaveAttribute('method', 'post');
@@ -108,7 +108,8 @@ describe('the contact island', () => {
     const el = prerenderedContactForm();
     el.querySelector<HTMLInputElement>('[name="name"]')!.value = 'Ada';
     el.querySelector<HTMLInputElement>('[name="email"]')!.value = 'ada@';
-    // As the server fills it after an invalid native post (the form contract, README design notes).
+    // As the server fills it after an invalid native post (the form contract,
+    // docs/decisions/0005-the-contact-form-works-without-javascript.md).
     el.querySelector('[name="email"]')!.setAttribute('aria-invalid', 'true');
     el.querySelector('[data-error-for="email"]')!.textContent = 'Invalid email address';
     el.querySelector('[data-form-status]')!.textContent = 'Please correct the fields below.';

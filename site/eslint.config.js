@@ -8,7 +8,8 @@
 // - import boundaries, as bulletproof-react draws them (its
 //   apps/react-vite/.eslintrc.cjs: `import/no-restricted-paths` zones): code
 //   imports only from the layers below its own, and a feature never imports
-//   another feature. The layers are listed once, below (README, design notes).
+//   another feature. The layers are listed once, below
+//   (docs/decisions/0019-site-code-in-layers.md).
 //
 // Formatting is Prettier's alone (`npm run format`); eslint-config-prettier,
 // last, turns off every rule that would fight it.
@@ -170,7 +171,7 @@ export default defineConfig(
     },
   },
   {
-    // Tests go through the real route tree and providers (README, Tests): they
+    // Tests go through the real route tree and providers (docs/testing.md): they
     // may import from any layer, and only they import src/testing.
     files: testFiles,
     rules: {

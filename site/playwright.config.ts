@@ -20,7 +20,7 @@ export default defineConfig({
   workers: 2,
   reporter: 'list',
   // Specs of read-only checks share one browser context per worker:
-  // `test.use({ reuseContext: true })` at their top (README, Tests).
+  // `test.use({ reuseContext: true })` at their top (docs/testing.md).
   // Failure artefacts go one level down, so that a run (which empties this
   // folder) leaves test-results/screenshots (scripts/screenshots.mjs) alone.
   outputDir: 'test-results/artifacts',

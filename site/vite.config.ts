@@ -26,7 +26,7 @@ export default defineConfig({
     // The unit tests never see the owner's content: `@/generated/…` is the
     // generator's own output for its test content (cli/internal/tsgen's
     // golden files, kept equal to the generator's output by its golden
-    // test), not the live src/generated/ (README, Tests). An array, so that
+    // test), not the live src/generated/ (docs/testing.md). An array, so that
     // it comes before resolve.alias's '@'.
     alias: [{ find: /^@\/generated\//, replacement: fileURLToPath(new URL('../cli/internal/tsgen/testdata/golden/', import.meta.url)) }],
     environment: 'jsdom',

@@ -7,7 +7,7 @@ import { animationsDone, expect, shares, test, waitForHydration, walkStep, walkT
 import { paths as sitePaths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -121,7 +121,7 @@ test.describe('at 375 px', () => {
   });
 });
 
-// SPEC.md §2 Gallery: the lightbox is a modal dialog over the page, with
+// docs/site.md §2 Gallery: the lightbox is a modal dialog over the page, with
 // its own buttons and counter; scanned open, in both colour schemes.
 test.describe('with the lightbox open', () => {
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -1,4 +1,4 @@
-// SPEC.md §2 category pages: only active projects, each card a link to its
+// docs/site.md §2 category pages: only active projects, each card a link to its
 // page, 3 columns for web design and 2 for the others, a staggered entrance
 // that reduced motion turns off, and no layout shift while loading.
 import type { Page as Category } from '../src/generated/content';
@@ -6,7 +6,7 @@ import { activeProjectsOf, categoryPages, projects, site } from './support/route
 import { animationsDone, coldCache, columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const columnsAt1280: Record<Category, number> = { 'web-design': 3, graphics: 2, 'higher-education': 2, photography: 2 };
@@ -33,7 +33,7 @@ for (const category of categoryPages) {
         for (const p of expected) {
           const card = cards(page).filter({ has: page.getByRole('heading', { name: p.title, exact: true }) });
           await expect(card.getByRole('link')).toHaveAttribute('href', p.link);
-          // SPEC.md §2: the card shows its category badge, role and skills.
+          // docs/site.md §2: the card shows its category badge, role and skills.
           // The badge comes first; a skill may have the same words.
           await expect(card.getByText(p.category, { exact: true }).first()).toBeVisible();
           await expect(card.getByText(p.role)).toBeVisible();

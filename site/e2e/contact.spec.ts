@@ -1,11 +1,11 @@
-// SPEC.md §5, §7, §8: the contact form's validation, its submission to the
+// docs/site.md §5, §7, §8: the contact form's validation, its submission to the
 // host's form handling (intercepted here), and the static copy of the form
 // the host reads from the deployed HTML.
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, test, waitForHydration } from './support/test';
 import { paths } from '../src/config/paths';
 
-// One browser context per worker, reset between tests (README, Tests: a
+// One browser context per worker, reset between tests (docs/testing.md: a
 // shared or a fresh page): each test's interception of the form's POST is
 // a route of its own, cleared with the rest when the test ends.
 test.use({ reuseContext: true });
@@ -184,9 +184,7 @@ test('the real server accepts the POST (as the host does)', async ({ page }) => 
 test.describe('the static form for the host', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('is the one visible form of /contact (the form contract, README design notes), posting to /contact/sent/, with the fields and honeypot', async ({
-    page,
-  }) => {
+  test('is the one visible form of /contact (the form contract, decision 0005), posting to /contact/sent/, with the fields and honeypot', async ({ page }) => {
     await page.goto(paths.contact);
     await expect(page.locator('form[name="contact"]')).toHaveCount(1);
     const netlify = page.locator('form[name="contact"][data-netlify="true"]');

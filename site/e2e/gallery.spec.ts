@@ -1,4 +1,4 @@
-// SPEC.md §2 "Gallery", §4 (lightbox states) and §9 (counts, columns): the
+// docs/site.md §2 "Gallery", §4 (lightbox states) and §9 (counts, columns): the
 // galleries show their images as "Open image n" tiles in file order, in 3, 2
 // or 4 columns by width, without layout shift; the lightbox (loaded only
 // once a visitor reaches for a tile) opens at the chosen image, wraps with
@@ -10,7 +10,7 @@ import { galleryImagesOf, projects, specGalleryCounts } from './support/routes';
 import { columnCount, expect, shares, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 /** The gallery's tiles, in document order. */
@@ -60,7 +60,7 @@ async function openUnc(page: Page) {
   await waitForHydration(page);
 }
 
-test('the generated galleries have the counts of SPEC.md §9', () => {
+test('the generated galleries have the counts of docs/site.md §9', () => {
   const counts = Object.fromEntries(projects.map((p) => [p.slug, galleryImagesOf(p.slug).length] as const).filter(([, n]) => n > 0));
   expect(counts).toEqual(specGalleryCounts);
 });
@@ -149,7 +149,7 @@ async function expectEagerInFirstViewport(page: Page, p: (typeof galleries)[numb
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 375, height: 740 };
-/** SPEC.md §9: columns by width (fewer when the gallery has fewer images). */
+/** docs/site.md §9: columns by width (fewer when the gallery has fewer images). */
 const widths = [
   { width: 1280, columns: 3 },
   { width: 1000, columns: 2 },

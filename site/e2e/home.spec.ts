@@ -1,10 +1,10 @@
-// SPEC.md §2 Home: the hero's two calls to action and the Selected Work grid.
+// docs/site.md §2 Home: the hero's two calls to action and the Selected Work grid.
 import { featuredTitles, site } from './support/routes';
 import { columnCount, expect, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const work = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Selected Work' });

@@ -1,4 +1,4 @@
-// SPEC.md §2 shared elements: the navigation highlights the current route,
+// docs/site.md §2 shared elements: the navigation highlights the current route,
 // collapses into a toggled menu on small screens (an HTML popover: no
 // JavaScript needed), and every route change is a new document, at the top.
 import type { Page } from '@playwright/test';
@@ -7,7 +7,7 @@ import { expect, test, waitForHydration } from './support/test';
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 /**

@@ -1,4 +1,4 @@
-// SPEC.md §2 "Project pages": every project page shows its title and a back
+// docs/site.md §2 "Project pages": every project page shows its title and a back
 // link to its category, with and without JavaScript; web-design case studies
 // show role, technologies, hero image and their four sections; the inactive
 // project keeps its page but is hidden from listings and crawlers; external
@@ -10,12 +10,12 @@ import { expect, test, waitForHydration, walkStep, walkTimeout } from './support
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
-/** SPEC.md §2: the web-design projects that are case studies (all of them but the telehealth assessment). */
+/** docs/site.md §2: the web-design projects that are case studies (all of them but the telehealth assessment). */
 const caseStudySlugs = [
   'admin-portal',
   'media-annotation-tool',

@@ -1,4 +1,4 @@
-// SPEC.md §2: every route is prerendered (its h1 is there without
+// docs/site.md §2: every route is prerendered (its h1 is there without
 // JavaScript), hydrates without complaint, and describes itself to crawlers;
 // unknown paths get the not-found page with status 404.
 //
@@ -6,7 +6,7 @@
 // on) and make there every check that is made on every route or every
 // project page in that mode, each a step named by the route and the
 // property, so a page is loaded once per mode rather than once per property
-// (README, Tests: one page walks many routes). What they check, and where it
+// (docs/testing.md: one page walks many routes). What they check, and where it
 // came from:
 // - without JavaScript: status, h1 and head tags; the heading outline (was
 //   a11y.spec.ts); on a project page, its gallery's tiles prerendered in
@@ -26,7 +26,7 @@ import { coldCache, describeProblems, expect, shares, test, waitForHydration, wa
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 /** How many tests each walk is dealt into (`shares`), so both workers walk: the walk with JavaScript does more per route. */
@@ -239,7 +239,7 @@ test.describe('with JavaScript', () => {
       await page.waitForLoadState('networkidle');
       await expect(h1(page)).toHaveText('404');
       await expect(page.getByText('Oops! Page not found')).toBeVisible();
-      // SPEC.md §2: the missing path is logged to the console.
+      // docs/site.md §2: the missing path is logged to the console.
       expect(consoleProblems.some((p) => p.kind === 'console.error' && p.text.includes(path))).toBe(true);
       // Besides that log (and the browser's note of the 404 document itself), nothing.
       const others = consoleProblems.filter(

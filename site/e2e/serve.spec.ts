@@ -9,7 +9,7 @@ import { messagesDir } from './support/server';
 import { paths } from '../src/config/paths';
 
 // Read-only checks: one browser context per worker, reset between tests
-// (README, Tests: a shared or a fresh page).
+// (docs/testing.md: a shared or a fresh page).
 test.use({ reuseContext: true });
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

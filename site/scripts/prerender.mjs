@@ -58,8 +58,8 @@ const pageScript = entryFile('src/page/page.ts');
 
 // The loader is a file (cached for the whole visit, no CSP hash); for
 // measuring the other way, ISLANDS_LOADER=inline writes it into each page
-// with islands as an inline module, allowed by its hash in the CSP (README,
-// design notes: measured, the file kept).
+// with islands as an inline module, allowed by its hash in the CSP (measured,
+// the file kept: docs/decisions/0002-islands-loader-stays-a-file.md).
 const inlineLoader = process.env.ISLANDS_LOADER === 'inline';
 let loaderCode = '';
 let loaderHash = '';
@@ -78,7 +78,8 @@ if (inlineLoader) {
 // on its way, is held (its default prevented) and handed to the loader once
 // it runs, which holds it until the island acts on it (the lightbox opens at
 // the tile clicked); if the loader cannot arrive, the click's link is
-// followed, as without JavaScript. (README, design notes: islands.)
+// followed, as without JavaScript
+// (docs/decisions/0003-interaction-only-pages-get-an-inline-starter.md).
 const starterCode =
   `{const s=${JSON.stringify(islandsScript)},t=["pointerover","touchstart","focusin"];let p=0,c=null,w=null;` +
   `const i=e=>e.target instanceof Element&&e.target.closest("[data-island]"),` +

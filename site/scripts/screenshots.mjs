@@ -11,18 +11,11 @@
 // uses a server already running at --url. Writes DIR (default
 // test-results/screenshots) and prints each file; exits 1 when a screen cannot
 // be taken. Chromium: CHROME_PATH, else /usr/bin/chromium.
-/* global document, window -- the page.evaluate callbacks run in the browser */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-
-const site = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const repo = path.dirname(site);
+import { animationsDone, launchBrowser, offlineContext, serveDist, settle, site } from './shots.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -103,108 +96,19 @@ for (const width of [375, 1280]) {
   });
 }
 
-/** A port nobody listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `portfolio serve --no-build` of site/dist on a free port; resolves once it listens. */
-async function serve(work) {
-  const bin = path.join(repo, '.cache', 'bin', 'portfolio');
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: go build -o .cache/bin/portfolio ./cli/cmd/portfolio`);
-  if (!existsSync(path.join(site, 'dist', 'index.html'))) throw new Error('site/dist is missing: npm run build');
-  const port = await freePort();
-  const child = spawn(bin, ['serve', '--no-build', '--addr', `127.0.0.1:${port}`, '--data', path.join(work, 'messages')], {
-    cwd: repo,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stderr.on('data', (chunk) => (log += chunk));
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`portfolio serve did not start within 15 s: ${log.trim()}`)), 15_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`portfolio serve on port ${port} exited with code ${code}: ${log.trim()}`));
-    });
-    child.stdout.on('data', (chunk) => {
-      if (String(chunk).includes('Serving')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  child.removeAllListeners('exit');
-  return { origin: `http://localhost:${port}`, stop: () => child.kill() };
-}
-
-async function animationsDone(page) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-}
-
-/** Loads the page with every island mounted, every lazy image in, fonts ready and animations over. */
-async function settle(page, url) {
-  await page.goto(url);
-  await page.waitForFunction(
-    () =>
-      document.readyState === 'complete' &&
-      [...document.querySelectorAll('[data-island]')].every((el) => el.dataset.hydrate === 'interaction' || el.hasAttribute('data-island-mounted')),
-  );
-  // Every image in, the lazy ones too (a quick scroll may pass some without
-  // a frame to start them, and they would never load): then wait for them.
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const pending = [...document.images].filter((img) => !img.complete);
-    const settled = pending.map(
-      (img) =>
-        new Promise((resolve) => {
-          img.addEventListener('load', resolve, { once: true });
-          img.addEventListener('error', resolve, { once: true });
-        }),
-    );
-    for (const img of pending) img.loading = 'eager';
-    await Promise.all(settled);
-  });
-  // Decoded, so a full-page capture does not paint a placeholder for one.
-  await page.evaluate(() =>
-    Promise.all([...document.images].map((img) => (img.complete && img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined))),
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await animationsDone(page);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-}
-
 const work = mkdtempSync(path.join(os.tmpdir(), 'screenshots-'));
 let server;
 let browser;
 let failed = 0;
 try {
-  server = values.url ? { origin: values.url.replace(/\/$/, ''), stop() {} } : await serve(work);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  server = await serveDist(work, values.url);
+  browser = await launchBrowser();
   mkdirSync(values.out, { recursive: true });
   for (const shot of shots) {
-    const context = await browser.newContext({
+    const context = await offlineContext(browser, server.origin, {
       viewport: { width: shot.width, height: 800 },
       colorScheme: shot.colorScheme ?? 'light',
-      baseURL: server.origin,
     });
-    // No internet here: third-party requests (analytics, the gallery's
-    // external image) fail as they would offline, and the page shows what it
-    // shows then (an external image's alt text in its tile).
-    await context.route(
-      (url) => url.protocol.startsWith('http') && !['localhost', '127.0.0.1'].includes(url.hostname),
-      (route) => route.abort('internetdisconnected'),
-    );
     const page = await context.newPage();
     const file = path.join(values.out, shot.file);
     try {

@@ -15,7 +15,7 @@ import { theme } from '@/theme/theme';
 
 export { paths };
 
-/** Every route path to prerender (SPEC.md §2). */
+/** Every route path to prerender (docs/site.md §2). */
 export function routePaths(): string[] {
   return [paths.home, paths.about, paths.contact, paths.contactSent, ...navCategories.map(paths.category), ...allProjects().map((p) => p.link)];
 }

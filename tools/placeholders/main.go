@@ -3,7 +3,10 @@
 // references under a cover or src key, plus each project's gallery files,
 // and a one-page PDF for every document block's `file`.
 //
-//	go run ./cli/cmd/placeholders [-content content] [-force]
+//	go -C tools/placeholders run . [-content ../../content] [-force]
+//
+// (a module of its own: run from the repository's root as above, or with
+// go run . from this folder).
 //
 // Existing files are left alone unless -force is given. Output is
 // byte-for-byte reproducible: every image is drawn from a random generator

@@ -29,7 +29,7 @@ func placeholderPDF(title, subtitle, description string) []byte {
 		line("F1", 11, l)
 	}
 	y -= 12
-	line("F1", 9, "Placeholder document made by `go run ./cli/cmd/placeholders`: replace it with the real PDF.")
+	line("F1", 9, "Placeholder document made by `go -C tools/placeholders run .`: replace it with the real PDF.")
 
 	objects := []string{
 		"<< /Type /Catalog /Pages 2 0 R >>",

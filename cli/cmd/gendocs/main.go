@@ -1,6 +1,8 @@
 // Command gendocs writes the generated reference documents: docs/commands/,
 // a page per command of `portfolio` made from its help text, and their
-// index. Run it from the repository root after changing a command's help:
+// index; and docs/content.md, the content files' reference, made from the
+// JSON Schemas' titles, descriptions and limits. Run it from the repository
+// root after changing a command's help or a schema:
 //
 //	go run ./cli/cmd/gendocs            write what changed, remove left-over pages
 //	go run ./cli/cmd/gendocs --check    write nothing; exit 1 naming each file
@@ -24,6 +26,8 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/docgen"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/schemadoc"
+	"portfolio/schema"
 )
 
 func main() {
@@ -34,8 +38,11 @@ func main() {
 // Files, and its folder in Dirs when it owns one whole).
 func documents(root *cobra.Command) docgen.Set {
 	return docgen.Set{
-		Files: docgen.CommandPages(root, "docs/commands"),
-		Dirs:  []string{"docs/commands"},
+		Files: append(docgen.CommandPages(root, "docs/commands"), docgen.File{
+			Path:   "docs/content.md",
+			Render: func() ([]byte, error) { return schemadoc.Render(schema.Site, schema.Project) },
+		}),
+		Dirs: []string{"docs/commands"},
 	}
 }
 

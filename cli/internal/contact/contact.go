@@ -1,6 +1,6 @@
 // Package contact validates a contact-form message with the site's rules and
-// messages (SPEC.md §5; site/src/features/contact/validation.ts), so a local
-// server can refuse a message with the same words the form shows. Both
+// messages (docs/site.md §5; site/src/features/contact/validation.ts), so a
+// local server can refuse a message with the same words the form shows. Both
 // implementations run the shared cases in
 // site/src/features/contact/validation.cases.json.
 //

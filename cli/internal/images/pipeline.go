@@ -268,7 +268,7 @@ func makePlaceholder(img *image.NRGBA, transparent bool) (string, error) {
 // average colour. About 400 bytes, and cheap to draw: measured on the home
 // page in Chromium, style and paint took 45 and 8 ms of main-thread time
 // with it, 70 and 23 ms with the blurred SVG it replaces
-// (README: image placeholders).
+// (docs/decisions/0016-photo-placeholder-is-css-gradients.md).
 func gradientPlaceholder(img *image.NRGBA) string {
 	cols, rows := 3, 2
 	if b := img.Bounds(); b.Dy() > b.Dx() {

@@ -274,7 +274,7 @@ func TestCompilesStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(tsc); err != nil {
-		t.Fatalf("TypeScript compiler not found at %s: run `npm ci` in site/ first (the README's test command does)", tsc)
+		t.Fatalf("TypeScript compiler not found at %s: run `npm ci` in site/ first (.ci/test does)", tsc)
 	}
 	dir := t.TempDir()
 	files := append(generateFixture(t), File{"usage.ts", []byte(usage)}, File{"tsconfig.json", []byte(tsconfig)})

@@ -1,5 +1,5 @@
 // What one step of an end-to-end walk costs, part by part, so that a change
-// to the walks is chosen by measurement (README, Tests). Asserts nothing.
+// to the walks is chosen by measurement (docs/testing.md). Asserts nothing.
 // Every candidate runs on every page in each round, in turn, so the
 // machine's load hits all alike; it prints the sum over the pages of each
 // candidate's median (ms).

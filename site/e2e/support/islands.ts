@@ -40,7 +40,7 @@ export function scriptLog(page: Page) {
 
 export const sorted = (list: string[]) => [...new Set(list)].sort();
 
-/** The project pages with a gallery (SPEC.md §9), which carry the gallery's starter. */
+/** The project pages with a gallery (docs/site.md §9), which carry the gallery's starter. */
 export const hasGallery = (path: string) => specGalleryCounts[projectSlug(path) ?? ''] !== undefined;
 
 /**

@@ -1,4 +1,4 @@
-// The routes of SPEC.md §2 and what each one's h1 says, from the generated
+// The routes of docs/site.md §2 and what each one's h1 says, from the generated
 // content (the same data the site is built from).
 import { navCategories, paths } from '../../src/config/paths';
 import { projects, site, type Block, type GalleryImage, type Page, type ProjectBody } from '../../src/generated/content';
@@ -29,7 +29,7 @@ export const missingPath = '/this-page-does-not-exist';
 /** Active projects of a category page, in the site's order. */
 export const activeProjectsOf = (page: Page) => projects.filter((p) => p.page === page && p.active);
 
-/** SPEC.md §3: the projects of Selected Work (featured and active). */
+/** docs/site.md §3: the projects of Selected Work (featured and active). */
 export const featuredTitles = [
   'Admin Portal',
   'Media Annotation Tool',
@@ -57,7 +57,7 @@ export function blockOf<T extends Block['type']>(slug: string, type: T): Extract
 /** The images of a project's gallery (none when it has no gallery block). */
 export const galleryImagesOf = (slug: string): readonly GalleryImage[] => blockOf(slug, 'gallery')?.images ?? [];
 
-/** SPEC.md §9: how many images each project's gallery shows; every other project has none. */
+/** docs/site.md §9: how many images each project's gallery shows; every other project has none. */
 export const specGalleryCounts: Readonly<Record<string, number>> = {
   'unc-greensboro': 18,
   'drone-photography': 6,
@@ -69,7 +69,7 @@ export const specGalleryCounts: Readonly<Record<string, number>> = {
   'scarlett-jill-brand-guide': 8,
 };
 
-/** SPEC.md §2: the back link of a project page, per category. */
+/** docs/site.md §2: the back link of a project page, per category. */
 export const backLinks: Readonly<Record<Page, { name: string; href: string }>> = {
   graphics: { name: 'All Graphics Projects', href: paths.category('graphics') },
   'higher-education': { name: 'All Higher Education Projects', href: paths.category('higher-education') },

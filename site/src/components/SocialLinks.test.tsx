@@ -4,7 +4,7 @@ import { SocialLinks } from '@/components/SocialLinks';
 import { socialLinks } from '@/lib/content';
 
 // Every profile link is optional in site.yaml: the footer and the home page
-// show the ones given, in SPEC's order, and nothing when there are none.
+// show the ones given, in the order of docs/site.md §2, and nothing when there are none.
 
 describe('SocialLinks', () => {
   it('shows only the profiles given, in order, each opening in a new tab', () => {

@@ -19,7 +19,7 @@ const expected = (el: HTMLElement, name: 'name' | 'email' | 'message', key: stri
 };
 
 describe('the contact island', () => {
-  it('prerenders the form that posts without JavaScript (the form contract, README design notes)', () => {
+  it('prerenders the form that posts without JavaScript (the form contract, decision 0005)', () => {
     const el = prerenderedContactForm();
     const form = el.querySelector('form')!;
     expect(form).toHaveAttribute('method', 'post');
@@ -64,7 +64,7 @@ describe('the contact island', () => {
     });
   });
 
-  it('takes over the prerendered form with no console problem, and runs SPEC rules from then on', async () => {
+  it('takes over the prerendered form with no console problem, and runs the rules of docs/site.md §5 from then on', async () => {
     const el = prerenderedContactForm();
     const error = vi.spyOn(console, 'error');
     await startContactIsland(el);
@@ -108,7 +108,8 @@ describe('the contact island', () => {
     const el = prerenderedContactForm();
     el.querySelector<HTMLInputElement>('[name="name"]')!.value = 'Ada';
     el.querySelector<HTMLInputElement>('[name="email"]')!.value = 'ada@';
-    // As the server fills it after an invalid native post (the form contract, README design notes).
+    // As the server fills it after an invalid native post (the form contract,
+    // docs/decisions/0005-the-contact-form-works-without-javascript.md).
     el.querySelector('[name="email"]')!.setAttribute('aria-invalid', 'true');
     el.querySelector('[data-error-for="email"]')!.textContent = 'Invalid email address';
     el.querySelector('[data-form-status]')!.textContent = 'Please correct the fields below.';
@@ -127,7 +128,7 @@ describe('the contact island', () => {
     expect(classesOf(email)).toEqual(expected(el, 'email', stateKey(false, true, true)));
     expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(true, true, false)));
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the fields below.');
-    // Live: SPEC's limits replace the native ones, and the rules re-run on change.
+    // Live: the limits of docs/site.md §5 replace the native ones, and the rules re-run on change.
     expect(name).not.toHaveAttribute('maxlength');
     await userEvent.setup().type(email, 'example.com');
     await waitFor(() => expect(el.querySelector('[data-error-for="email"]')).toBeEmptyDOMElement());

@@ -3,10 +3,10 @@
 // and posts natively until this module arrives (when the form comes near the
 // viewport or the browser is idle). It then takes its state from the DOM
 // (text typed before it came, or values and messages the server filled in
-// after a native post), runs SPEC's rules, posts with fetch and shows the
-// toasts. Every look (focused, filled, error, sending) is drawn with the class
-// names MUI gave that state at build time (src/features/contact/states.tsx),
-// so the form looks exactly as MUI draws it.
+// after a native post), runs the rules of docs/site.md §5, posts with fetch
+// and shows the toasts. Every look (focused, filled, error, sending) is drawn
+// with the class names MUI gave that state at build time
+// (src/features/contact/states.tsx), so the form looks exactly as MUI draws it.
 import { fields, stateKey, type ContactStates, type Field, type ToastKind } from '@/features/contact/form';
 import { submitContact } from '@/features/contact/submit';
 import { validate, type ContactErrors, type ContactValues } from '@/features/contact/validation';
@@ -104,7 +104,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
     button.firstChild!.textContent = on ? 'Sending...' : 'Send Message';
   };
 
-  // Live now: SPEC's rules and messages replace the native constraints.
+  // Live now: the rules and messages of docs/site.md §5 replace the native constraints.
   form.noValidate = true;
   for (const f of fields) controls[f].removeAttribute('maxlength');
   paintAll();

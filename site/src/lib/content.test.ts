@@ -5,7 +5,7 @@ import { allProjects, featuredProjects, project, projectsOf } from '@/lib/conten
 // On the generator's test content (cli/internal/tsgen/testdata/content):
 // six projects; site.yaml's projectOrder lists wireframes, photo-set,
 // case-study, survey-app and briefing-memo, and brand-guide follows.
-describe('selectors over the generated content (SPEC.md §3, on the test content)', () => {
+describe('selectors over the generated content (docs/site.md §3, on the test content)', () => {
   it('has 6 projects in all: 3 web design, 1 each of photography, higher education and graphics', () => {
     const count = (page: Page) => allProjects().filter((p) => p.page === page).length;
     expect(allProjects()).toHaveLength(6);
@@ -53,7 +53,7 @@ describe('selectors over the generated content (SPEC.md §3, on the test content
   });
 });
 
-describe('visibility rules on every combination (SPEC.md §4)', () => {
+describe('visibility rules on every combination (docs/site.md §4)', () => {
   // Rows that make each rule matter on its own, whatever content the
   // module holds.
   const row = (slug: string, page: Page, featured: boolean, active: boolean) =>

@@ -1,7 +1,7 @@
 import { projects, site, type Page, type Project, type ProjectBody } from '@/generated/content';
 
 // Typed selectors over the generated module: pages ask for what they show,
-// and the rules of SPEC.md §4 (visibility) live here, once.
+// and the rules of docs/site.md §4 (visibility) live here, once.
 
 export { site };
 

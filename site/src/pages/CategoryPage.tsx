@@ -6,7 +6,7 @@ import { ProjectGrid } from '@/components/ProjectGrid';
 import type { Page } from '@/generated/content';
 import { categoryPage, projectsOf } from '@/lib/content';
 
-/** SPEC.md §9: web design in 3 columns, the other categories in at most 2. */
+/** docs/site.md §9: web design in 3 columns, the other categories in at most 2. */
 const columns: Record<Page, { sm: number; md: number }> = {
   'web-design': { sm: 2, md: 3 },
   graphics: { sm: 2, md: 2 },

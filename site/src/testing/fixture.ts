@@ -3,7 +3,7 @@ import { loadProjectBody, project } from '@/lib/content';
 
 // The unit tests run on the generator's own test content
 // (cli/internal/tsgen/testdata/content), whose generated module Vitest
-// imports as `@/generated/…` (vite.config.ts; README, Tests): editing the
+// imports as `@/generated/…` (vite.config.ts; docs/testing.md): editing the
 // owner's content never changes what a unit test sees. Tests name the
 // projects and values they use from it.
 

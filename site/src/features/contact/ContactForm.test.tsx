@@ -91,7 +91,7 @@ describe('ContactForm fields', () => {
   });
 });
 
-describe('ContactForm validation (SPEC.md §5)', () => {
+describe('ContactForm validation (docs/site.md §5)', () => {
   it('shows no error before the first submit, however the fields look', async () => {
     const { user } = await contactIsland();
 
@@ -201,7 +201,7 @@ describe('ContactForm validation (SPEC.md §5)', () => {
   });
 });
 
-describe('ContactForm submission (SPEC.md §4, §7, §8)', () => {
+describe('ContactForm submission (docs/site.md §4, §7, §8)', () => {
   it('posts the trimmed message form-urlencoded to / with form-name and the empty honeypot', async () => {
     const fetch = answeringFetch(200);
     const { user } = await contactIsland();

@@ -67,10 +67,11 @@ export function ContactToast({ kind }: { kind: ToastKind }) {
 }
 
 /**
- * The contact form (SPEC.md §4, §5, §7, §8), as static markup rendered at
- * build time: without JavaScript it posts natively (the form contract in
- * README.md's design notes); its island (src/islands/contact.ts) then adds
- * SPEC's validation, the fetch and the toasts, with no React in the browser.
+ * The contact form (docs/site.md §4, §5, §7, §8), as static markup rendered at
+ * build time: without JavaScript it posts natively (the form contract,
+ * docs/decisions/0005-the-contact-form-works-without-javascript.md); its
+ * island (src/islands/contact.ts) then adds docs/site.md §5's validation, the
+ * fetch and the toasts, with no React in the browser.
  * The toasts wait in `<template>` elements, inert until the island clones one.
  */
 export function ContactForm() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate, type ContactValues } from '@/features/contact/validation';
 
-// SPEC.md §5, row by row: each case changes one field of a valid message.
+// docs/site.md §5, row by row: each case changes one field of a valid message.
 const valid: ContactValues = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello, let us work together.' };
 
 /** An address of exactly `length` characters. */

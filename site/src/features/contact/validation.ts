@@ -1,4 +1,4 @@
-// The contact form's rules and messages, exactly as SPEC.md §5 says. Values
+// The contact form's rules and messages, exactly as docs/site.md §5 says. Values
 // are trimmed first; lengths count Unicode code points (an emoji is one).
 
 export interface ContactValues {

@@ -94,7 +94,7 @@ export function Gallery({ images, title, atTop = false }: Props) {
               <Box
                 component="a"
                 href={largestVariant(image)}
-                // An image on another host is an external link: a new tab (SPEC §2).
+                // An image on another host is an external link: a new tab (docs/site.md §2).
                 {...(/^https?:/.test(image.src) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                 aria-label={image.label}
                 data-index={i}

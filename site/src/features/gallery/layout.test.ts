@@ -16,7 +16,7 @@ const brandGuideRatios = (await galleryOf('brand-guide')).map((img) => img.width
 describe('bandsOf: the column counts by window width', () => {
   it.each<[string, Parameters<typeof bandsOf>[0], { minWidth: number; columns: number }[]]>([
     [
-      "SPEC's 4 / 2 from md / 3 from lg",
+      'the default 4 / 2 from md / 3 from lg (docs/site.md §9)',
       spec,
       [
         { minWidth: 0, columns: 4 },

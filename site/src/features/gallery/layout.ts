@@ -4,7 +4,7 @@ import type { SiteGalleryColumns } from '@/generated/content';
 // aspect ratios: a masonry whose tiles read across, row by row, in file
 // order. See Gallery.tsx for how the browser draws it without a script.
 
-/** Space between tiles: 2 units of 8 px (SPEC.md §9). */
+/** Space between tiles: 2 units of 8 px (docs/site.md §9). */
 export const gallerySpacing = 2;
 export const gapPx = 8 * gallerySpacing;
 

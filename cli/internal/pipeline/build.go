@@ -60,14 +60,20 @@ func Build(opts *BuildOptions) error {
 			return Validate(&ValidateOptions{IO: opts.IO, ContentDir: opts.ContentDir, Format: "text", MaxPixels: imagecheck.DefaultMaxPixels})
 		}},
 		{"make the images, social preview cards and icons", func() error {
-			// The cards are drawn in the site's fonts, from its npm packages.
-			if err := installPackages(ctx, opts); err != nil {
+			// The cards are drawn in the site's fonts, from its npm packages,
+			// which install (on a first build: the network, then unpacking)
+			// while the variants are made (the CPU): only the cards wait.
+			if err := checkNode(ctx); err != nil {
 				return err
 			}
+			installed := installPackagesAsync(ctx, opts)
 			imagesOpts := ImagesDefaults(ctx, opts.IO, opts.ContentDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable"))
 			imagesOpts.ContentReported = true
 			imagesOpts.Brief = !opts.Verbose
-			return Images(imagesOpts)
+			imagesOpts.FontsReady = installed
+			err := Images(imagesOpts)
+			// npm is never left running behind a failed step.
+			return errors.Join(err, installed())
 		}},
 		{"generate the site's module", func() error {
 			generateOpts := GenerateDefaults(ctx, opts.IO, opts.ContentDir)
@@ -157,13 +163,28 @@ func installPackages(ctx context.Context, opts *BuildOptions) error {
 	if err := checkNode(ctx); err != nil {
 		return err
 	}
-	if stale, why := packagesStale(opts.SiteDir); stale {
-		fmt.Fprintf(opts.IO.Out, "  installing the site's npm packages (%s)…\n", why)
-		if err := npm(ctx, opts, "ci", "--no-audit", "--no-fund"); err != nil {
-			return err
-		}
+	return installPackagesAsync(ctx, opts)()
+}
+
+// installPackagesAsync starts installing the site's npm packages when they
+// are missing or older than the lock file, and returns the wait for it:
+// its error, the same on every call.
+func installPackagesAsync(ctx context.Context, opts *BuildOptions) func() error {
+	stale, why := packagesStale(opts.SiteDir)
+	if !stale {
+		return func() error { return nil }
 	}
-	return nil
+	fmt.Fprintf(opts.IO.Out, "  installing the site's npm packages (%s)…\n", why)
+	done := make(chan struct{})
+	var err error
+	go func() {
+		defer close(done)
+		err = npm(ctx, opts, "ci", "--no-audit", "--no-fund")
+	}()
+	return func() error {
+		<-done
+		return err
+	}
 }
 
 // checkNode says what to install when node or npm is missing or too old.

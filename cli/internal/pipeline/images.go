@@ -34,6 +34,10 @@ type ImagesOptions struct {
 	// FontDir holds the site's @fontsource-variable packages, which draw
 	// the social preview cards; without them no card is drawn.
 	FontDir string
+	// FontsReady, when set, is waited for before the cards are drawn: the
+	// build installs the site's npm packages (the fonts among them) while
+	// the variants are made.
+	FontsReady func() error
 	// ContentReported: an earlier step (build's validate) has shown the
 	// content's problems, so they are not printed again.
 	ContentReported bool
@@ -103,6 +107,11 @@ func Images(opts *ImagesOptions) error {
 	if errs := diags.Errors() + len(res.Failures); errs > 0 {
 		fmt.Fprintf(opts.IO.ErrOut, "%s (see above); every other image is ready\n", s.Red(english.Count(errs, "error")))
 		return cmdutil.ErrInvalid
+	}
+	if opts.FontsReady != nil {
+		if err := opts.FontsReady(); err != nil {
+			return err
+		}
 	}
 	return MakeCards(opts, c)
 }

@@ -118,7 +118,7 @@ function parseOptions() {
 /** The HTML file a path is served from. */
 const htmlFile = (dist, page) => path.join(dist, page, 'index.html');
 
-/** A module of the site's own node_modules (lighthouse, playwright): the bench installs nothing. */
+/** A module of the site's own node_modules (playwright). */
 function siteRequire(site) {
   return createRequire(path.join(site, 'package.json'));
 }
@@ -288,9 +288,13 @@ function printFirstLoad({ page, files, analytics, otherHosts, images, html, css 
   if (otherHosts) console.log(`    (${otherHosts} request${otherHosts === 1 ? '' : 's'} to other hosts refused, not counted)`);
 }
 
-/** The Lighthouse CLI of the site's own node_modules. */
-function lighthouseCli(site) {
-  const require = siteRequire(site);
+/**
+ * The Lighthouse CLI of the bench's own node_modules (.ci/bench/package.json):
+ * it is a measuring tool, so the site's packages, which every first build
+ * installs, do not carry it (97 packages, 160 MB).
+ */
+function lighthouseCli() {
+  const require = createRequire(path.join(root, '.ci/bench/package.json'));
   const pkgPath = require.resolve('lighthouse/package.json');
   const { bin } = require(pkgPath);
   return path.join(path.dirname(pkgPath), typeof bin === 'string' ? bin : bin.lighthouse);
@@ -511,7 +515,7 @@ async function main() {
   let cli;
   try {
     ({ chromium } = require('@playwright/test'));
-    if (options.lighthouse) cli = lighthouseCli(site);
+    if (options.lighthouse) cli = lighthouseCli();
   } catch (error) {
     throw new CannotMeasure(`${error.message.split('\n')[0]}: install the site's packages (npm ci --prefix site)`);
   }

@@ -21,7 +21,7 @@ func EditGroups(f *projectedit.Fields, skills *string, accessible bool) []*huh.G
 	input := func(title, desc string, value *string, v func(string) error) *huh.Input {
 		current := *value
 		return huh.NewInput().Title(prompt.Title(title, *value, accessible)).Description(desc).Value(value).
-			Validate(prompt.Check(v, &current, accessible))
+			Validate(fieldCheck(v, &current, accessible))
 	}
 	var description huh.Field = input("Description", "Card text and meta description: one or two sentences.", &f.Description, scaffold.ValidateDescription)
 	if !accessible { // a multi-line field in the full-screen form

@@ -110,9 +110,9 @@ func NewProject(contentDir string, a scaffold.Answers, accessible bool) *Project
 		labels: scaffold.CategoryLabels(contentDir)}
 }
 
-// check adapts a validator for a form field (prompt.Check).
+// check adapts a validator for a form field (fieldCheck).
 func (f *Project) check(v func(string) error, current *string) func(string) error {
-	return prompt.Check(v, current, f.accessible)
+	return fieldCheck(v, current, f.accessible)
 }
 
 // title adds, in accessible mode, the value Enter keeps (prompt.Title).

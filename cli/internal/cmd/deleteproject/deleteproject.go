@@ -24,6 +24,7 @@ import (
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
 	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/report"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -105,11 +106,11 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	dir := filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
 	if err := scaffold.ValidateSlug(opts.Slug); err != nil {
-		return prompt.ReportField(opts.IO.ErrOut, err)
+		return report.Field(opts.IO.ErrOut, err)
 	}
 	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
 		if _, derr := os.Stat(dir); derr != nil {
-			return prompt.ReportField(opts.IO.ErrOut, &scaffold.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
+			return report.Field(opts.IO.ErrOut, &scaffold.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
 				Hint: "the slug is the project's folder name under " + filepath.Join(opts.ContentDir, content.ProjectsDir)})
 		}
 	}
@@ -136,7 +137,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	n, err := scaffold.Delete(opts.ContentDir, opts.Slug)
 	if err != nil {
-		return prompt.ReportField(opts.IO.ErrOut, err)
+		return report.Field(opts.IO.ErrOut, err)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%s)\n", s.Green("✓"), dir, filepath.Separator, english.Count(n, "file"))

@@ -17,6 +17,7 @@ import (
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/report"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -139,7 +140,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	p, err := projectedit.Read(opts.ContentDir, opts.Slug)
 	if err != nil {
-		return prompt.ReportField(opts.IO.ErrOut, err)
+		return report.Field(opts.IO.ErrOut, err)
 	}
 	f := p.Fields
 	f.Skills = append([]string(nil), f.Skills...)
@@ -198,7 +199,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	warnings, err := p.Save(out)
 	if err != nil {
-		return prompt.Report(opts.IO.ErrOut, err, "nothing was written", nil)
+		return report.Problems(opts.IO.ErrOut, err, "nothing was written", nil)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s updated %s\n", s.Green("✓"), p.File)

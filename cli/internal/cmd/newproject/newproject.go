@@ -19,6 +19,7 @@ import (
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/report"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -315,7 +316,7 @@ func Run(ctx context.Context, opts *Options) error {
 // reportProblems prints what is wrong with the answers and returns the error
 // that exits with status 1; other errors (I/O) pass through.
 func reportProblems(opts *Options, err error) error {
-	return prompt.Report(opts.IO.ErrOut, err, "nothing was written", prompt.Origin(opts.Origin))
+	return report.Problems(opts.IO.ErrOut, err, "nothing was written", report.Origin(opts.Origin))
 }
 
 func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {

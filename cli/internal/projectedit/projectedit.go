@@ -19,6 +19,7 @@ import (
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 // Fields are the details a project's form edits.
@@ -216,20 +217,20 @@ func trailingComment(line string) string {
 // Save checks the new YAML with the loader in a staging copy of the
 // project (hard links to its files), then replaces project.yaml
 // atomically. It returns the loader's warnings about the project; an
-// invalid result is a *scaffold.InvalidError, and nothing is written.
+// invalid result is a *stage.InvalidError, and nothing is written.
 func (p *Project) Save(data []byte) (diag.List, error) {
-	stage, err := scaffold.NewProjectStage(p.Dir, ".edit-", "the edited project")
+	staged, err := stage.NewProject(p.Dir, ".edit-", "the edited project")
 	if err != nil {
 		return nil, err
 	}
-	defer stage.Remove()
-	if err := stage.LinkFiles(p.Dir); err != nil {
+	defer staged.Remove()
+	if err := staged.LinkFiles(p.Dir); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(stage.Path(content.ProjectFile), data, 0o644); err != nil {
+	if err := os.WriteFile(staged.Path(content.ProjectFile), data, 0o644); err != nil {
 		return nil, err
 	}
-	diags, err := stage.Check()
+	diags, err := staged.Check()
 	if err != nil {
 		return diags, err
 	}

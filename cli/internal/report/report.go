@@ -2,7 +2,7 @@
 // each problem with an answer (a field check's *scaffold.FieldError, or
 // scaffold.Problems) with its hint and where the answer came from, or
 // what `portfolio validate`'s loader says about the staged result
-// (*scaffold.InvalidError); then the error that exits with status 1.
+// (*stage.InvalidError); then the error that exits with status 1.
 package report
 
 import (
@@ -15,6 +15,7 @@ import (
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 // Problems prints what is wrong with what a command was given or would
@@ -23,13 +24,13 @@ import (
 // an answer (scaffold.Problems, *scaffold.FieldError) as "error: LABEL:
 // message" and its hint, where label names the answer by where it came
 // from ("--url"; nil for no label), and what the loader says about the
-// staged result (*scaffold.InvalidError) as `portfolio validate` prints
+// staged result (*stage.InvalidError) as `portfolio validate` prints
 // it. A cancelled context is a cancellation (cmdutil.ErrCancel, after
 // nothing). Other errors (I/O) pass through.
 func Problems(errOut io.Writer, err error, nothing string, label func(field string) string) error {
 	var problems scaffold.Problems
 	var fe *scaffold.FieldError
-	var invalid *scaffold.InvalidError
+	var invalid *stage.InvalidError
 	switch {
 	case errors.Is(err, context.Canceled):
 		return prompt.Cancelled(errOut, err, nothing)

@@ -11,12 +11,13 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 func TestProblems(t *testing.T) {
 	title := &scaffold.FieldError{Field: "title", Msg: `"title" must not be empty`, Hint: "write some text"}
 	role := &scaffold.FieldError{Field: "role", Msg: `"role" is too long`}
-	invalid := &scaffold.InvalidError{What: "the new project", Diagnostics: diag.List{
+	invalid := &stage.InvalidError{What: "the new project", Diagnostics: diag.List{
 		{File: "content/projects/a/project.yaml", Line: 7, Column: 7, Severity: diag.Error, Message: `"page" must be one of web-design`},
 	}}
 	label := Origin(map[string]string{"title": "--title"})

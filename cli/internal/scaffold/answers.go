@@ -4,9 +4,8 @@
 // with its schema modeline and short comments, copies the cover and the
 // gallery images in, and moves the finished folder into place in one step,
 // so a failure or an interruption leaves nothing behind and an existing
-// project is never touched. Stage (stage.go) is that stage → check → place
-// path, shared by every command that writes content: new project, init
-// (scaffold/site), edit project and the gallery commands.
+// project is never touched, by the stage → check → place path of package
+// stage.
 package scaffold
 
 import (

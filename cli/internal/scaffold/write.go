@@ -13,6 +13,7 @@ import (
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/stage"
 )
 
 // Result is what Create made.
@@ -51,11 +52,11 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	}
 	// A content folder of its own holding one project, hidden beside the
 	// others, so moving it into place is a rename on the same disk.
-	stage, err := NewProjectStage(p.Dir, ".new-", "the new project")
+	staged, err := stage.NewProject(p.Dir, ".new-", "the new project")
 	if err != nil {
 		return nil, err
 	}
-	defer stage.Remove()
+	defer staged.Remove()
 	var stripped metastrip.Report
 	var resized []string
 	for _, c := range append([]Copy{p.Cover}, p.Gallery...) {
@@ -66,7 +67,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		if c.KeepSize {
 			maxEdge = 0
 		}
-		prep, err := copyFile(c.Source, stage.Path(filepath.FromSlash(c.Name)), maxEdge)
+		prep, err := copyFile(c.Source, staged.Path(filepath.FromSlash(c.Name)), maxEdge)
 		if err != nil {
 			return nil, err
 		}
@@ -80,14 +81,14 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := fsutil.WriteFileAtomic(stage.Path(d.Name), data, 0o644); err != nil {
+		if err := fsutil.WriteFileAtomic(staged.Path(d.Name), data, 0o644); err != nil {
 			return nil, err
 		}
 	}
-	if err := fsutil.WriteFileAtomic(stage.Path(content.ProjectFile), Render(p), 0o644); err != nil {
+	if err := fsutil.WriteFileAtomic(staged.Path(content.ProjectFile), Render(p), 0o644); err != nil {
 		return nil, err
 	}
-	diags, err := stage.Check()
+	diags, err := staged.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	if err := ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
 		return nil, err
 	}
-	if err := stage.Place(""); err != nil {
+	if err := staged.Place(""); err != nil {
 		return nil, err
 	}
 	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped, Resized: resized}, nil

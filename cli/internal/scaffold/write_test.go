@@ -15,6 +15,7 @@ import (
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/stage"
 )
 
 // fixture makes a content folder holding one project (alpha) and a folder
@@ -274,7 +275,7 @@ func TestCreateLeavesNothingBehind(t *testing.T) {
 		bad := writeFile(t, filepath.Join(t.TempDir(), "bad.jpg"), []byte("not a jpeg"))
 		p.Gallery[0].Source = bad
 		_, err = Create(context.Background(), p)
-		var invalid *InvalidError
+		var invalid *stage.InvalidError
 		if !errors.As(err, &invalid) || invalid.Diagnostics.Errors() != 1 {
 			t.Fatalf("err = %v, want InvalidError", err)
 		}

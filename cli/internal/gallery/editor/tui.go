@@ -18,6 +18,7 @@ import (
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 // mode is what the list is doing: browsing, or asking something.
@@ -330,7 +331,7 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 }
 
 func errorText(err error) string {
-	var inv *scaffold.InvalidError
+	var inv *stage.InvalidError
 	var fe *scaffold.FieldError
 	switch {
 	case errors.As(err, &inv):

@@ -2,8 +2,8 @@
 // a project: the settings' model (shaped like the file, so an answers file
 // is a site.yaml with some of its keys), each setting checked by the site
 // schema in the words of `portfolio validate`, the file rendered with its
-// schema modeline and short comments, and written by the scaffold's one
-// stage → check → place path (Create). `portfolio init` is its command.
+// schema modeline and short comments, and written by the one stage →
+// check → place path (package stage; Create). `portfolio init` is its command.
 package site
 
 import (

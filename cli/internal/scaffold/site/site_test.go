@@ -16,6 +16,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -339,7 +340,7 @@ func TestCreateInvalidLeavesNothing(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "a", "content")
 	_, err := Create(context.Background(), dir, []byte("name: Only a name\n"))
-	var invalid *scaffold.InvalidError
+	var invalid *stage.InvalidError
 	if !errors.As(err, &invalid) {
 		t.Fatalf("Create: %v, want InvalidError", err)
 	}

@@ -67,7 +67,7 @@ var layers = []layer{
 		"cli/internal/iostreams", "cli/internal/termsafe", "cli/internal/english",
 		"cli/internal/fsutil", "cli/internal/cmdutil", "cli/internal/diag",
 		"cli/internal/imagecheck", "cli/internal/imagecheck/imagetest",
-		"cli/internal/metastrip", "cli/internal/importimage",
+		"cli/internal/metastrip", "cli/internal/importimage", "cli/internal/yamltext",
 	}},
 }
 

@@ -20,6 +20,7 @@ import (
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/scaffold"
 	"portfolio/cli/internal/stage"
+	"portfolio/cli/internal/yamltext"
 )
 
 // Fields are the details a project's form edits.
@@ -129,7 +130,7 @@ func changed(a, b Fields, key string) bool {
 	return get(a, key) != get(b, key)
 }
 
-func scalar(s string) string { return scaffold.Scalar(s) }
+func scalar(s string) string { return yamltext.Scalar(s) }
 
 // Render returns the project's YAML with the changed fields rewritten:
 // each changed key's lines (its value and any lines indented under it) are

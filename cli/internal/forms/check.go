@@ -3,8 +3,8 @@ package forms
 import (
 	"errors"
 
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
 )
 
 // fieldCheck adapts a check for a form field (prompt.Check), its error
@@ -14,9 +14,9 @@ func fieldCheck(v func(string) error, current *string, accessible bool) func(str
 }
 
 // formError is a check's error as a form shows it under the field: a
-// *scaffold.FieldError's message and hint on one line.
+// *fieldcheck.FieldError's message and hint on one line.
 func formError(err error) error {
-	var fe *scaffold.FieldError
+	var fe *fieldcheck.FieldError
 	if errors.As(err, &fe) {
 		return errors.New(fe.Text())
 	}

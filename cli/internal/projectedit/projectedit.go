@@ -17,8 +17,8 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/fsutil"
-	"portfolio/cli/internal/scaffold"
 	"portfolio/cli/internal/stage"
 	"portfolio/cli/internal/yamltext"
 )
@@ -43,14 +43,14 @@ type Project struct {
 
 // Read reads a project's details from its project.yaml.
 func Read(contentDir, slug string) (*Project, error) {
-	if err := scaffold.ValidateSlug(slug); err != nil {
+	if err := fieldcheck.ValidateSlug(slug); err != nil {
 		return nil, err
 	}
 	dir := filepath.Join(contentDir, content.ProjectsDir, slug)
 	file := filepath.Join(dir, content.ProjectFile)
 	data, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &scaffold.FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, file),
+		return nil, &fieldcheck.FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, file),
 			Hint: "the slug is the project's folder name under " + filepath.Join(contentDir, content.ProjectsDir)}
 	}
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package report tells the owner why a content command wrote nothing:
-// each problem with an answer (a field check's *scaffold.FieldError, or
-// scaffold.Problems) with its hint and where the answer came from, or
+// each problem with an answer (a field check's *fieldcheck.FieldError, or
+// fieldcheck.Problems) with its hint and where the answer came from, or
 // what `portfolio validate`'s loader says about the staged result
 // (*stage.InvalidError); then the error that exits with status 1.
 package report
@@ -12,31 +12,31 @@ import (
 	"io"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
 	"portfolio/cli/internal/stage"
 )
 
 // Problems prints what is wrong with what a command was given or would
 // write, then nothing (such as "nothing was written"; "" for no such
 // line), and returns cmdutil.ErrInvalid (exit status 1): each problem with
-// an answer (scaffold.Problems, *scaffold.FieldError) as "error: LABEL:
+// an answer (fieldcheck.Problems, *fieldcheck.FieldError) as "error: LABEL:
 // message" and its hint, where label names the answer by where it came
 // from ("--url"; nil for no label), and what the loader says about the
 // staged result (*stage.InvalidError) as `portfolio validate` prints
 // it. A cancelled context is a cancellation (cmdutil.ErrCancel, after
 // nothing). Other errors (I/O) pass through.
 func Problems(errOut io.Writer, err error, nothing string, label func(field string) string) error {
-	var problems scaffold.Problems
-	var fe *scaffold.FieldError
+	var problems fieldcheck.Problems
+	var fe *fieldcheck.FieldError
 	var invalid *stage.InvalidError
 	switch {
 	case errors.Is(err, context.Canceled):
 		return prompt.Cancelled(errOut, err, nothing)
 	case errors.As(err, &problems):
 	case errors.As(err, &fe):
-		problems = scaffold.Problems{fe}
+		problems = fieldcheck.Problems{fe}
 	case errors.As(err, &invalid):
 		_ = cmdutil.WriteDiagnostics(&iostreams.IOStreams{Out: errOut}, invalid.Diagnostics)
 	default:
@@ -72,6 +72,6 @@ func Origin(origin map[string]string) func(string) string {
 	}
 }
 
-// Field prints a field's problem (scaffold.FieldError) and its hint and
+// Field prints a field's problem (fieldcheck.FieldError) and its hint and
 // returns the error that exits with status 1; other errors pass through.
 func Field(errOut io.Writer, err error) error { return Problems(errOut, err, "", nil) }

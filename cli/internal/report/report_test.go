@@ -10,13 +10,13 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/diag"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/stage"
 )
 
 func TestProblems(t *testing.T) {
-	title := &scaffold.FieldError{Field: "title", Msg: `"title" must not be empty`, Hint: "write some text"}
-	role := &scaffold.FieldError{Field: "role", Msg: `"role" is too long`}
+	title := &fieldcheck.FieldError{Field: "title", Msg: `"title" must not be empty`, Hint: "write some text"}
+	role := &fieldcheck.FieldError{Field: "role", Msg: `"role" is too long`}
 	invalid := &stage.InvalidError{What: "the new project", Diagnostics: diag.List{
 		{File: "content/projects/a/project.yaml", Line: 7, Column: 7, Severity: diag.Error, Message: `"page" must be one of web-design`},
 	}}
@@ -28,7 +28,7 @@ func TestProblems(t *testing.T) {
 		wantErr error
 	}{
 		{"a field, labelled by its flag", title, "error: --title: \"title\" must not be empty\n    hint: write some text\nnothing was written\n", cmdutil.ErrInvalid},
-		{"every problem, wrapped", fmt.Errorf("answers: %w", scaffold.Problems{title, role}),
+		{"every problem, wrapped", fmt.Errorf("answers: %w", fieldcheck.Problems{title, role}),
 			"error: --title: \"title\" must not be empty\n    hint: write some text\nerror: role: \"role\" is too long\nnothing was written\n", cmdutil.ErrInvalid},
 		{"the staged result", invalid, "content/projects/a/project.yaml:7:7: error: \"page\" must be one of web-design\nnothing was written\n", cmdutil.ErrInvalid},
 		{"a cancelled context", context.Canceled, "nothing was written\n", cmdutil.ErrCancel},
@@ -50,7 +50,7 @@ func TestProblems(t *testing.T) {
 // Field prints no label and no closing line.
 func TestField(t *testing.T) {
 	var out bytes.Buffer
-	err := Field(&out, &scaffold.FieldError{Field: "slug", Msg: "no project \"x\"", Hint: "the slug is the folder's name"})
+	err := Field(&out, &fieldcheck.FieldError{Field: "slug", Msg: "no project \"x\"", Hint: "the slug is the folder's name"})
 	if !errors.Is(err, cmdutil.ErrInvalid) || out.String() != "error: no project \"x\"\n    hint: the slug is the folder's name\n" {
 		t.Errorf("err = %v, printed %q", err, out.String())
 	}

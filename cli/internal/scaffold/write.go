@@ -10,6 +10,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/metastrip"
@@ -36,7 +37,7 @@ type Result struct {
 // to content/projects/<slug>. On any failure or cancellation nothing is left
 // behind, and an existing project is never overwritten (ErrExists).
 func Create(ctx context.Context, p *Plan) (res *Result, err error) {
-	if err := ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
+	if err := fieldcheck.ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
 		return nil, err
 	}
 	projects := filepath.Join(p.ContentDir, content.ProjectsDir)
@@ -96,7 +97,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		return nil, err
 	}
 	// Checked again at the last moment: rename would replace an empty folder.
-	if err := ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
+	if err := fieldcheck.ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
 		return nil, err
 	}
 	if err := staged.Place(""); err != nil {

@@ -20,6 +20,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
@@ -105,12 +106,12 @@ func Run(ctx context.Context, opts *Options) error {
 		ctx = context.Background()
 	}
 	dir := filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
-	if err := scaffold.ValidateSlug(opts.Slug); err != nil {
+	if err := fieldcheck.ValidateSlug(opts.Slug); err != nil {
 		return report.Field(opts.IO.ErrOut, err)
 	}
 	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
 		if _, derr := os.Stat(dir); derr != nil {
-			return report.Field(opts.IO.ErrOut, &scaffold.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
+			return report.Field(opts.IO.ErrOut, &fieldcheck.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
 				Hint: "the slug is the project's folder name under " + filepath.Join(opts.ContentDir, content.ProjectsDir)})
 		}
 	}

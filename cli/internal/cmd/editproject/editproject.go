@@ -13,12 +13,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/report"
-	"portfolio/cli/internal/scaffold"
 )
 
 // Options are the inputs of a run.
@@ -98,7 +98,7 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 					}
 				}
 				if fl.Changed("skills") {
-					f.Skills = scaffold.ParseSkills(skills)
+					f.Skills = fieldcheck.ParseSkills(skills)
 				}
 				if fl.Changed("featured") {
 					f.Featured = fv.Featured
@@ -162,7 +162,7 @@ func Run(ctx context.Context, opts *Options) error {
 		} else {
 			err = prompt.RunGuarded(ctx, prompt.Form(groups...), leaving, opts.IO.In, opts.IO.Out)
 		}
-		f.Skills = scaffold.ParseSkills(skills)
+		f.Skills = fieldcheck.ParseSkills(skills)
 		trim(&f)
 		if err != nil {
 			return prompt.Left(opts.IO.ErrOut, err, "nothing was written", func() { keepDraft(opts, p.Fields, f) })

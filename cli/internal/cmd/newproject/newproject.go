@@ -15,6 +15,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
@@ -176,7 +177,7 @@ required value is missing without a terminal, 130 cancelled.`),
 			if fl.Changed("skills") {
 				a.Skills = nil
 				for _, s := range skills {
-					a.Skills = append(a.Skills, scaffold.ParseSkills(s)...)
+					a.Skills = append(a.Skills, fieldcheck.ParseSkills(s)...)
 				}
 				opts.Origin["skills"] = "--skills"
 			}

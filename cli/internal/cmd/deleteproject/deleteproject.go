@@ -24,9 +24,9 @@ import (
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
+	"portfolio/cli/internal/projectdelete"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/report"
-	"portfolio/cli/internal/scaffold"
 )
 
 // Options are the inputs of a run.
@@ -136,14 +136,14 @@ func Run(ctx context.Context, opts *Options) error {
 			return cmdutil.ErrCancel
 		}
 	}
-	n, err := scaffold.Delete(opts.ContentDir, opts.Slug)
+	n, err := projectdelete.Delete(opts.ContentDir, opts.Slug)
 	if err != nil {
 		return report.Field(opts.IO.ErrOut, err)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%s)\n", s.Green("✓"), dir, filepath.Separator, english.Count(n, "file"))
 	site := filepath.Join(opts.ContentDir, content.SiteFile)
-	if changed, err := scaffold.RemoveFromOrder(opts.ContentDir, opts.Slug); err != nil {
+	if changed, err := projectdelete.RemoveFromOrder(opts.ContentDir, opts.Slug); err != nil {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %v\n", err)
 	} else if changed {
 		fmt.Fprintf(opts.IO.Out, "  removed %s from %s in %s\n", opts.Slug, content.ProjectOrderKey, site)

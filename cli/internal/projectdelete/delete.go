@@ -1,4 +1,7 @@
-package scaffold
+// Package projectdelete deletes a project: its folder, in one rename
+// that the loader sees at once (Delete), and its slug in site.yaml's
+// projectOrder, changing only those lines (RemoveFromOrder).
+package projectdelete
 
 import (
 	"errors"

@@ -14,7 +14,7 @@ import (
 // filled in yet, are left out. The value is checked as it is, with no
 // detour through YAML text: an answer has no position of its own, and the
 // file it ends up in is loaded whole, with every position, before it is
-// written (scaffold.Stage).
+// written (stage.Stage).
 func (s *Schema) CheckPart(partial map[string]any, pointer string) diag.List {
 	doc := &Document{File: s.Name, Value: partial, pos: map[string]Pos{}, key: map[string]Pos{}, block: map[string]bool{}}
 	var out diag.List

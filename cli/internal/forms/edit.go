@@ -5,6 +5,7 @@ import (
 
 	"charm.land/huh/v2"
 
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold"
@@ -21,24 +22,24 @@ func EditGroups(f *projectedit.Fields, skills *string, accessible bool) []*huh.G
 	input := func(title, desc string, value *string, v func(string) error) *huh.Input {
 		current := *value
 		return huh.NewInput().Title(prompt.Title(title, *value, accessible)).Description(desc).Value(value).
-			Validate(prompt.Check(v, &current, accessible))
+			Validate(fieldCheck(v, &current, accessible))
 	}
-	var description huh.Field = input("Description", "Card text and meta description: one or two sentences.", &f.Description, scaffold.ValidateDescription)
+	var description huh.Field = input("Description", "Card text and meta description: one or two sentences.", &f.Description, fieldcheck.ValidateDescription)
 	if !accessible { // a multi-line field in the full-screen form
 		description = huh.NewText().Title("Description").Description("Card text and meta description: one or two sentences.").
-			Value(&f.Description).Validate(scaffold.ValidateDescription)
+			Value(&f.Description).Validate(fieldcheck.ValidateDescription)
 	}
 	return []*huh.Group{
 		huh.NewGroup(
-			input("Title", "The project's name: page heading and card title.", &f.Title, scaffold.ValidateTitle),
-			input("Subtitle", "One line under the title on the project page.", &f.Subtitle, scaffold.ValidateSubtitle),
+			input("Title", "The project's name: page heading and card title.", &f.Title, fieldcheck.ValidateTitle),
+			input("Subtitle", "One line under the title on the project page.", &f.Subtitle, fieldcheck.ValidateSubtitle),
 		).Title("Edit project"),
 		huh.NewGroup(
 			huh.NewSelect[string]().Title("Page").Description("The category page that lists it.").Options(pages...).Value(&f.Page),
-			input("Category", "The badge on its card.", &f.Category, scaffold.ValidateCategory),
+			input("Category", "The badge on its card.", &f.Category, fieldcheck.ValidateCategory),
 			description,
-			input("Role", `Your role, e.g. "Lead UX Designer".`, &f.Role, scaffold.ValidateRole),
-			input("Skills", "Skills and tools, separated by commas.", skills, scaffold.ValidateSkillList),
+			input("Role", `Your role, e.g. "Lead UX Designer".`, &f.Role, fieldcheck.ValidateRole),
+			input("Skills", "Skills and tools, separated by commas.", skills, fieldcheck.ValidateSkillList),
 		),
 		huh.NewGroup(
 			huh.NewConfirm().Title("Featured?").Description("Shown in Selected Work on the home page.").Value(&f.Featured),

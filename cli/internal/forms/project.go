@@ -1,6 +1,6 @@
 // Package forms holds the questions the content commands ask, as huh forms
-// over the scaffold's checks: a new project (project.go), a new site
-// (site.go) and a project's details to edit (edit.go). Each runs full
+// over the field checks (fieldcheck): a new project (project.go), a new
+// site (site.go) and a project's details to edit (edit.go). Each runs full
 // screen (prompt.RunGuarded) or, for screen readers and piped answers,
 // one plain line at a time (prompt.Accessible); each keeps the answers so
 // far as a draft when it is left (draft.Keep).
@@ -21,6 +21,7 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/draft"
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/gallery/editor"
 	"portfolio/cli/internal/importimage"
@@ -75,8 +76,8 @@ func stateFrom(a scaffold.Answers) *formState {
 func (s *formState) answers() scaffold.Answers {
 	a := scaffold.Answers{
 		Title: s.Title, Slug: s.Slug, Subtitle: s.Subtitle, Page: s.Page, Category: s.Category,
-		Description: s.Description, Role: s.Role, Skills: scaffold.ParseSkills(s.Skills),
-		Featured: s.Featured, Active: s.Active, Cover: scaffold.CleanPath(s.Cover), Gallery: scaffold.ParseGallery(s.Gallery),
+		Description: s.Description, Role: s.Role, Skills: fieldcheck.ParseSkills(s.Skills),
+		Featured: s.Featured, Active: s.Active, Cover: fieldcheck.CleanPath(s.Cover), Gallery: fieldcheck.ParseGallery(s.Gallery),
 	}
 	switch s.Link {
 	case linkDocument:
@@ -110,9 +111,9 @@ func NewProject(contentDir string, a scaffold.Answers, accessible bool) *Project
 		labels: scaffold.CategoryLabels(contentDir)}
 }
 
-// check adapts a validator for a form field (prompt.Check).
+// check adapts a validator for a form field (fieldCheck).
 func (f *Project) check(v func(string) error, current *string) func(string) error {
-	return prompt.Check(v, current, f.accessible)
+	return fieldCheck(v, current, f.accessible)
 }
 
 // title adds, in accessible mode, the value Enter keeps (prompt.Title).
@@ -130,10 +131,10 @@ func (f *Project) description() huh.Field {
 	const title, desc = "Description", "Card text and meta description: one or two sentences."
 	s := f.state
 	if f.accessible {
-		return f.input(title, desc, &s.Description, scaffold.ValidateDescription)
+		return f.input(title, desc, &s.Description, fieldcheck.ValidateDescription)
 	}
 	return huh.NewText().Title(title).Description(desc + " Alt+Enter: new line.").Lines(3).
-		Value(&s.Description).Validate(f.check(scaffold.ValidateDescription, &s.Description))
+		Value(&s.Description).Validate(f.check(fieldcheck.ValidateDescription, &s.Description))
 }
 
 // imageExts are the kinds of file the image paths' Tab offers.
@@ -169,23 +170,23 @@ func (f *Project) detailGroups() []*huh.Group {
 	}
 	return []*huh.Group{
 		huh.NewGroup(
-			f.input("Title", "The project's name: page heading and card title.", &s.Title, scaffold.ValidateTitle),
+			f.input("Title", "The project's name: page heading and card title.", &s.Title, fieldcheck.ValidateTitle),
 			f.auto(f.input("Slug", "Its address: /projects/<slug>, and its folder's name.", &s.Slug,
-				func(v string) error { return scaffold.ValidateNewSlug(f.contentDir, v) }), "Slug", &s.Slug, f.suggestSlug),
-			f.input("Subtitle", "One line under the title on the project page.", &s.Subtitle, scaffold.ValidateSubtitle),
+				func(v string) error { return fieldcheck.ValidateNewSlug(f.contentDir, v) }), "Slug", &s.Slug, f.suggestSlug),
+			f.input("Subtitle", "One line under the title on the project page.", &s.Subtitle, fieldcheck.ValidateSubtitle),
 		).Title("New project"),
 		huh.NewGroup(
 			huh.NewSelect[string]().Title("Page").Description("The category page that lists it.").Options(pages...).Value(&s.Page),
-			f.auto(f.input("Category", "The badge on its card.", &s.Category, scaffold.ValidateCategory), "Category", &s.Category, f.defaultCategory),
+			f.auto(f.input("Category", "The badge on its card.", &s.Category, fieldcheck.ValidateCategory), "Category", &s.Category, f.defaultCategory),
 			f.description(),
-			f.input("Role", `Your role, e.g. "Lead UX Designer".`, &s.Role, scaffold.ValidateRole),
-			f.input("Skills", "Skills and tools, separated by commas.", &s.Skills, scaffold.ValidateSkillList),
+			f.input("Role", `Your role, e.g. "Lead UX Designer".`, &s.Role, fieldcheck.ValidateRole),
+			f.input("Skills", "Skills and tools, separated by commas.", &s.Skills, fieldcheck.ValidateSkillList),
 		),
 		huh.NewGroup(
 			huh.NewConfirm().Title("Featured?").Description("Shown in Selected Work on the home page.").Value(&s.Featured),
 			huh.NewConfirm().Title("Active?").Description("Listed on its category page.").Value(&s.Active),
-			f.path(f.input("Cover image", "Path of a .jpg, .png or .webp file; copied beside project.yaml.", &s.Cover, scaffold.ValidateCover), &s.Cover, false),
-			f.path(f.input("Gallery images (optional)", "A folder, or image files separated by commas, in the order to show them.", &s.Gallery, scaffold.ValidateGallery), &s.Gallery, true),
+			f.path(f.input("Cover image", "Path of a .jpg, .png or .webp file; copied beside project.yaml.", &s.Cover, fieldcheck.ValidateCover), &s.Cover, false),
+			f.path(f.input("Gallery images (optional)", "A folder, or image files separated by commas, in the order to show them.", &s.Gallery, fieldcheck.ValidateGallery), &s.Gallery, true),
 			huh.NewSelect[string]().Title("Add a link?").Options(
 				huh.NewOption("no", linkNone),
 				huh.NewOption("a document (a PDF of yours, or https://…), opened in a new tab", linkDocument),
@@ -198,17 +199,17 @@ func (f *Project) detailGroups() []*huh.Group {
 func (f *Project) documentGroup() *huh.Group {
 	s := f.state
 	return huh.NewGroup(
-		f.input("Document link text", `e.g. "Read the Memo".`, &s.DocLabel, scaffold.ValidateDocumentLabel),
+		f.input("Document link text", `e.g. "Read the Memo".`, &s.DocLabel, fieldcheck.ValidateDocumentLabel),
 		f.pathOf(f.input("Document", "A PDF file (copied into the project folder), or the https://… address of one on another site.",
-			&s.DocURL, scaffold.ValidateDocument), &s.DocURL, ".pdf"),
+			&s.DocURL, fieldcheck.ValidateDocument), &s.DocURL, ".pdf"),
 	).Title("Document")
 }
 
 func (f *Project) prototypeGroup() *huh.Group {
 	s := f.state
 	return huh.NewGroup(
-		f.input("Prototype title", "Names the frame for screen readers.", &s.ProtoTitle, scaffold.ValidatePrototypeTitle),
-		f.input("Prototype address", "https://embed.figma.com/… or https://www.figma.com/embed?…", &s.ProtoURL, scaffold.ValidatePrototypeURL),
+		f.input("Prototype title", "Names the frame for screen readers.", &s.ProtoTitle, fieldcheck.ValidatePrototypeTitle),
+		f.input("Prototype address", "https://embed.figma.com/… or https://www.figma.com/embed?…", &s.ProtoURL, fieldcheck.ValidatePrototypeURL),
 	).Title("Figma prototype")
 }
 
@@ -347,7 +348,7 @@ func (s *formState) draftAnswers() yaml.MapSlice {
 		}
 	}
 	abs := func(p string) string {
-		p = scaffold.ExpandHome(p)
+		p = fieldcheck.ExpandHome(p)
 		if a, err := filepath.Abs(p); err == nil {
 			return a
 		}
@@ -360,14 +361,14 @@ func (s *formState) draftAnswers() yaml.MapSlice {
 	text("category", s.Category)
 	text("description", s.Description)
 	text("role", s.Role)
-	if skills := scaffold.ParseSkills(s.Skills); len(skills) > 0 {
+	if skills := fieldcheck.ParseSkills(s.Skills); len(skills) > 0 {
 		out = append(out, yaml.MapItem{Key: "skills", Value: skills})
 	}
 	out = append(out, yaml.MapItem{Key: "featured", Value: s.Featured}, yaml.MapItem{Key: "active", Value: s.Active})
-	if c := scaffold.CleanPath(s.Cover); c != "" {
+	if c := fieldcheck.CleanPath(s.Cover); c != "" {
 		out = append(out, yaml.MapItem{Key: "cover", Value: abs(c)})
 	}
-	if g := scaffold.ParseGallery(s.Gallery); len(g) > 0 {
+	if g := fieldcheck.ParseGallery(s.Gallery); len(g) > 0 {
 		for i := range g {
 			g[i] = abs(g[i])
 		}
@@ -468,8 +469,8 @@ func (f *Project) DescribeGallery(ctx context.Context, ios *iostreams.IOStreams,
 		var alt, caption string
 		group := huh.NewGroup(
 			huh.NewInput().Title(fmt.Sprintf("Image %d of %d (%s): alt text", i+1, n, c.Name)).
-				Description("what the picture shows; Enter alone keeps the default").CharLimit(250).Value(&alt).Validate(scaffold.ValidateAlt),
-			huh.NewInput().Title("Caption").Description("shown with the image; may be empty").CharLimit(300).Value(&caption).Validate(scaffold.ValidateCaption),
+				Description("what the picture shows; Enter alone keeps the default").CharLimit(250).Value(&alt).Validate(fieldcheck.ValidateAlt),
+			huh.NewInput().Title("Caption").Description("shown with the image; may be empty").CharLimit(300).Value(&caption).Validate(fieldcheck.ValidateCaption),
 		)
 		if err := f.ask.Run(i == n-1, group); err != nil {
 			break // the input ended: keep what was described so far

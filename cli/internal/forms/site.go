@@ -54,7 +54,7 @@ func (f *Site) input(key, title, desc string) *huh.Input {
 		return site.CheckText(field.Key, s)
 	}
 	return huh.NewInput().Title(prompt.Title(title, *value, f.accessible)).Description(desc).Value(value).
-		Validate(prompt.Check(check, value, f.accessible))
+		Validate(fieldCheck(check, value, f.accessible))
 }
 
 func (f *Site) detailGroups() []*huh.Group {

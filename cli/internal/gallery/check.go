@@ -6,7 +6,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 // Warnings are what the loader said about the project as it will be; set by
@@ -15,14 +15,14 @@ func (g *Gallery) Warnings() diag.List { return g.warnings }
 
 // check assembles the project as it will be in a hidden staging folder
 // (hard links, so no image is copied twice) and loads it with `portfolio
-// validate`'s loader: an invalid result is a *scaffold.InvalidError.
+// validate`'s loader: an invalid result is a *stage.InvalidError.
 func (g *Gallery) check(j *journal) error {
-	stage, err := scaffold.NewProjectStage(g.ProjectDir, ".gallery-", "the project after this change")
+	staged, err := stage.NewProject(g.ProjectDir, ".gallery-", "the project after this change")
 	if err != nil {
 		return err
 	}
-	defer stage.Remove()
-	if err := stage.LinkFiles(g.ProjectDir, content.GalleryDir); err != nil {
+	defer staged.Remove()
+	if err := staged.LinkFiles(g.ProjectDir, content.GalleryDir); err != nil {
 		return err
 	}
 	// The gallery as it will be: files keeping their name, and each rename.
@@ -46,14 +46,14 @@ func (g *Gallery) check(j *journal) error {
 			to = name
 		}
 		if to != "" {
-			if err := stage.Link(filepath.Join(galleryDir, name), filepath.Join(content.GalleryDir, to)); err != nil {
+			if err := staged.Link(filepath.Join(galleryDir, name), filepath.Join(content.GalleryDir, to)); err != nil {
 				return err
 			}
 		}
 	}
-	if err := os.WriteFile(stage.Path(content.ProjectFile), []byte(j.YAML), 0o644); err != nil {
+	if err := os.WriteFile(staged.Path(content.ProjectFile), []byte(j.YAML), 0o644); err != nil {
 		return err
 	}
-	g.warnings, err = stage.Check()
+	g.warnings, err = staged.Check()
 	return err
 }

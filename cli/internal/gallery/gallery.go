@@ -16,9 +16,9 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/importimage"
-	"portfolio/cli/internal/scaffold"
 )
 
 // Image is one image of the gallery, in display order.
@@ -175,7 +175,7 @@ func (g *Gallery) Insert(at int, sources ...string) error {
 	if at < 1 || at > len(g.Images)+1 {
 		return fmt.Errorf("position %d is not in the gallery: give a number from 1 to %d", at, len(g.Images)+1)
 	}
-	files, _, err := scaffold.ExpandGallery(sources)
+	files, _, err := fieldcheck.ExpandGallery(sources)
 	if err != nil {
 		return err
 	}

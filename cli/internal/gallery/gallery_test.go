@@ -15,7 +15,7 @@ import (
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -241,7 +241,7 @@ func TestInvalidResultChangesNothing(t *testing.T) {
 		}
 	}
 	_, err := g.Apply(context.Background(), nil)
-	var inv *scaffold.InvalidError
+	var inv *stage.InvalidError
 	if !errorsAs(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, "the gallery is empty") {
 		t.Fatalf("err = %v, want the empty gallery named", err)
 	}

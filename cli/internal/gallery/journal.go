@@ -60,7 +60,7 @@ type Result struct {
 
 // Apply writes the change: it copies added files in under hidden names,
 // checks the project as it will be with `portfolio validate`'s loader (an
-// invalid result changes nothing: *scaffold.InvalidError), records every rename and
+// invalid result changes nothing: *stage.InvalidError), records every rename and
 // the new project.yaml in the journal, then renames in two phases. hook may
 // be nil.
 func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {

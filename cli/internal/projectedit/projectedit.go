@@ -17,8 +17,10 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/fsutil"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
+	"portfolio/cli/internal/yamltext"
 )
 
 // Fields are the details a project's form edits.
@@ -41,14 +43,14 @@ type Project struct {
 
 // Read reads a project's details from its project.yaml.
 func Read(contentDir, slug string) (*Project, error) {
-	if err := scaffold.ValidateSlug(slug); err != nil {
+	if err := fieldcheck.ValidateSlug(slug); err != nil {
 		return nil, err
 	}
 	dir := filepath.Join(contentDir, content.ProjectsDir, slug)
 	file := filepath.Join(dir, content.ProjectFile)
 	data, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &scaffold.FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, file),
+		return nil, &fieldcheck.FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, file),
 			Hint: "the slug is the project's folder name under " + filepath.Join(contentDir, content.ProjectsDir)}
 	}
 	if err != nil {
@@ -128,7 +130,7 @@ func changed(a, b Fields, key string) bool {
 	return get(a, key) != get(b, key)
 }
 
-func scalar(s string) string { return scaffold.Scalar(s) }
+func scalar(s string) string { return yamltext.Scalar(s) }
 
 // Render returns the project's YAML with the changed fields rewritten:
 // each changed key's lines (its value and any lines indented under it) are
@@ -216,20 +218,20 @@ func trailingComment(line string) string {
 // Save checks the new YAML with the loader in a staging copy of the
 // project (hard links to its files), then replaces project.yaml
 // atomically. It returns the loader's warnings about the project; an
-// invalid result is a *scaffold.InvalidError, and nothing is written.
+// invalid result is a *stage.InvalidError, and nothing is written.
 func (p *Project) Save(data []byte) (diag.List, error) {
-	stage, err := scaffold.NewProjectStage(p.Dir, ".edit-", "the edited project")
+	staged, err := stage.NewProject(p.Dir, ".edit-", "the edited project")
 	if err != nil {
 		return nil, err
 	}
-	defer stage.Remove()
-	if err := stage.LinkFiles(p.Dir); err != nil {
+	defer staged.Remove()
+	if err := staged.LinkFiles(p.Dir); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(stage.Path(content.ProjectFile), data, 0o644); err != nil {
+	if err := os.WriteFile(staged.Path(content.ProjectFile), data, 0o644); err != nil {
 		return nil, err
 	}
-	diags, err := stage.Check()
+	diags, err := staged.Check()
 	if err != nil {
 		return diags, err
 	}

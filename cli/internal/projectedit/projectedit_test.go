@@ -10,7 +10,7 @@ import (
 
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck/imagetest"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden.yaml")
@@ -100,7 +100,7 @@ func TestInvalidEditWritesNothing(t *testing.T) {
 	f.Page = "photos"
 	out, _ := p.Render(f)
 	_, err := p.Save(out)
-	var inv *scaffold.InvalidError
+	var inv *stage.InvalidError
 	if !errors.As(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, "must be one of") {
 		t.Fatalf("err = %v", err)
 	}

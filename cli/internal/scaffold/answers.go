@@ -1,21 +1,19 @@
 // Package scaffold creates a new project folder from the owner's answers:
 // it checks every answer by the rules and in the words of `portfolio
-// validate` (CheckPart: the value against the schema), renders project.yaml
-// with its schema modeline and short comments, copies the cover and the
-// gallery images in, and moves the finished folder into place in one step,
-// so a failure or an interruption leaves nothing behind and an existing
-// project is never touched. Stage (stage.go) is that stage → check → place
-// path, shared by every command that writes content: new project, init
-// (scaffold/site), edit project and the gallery commands.
+// validate` (package fieldcheck), renders project.yaml with its schema
+// modeline and short comments, copies the cover and the gallery images
+// in, and moves the finished folder into place in one step (package
+// stage), so a failure or an interruption leaves nothing behind and an
+// existing project is never touched.
 package scaffold
 
 import (
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/fieldcheck"
 )
 
 // Answers are what the owner tells about a new project. Paths (cover,
@@ -59,13 +57,6 @@ type Document struct {
 	File  string `yaml:"file"`
 }
 
-// IsAddress tells an address (https://…, www.…) from a file path, for
-// the form's one document field.
-func IsAddress(s string) bool {
-	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.Contains(s, "://") && !strings.HasPrefix(s, "file:") || strings.HasPrefix(s, "www.")
-}
-
 // Prototype is a Figma prototype embedded in the page.
 type Prototype struct {
 	Title string `yaml:"title"`
@@ -82,18 +73,18 @@ func (a *Answers) Normalize() {
 	for _, s := range []*string{&a.Title, &a.Slug, &a.Subtitle, &a.Page, &a.Category, &a.Description, &a.Role, &a.Cover} {
 		*s = strings.TrimSpace(*s)
 	}
-	a.Cover = CleanPath(a.Cover)
-	a.Skills = TrimList(a.Skills)
-	a.Gallery = TrimList(a.Gallery)
+	a.Cover = fieldcheck.CleanPath(a.Cover)
+	a.Skills = fieldcheck.TrimList(a.Skills)
+	a.Gallery = fieldcheck.TrimList(a.Gallery)
 	for i := range a.Texts {
 		a.Texts[i].Alt, a.Texts[i].Caption = strings.TrimSpace(a.Texts[i].Alt), strings.TrimSpace(a.Texts[i].Caption)
 	}
 	if d := a.Document; d != nil {
 		d.Label, d.URL, d.File = strings.TrimSpace(d.Label), strings.TrimSpace(d.URL), strings.TrimSpace(d.File)
-		if d.File == "" && d.URL != "" && !IsAddress(d.URL) {
+		if d.File == "" && d.URL != "" && !fieldcheck.IsAddress(d.URL) {
 			d.File, d.URL = d.URL, "" // a path given as the document's address
 		}
-		d.File = CleanPath(d.File)
+		d.File = fieldcheck.CleanPath(d.File)
 		if d.Label == "" && d.URL == "" && d.File == "" {
 			a.Document = nil
 		}
@@ -105,20 +96,6 @@ func (a *Answers) Normalize() {
 		}
 	}
 }
-
-// TrimList trims every item and drops the empty ones.
-func TrimList(in []string) []string {
-	var out []string
-	for _, s := range in {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// ParseSkills splits a comma-separated list of skills.
-func ParseSkills(s string) []string { return TrimList(strings.Split(s, ",")) }
 
 // Required names the answers a project cannot do without, in the order the
 // form asks them. Slug and category have defaults (from the title and the
@@ -225,59 +202,4 @@ func CategoryLabels(contentDir string) map[string]string {
 		}
 	}
 	return out
-}
-
-// ParsePaths splits file paths typed or pasted on one line: separated by
-// commas or spaces, each possibly in single or double quotes or with
-// backslash-escaped spaces, as a file manager's drag and drop pastes them
-// ('/home/me/My Photos/a.jpg' or /home/me/My\ Photos/a.jpg).
-func ParsePaths(s string) []string {
-	var out []string
-	var cur strings.Builder
-	has := false
-	flush := func() {
-		if has {
-			out = append(out, FromFileURL(cur.String()))
-		}
-		cur.Reset()
-		has = false
-	}
-	var quote rune
-	esc := false
-	for _, r := range s {
-		switch {
-		case esc:
-			cur.WriteRune(r)
-			esc, has = false, true
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-			cur.WriteRune(r)
-		case r == '\\':
-			esc = true
-		case r == '\'' || r == '"':
-			quote, has = r, true
-		case r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r':
-			flush()
-		default:
-			cur.WriteRune(r)
-			has = true
-		}
-	}
-	flush()
-	return out
-}
-
-// FromFileURL turns a file:// URL, as some file managers and terminals paste
-// a dropped file (file:///home/me/My%20Photos/a.jpg), into its path; any
-// other text is returned as it is.
-func FromFileURL(s string) string {
-	if !strings.HasPrefix(strings.ToLower(s), "file://") {
-		return s
-	}
-	u, err := url.Parse(s)
-	if err != nil || (u.Host != "" && u.Host != "localhost") || u.Path == "" {
-		return s
-	}
-	return u.Path
 }

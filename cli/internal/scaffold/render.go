@@ -2,14 +2,11 @@ package scaffold
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
-	"unicode"
-
-	"github.com/goccy/go-yaml"
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/yamltext"
 )
 
 // Modeline is project.yaml's first line: editors find the schema through it
@@ -44,24 +41,24 @@ func Render(p *Plan) []byte {
 	line("%s", modeline)
 	line("# %s project, made by `portfolio new project`. Page: %s%s", pageLabel, content.ProjectRoute, a.Slug)
 	line("# Check it with `portfolio validate`; see it with `portfolio serve`.")
-	line("title: %s", scalar(a.Title))
-	line("subtitle: %s", scalar(a.Subtitle))
+	line("title: %s", yamltext.Scalar(a.Title))
+	line("subtitle: %s", yamltext.Scalar(a.Subtitle))
 	line("# Card text and the page's meta description: one or two sentences.")
-	line("description: %s", scalar(a.Description))
-	line("role: %s", scalar(a.Role))
+	line("description: %s", yamltext.Scalar(a.Description))
+	line("role: %s", yamltext.Scalar(a.Role))
 	line("skills:")
 	for _, s := range a.Skills {
-		line("  - %s", scalar(s))
+		line("  - %s", yamltext.Scalar(s))
 	}
 	line("# category: the badge on the card; page: the category page that lists the")
 	line("# project (web-design, graphics, photography or higher-education).")
-	line("category: %s", scalar(a.Category))
-	line("page: %s", scalar(a.Page))
+	line("category: %s", yamltext.Scalar(a.Category))
+	line("page: %s", yamltext.Scalar(a.Page))
 	line("# featured: shown in Selected Work on the home page; active: listed on /%s.", a.Page)
 	line("featured: %t", a.Featured)
 	line("active: %t", a.Active)
 	line("# Cover image on cards and in link previews, beside this file.")
-	line("cover: %s", scalar(p.Cover.Name))
+	line("cover: %s", yamltext.Scalar(p.Cover.Name))
 	line("# The page, top to bottom. Blocks: text, image, gallery, document, caseStudy,")
 	line("# screenshots, prototype. Text takes *emphasis*, **strong**, [links](https://…)")
 	line("# and lists; separate paragraphs with a blank line.")
@@ -78,8 +75,8 @@ func Render(p *Plan) []byte {
 		// written (the description would only repeat the card's text).
 		line("  # The cover opens the page until there is more; alt says what it shows.")
 		line("  - type: image")
-		line("    src: %s", scalar(p.Cover.Name))
-		line("    alt: %s", scalar(a.Title))
+		line("    src: %s", yamltext.Scalar(p.Cover.Name))
+		line("    alt: %s", yamltext.Scalar(a.Title))
 	}
 	if len(p.Gallery) > 0 {
 		n := len(p.Gallery)
@@ -97,12 +94,12 @@ func Render(p *Plan) []byte {
 				line("    texts:")
 				described = true
 			}
-			line("      - file: %s", scalar(p.Gallery[i].Name[len(content.GalleryDir)+1:]))
+			line("      - file: %s", yamltext.Scalar(p.Gallery[i].Name[len(content.GalleryDir)+1:]))
 			if t.Alt != "" {
-				line("        alt: %s", scalar(t.Alt))
+				line("        alt: %s", yamltext.Scalar(t.Alt))
 			}
 			if t.Caption != "" {
-				line("        caption: %s", scalar(t.Caption))
+				line("        caption: %s", yamltext.Scalar(t.Caption))
 			}
 		}
 	}
@@ -110,57 +107,20 @@ func Render(p *Plan) []byte {
 		if p.Document != nil {
 			line("  # A PDF in this folder, opened in a new tab; the build publishes it.")
 			line("  - type: document")
-			line("    label: %s", scalar(d.Label))
-			line("    file: %s", scalar(p.Document.Name))
+			line("    label: %s", yamltext.Scalar(d.Label))
+			line("    file: %s", yamltext.Scalar(p.Document.Name))
 		} else {
 			line("  # A link to an external document, opened in a new tab.")
 			line("  - type: document")
-			line("    label: %s", scalar(d.Label))
-			line("    url: %s", scalar(d.URL))
+			line("    label: %s", yamltext.Scalar(d.Label))
+			line("    url: %s", yamltext.Scalar(d.URL))
 		}
 	}
 	if pr := a.Prototype; pr != nil {
 		line("  # A Figma prototype in a sandboxed frame; title names the frame for screen readers.")
 		line("  - type: prototype")
-		line("    title: %s", scalar(pr.Title))
-		line("    url: %s", scalar(pr.URL))
+		line("    title: %s", yamltext.Scalar(pr.Title))
+		line("    url: %s", yamltext.Scalar(pr.URL))
 	}
 	return []byte(b.String())
 }
-
-// Scalar writes s as a YAML scalar that reads back as exactly s: plain when
-// it is unambiguous, double-quoted otherwise. `portfolio init` writes
-// site.yaml with it too.
-func Scalar(s string) string { return scalar(s) }
-
-func scalar(s string) string {
-	if plainOK(s) {
-		return s
-	}
-	return quote(s)
-}
-
-func plainOK(s string) bool {
-	if s == "" || s != strings.TrimSpace(s) || strings.ContainsAny(s[:1], "-?:,[]{}#&*!|>'\"%@`") {
-		return false
-	}
-	if strings.Contains(s, ": ") || strings.Contains(s, " #") || strings.HasSuffix(s, ":") {
-		return false
-	}
-	for _, r := range s {
-		if !unicode.IsPrint(r) || r == '\t' {
-			return false
-		}
-	}
-	// Words YAML reads as something else: true, null, 2024, 1e3, …
-	var v any
-	if err := yaml.Unmarshal([]byte("v: "+s), &v); err != nil {
-		return false
-	}
-	m, ok := v.(map[string]any)
-	return ok && m["v"] == s
-}
-
-// quote writes a double-quoted YAML scalar. YAML's escapes are a superset of
-// Go's for valid UTF-8 text, which is all the answers can be.
-func quote(s string) string { return strconv.Quote(s) }

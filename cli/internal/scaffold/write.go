@@ -10,9 +10,11 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/stage"
 )
 
 // Result is what Create made.
@@ -35,7 +37,7 @@ type Result struct {
 // to content/projects/<slug>. On any failure or cancellation nothing is left
 // behind, and an existing project is never overwritten (ErrExists).
 func Create(ctx context.Context, p *Plan) (res *Result, err error) {
-	if err := ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
+	if err := fieldcheck.ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
 		return nil, err
 	}
 	projects := filepath.Join(p.ContentDir, content.ProjectsDir)
@@ -51,11 +53,11 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	}
 	// A content folder of its own holding one project, hidden beside the
 	// others, so moving it into place is a rename on the same disk.
-	stage, err := NewProjectStage(p.Dir, ".new-", "the new project")
+	staged, err := stage.NewProject(p.Dir, ".new-", "the new project")
 	if err != nil {
 		return nil, err
 	}
-	defer stage.Remove()
+	defer staged.Remove()
 	var stripped metastrip.Report
 	var resized []string
 	for _, c := range append([]Copy{p.Cover}, p.Gallery...) {
@@ -66,7 +68,7 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		if c.KeepSize {
 			maxEdge = 0
 		}
-		prep, err := copyFile(c.Source, stage.Path(filepath.FromSlash(c.Name)), maxEdge)
+		prep, err := copyFile(c.Source, staged.Path(filepath.FromSlash(c.Name)), maxEdge)
 		if err != nil {
 			return nil, err
 		}
@@ -80,14 +82,14 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := fsutil.WriteFileAtomic(stage.Path(d.Name), data, 0o644); err != nil {
+		if err := fsutil.WriteFileAtomic(staged.Path(d.Name), data, 0o644); err != nil {
 			return nil, err
 		}
 	}
-	if err := fsutil.WriteFileAtomic(stage.Path(content.ProjectFile), Render(p), 0o644); err != nil {
+	if err := fsutil.WriteFileAtomic(staged.Path(content.ProjectFile), Render(p), 0o644); err != nil {
 		return nil, err
 	}
-	diags, err := stage.Check()
+	diags, err := staged.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -95,10 +97,10 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		return nil, err
 	}
 	// Checked again at the last moment: rename would replace an empty folder.
-	if err := ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
+	if err := fieldcheck.ValidateNewSlug(p.ContentDir, p.Answers.Slug); err != nil {
 		return nil, err
 	}
-	if err := stage.Place(""); err != nil {
+	if err := staged.Place(""); err != nil {
 		return nil, err
 	}
 	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped, Resized: resized}, nil

@@ -13,8 +13,10 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/contenttest"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/stage"
 )
 
 // fixture makes a content folder holding one project (alpha) and a folder
@@ -128,9 +130,9 @@ func TestPrepareListsEveryProblem(t *testing.T) {
 	a.Cover = filepath.Join(src, "nope.jpg")
 	a.Document = &Document{Label: "Read", URL: "http://example.com"}
 	_, err := Prepare(contentDir, a)
-	var problems Problems
+	var problems fieldcheck.Problems
 	if !errors.As(err, &problems) {
-		t.Fatalf("err = %v, want Problems", err)
+		t.Fatalf("err = %v, want fieldcheck.Problems", err)
 	}
 	var fields []string
 	for _, p := range problems {
@@ -139,8 +141,8 @@ func TestPrepareListsEveryProblem(t *testing.T) {
 	if got := strings.Join(fields, " "); got != "slug page skills cover document.url" {
 		t.Errorf("fields %q; problems %v", got, problems)
 	}
-	if !errors.Is(err, ErrExists) {
-		t.Error("a taken slug should match ErrExists")
+	if !errors.Is(err, fieldcheck.ErrExists) {
+		t.Error("a taken slug should match fieldcheck.ErrExists")
 	}
 }
 
@@ -224,8 +226,8 @@ func TestCreate(t *testing.T) {
 
 	// The same slug again: refused, nothing changed.
 	before := listTree(t, contentDir)
-	if _, err := Create(context.Background(), p); !errors.Is(err, ErrExists) {
-		t.Fatalf("second Create: err = %v, want ErrExists", err)
+	if _, err := Create(context.Background(), p); !errors.Is(err, fieldcheck.ErrExists) {
+		t.Fatalf("second Create: err = %v, want fieldcheck.ErrExists", err)
 	}
 	if after := listTree(t, contentDir); !slices.Equal(before, after) {
 		t.Errorf("tree changed:\n%v\n%v", before, after)
@@ -274,7 +276,7 @@ func TestCreateLeavesNothingBehind(t *testing.T) {
 		bad := writeFile(t, filepath.Join(t.TempDir(), "bad.jpg"), []byte("not a jpeg"))
 		p.Gallery[0].Source = bad
 		_, err = Create(context.Background(), p)
-		var invalid *InvalidError
+		var invalid *stage.InvalidError
 		if !errors.As(err, &invalid) || invalid.Diagnostics.Errors() != 1 {
 			t.Fatalf("err = %v, want InvalidError", err)
 		}

@@ -20,11 +20,13 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
+	"portfolio/cli/internal/projectdelete"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/report"
 )
 
 // Options are the inputs of a run.
@@ -104,12 +106,12 @@ func Run(ctx context.Context, opts *Options) error {
 		ctx = context.Background()
 	}
 	dir := filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
-	if err := scaffold.ValidateSlug(opts.Slug); err != nil {
-		return prompt.ReportField(opts.IO.ErrOut, err)
+	if err := fieldcheck.ValidateSlug(opts.Slug); err != nil {
+		return report.Field(opts.IO.ErrOut, err)
 	}
 	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
 		if _, derr := os.Stat(dir); derr != nil {
-			return prompt.ReportField(opts.IO.ErrOut, &scaffold.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
+			return report.Field(opts.IO.ErrOut, &fieldcheck.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
 				Hint: "the slug is the project's folder name under " + filepath.Join(opts.ContentDir, content.ProjectsDir)})
 		}
 	}
@@ -134,14 +136,14 @@ func Run(ctx context.Context, opts *Options) error {
 			return cmdutil.ErrCancel
 		}
 	}
-	n, err := scaffold.Delete(opts.ContentDir, opts.Slug)
+	n, err := projectdelete.Delete(opts.ContentDir, opts.Slug)
 	if err != nil {
-		return prompt.ReportField(opts.IO.ErrOut, err)
+		return report.Field(opts.IO.ErrOut, err)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%s)\n", s.Green("✓"), dir, filepath.Separator, english.Count(n, "file"))
 	site := filepath.Join(opts.ContentDir, content.SiteFile)
-	if changed, err := scaffold.RemoveFromOrder(opts.ContentDir, opts.Slug); err != nil {
+	if changed, err := projectdelete.RemoveFromOrder(opts.ContentDir, opts.Slug); err != nil {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %v\n", err)
 	} else if changed {
 		fmt.Fprintf(opts.IO.Out, "  removed %s from %s in %s\n", opts.Slug, content.ProjectOrderKey, site)

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/draft"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/projectedit"
-	"portfolio/cli/internal/scaffold"
 )
 
 // leaving is the question the full-screen form asks on Esc or Ctrl-C.
@@ -53,7 +53,7 @@ func readDraft(path string) (func(*projectedit.Fields), error) {
 			}
 		}
 		if d.Skills != nil {
-			f.Skills = scaffold.ParseSkills(strings.Join(d.Skills, ","))
+			f.Skills = fieldcheck.ParseSkills(strings.Join(d.Skills, ","))
 		}
 		if d.Featured != nil {
 			f.Featured = *d.Featured

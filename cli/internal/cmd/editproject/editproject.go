@@ -13,11 +13,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/report"
 )
 
 // Options are the inputs of a run.
@@ -97,7 +98,7 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 					}
 				}
 				if fl.Changed("skills") {
-					f.Skills = scaffold.ParseSkills(skills)
+					f.Skills = fieldcheck.ParseSkills(skills)
 				}
 				if fl.Changed("featured") {
 					f.Featured = fv.Featured
@@ -139,7 +140,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	p, err := projectedit.Read(opts.ContentDir, opts.Slug)
 	if err != nil {
-		return prompt.ReportField(opts.IO.ErrOut, err)
+		return report.Field(opts.IO.ErrOut, err)
 	}
 	f := p.Fields
 	f.Skills = append([]string(nil), f.Skills...)
@@ -161,7 +162,7 @@ func Run(ctx context.Context, opts *Options) error {
 		} else {
 			err = prompt.RunGuarded(ctx, prompt.Form(groups...), leaving, opts.IO.In, opts.IO.Out)
 		}
-		f.Skills = scaffold.ParseSkills(skills)
+		f.Skills = fieldcheck.ParseSkills(skills)
 		trim(&f)
 		if err != nil {
 			return prompt.Left(opts.IO.ErrOut, err, "nothing was written", func() { keepDraft(opts, p.Fields, f) })
@@ -198,7 +199,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	warnings, err := p.Save(out)
 	if err != nil {
-		return prompt.Report(opts.IO.ErrOut, err, "nothing was written", nil)
+		return report.Problems(opts.IO.ErrOut, err, "nothing was written", nil)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s updated %s\n", s.Green("✓"), p.File)

@@ -18,6 +18,7 @@ import (
 	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/report"
 	"portfolio/cli/internal/scaffold/site"
 	"portfolio/cli/internal/termsafe"
 )
@@ -201,7 +202,7 @@ func reportProblems(opts *Options, err error) error {
 		fmt.Fprintf(w, "    hint: edit it to change the site's settings, or start another folder: portfolio init DIR\n")
 		return cmdutil.ErrInvalid
 	}
-	return prompt.Report(opts.IO.ErrOut, err, "nothing was written", prompt.Origin(opts.Origin))
+	return report.Problems(opts.IO.ErrOut, err, "nothing was written", report.Origin(opts.Origin))
 }
 
 func printResult(opts *Options, res *site.Result) error {

@@ -15,10 +15,12 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/report"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -175,7 +177,7 @@ required value is missing without a terminal, 130 cancelled.`),
 			if fl.Changed("skills") {
 				a.Skills = nil
 				for _, s := range skills {
-					a.Skills = append(a.Skills, scaffold.ParseSkills(s)...)
+					a.Skills = append(a.Skills, fieldcheck.ParseSkills(s)...)
 				}
 				opts.Origin["skills"] = "--skills"
 			}
@@ -315,7 +317,7 @@ func Run(ctx context.Context, opts *Options) error {
 // reportProblems prints what is wrong with the answers and returns the error
 // that exits with status 1; other errors (I/O) pass through.
 func reportProblems(opts *Options, err error) error {
-	return prompt.Report(opts.IO.ErrOut, err, "nothing was written", prompt.Origin(opts.Origin))
+	return report.Problems(opts.IO.ErrOut, err, "nothing was written", report.Origin(opts.Origin))
 }
 
 func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {

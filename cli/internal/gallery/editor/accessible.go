@@ -11,10 +11,10 @@ import (
 	"charm.land/huh/v2"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
 )
 
 // Actions of the accessible mode's menu.
@@ -85,7 +85,7 @@ func runAccessible(ctx context.Context, opts *Options, g *gallery.Gallery) error
 			if err == nil {
 				p, _ := strconv.Atoi(at)
 				before := len(g.Images)
-				err = g.Insert(p, scaffold.ParseGallery(files)...)
+				err = g.Insert(p, fieldcheck.ParseGallery(files)...)
 				if err == nil && !opts.MaxEdgeSet {
 					err = offerResize(ask, out, g, g.Images[p-1:p-1+len(g.Images)-before])
 				}
@@ -160,7 +160,7 @@ func numberInput(title string, value *string, n int) *huh.Input {
 func textGroup(alt, caption *string) *huh.Group {
 	return huh.NewGroup(
 		huh.NewInput().Title("Alt text").Description("what the picture shows, for people who cannot see it; read after \"<title> <n>: \"; may be empty").
-			CharLimit(250).Value(alt).Validate(scaffold.ValidateAlt),
+			CharLimit(250).Value(alt).Validate(fieldcheck.ValidateAlt),
 		huh.NewInput().Title("Caption").Description("shown with the image in the lightbox; may be empty").
 			CharLimit(300).Value(caption),
 	)
@@ -168,11 +168,11 @@ func textGroup(alt, caption *string) *huh.Group {
 
 // validatePaths checks files typed or pasted as the add question takes them.
 func validatePaths(s string) error {
-	paths := scaffold.ParseGallery(s)
+	paths := fieldcheck.ParseGallery(s)
 	if len(paths) == 0 {
 		return errors.New("give at least one image file or folder")
 	}
-	_, _, err := scaffold.ExpandGallery(paths)
+	_, _, err := fieldcheck.ExpandGallery(paths)
 	return err
 }
 

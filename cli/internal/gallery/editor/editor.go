@@ -16,6 +16,7 @@ import (
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/report"
 )
 
 // Options are the inputs of a run.
@@ -83,7 +84,7 @@ func reportEdit(opts *Options, err error) error {
 	if errors.As(err, &usage) {
 		return err
 	}
-	if err := prompt.Report(opts.IO.ErrOut, err, "nothing was changed", nil); errors.Is(err, cmdutil.ErrInvalid) || errors.Is(err, cmdutil.ErrCancel) {
+	if err := report.Problems(opts.IO.ErrOut, err, "nothing was changed", nil); errors.Is(err, cmdutil.ErrInvalid) || errors.Is(err, cmdutil.ErrCancel) {
 		return err
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "%s %v\n", cmdutil.Styler{}.Red("error:"), err)

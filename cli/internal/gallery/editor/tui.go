@@ -14,10 +14,11 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/prompt"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 // mode is what the list is doing: browsing, or asking something.
@@ -184,7 +185,7 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.input.Blur()
 			return m, nil
 		case "enter":
-			paths := scaffold.ParseGallery(m.input.Value())
+			paths := fieldcheck.ParseGallery(m.input.Value())
 			if len(paths) == 0 {
 				m.status = "give at least one image file or folder"
 				return m, nil
@@ -254,7 +255,7 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		cmd := m.updateInputs(k)
 		m.status = ""
 		if m.focus == 0 {
-			if err := scaffold.ValidateAlt(m.alt.Value()); err != nil {
+			if err := fieldcheck.ValidateAlt(m.alt.Value()); err != nil {
 				m.status = errorText(err) // shown as you type, cleared once fixed
 			}
 		}
@@ -330,8 +331,8 @@ func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 }
 
 func errorText(err error) string {
-	var inv *scaffold.InvalidError
-	var fe *scaffold.FieldError
+	var inv *stage.InvalidError
+	var fe *fieldcheck.FieldError
 	switch {
 	case errors.As(err, &inv):
 		var msgs []string

@@ -11,7 +11,7 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fsutil"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/stage"
 )
 
 // ExistsError means the folder has a site.yaml already: init never
@@ -45,10 +45,10 @@ func CheckFree(dir string) error {
 }
 
 // Create writes data as dir/site.yaml and makes dir/projects/, by the
-// scaffold's stage → check → place path: both are assembled in a hidden
+// stage → check → place path (package stage): both are assembled in a hidden
 // folder inside dir, checked with the same loader as `portfolio validate`
 // (site settings and zero projects; an invalid file is a
-// *scaffold.InvalidError), and only then is site.yaml put in place, in one
+// *stage.InvalidError), and only then is site.yaml put in place, in one
 // step that fails rather than replace a file. On any failure or
 // cancellation nothing is left behind.
 func Create(ctx context.Context, dir string, data []byte) (res *Result, err error) {
@@ -64,18 +64,18 @@ func Create(ctx context.Context, dir string, data []byte) (res *Result, err erro
 			os.RemoveAll(made) // made here, holding only what was made here
 		}
 	}()
-	stage, err := scaffold.NewStage("", dir, ".init-", "", dir, "the new site.yaml")
+	staged, err := stage.New("", dir, ".init-", "", dir, "the new site.yaml")
 	if err != nil {
 		return nil, err
 	}
-	defer stage.Remove()
-	if err := fsutil.WriteFileAtomic(stage.Path(content.SiteFile), data, 0o644); err != nil {
+	defer staged.Remove()
+	if err := fsutil.WriteFileAtomic(staged.Path(content.SiteFile), data, 0o644); err != nil {
 		return nil, err
 	}
-	if err := os.Mkdir(stage.Path(content.ProjectsDir), 0o755); err != nil {
+	if err := os.Mkdir(staged.Path(content.ProjectsDir), 0o755); err != nil {
 		return nil, err
 	}
-	diags, err := stage.Check()
+	diags, err := staged.Check()
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func Create(ctx context.Context, dir string, data []byte) (res *Result, err erro
 			}
 		}()
 	}
-	if err := stage.Place(content.SiteFile); err != nil {
+	if err := staged.Place(content.SiteFile); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return nil, &ExistsError{Path: res.File}
 		}

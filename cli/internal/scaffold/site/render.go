@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/yamltext"
 )
 
 // schemaFile is the site schema's path in the repository.
@@ -104,7 +105,7 @@ func Render(s Site, schemaRef string) []byte {
 	}{{"summary", s.About.Summary}, {"values", s.About.Values}, {"funFacts", s.About.FunFacts}, {"skills", s.About.Skills}} {
 		line("  %s:", l.key)
 		for _, item := range l.items {
-			line("    - %s", scaffold.Scalar(item))
+			line("    - %s", yamltext.Scalar(item))
 		}
 	}
 	line("")
@@ -135,7 +136,7 @@ func Render(s Site, schemaRef string) []byte {
 func textLine(indent, key, value string) string {
 	first := indent + key + ": "
 	if len(first)+len(value) <= width || !foldOK(value) {
-		return first + scaffold.Scalar(value) + "\n"
+		return first + yamltext.Scalar(value) + "\n"
 	}
 	var b strings.Builder
 	b.WriteString(indent + key + ": >-\n")

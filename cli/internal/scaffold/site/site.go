@@ -2,8 +2,8 @@
 // a project: the settings' model (shaped like the file, so an answers file
 // is a site.yaml with some of its keys), each setting checked by the site
 // schema in the words of `portfolio validate`, the file rendered with its
-// schema modeline and short comments, and written by the scaffold's one
-// stage → check → place path (Create). `portfolio init` is its command.
+// schema modeline and short comments, and written by the one stage →
+// check → place path (package stage; Create). `portfolio init` is its command.
 package site
 
 import (
@@ -15,6 +15,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/draft"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/scaffold"
 )
 
@@ -241,7 +242,7 @@ func (s *Site) Normalize() {
 	}
 	for _, f := range ListFields {
 		p := f.get(s)
-		*p = scaffold.TrimList(*p)
+		*p = fieldcheck.TrimList(*p)
 	}
 }
 
@@ -344,7 +345,7 @@ func (s Site) WithDefaults() Site {
 // skillsFrom makes skill tags of a role tagline such as "UX/UI Designer ·
 // Frontend Developer": its parts, when they make valid tags.
 func skillsFrom(role string) []string {
-	parts := scaffold.TrimList(strings.FieldsFunc(role, func(r rune) bool { return r == '·' || r == ',' || r == '|' }))
+	parts := fieldcheck.TrimList(strings.FieldsFunc(role, func(r rune) bool { return r == '·' || r == ',' || r == '|' }))
 	if len(parts) == 0 || len(parts) > 8 {
 		return []string{defaultSkill}
 	}
@@ -358,18 +359,18 @@ func skillsFrom(role string) []string {
 
 // Prepare fills in the defaults and checks every setting by the site
 // schema, in the words of `portfolio validate`. Problems come back as
-// scaffold.Problems, one per setting, in the order of the file.
+// fieldcheck.Problems, one per setting, in the order of the file.
 func Prepare(s Site) (Site, error) {
 	s = s.WithDefaults()
-	var problems scaffold.Problems
+	var problems fieldcheck.Problems
 	add := func(key string, err error) {
-		var fe *scaffold.FieldError
+		var fe *fieldcheck.FieldError
 		switch {
 		case err == nil:
 		case errors.As(err, &fe):
 			problems = append(problems, fe)
 		default:
-			problems = append(problems, &scaffold.FieldError{Field: key, Msg: err.Error()})
+			problems = append(problems, &fieldcheck.FieldError{Field: key, Msg: err.Error()})
 		}
 	}
 	for _, f := range Fields {
@@ -407,7 +408,7 @@ func checkPart(key string, value any) error {
 	for i := len(keys) - 2; i >= 0; i-- {
 		partial = map[string]any{keys[i]: partial}
 	}
-	return scaffold.CheckPart(content.SiteSchema, key, partial, "/"+strings.Join(keys, "/"))
+	return fieldcheck.CheckPart(content.SiteSchema, key, partial, "/"+strings.Join(keys, "/"))
 }
 
 // services name the well-known profile hosts, by domain.

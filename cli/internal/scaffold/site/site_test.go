@@ -15,7 +15,8 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"portfolio/cli/internal/content"
-	"portfolio/cli/internal/scaffold"
+	"portfolio/cli/internal/fieldcheck"
+	"portfolio/cli/internal/stage"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -64,7 +65,7 @@ func TestCheckText(t *testing.T) {
 				}
 				return
 			}
-			var fe *scaffold.FieldError
+			var fe *fieldcheck.FieldError
 			if !errors.As(err, &fe) || !strings.Contains(fe.Text(), tt.want) || fe.Field != tt.key {
 				t.Fatalf("CheckText(%q, %q) = %#v, want a %s error with %q", tt.key, tt.value, err, tt.key, tt.want)
 			}
@@ -173,7 +174,7 @@ func TestPrepareListsEveryProblem(t *testing.T) {
 	s.Social.Microblog.URL = "bsky.app/profile/x"
 	s.MeasurementID = "nope"
 	_, err := Prepare(s)
-	var problems scaffold.Problems
+	var problems fieldcheck.Problems
 	if !errors.As(err, &problems) {
 		t.Fatalf("Prepare: %v, want problems", err)
 	}
@@ -339,7 +340,7 @@ func TestCreateInvalidLeavesNothing(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "a", "content")
 	_, err := Create(context.Background(), dir, []byte("name: Only a name\n"))
-	var invalid *scaffold.InvalidError
+	var invalid *stage.InvalidError
 	if !errors.As(err, &invalid) {
 		t.Fatalf("Create: %v, want InvalidError", err)
 	}

@@ -1,4 +1,4 @@
-package scaffold
+package fieldcheck
 
 import (
 	"os"
@@ -38,17 +38,6 @@ func TestValidateDocument(t *testing.T) {
 		err := ValidateDocument(tt.in)
 		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
 			t.Errorf("ValidateDocument(%q) = %v, want %q", tt.in, err, tt.want)
-		}
-	}
-}
-
-func TestDocumentName(t *testing.T) {
-	for in, want := range map[string]string{
-		"memo.pdf": "memo.pdf", "Final Memo (v2).PDF": "final-memo-v2.pdf", "~/docs/Été.pdf": "été.pdf",
-		"cover.pdf": "document.pdf", "---.pdf": "document.pdf", `a\ b.pdf`: "a-b.pdf",
-	} {
-		if got := DocumentName(in); got != want {
-			t.Errorf("DocumentName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

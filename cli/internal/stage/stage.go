@@ -1,4 +1,7 @@
-package scaffold
+// Package stage stages every content write (Stage): assembled apart,
+// checked with `portfolio validate`'s loader, then put in place, or
+// refused as an *InvalidError with nothing written.
+package stage
 
 import (
 	"errors"
@@ -33,10 +36,10 @@ type Stage struct {
 	contentDir string
 }
 
-// NewStage makes the hidden folder parent/prefix… and, inside it, part (a
+// New makes the hidden folder parent/prefix… and, inside it, part (a
 // path relative to the staging content folder: "projects/<slug>", or ""
 // for the folder itself), which goes to final once checked.
-func NewStage(contentDir, parent, prefix, part, final, what string) (*Stage, error) {
+func New(contentDir, parent, prefix, part, final, what string) (*Stage, error) {
 	root, err := os.MkdirTemp(parent, prefix)
 	if err != nil {
 		return nil, err
@@ -49,11 +52,11 @@ func NewStage(contentDir, parent, prefix, part, final, what string) (*Stage, err
 	return s, nil
 }
 
-// NewProjectStage stages the project folder dir (content/projects/<slug>)
+// NewProject stages the project folder dir (content/projects/<slug>)
 // in a hidden folder beside it.
-func NewProjectStage(dir, prefix, what string) (*Stage, error) {
+func NewProject(dir, prefix, what string) (*Stage, error) {
 	projects := filepath.Dir(dir)
-	return NewStage(filepath.Dir(projects), projects, prefix+filepath.Base(dir)+"-",
+	return New(filepath.Dir(projects), projects, prefix+filepath.Base(dir)+"-",
 		filepath.Join(content.ProjectsDir, filepath.Base(dir)), dir, what)
 }
 

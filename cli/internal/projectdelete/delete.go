@@ -1,4 +1,7 @@
-package scaffold
+// Package projectdelete deletes a project: its folder, in one rename
+// that the loader sees at once (Delete), and its slug in site.yaml's
+// projectOrder, changing only those lines (RemoveFromOrder).
+package projectdelete
 
 import (
 	"errors"
@@ -9,6 +12,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/fieldcheck"
 )
 
 // deletingPrefix starts the hidden name a project folder is renamed to
@@ -21,14 +25,14 @@ const deletingPrefix = ".deleting-"
 // for every command), then removed. It returns the number of files
 // removed.
 func Delete(contentDir, slug string) (files int, err error) {
-	if err := ValidateSlug(slug); err != nil {
+	if err := fieldcheck.ValidateSlug(slug); err != nil {
 		return 0, err
 	}
 	projects := filepath.Join(contentDir, content.ProjectsDir)
 	dir := filepath.Join(projects, slug)
 	fi, err := os.Lstat(dir)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && !fi.IsDir() {
-		return 0, &FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, dir),
+		return 0, &fieldcheck.FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, dir),
 			Hint: "the slug is the project's folder name under " + projects}
 	}
 	if err != nil {

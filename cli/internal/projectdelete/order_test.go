@@ -1,4 +1,4 @@
-package scaffold
+package projectdelete
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package scaffold
+package projectdelete
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/yamltext"
 )
 
 // RemoveFromOrder takes slug out of site.yaml's projectOrder, changing only
@@ -88,7 +89,7 @@ func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error
 		}
 		items := make([]string, len(want))
 		for i, v := range want {
-			items[i] = Scalar(v.(string))
+			items[i] = yamltext.Scalar(v.(string))
 		}
 		lines[keyLine] = line[:open] + "[" + strings.Join(items, ", ") + "]" + line[close+1:]
 		if eol == "\r\n" {

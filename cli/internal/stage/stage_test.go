@@ -1,4 +1,4 @@
-package scaffold
+package stage
 
 import (
 	"errors"
@@ -45,7 +45,7 @@ func stageFixture(t *testing.T) string {
 func TestStageCheckNamesTheFinalFile(t *testing.T) {
 	dir := stageFixture(t)
 	alpha := filepath.Join(dir, content.ProjectsDir, "alpha")
-	s, err := NewProjectStage(alpha, ".edit-", "the edited project")
+	s, err := NewProject(alpha, ".edit-", "the edited project")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestStagePlaceNeverReplaces(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(final, "taken.yaml"), []byte("mine\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewStage("", dir, ".stage-", "part", final, "it")
+	s, err := New("", dir, ".stage-", "part", final, "it")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,11 @@
-package scaffold
+// Package fieldcheck checks the owner's answers one at a time (a form
+// field, a flag, a key of an answers file) by the rules and in the words
+// of `portfolio validate`: the value against the schema (CheckPart), the
+// files named (an image as validate inspects it, a PDF's header), a slug
+// not taken. A problem is a *FieldError with a hint. It also reads the
+// answers typed on one line: paths as a file manager pastes them, gallery
+// sources, comma-separated skills.
+package fieldcheck
 
 import (
 	"errors"
@@ -8,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
@@ -107,7 +113,7 @@ func ValidateDescription(s string) error {
 	if err := checkProperty("description", s); err != nil {
 		return err
 	}
-	err := checkPart("description", map[string]any{"body": []any{textBlock(s)}}, "/body/0/text")
+	err := checkPart("description", map[string]any{"body": []any{map[string]any{"type": "text", "text": s}}}, "/body/0/text")
 	var fe *FieldError
 	if errors.As(err, &fe) {
 		fe.Msg += " (the description also starts the page's text)"
@@ -126,6 +132,20 @@ func ValidateSkills(skills []string) error {
 
 // ValidateSkillList checks skills typed as a comma-separated list.
 func ValidateSkillList(s string) error { return ValidateSkills(ParseSkills(s)) }
+
+// TrimList trims every item and drops the empty ones.
+func TrimList(in []string) []string {
+	var out []string
+	for _, s := range in {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ParseSkills splits a comma-separated list of skills.
+func ParseSkills(s string) []string { return TrimList(strings.Split(s, ",")) }
 
 // ValidateSlug checks the slug's form, as `portfolio validate` checks a
 // project folder's name.
@@ -171,6 +191,13 @@ func ValidateDocumentLabel(s string) error {
 // ValidateDocumentURL checks the address of an external document.
 func ValidateDocumentURL(s string) error {
 	return checkBlock("document.url", map[string]any{"type": "document", "url": strings.TrimSpace(s)}, "url")
+}
+
+// IsAddress tells an address (https://…, www.…) from a file path, for
+// the form's one document field.
+func IsAddress(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.Contains(s, "://") && !strings.HasPrefix(s, "file:") || strings.HasPrefix(s, "www.")
 }
 
 // ValidateDocument checks the form's document field: an address
@@ -219,29 +246,6 @@ func ValidateDocumentFile(path string) error {
 			Hint: "export the document as PDF again (File → Export or Print → Save as PDF)"}
 	}
 	return nil
-}
-
-// DocumentName is the name a document's PDF gets in the project folder:
-// its own, in lowercase letters (any alphabet), digits and hyphens (document.pdf when
-// nothing is left).
-func DocumentName(path string) string {
-	stem := strings.TrimSuffix(filepath.Base(ExpandHome(CleanPath(path))), filepath.Ext(path))
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(stem) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	name := strings.TrimSuffix(b.String(), "-")
-	if name == "" || name == "cover" {
-		name = "document"
-	}
-	return name + ".pdf"
 }
 
 // ValidatePrototypeTitle checks the accessible name of an embedded prototype.
@@ -306,17 +310,6 @@ func fileError(field, path string, err error) *FieldError {
 		err = pe.Err
 	}
 	return &FieldError{Field: field, Msg: fmt.Sprintf("cannot read %s: %v", path, err)}
-}
-
-// ExpandHome turns a leading ~/ into the home folder, as a shell would: paths
-// typed into the form do not go through one.
-func ExpandHome(path string) string {
-	if rest, ok := strings.CutPrefix(path, "~/"); ok {
-		if home, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(home, rest)
-		}
-	}
-	return path
 }
 
 // ValidateAlt checks a gallery image's alt text by validate's rules; empty

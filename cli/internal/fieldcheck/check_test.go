@@ -1,4 +1,4 @@
-package scaffold
+package fieldcheck
 
 import (
 	"errors"
@@ -190,32 +190,6 @@ func TestExpandGallery(t *testing.T) {
 	}
 	wantErr(t, ValidateGallery(b+", "+a), "", "")
 	wantErr(t, ValidateGallery(""), "", "")
-}
-
-func TestPagesMatchSchema(t *testing.T) {
-	for _, p := range Pages {
-		if err := ValidatePage(p.Name); err != nil {
-			t.Errorf("page %q: %v", p.Name, err)
-		}
-		if err := ValidateCategory(p.Label); err != nil {
-			t.Errorf("label %q: %v", p.Label, err)
-		}
-	}
-	if len(Pages) != 4 {
-		t.Errorf("%d pages, the schema has 4", len(Pages))
-	}
-}
-
-func TestCategoryLabels(t *testing.T) {
-	dir := t.TempDir()
-	if got := CategoryLabels(dir)["graphics"]; got != "Graphics" {
-		t.Errorf("without site.yaml: %q", got)
-	}
-	writeFile(t, filepath.Join(dir, "site.yaml"), []byte("pages:\n  graphics: {title: Print & Brand}\n"))
-	labels := CategoryLabels(dir)
-	if labels["graphics"] != "Print & Brand" || labels["photography"] != "Photography" {
-		t.Errorf("labels = %v", labels)
-	}
 }
 
 func TestParseSkills(t *testing.T) {

@@ -17,8 +17,6 @@ const Modeline = ModelinePrefix + "../../../schema/project.schema.json"
 // write: the schema's path follows.
 const ModelinePrefix = "# yaml-language-server: $schema="
 
-func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }
-
 // Render returns project.yaml for the plan: the modeline, then every answer
 // with a short comment that says what it is for, then the page's blocks: the
 // gallery and the links after a commented example of a text block for the

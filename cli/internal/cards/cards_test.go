@@ -2,13 +2,17 @@ package cards
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image/jpeg"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode"
 
+	"github.com/andybalholm/brotli"
 	"golang.org/x/image/math/fixed"
 
 	"portfolio/cli/internal/content"
@@ -227,14 +231,75 @@ func TestWOFF2Rejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A good font padded past the input cap, its length field saying so.
+	padded := append(append([]byte(nil), good...), make([]byte, maxWOFF2Input)...)
+	binary.BigEndian.PutUint32(padded[8:], uint32(len(padded)))
 	for name, in := range map[string][]byte{
 		"empty":     nil,
 		"not woff2": []byte("wOFF\x00\x01\x00\x00"),
 		"truncated": good[:len(good)/2],
 		"header":    good[:48],
+		"padded":    padded,
 	} {
 		if _, err := decodeWOFF2(in); err == nil {
 			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+// woff2Of is a font of one head table whose directory says it is declared
+// bytes long, and whose Brotli data inflates to actual zero bytes.
+func woff2Of(t *testing.T, declared uint32, actual int64) []byte {
+	t.Helper()
+	var comp bytes.Buffer
+	w := brotli.NewWriterLevel(&comp, brotli.BestSpeed)
+	if _, err := io.Copy(w, io.LimitReader(zeros{}, actual)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	dir := []byte{1} // head, untransformed
+	for shift := 28; shift > 0; shift -= 7 {
+		if declared>>shift != 0 {
+			dir = append(dir, byte(declared>>shift&0x7f)|0x80)
+		}
+	}
+	dir = append(dir, byte(declared&0x7f))
+	b := make([]byte, 48, 48+len(dir)+comp.Len())
+	copy(b, "wOF2\x00\x01\x00\x00")
+	binary.BigEndian.PutUint16(b[12:], 1) // numTables
+	binary.BigEndian.PutUint32(b[16:], 12+16+declared)
+	binary.BigEndian.PutUint32(b[20:], uint32(comp.Len()))
+	b = append(append(b, dir...), comp.Bytes()...)
+	binary.BigEndian.PutUint32(b[8:], uint32(len(b)))
+	return b
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestWOFF2Bounds: a font whose compressed data inflates past what its
+// table directory declares, or past our cap, is refused without inflating
+// it all.
+func TestWOFF2Bounds(t *testing.T) {
+	for name, in := range map[string][]byte{
+		"bomb":          woff2Of(t, 100, 64<<20),
+		"declared huge": woff2Of(t, 64<<20, 64<<20),
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := decodeWOFF2(in)
+		runtime.ReadMemStats(&after)
+		if err == nil {
+			t.Errorf("%s: no error", name)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > maxSfntSize {
+			t.Errorf("%s: allocated %d MB before refusing it", name, n>>20)
 		}
 	}
 }

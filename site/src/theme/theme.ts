@@ -1,5 +1,6 @@
 import { outlinedInputClasses } from '@mui/material/OutlinedInput';
 import { createTheme } from '@mui/material/styles';
+import { breakpointValues } from '@/theme/breakpoints';
 
 // The whole visual system in one place: colours for both schemes, type,
 // shape and the few component defaults the pages rely on. Components use
@@ -43,7 +44,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 12 },
   spacing: 8,
-  breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+  breakpoints: { values: breakpointValues },
   typography: {
     fontFamily: text,
     htmlFontSize: 16,

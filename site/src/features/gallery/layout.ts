@@ -1,4 +1,5 @@
 import type { SiteGalleryColumns } from '@/generated/content';
+import { breakpointValues } from '@/theme/breakpoints';
 
 // The gallery's layout, computed at build time from the images' known
 // aspect ratios: a masonry whose tiles read across, row by row, in file
@@ -8,16 +9,10 @@ import type { SiteGalleryColumns } from '@/generated/content';
 export const gallerySpacing = 2;
 export const gapPx = 8 * gallerySpacing;
 
-/** The theme's breakpoints (px), smallest first. */
-export const breakpoints = [
-  ['xs', 0],
-  ['sm', 600],
-  ['md', 900],
-  ['lg', 1200],
-  ['xl', 1536],
-] as const;
+export type Breakpoint = keyof typeof breakpointValues;
 
-export type Breakpoint = (typeof breakpoints)[number][0];
+/** The theme's breakpoints (px), smallest first. */
+export const breakpoints = (Object.entries(breakpointValues) as [Breakpoint, number][]).sort((a, b) => a[1] - b[1]);
 
 /** A range of window widths with one column count: from `minWidth` up to the next band's. */
 export interface Band {

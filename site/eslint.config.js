@@ -43,9 +43,9 @@ const layers = [
     // islands/: the browser's islands: the loader and its registry
     //   (client.ts) and each island's chunk, which wakes a feature's
     //   prerendered markup (contact.ts, lightbox.tsx).
-    // page/: the plain page script (analytics, the 404 log).
+    // page-script/: the plain script every page runs (analytics, the 404 log).
     name: 'entries',
-    paths: ['src/entry-server.tsx', 'src/islands', 'src/page'],
+    paths: ['src/entry-server.tsx', 'src/islands', 'src/page-script'],
   },
   // The route table, the layout and its navigation.
   { name: 'app', paths: ['src/app'] },

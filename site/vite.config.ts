@@ -18,7 +18,7 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         islands: fileURLToPath(new URL('./src/islands/client.ts', import.meta.url)),
-        page: fileURLToPath(new URL('./src/page/page.ts', import.meta.url)),
+        page: fileURLToPath(new URL('./src/page-script/page-script.ts', import.meta.url)),
       },
     },
   },

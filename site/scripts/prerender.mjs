@@ -54,7 +54,7 @@ const entryFile = (src) => {
   return `/${entry.file}`;
 };
 const islandsScript = entryFile('src/islands/client.ts');
-const pageScript = entryFile('src/page/page.ts');
+const pageScript = entryFile('src/page-script/page-script.ts');
 
 // The loader is a file (cached for the whole visit, no CSP hash); for
 // measuring the other way, ISLANDS_LOADER=inline writes it into each page

@@ -22,7 +22,7 @@ function files(key: string): string[] {
 }
 
 export const loader = files('src/islands/client.ts');
-export const pageScript = files('src/page/page.ts');
+export const pageScript = files('src/page-script/page-script.ts');
 export const contactIsland = files('src/islands/contact.ts');
 export const lightboxIsland = files('src/islands/lightbox.tsx');
 const analyticsOn = Boolean(site.measurementId);

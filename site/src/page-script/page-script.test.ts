@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startPage } from '@/page/page';
+import { startPage } from '@/page-script/page-script';
 
 // The plain page script: one page view per page load (only with a
 // measurement id on its tag) and the 404 page's log of the missing path.

@@ -7,8 +7,8 @@
 // and shows the toasts. It draws the form's looks through plain attributes
 // only, which the form's own CSS reads (ContactForm.tsx): `aria-invalid` on a
 // field in error, `data-shrink` on the label of a field focused or filled,
-// `disabled` on the button while sending.
-import { fields, type Field, type ToastKind } from '@/features/contact/form';
+// `disabled` on the button while sending, `data-state="open"` on a toast.
+import { fields, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { submitContact } from '@/features/contact/submit';
 import { validate, type ContactErrors, type ContactValues } from '@/features/contact/validation';
 
@@ -35,15 +35,6 @@ export function readInitial(el: ParentNode): ContactInitial {
   const notice = el.querySelector('[data-form-status]')?.textContent?.trim();
   return { values, errors, ...(notice ? { notice } : {}) };
 }
-
-// MUI's Snackbar: hidden after 6 s, half that again after a pause (pointer or
-// focus on it, or the window in the background); its Grow transition (the
-// theme's entering and leaving durations, transform over two thirds).
-const AUTO_HIDE = 6000;
-const ENTER = 225;
-const EXIT = 195;
-const EASE = 'cubic-bezier(0.4, 0, 0.2, 1)';
-const scale = (v: number) => `scale(${v}, ${v ** 2})`;
 
 /** Takes over the prerendered form in `el`. */
 export function mount(el: HTMLElement) {
@@ -192,10 +183,17 @@ function textareaHeight(textarea: Control) {
   };
 }
 
-/** The success and failure toasts: MUI's Snackbar and Alert as prerendered in the form's templates. */
+/**
+ * The success and failure toasts, as prerendered in the form's templates:
+ * open (`data-state="open"`, which the toast's CSS grows in), hidden after
+ * `toastTimings.autoHide` (half that again after a pause under the pointer or
+ * focus, or while the window is in the background), closed by its Close
+ * button or Escape, and removed once it has faded out.
+ */
 function toaster(form: HTMLFormElement) {
   const doc = form.ownerDocument;
   const win = doc.defaultView ?? window;
+  const { autoHide, exit } = toastTimings;
   let current: { root: HTMLElement; close: () => void } | undefined;
 
   const open = (kind: ToastKind) => {
@@ -203,13 +201,11 @@ function toaster(form: HTMLFormElement) {
     const template = form.querySelector<HTMLTemplateElement>(`template[data-contact-toast="${kind}"]`);
     const root = template?.content.firstElementChild?.cloneNode(true);
     if (!(root instanceof win.HTMLElement)) return;
-    // The element Grow animates: the Alert, the Snackbar's only child.
-    const grown = root.firstElementChild as HTMLElement | null;
     form.querySelector('template')!.before(root);
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const pause = () => clearTimeout(timer);
-    const resume = (ms = AUTO_HIDE / 2) => {
+    const resume = (ms = autoHide / 2) => {
       pause();
       timer = setTimeout(close, ms);
     };
@@ -225,12 +221,8 @@ function toaster(form: HTMLFormElement) {
       doc.removeEventListener('keydown', onKey);
       win.removeEventListener('focus', onWinFocus);
       win.removeEventListener('blur', onWinBlur);
-      if (grown) {
-        grown.style.transition = `opacity ${EXIT}ms ${EASE} 0ms, transform ${Math.round(EXIT * 0.666)}ms ${EASE} ${Math.round(EXIT * 0.333)}ms`;
-        grown.style.opacity = '0';
-        grown.style.transform = scale(0.75);
-      }
-      setTimeout(() => (root as HTMLElement).remove(), EXIT);
+      (root as HTMLElement).removeAttribute('data-state');
+      setTimeout(() => (root as HTMLElement).remove(), exit);
     }
     current = { root, close };
 
@@ -242,18 +234,11 @@ function toaster(form: HTMLFormElement) {
     doc.addEventListener('keydown', onKey);
     win.addEventListener('focus', onWinFocus);
     win.addEventListener('blur', onWinBlur);
-    resume(AUTO_HIDE);
+    resume(autoHide);
 
-    if (grown) {
-      // Grow: from the prerendered start (transparent, scaled down) to full size.
-      void grown.offsetHeight;
-      grown.style.transition = `opacity ${ENTER}ms ${EASE} 0ms, transform ${Math.round(ENTER * 0.666)}ms ${EASE} 0ms`;
-      grown.style.opacity = '1';
-      grown.style.transform = scale(1);
-      setTimeout(() => {
-        if (grown.isConnected && current?.root === root) grown.style.transform = 'none';
-      }, ENTER);
-    }
+    // From the closed look, drawn once, to the open one: the CSS transition runs.
+    void root.offsetHeight;
+    root.setAttribute('data-state', 'open');
   };
 
   return { open, close: () => current?.close() };

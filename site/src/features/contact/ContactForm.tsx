@@ -2,12 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { paths } from '@/config/paths';
-import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, type Field, type ToastKind } from '@/features/contact/form';
+import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { limits } from '@/features/contact/validation';
 
 const labels: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
@@ -92,14 +91,51 @@ function SendButton() {
   );
 }
 
-/** A toast as MUI's Snackbar and Alert draw it, open (the island animates it in). */
+/**
+ * A toast: MUI's Alert at the bottom centre of the window, where MUI's
+ * Snackbar puts it (`toastPlace`), coming in and going as MUI's Grow does
+ * (`toastGrowth`): the island opens it with `data-state="open"` on its root
+ * and closes it by taking that away, with the timings of `toastTimings`.
+ */
+const toastPlace = (theme: Theme) => ({
+  position: 'fixed',
+  zIndex: 'snackbar',
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  left: 8,
+  right: 8,
+  bottom: 8,
+  [theme.breakpoints.up('sm')]: { bottom: 24, left: '50%', right: 'auto', transform: 'translateX(-50%)' },
+});
+
+const toastGrowth = (theme: Theme) => {
+  const { enter, exit } = toastTimings;
+  const { create, easing } = theme.transitions;
+  const ease = easing.easeInOut;
+  // Grow's start: scaled to 3/4 across and (3/4)² down; its transform takes two thirds of the time.
+  return {
+    opacity: 0,
+    transform: 'scale(0.75, 0.5625)',
+    transition: `${create('opacity', { duration: exit, easing: ease })},${create('transform', { duration: Math.round(exit * 0.666), easing: ease, delay: Math.round(exit * 0.333) })}`,
+    '[data-state="open"] > &': {
+      opacity: 1,
+      transform: 'none',
+      transition: `${create('opacity', { duration: enter, easing: ease })},${create('transform', { duration: Math.round(enter * 0.666), easing: ease })}`,
+    },
+  };
+};
+
 function ContactToast({ kind }: { kind: ToastKind }) {
   return (
-    <Snackbar open autoHideDuration={6000} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-      <Alert severity={kind === 'failure' ? 'error' : 'success'} variant="filled" onClose={ignore} role={kind === 'failure' ? 'alert' : 'status'}>
-        {kind === 'failure' ? 'Failed to send message. Please try again.' : 'Message sent successfully!'}
-      </Alert>
-    </Snackbar>
+    <Box sx={toastPlace}>
+      {/* Its own element, so that the Alert's CSS stays MUI's own and is not written again with the growth. */}
+      <Box sx={toastGrowth}>
+        <Alert severity={kind === 'failure' ? 'error' : 'success'} variant="filled" onClose={ignore} role={kind === 'failure' ? 'alert' : 'status'}>
+          {kind === 'failure' ? 'Failed to send message. Please try again.' : 'Message sent successfully!'}
+        </Alert>
+      </Box>
+    </Box>
   );
 }
 

@@ -12,3 +12,11 @@ export type Field = (typeof fields)[number];
 
 /** The toasts the island shows, prerendered in `<template data-contact-toast="…">`. */
 export type ToastKind = 'success' | 'failure';
+
+/**
+ * The toasts' timings, in ms, for the island (when to hide and remove one)
+ * and the toast's CSS (ContactForm.tsx, its transitions): shown for
+ * `autoHide` (half that again after a pause under the pointer or focus),
+ * coming in over `enter` and going over `exit`.
+ */
+export const toastTimings = { autoHide: 6000, enter: 225, exit: 195 } as const;

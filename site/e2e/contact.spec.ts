@@ -174,6 +174,27 @@ for (const answer of [500, 'network-error'] as const) {
   });
 }
 
+/** How opaque `el` is drawn: its own opacity times every ancestor's. */
+const shownOpacity = (el: Element) => {
+  let opacity = 1;
+  for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+  return opacity;
+};
+
+test('the toast comes in fully opaque and leaves on Close (its CSS follows what the island sets)', async ({ page }) => {
+  const { release } = await interceptSubmission(page, 200);
+  await openForm(page);
+  await fill(page, valid);
+  await send(page).click();
+  release();
+
+  const toast = page.getByRole('status').filter({ hasText: 'Message sent successfully!' });
+  await expect(toast).toBeVisible();
+  await expect.poll(() => toast.evaluate(shownOpacity)).toBe(1);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
+});
+
 test('the real server accepts the POST (as the host does)', async ({ page }) => {
   await openForm(page);
   await fill(page, valid);

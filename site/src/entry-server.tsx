@@ -4,9 +4,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
-import { IslandPropsContext } from '@/components/Island';
 import { navCategories, paths, projectSlug } from '@/config/paths';
-import { contactStates } from '@/features/contact/states';
 import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
@@ -78,7 +76,6 @@ export function siteInfo() {
 /** Renders one path to HTML, with its critical CSS and metadata. */
 export async function render(path: string): Promise<Rendered> {
   await preloadRoute(path);
-  const contact = contactStates();
   const cache = createEmotionCache();
   // Collect styles in the cache instead of writing <style> tags inline.
   cache.compat = true;
@@ -86,22 +83,14 @@ export async function render(path: string): Promise<Rendered> {
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders>
-          <IslandPropsContext value={{ contact: contact.states as unknown as Record<string, unknown> }}>
-            <StaticRouter location={path}>
-              <AppRoutes />
-            </StaticRouter>
-          </IslandPropsContext>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </CacheProvider>
     </StrictMode>,
   );
   const styles = styleRules(cache);
-  // The contact island draws the form's other looks with MUI's classes: the
-  // page carries their CSS (no emotion runs in the browser).
-  if (html.includes('data-island="contact"')) {
-    const have = new Set(styles.map((r) => r.id));
-    for (const [id, css] of contact.styles) if (!have.has(id)) styles.push({ id, css, global: false });
-  }
   const meta = pageMeta(path);
   const slug = projectSlug(path);
   const p = slug ? project(slug) : undefined;

@@ -1,11 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
-
-/**
- * Props the prerender computes for an island, by island name (the contact
- * form's table of looks, src/features/contact/states.tsx), merged into the
- * props the page gives.
- */
-export const IslandPropsContext = createContext<Partial<Record<Props['name'], Record<string, unknown>>>>({});
+import type { ReactNode } from 'react';
 
 /**
  * When the loader (src/islands/loader.ts) fetches and mounts an island:
@@ -30,10 +23,8 @@ interface Props {
  * script only when it has one.
  */
 export function Island({ name, when, props, children }: Props) {
-  const computed = useContext(IslandPropsContext)[name];
-  const all = computed || props ? { ...computed, ...props } : undefined;
   return (
-    <div data-island={name} data-hydrate={when.join(' ')} data-props={all ? JSON.stringify(all) : undefined}>
+    <div data-island={name} data-hydrate={when.join(' ')} data-props={props ? JSON.stringify(props) : undefined}>
       {children}
     </div>
   );

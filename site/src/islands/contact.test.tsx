@@ -1,22 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stateKey, type ContactStates } from '@/features/contact/form';
 import { readInitial } from '@/islands/contact';
 import { prerenderedContactForm, startContactIsland } from '@/testing/contact';
 
 // The contact island on the prerendered markup, as in the browser: the
 // server's HTML first, then the island (plain TypeScript) takes it over.
 
-const table = (el: HTMLElement) => JSON.parse(el.dataset.props!) as ContactStates;
-const classesOf = (field: HTMLElement) => {
-  const root = field.closest('.MuiFormControl-root')!;
-  return [root, ...root.querySelectorAll('*')].map((e) => e.getAttribute('class') ?? '');
-};
-const expected = (el: HTMLElement, name: 'name' | 'email' | 'message', key: string) => {
-  const t = table(el);
-  return t.fields[name][key]!.map((i) => t.classes[i]);
-};
+/**
+ * A field's look as the form's CSS reads it (ContactForm.tsx): focused
+ * (`:focus-within`), its label up (`data-shrink`, focused or filled), in
+ * error (`aria-invalid`).
+ */
+const look = (field: HTMLElement) => ({
+  focused: field.matches(':focus'),
+  shrink: (field as HTMLInputElement).labels![0]!.getAttribute('data-shrink') === 'true',
+  error: field.getAttribute('aria-invalid') === 'true',
+});
+const idle = { focused: false, shrink: false, error: false };
 
 describe('the contact island', () => {
   it('prerenders the form that posts without JavaScript (the form contract, decision 0005)', () => {
@@ -45,10 +46,10 @@ describe('the contact island', () => {
     expect(form.querySelectorAll('template[data-contact-toast]')).toHaveLength(2);
   });
 
-  it("the build's table of looks starts from the prerendered markup: the idle, empty field is MUI's own", () => {
+  it('prerenders every field in its idle look: not focused, label down, not in error', () => {
     const el = prerenderedContactForm();
     for (const name of ['name', 'email', 'message'] as const) {
-      expect(classesOf(el.querySelector<HTMLElement>(`[name="${name}"]`)!)).toEqual(expected(el, name, stateKey(false, false, false)));
+      expect(look(el.querySelector<HTMLElement>(`[name="${name}"]`)!)).toEqual(idle);
     }
   });
 
@@ -74,7 +75,7 @@ describe('the contact island', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
   });
 
-  it("draws each look with MUI's classes: focused, filled, in error", async () => {
+  it('draws each look with plain attributes: focused, filled, in error', async () => {
     const el = prerenderedContactForm();
     await startContactIsland(el);
     const user = userEvent.setup();
@@ -82,29 +83,52 @@ describe('the contact island', () => {
     const label = () => el.querySelector('label[for="contact-name"]')!;
 
     await user.click(name);
-    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(true, false, false)));
+    expect(look(name)).toEqual({ focused: true, shrink: true, error: false });
     expect(label()).toHaveAttribute('data-shrink', 'true');
-    expect(label()).toHaveClass('Mui-focused', 'MuiInputLabel-shrink');
 
     await user.type(name, 'Ada');
     await user.tab();
-    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(false, true, false)));
+    expect(look(name)).toEqual({ focused: false, shrink: true, error: false });
     expect(label()).toHaveAttribute('data-shrink', 'true');
-    expect(label()).not.toHaveClass('Mui-focused');
 
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(name).toHaveFocus();
-    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(true, false, true)));
-    expect(label()).toHaveClass('Mui-error');
-    expect(el.querySelector('[data-error-for="name"]')).toHaveClass('Mui-error');
+    expect(look(name)).toEqual({ focused: true, shrink: true, error: true });
+    expect(el.querySelector('[data-error-for="name"]')).toHaveTextContent('Name is required');
 
     await user.tab();
-    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(false, false, true)));
+    expect(look(name)).toEqual({ focused: false, shrink: false, error: true });
     expect(label()).toHaveAttribute('data-shrink', 'false');
   });
 
-  it('keeps a server-filled form: the text, the messages (now in MUI error state), the status line and focus; then validates on change', async () => {
+  it("never touches a class: MUI's class names are the prerender's alone", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({ ok: true, status: 200 }) as Response),
+    );
+    const el = prerenderedContactForm();
+    const changed: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) changed.push(`${(r.target as Element).tagName.toLowerCase()} ${r.oldValue ?? ''}`);
+    });
+    observer.observe(el, { subtree: true, attributeFilter: ['class'], attributeOldValue: true });
+    await startContactIsland(el);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await screen.findByRole('status');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    observer.disconnect();
+    expect(changed).toEqual([]);
+  });
+
+  it('keeps a server-filled form: the text, the messages (now in the error look), the status line and focus; then validates on change', async () => {
     const el = prerenderedContactForm();
     el.querySelector<HTMLInputElement>('[name="name"]')!.value = 'Ada';
     el.querySelector<HTMLInputElement>('[name="email"]')!.value = 'ada@';
@@ -125,15 +149,15 @@ describe('the contact island', () => {
     expect(name).toHaveValue('Ada');
     expect(email).toHaveValue('ada@');
     expect(email).toHaveAccessibleDescription('Invalid email address');
-    expect(classesOf(email)).toEqual(expected(el, 'email', stateKey(false, true, true)));
-    expect(classesOf(name)).toEqual(expected(el, 'name', stateKey(true, true, false)));
+    expect(look(email)).toEqual({ focused: false, shrink: true, error: true });
+    expect(look(name)).toEqual({ focused: true, shrink: true, error: false });
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the fields below.');
     // Live: the limits of docs/site.md §5 replace the native ones, and the rules re-run on change.
     expect(name).not.toHaveAttribute('maxlength');
     await userEvent.setup().type(email, 'example.com');
     await waitFor(() => expect(el.querySelector('[data-error-for="email"]')).toBeEmptyDOMElement());
     expect(email).toHaveAttribute('aria-invalid', 'false');
-    expect(classesOf(email)).toEqual(expected(el, 'email', stateKey(true, true, false)));
+    expect(look(email)).toEqual({ focused: true, shrink: true, error: false });
   });
 
   it('the toast closes with its Close button and with Escape', async () => {

@@ -4,10 +4,11 @@
 // viewport or the browser is idle). It then takes its state from the DOM
 // (text typed before it came, or values and messages the server filled in
 // after a native post), runs the rules of docs/site.md §5, posts with fetch
-// and shows the toasts. Every look (focused, filled, error, sending) is drawn
-// with the class names MUI gave that state at build time
-// (src/features/contact/states.tsx), so the form looks exactly as MUI draws it.
-import { fields, stateKey, type ContactStates, type Field, type ToastKind } from '@/features/contact/form';
+// and shows the toasts. It draws the form's looks through plain attributes
+// only, which the form's own CSS reads (ContactForm.tsx): `aria-invalid` on a
+// field in error, `data-shrink` on the label of a field focused or filled,
+// `disabled` on the button while sending, `data-state="open"` on a toast.
+import { fields, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { submitContact } from '@/features/contact/submit';
 import { validate, type ContactErrors, type ContactValues } from '@/features/contact/validation';
 
@@ -35,39 +36,28 @@ export function readInitial(el: ParentNode): ContactInitial {
   return { values, errors, ...(notice ? { notice } : {}) };
 }
 
-// MUI's Snackbar: hidden after 6 s, half that again after a pause (pointer or
-// focus on it, or the window in the background); its Grow transition (the
-// theme's entering and leaving durations, transform over two thirds).
-const AUTO_HIDE = 6000;
-const ENTER = 225;
-const EXIT = 195;
-const EASE = 'cubic-bezier(0.4, 0, 0.2, 1)';
-const scale = (v: number) => `scale(${v}, ${v ** 2})`;
-
-/** Takes over the prerendered form in `el`; `props` is the build's table of looks. */
-export function mount(el: HTMLElement, props: Record<string, unknown>) {
-  const table = props as unknown as ContactStates;
+/** Takes over the prerendered form in `el`. */
+export function mount(el: HTMLElement) {
   const form = el.querySelector<HTMLFormElement>('form');
   const button = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
   const status = form?.querySelector<HTMLElement>('[data-form-status]');
-  if (!form || !button || !status || !table.fields) {
-    console.error('contact island: the form or its table of looks is missing; the form keeps posting natively');
+  if (!form || !button || !status) {
+    console.error('contact island: the form is not as prerendered; the form keeps posting natively');
     return;
   }
   const controls = {} as Record<Field, Control>;
-  const parts = {} as Record<Field, Element[]>;
+  const labels = {} as Record<Field, HTMLLabelElement>;
   const helpers = {} as Record<Field, HTMLElement>;
   for (const f of fields) {
     const control = form.querySelector<Control>(`[name="${f}"]`);
-    const root = control?.closest('.MuiFormControl-root');
+    const label = control?.labels?.[0];
     const helper = form.querySelector<HTMLElement>(`[data-error-for="${f}"]`);
-    const els = root ? [root, ...root.querySelectorAll('*')] : [];
-    if (!control || !helper || els.length !== table.fields[f]['000']?.length) {
-      console.error(`contact island: the ${f} field does not match the build's table of looks; the form keeps posting natively`);
+    if (!control || !label || !helper) {
+      console.error(`contact island: the ${f} field is not as prerendered; the form keeps posting natively`);
       return;
     }
     controls[f] = control;
-    parts[f] = els;
+    labels[f] = label;
     helpers[f] = helper;
   }
 
@@ -81,12 +71,8 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
   const paint = (f: Field, focused = controls[f].ownerDocument.activeElement === controls[f]) => {
     const control = controls[f];
     const error = errors[f];
-    const key = stateKey(focused, control.value !== '', Boolean(error));
-    const list = table.fields[f][key] ?? [];
-    parts[f].forEach((part, i) => part.setAttribute('class', table.classes[list[i]!] ?? ''));
-    parts[f][table.label]?.setAttribute('data-shrink', String(focused || control.value !== ''));
+    labels[f].setAttribute('data-shrink', String(focused || control.value !== ''));
     control.setAttribute('aria-invalid', String(Boolean(error)));
-    helpers[f].className = table.classes[table.helper[error ? 1 : 0]] ?? '';
     if (helpers[f].textContent !== (error ?? '')) helpers[f].textContent = error ?? '';
   };
   const paintAll = () => fields.forEach((f) => paint(f));
@@ -96,12 +82,10 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
     else status.removeAttribute('role');
   };
   const setSending = (on: boolean) => {
-    if (on) stopRipple();
     sending = on;
     button.disabled = on;
     button.tabIndex = on ? -1 : 0;
-    button.className = table.classes[table.button[on ? 1 : 0]] ?? '';
-    button.firstChild!.textContent = on ? 'Sending...' : 'Send Message';
+    button.textContent = on ? 'Sending...' : 'Send Message';
   };
 
   // Live now: the rules and messages of docs/site.md §5 replace the native constraints.
@@ -126,53 +110,15 @@ export function mount(el: HTMLElement, props: Record<string, unknown>) {
     } else paint(f);
     if (f === 'message') fitMessage();
   });
-  // Focus and blur redraw the field (MUI's focused label and outline);
-  // autofill fills a field without an input event in some browsers.
+  // Focus and blur move the label (up when focused or filled); autofill
+  // fills a field without an input event in some browsers, and starts MUI's
+  // autofill animation on it.
   for (const type of ['focusin', 'focusout', 'animationstart']) {
     form.addEventListener(type, (e) => {
       const f = fieldOf(e.target);
       if (f) paint(f, type === 'animationstart' ? undefined : type === 'focusin');
     });
   }
-  // MUI's keyboard focus on the button: the focus-visible class and its
-  // pulsating ripple (centred, as ButtonBase's focusRipple draws it).
-  let ripple: HTMLElement | undefined;
-  const stopRipple = () => {
-    button.classList.remove('Mui-focusVisible');
-    const leaving = ripple;
-    ripple = undefined;
-    if (!leaving) return;
-    leaving.querySelector('span span')?.classList.add(...(table.classes[table.rippleLeaving] ?? '').split(' ').filter(Boolean));
-    setTimeout(() => leaving.remove(), 550);
-  };
-  button.addEventListener('focus', () => {
-    let visible = true;
-    try {
-      visible = button.matches(':focus-visible');
-    } catch {
-      // An engine without :focus-visible: treat focus as visible.
-    }
-    if (!visible || sending || ripple) return;
-    button.classList.add('Mui-focusVisible');
-    const [rootClass, rippleClass, childClass] = table.focusRipple.map((i) => table.classes[i] ?? '');
-    const { width, height } = button.getBoundingClientRect();
-    let size = Math.sqrt((2 * width ** 2 + height ** 2) / 3);
-    if (size % 2 === 0) size += 1;
-    const x = Math.round(width / 2);
-    const y = Math.round(height / 2);
-    const doc = button.ownerDocument;
-    ripple = doc.createElement('span');
-    ripple.className = rootClass!;
-    const circle = doc.createElement('span');
-    circle.className = rippleClass!;
-    Object.assign(circle.style, { width: `${size}px`, height: `${size}px`, top: `${-(size / 2) + y}px`, left: `${-(size / 2) + x}px` });
-    const child = doc.createElement('span');
-    child.className = childClass!;
-    circle.append(child);
-    ripple.append(circle);
-    button.append(ripple);
-  });
-  button.addEventListener('blur', stopRipple);
 
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -237,10 +183,17 @@ function textareaHeight(textarea: Control) {
   };
 }
 
-/** The success and failure toasts: MUI's Snackbar and Alert as prerendered in the form's templates. */
+/**
+ * The success and failure toasts, as prerendered in the form's templates:
+ * open (`data-state="open"`, which the toast's CSS grows in), hidden after
+ * `toastTimings.autoHide` (half that again after a pause under the pointer or
+ * focus, or while the window is in the background), closed by its Close
+ * button or Escape, and removed once it has faded out.
+ */
 function toaster(form: HTMLFormElement) {
   const doc = form.ownerDocument;
   const win = doc.defaultView ?? window;
+  const { autoHide, exit } = toastTimings;
   let current: { root: HTMLElement; close: () => void } | undefined;
 
   const open = (kind: ToastKind) => {
@@ -248,13 +201,11 @@ function toaster(form: HTMLFormElement) {
     const template = form.querySelector<HTMLTemplateElement>(`template[data-contact-toast="${kind}"]`);
     const root = template?.content.firstElementChild?.cloneNode(true);
     if (!(root instanceof win.HTMLElement)) return;
-    // The element Grow animates: the Alert, the Snackbar's only child.
-    const grown = root.firstElementChild as HTMLElement | null;
     form.querySelector('template')!.before(root);
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const pause = () => clearTimeout(timer);
-    const resume = (ms = AUTO_HIDE / 2) => {
+    const resume = (ms = autoHide / 2) => {
       pause();
       timer = setTimeout(close, ms);
     };
@@ -270,12 +221,8 @@ function toaster(form: HTMLFormElement) {
       doc.removeEventListener('keydown', onKey);
       win.removeEventListener('focus', onWinFocus);
       win.removeEventListener('blur', onWinBlur);
-      if (grown) {
-        grown.style.transition = `opacity ${EXIT}ms ${EASE} 0ms, transform ${Math.round(EXIT * 0.666)}ms ${EASE} ${Math.round(EXIT * 0.333)}ms`;
-        grown.style.opacity = '0';
-        grown.style.transform = scale(0.75);
-      }
-      setTimeout(() => (root as HTMLElement).remove(), EXIT);
+      (root as HTMLElement).removeAttribute('data-state');
+      setTimeout(() => (root as HTMLElement).remove(), exit);
     }
     current = { root, close };
 
@@ -287,18 +234,11 @@ function toaster(form: HTMLFormElement) {
     doc.addEventListener('keydown', onKey);
     win.addEventListener('focus', onWinFocus);
     win.addEventListener('blur', onWinBlur);
-    resume(AUTO_HIDE);
+    resume(autoHide);
 
-    if (grown) {
-      // Grow: from the prerendered start (transparent, scaled down) to full size.
-      void grown.offsetHeight;
-      grown.style.transition = `opacity ${ENTER}ms ${EASE} 0ms, transform ${Math.round(ENTER * 0.666)}ms ${EASE} 0ms`;
-      grown.style.opacity = '1';
-      grown.style.transform = scale(1);
-      setTimeout(() => {
-        if (grown.isConnected && current?.root === root) grown.style.transform = 'none';
-      }, ENTER);
-    }
+    // From the closed look, drawn once, to the open one: the CSS transition runs.
+    void root.offsetHeight;
+    root.setAttribute('data-state', 'open');
   };
 
   return { open, close: () => current?.close() };

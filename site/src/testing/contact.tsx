@@ -4,23 +4,19 @@ import { renderToString } from 'react-dom/server';
 import { expect, onTestFinished } from 'vitest';
 import { AppProviders } from '@/theme/AppProviders';
 import { ContactForm } from '@/features/contact/ContactForm';
-import { contactStates } from '@/features/contact/states';
-import { Island, IslandPropsContext } from '@/components/Island';
+import { Island } from '@/components/Island';
 import { startIsland } from '@/islands/loader';
 
 /**
- * The contact form as the prerender writes it (React + MUI to HTML, with the
- * build's table of looks), put in the document: what the browser has before
- * the island arrives.
+ * The contact form as the prerender writes it (React + MUI to HTML), put in
+ * the document: what the browser has before the island arrives.
  */
 export function prerenderedContactForm(): HTMLElement {
   const html = renderToString(
     <AppProviders>
-      <IslandPropsContext value={{ contact: contactStates().states as unknown as Record<string, unknown> }}>
-        <Island name="contact" when={['visible', 'idle']}>
-          <ContactForm />
-        </Island>
-      </IslandPropsContext>
+      <Island name="contact" when={['visible', 'idle']}>
+        <ContactForm />
+      </Island>
     </AppProviders>,
   );
   document.body.innerHTML = html;

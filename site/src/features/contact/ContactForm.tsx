@@ -2,11 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { paths } from '@/config/paths';
-import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, type Field, type ToastKind } from '@/features/contact/form';
+import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { limits } from '@/features/contact/validation';
 
 const labels: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
@@ -14,21 +14,18 @@ const extra: Record<Field, object> = { name: {}, email: { type: 'email' }, messa
 
 const ignore = () => undefined;
 
-/**
- * One field as MUI draws it. `state` forces a look for the build-time table
- * of states (states.tsx); the page itself renders the idle, empty field.
- */
-export function ContactTextField({ name, state }: { name: Field; state?: { focused: boolean; filled: boolean; error: boolean } }) {
+/** One field as MUI draws it, idle and empty; its other looks are the form's CSS below. */
+function ContactTextField({ name }: { name: Field }) {
   const id = `contact-${name}`;
   return (
     <TextField
       id={id}
       name={name}
       label={labels[name]}
-      {...(state ? { value: state.filled ? 'x' : '', onChange: ignore, focused: state.focused || undefined } : { defaultValue: '' })}
-      error={state?.error ?? false}
+      defaultValue=""
       autoComplete="off"
       fullWidth
+      data-field={name}
       slotProps={{
         htmlInput: {
           'aria-invalid': false,
@@ -43,26 +40,102 @@ export function ContactTextField({ name, state }: { name: Field; state?: { focus
 }
 
 /** The message under a field: empty when there is none; the server or the island fills it. */
-export function ContactHelperText({ name, error = false }: { name: Field; error?: boolean }) {
-  return <FormHelperText id={`contact-${name}-error`} data-error-for={name} error={error} sx={{ mx: '14px', minHeight: '1.66em' }} />;
+function ContactHelperText({ name }: { name: Field }) {
+  return <FormHelperText id={`contact-${name}-error`} data-error-for={name} sx={{ mx: '14px', minHeight: '1.66em' }} />;
 }
 
-export function SendButton({ sending = false }: { sending?: boolean }) {
+/**
+ * A field's looks beyond the idle one, as MUI draws them (focused, label up,
+ * in error), from what the browser and the island set in plain attributes,
+ * so that the island needs to know nothing of MUI's classes:
+ * - `:focus-within` on the field: the label and outline in the primary colour, the outline 2 px;
+ * - `data-shrink="true"` on the label (the island: the field is focused or
+ *   holds text, as MUI sets it), or focus: the label moves up onto the outline,
+ *   which opens a gap for it;
+ * - `aria-invalid="true"` on the control (the island, or the server after a
+ *   native post): the label and outline in the error colour, over focus.
+ */
+const fieldLooks = (theme: Theme) => {
+  const { create, easing } = theme.transitions;
+  return {
+    '& [data-field]': {
+      '&:focus-within, &:has(> label[data-shrink="true"])': {
+        // MUI's outlined label, shrunk, and the gap its outline opens for it.
+        '& > label': { transform: 'translate(14px, -9px) scale(0.75)', maxWidth: 'calc(133% - 32px)', userSelect: 'none', pointerEvents: 'auto' },
+        '& legend': { maxWidth: '100%', transition: create('max-width', { duration: 100, easing: easing.easeOut, delay: 50 }) },
+      },
+      '&:focus-within': {
+        '& > label': { color: 'primary.main' },
+        '& fieldset': { borderColor: 'primary.main', borderWidth: 2 },
+      },
+      '&:has([aria-invalid="true"])': {
+        '& > label': { color: 'error.main' },
+        '& fieldset': { borderColor: 'error.main' },
+      },
+    },
+    // The messages under the fields are only ever errors.
+    '& [data-error-for]': { color: 'error.main' },
+  };
+};
+
+/** The button while the message is being sent (the island disables it): MUI's disabled look. */
+const sendingLook = {
+  '&:disabled': { color: 'action.disabled', bgcolor: 'action.disabledBackground', boxShadow: 'none', pointerEvents: 'none', cursor: 'default' },
+};
+
+function SendButton() {
   return (
-    <Button type="submit" variant="contained" size="large" disabled={sending} sx={{ mt: 2 }}>
-      {sending ? 'Sending...' : 'Send Message'}
+    <Button type="submit" variant="contained" size="large" sx={{ mt: 2, ...sendingLook }}>
+      Send Message
     </Button>
   );
 }
 
-/** A toast as MUI's Snackbar and Alert draw it, open (the island animates it in). */
-export function ContactToast({ kind }: { kind: ToastKind }) {
+/**
+ * A toast: MUI's Alert at the bottom centre of the window, where MUI's
+ * Snackbar puts it (`toastPlace`), coming in and going as MUI's Grow does
+ * (`toastGrowth`): the island opens it with `data-state="open"` on its root
+ * and closes it by taking that away, with the timings of `toastTimings`.
+ */
+const toastPlace = (theme: Theme) => ({
+  position: 'fixed',
+  zIndex: 'snackbar',
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  left: 8,
+  right: 8,
+  bottom: 8,
+  [theme.breakpoints.up('sm')]: { bottom: 24, left: '50%', right: 'auto', transform: 'translateX(-50%)' },
+});
+
+const toastGrowth = (theme: Theme) => {
+  const { enter, exit } = toastTimings;
+  const { create, easing } = theme.transitions;
+  const ease = easing.easeInOut;
+  // Grow's start: scaled to 3/4 across and (3/4)² down; its transform takes two thirds of the time.
+  return {
+    opacity: 0,
+    transform: 'scale(0.75, 0.5625)',
+    transition: `${create('opacity', { duration: exit, easing: ease })},${create('transform', { duration: Math.round(exit * 0.666), easing: ease, delay: Math.round(exit * 0.333) })}`,
+    '[data-state="open"] > &': {
+      opacity: 1,
+      transform: 'none',
+      transition: `${create('opacity', { duration: enter, easing: ease })},${create('transform', { duration: Math.round(enter * 0.666), easing: ease })}`,
+    },
+  };
+};
+
+function ContactToast({ kind }: { kind: ToastKind }) {
   return (
-    <Snackbar open autoHideDuration={6000} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-      <Alert severity={kind === 'failure' ? 'error' : 'success'} variant="filled" onClose={ignore} role={kind === 'failure' ? 'alert' : 'status'}>
-        {kind === 'failure' ? 'Failed to send message. Please try again.' : 'Message sent successfully!'}
-      </Alert>
-    </Snackbar>
+    <Box sx={toastPlace}>
+      {/* Its own element, so that the Alert's CSS stays MUI's own and is not written again with the growth. */}
+      <Box sx={toastGrowth}>
+        <Alert severity={kind === 'failure' ? 'error' : 'success'} variant="filled" onClose={ignore} role={kind === 'failure' ? 'alert' : 'status'}>
+          {kind === 'failure' ? 'Failed to send message. Please try again.' : 'Message sent successfully!'}
+        </Alert>
+      </Box>
+    </Box>
   );
 }
 
@@ -84,14 +157,7 @@ export function ContactForm() {
       data-netlify="true"
       netlify-honeypot={HONEYPOT}
       aria-label="Contact"
-      sx={{
-        // A server-filled form (no JavaScript) looks like MUI's error state.
-        '& [data-error-for]': { color: 'error.main' },
-        '& .MuiFormControl-root:has([aria-invalid="true"])': {
-          '& .MuiInputLabel-root': { color: 'error.main' },
-          '& .MuiOutlinedInput-notchedOutline': { borderColor: 'error.main' },
-        },
-      }}
+      sx={fieldLooks}
     >
       <input type="hidden" name={FORM_NAME_FIELD} value={FORM_NAME} />
       <Box aria-hidden="true" sx={{ position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' }}>

@@ -14,29 +14,9 @@ export type Field = (typeof fields)[number];
 export type ToastKind = 'success' | 'failure';
 
 /**
- * A field's look, as MUI draws it: focused, filled (label shrunk and outline
- * notched, as when focused) and in error. The key is three bits, "fse".
+ * The toasts' timings, in ms, for the island (when to hide and remove one)
+ * and the toast's CSS (ContactForm.tsx, its transitions): shown for
+ * `autoHide` (half that again after a pause under the pointer or focus),
+ * coming in over `enter` and going over `exit`.
  */
-export const stateKey = (focused: boolean, filled: boolean, error: boolean) => `${+focused}${+filled}${+error}`;
-
-/**
- * The class names MUI gives each element of the form in each of its states,
- * rendered by React + MUI at build time (src/features/contact/states.tsx) and
- * handed to the island as its props, so the island draws every state with
- * MUI's own classes (and MUI's CSS, which the page carries) without React.
- * Class lists are indexes into `classes`.
- */
-export interface ContactStates {
-  classes: string[];
-  /** Per field, per state key: the class list of every element of its TextField, root first, in document order. */
-  fields: Record<Field, Record<string, number[]>>;
-  /** The label's `data-shrink` per state key is the key's "filled or focused" bit; the label is this element of the list. */
-  label: number;
-  /** The helper text under a field: without, with an error. */
-  helper: [number, number];
-  /** The submit button: idle, sending (disabled). */
-  button: [number, number];
-  /** MUI's pulsating focus ripple in the button under keyboard focus: its root, ripple and child, and the class the child takes while it leaves. */
-  focusRipple: [number, number, number];
-  rippleLeaving: number;
-}
+export const toastTimings = { autoHide: 6000, enter: 225, exit: 195 } as const;

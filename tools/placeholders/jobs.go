@@ -85,7 +85,7 @@ func (a aspect) size(long int) (int, int) {
 	return int(float64(long)*float64(a.w)/float64(a.h) + 0.5), long
 }
 
-const galleryLongEdge = 2000
+const galleryLongEdge = 1600
 
 var galleryName = regexp.MustCompile(`^gallery/(\d+)\.(?i:jpe?g|png)$`)
 
@@ -165,13 +165,13 @@ func planJobs(projects []project, pals map[string]palette, fileOf func(p project
 				j.w, j.h = 1600, 1000
 			case strings.HasPrefix(base, "cover"):
 				j.kind = kindCover
-				j.w, j.h = land32.size(2100)
+				j.w, j.h = land32.size(1600)
 			case strings.HasPrefix(base, "hero"):
 				j.kind = kindHero
 				j.w, j.h = land169.size(2400)
 			default:
 				j.kind = kindImage
-				j.w, j.h = land32.size(2100)
+				j.w, j.h = land32.size(1600)
 				j.label = shortWord(rel)
 			}
 			j.style = chooseStyle(p, j.kind)

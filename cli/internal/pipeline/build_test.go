@@ -210,3 +210,27 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+func TestHasDevPackages(t *testing.T) {
+	tests := []struct {
+		name string
+		lock string // "": no node_modules/.package-lock.json
+		want bool
+	}{
+		{"nothing installed", "", false},
+		{"installed with --omit=dev", `{"packages": {"node_modules/react": {"version": "19.3.1"}}}`, false},
+		{"installed whole", `{"packages": {"node_modules/react": {"version": "19.3.1"}, "node_modules/vitest": {"version": "4.1.12", "dev": true}}}`, true},
+		{"not JSON", `{"packages": `, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.lock != "" {
+				write(t, filepath.Join(dir, "node_modules", ".package-lock.json"), tt.lock, time.Now())
+			}
+			if got := hasDevPackages(dir); got != tt.want {
+				t.Errorf("hasDevPackages = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

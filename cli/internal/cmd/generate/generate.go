@@ -53,6 +53,7 @@ published.`),
 			if runF != nil {
 				return runF(opts)
 			}
+			cmdutil.ShortLived()
 			return pipeline.Generate(opts)
 		},
 	}

@@ -101,6 +101,7 @@ Exit status: 0 when the content is valid, 1 when it has errors.`),
 			if runF != nil {
 				return runF(opts)
 			}
+			cmdutil.ShortLived()
 			return pipeline.Validate(opts)
 		},
 	}

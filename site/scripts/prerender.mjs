@@ -46,7 +46,9 @@ async function inlineStyleSheets(html) {
 // The two scripts a page may load before any interaction, from the client
 // build's manifest: the islands loader (on pages with an island; it fetches
 // each island's chunk when the island is needed) and the plain page script
-// (analytics, the 404 log). No other script is in any page.
+// (analytics, the 404 log). No other script is in any page. The loader is a
+// file, cached for the whole visit, with no CSP hash
+// (docs/decisions/0002-islands-loader-stays-a-file.md).
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const entryFile = (src) => {
   const entry = manifest[src];
@@ -55,20 +57,6 @@ const entryFile = (src) => {
 };
 const islandsScript = entryFile('src/islands/client.ts');
 const pageScript = entryFile('src/page-script/page-script.ts');
-
-// The loader is a file (cached for the whole visit, no CSP hash); for
-// measuring the other way, ISLANDS_LOADER=inline writes it into each page
-// with islands as an inline module, allowed by its hash in the CSP (measured,
-// the file kept: docs/decisions/0002-islands-loader-stays-a-file.md).
-const inlineLoader = process.env.ISLANDS_LOADER === 'inline';
-let loaderCode = '';
-let loaderHash = '';
-if (inlineLoader) {
-  // Its dynamic imports are relative to its own file: inline, they resolve against the page.
-  loaderCode = (await readFile(path.join(dist, islandsScript), 'utf8')).trim().replace(/import\(`\.\//g, 'import(`/assets/');
-  if (/<\/script/i.test(loaderCode)) throw new Error('the islands loader contains </script');
-  loaderHash = `sha256-${createHash('sha256').update(loaderCode).digest('base64')}`;
-}
 
 // A page whose islands all wait for an interaction (a project's gallery)
 // loads no script before it: a starter of a few hundred bytes, inline (the
@@ -202,8 +190,7 @@ const analyticsId = measurementId();
 function scripts(rendered) {
   const tags = [`<script type="speculationrules">${speculationRules}</script>`];
   if (rendered.html.includes('data-island=')) {
-    if (inlineLoader) tags.push(`<script type="module">${loaderCode}</script>`);
-    else if (onlyInteractionIslands(rendered.html)) {
+    if (onlyInteractionIslands(rendered.html)) {
       starterUsed = true;
       tags.push(`<script>${starterCode}</script>`);
     } else tags.push(`<script type="module" src="${islandsScript}"></script>`);
@@ -308,7 +295,7 @@ await writeFile(
   path.join(dist, '.vite', 'prerender.json'),
   `${JSON.stringify({
     analytics: Boolean(analyticsId),
-    scriptHashes: [rulesHash, loaderHash, starterUsed && starterHash].filter(Boolean),
+    scriptHashes: [rulesHash, starterUsed && starterHash].filter(Boolean),
     pages: paths,
     preload: [{ href: sheet, as: 'style' }, ...fonts.map((f) => ({ href: `/assets/${f}`, as: 'font', type: 'font/woff2', crossorigin: true }))],
   })}\n`,

@@ -1,5 +1,5 @@
 # Shortcuts for the commands in the README. Everything also works without make.
-.PHONY: serve build dev messages test bench-images bench-serve
+.PHONY: serve build dev messages test bench-serve
 
 # Build the whole site from content/ when needed and serve it on http://127.0.0.1:8080.
 serve:
@@ -16,9 +16,6 @@ messages:
 
 test:
 	.ci/test
-
-bench-images:
-	.ci/bench/images
 
 bench-serve:
 	.ci/bench/serve

@@ -270,17 +270,13 @@ async function firstLoad(browser, origin, dist, page) {
 function printFirstLoad({ page, files, analytics, otherHosts, images, html, css }) {
   const sheets = css.files ? `; ${css.files} linked style sheet${css.files === 1 ? '' : 's'} ${kB(css.raw)} (gzip ${kB(css.gzip)})` : '';
   console.log(`\n  ${page}   HTML ${kB(html.raw)} (gzip ${kB(html.gzip)}; inline CSS ${kB(html.inlineCss)})${sheets}`);
-  const isAnalytics = (f) => /(^|\/)analytics[^/]*\.js$/.test(f.pathname);
-  const app = files.filter((f) => !isAnalytics(f));
-  const own = files.filter(isAnalytics);
-  const sum = (list) => list.reduce((total, f) => total + f.gzip, 0);
   if (files.length === 0) console.log('    JavaScript: none');
   const width = Math.max(0, ...files.map((f) => f.pathname.length));
   for (const f of files) {
     console.log(`    ${f.pathname.padEnd(width)}  ${kB(f.gzip).padStart(9)}  (${kB(f.raw)} raw, ${f.from}, ${f.when})`);
   }
-  if (files.length) console.log(`    ${'app code'.padEnd(width)}  ${kB(sum(app)).padStart(9)}  in ${app.length} file${app.length === 1 ? '' : 's'}`);
-  if (own.length) console.log(`    ${'analytics (same origin)'.padEnd(width)}  ${kB(sum(own)).padStart(9)}  in ${own.length} file${own.length === 1 ? '' : 's'}`);
+  const total = files.reduce((sum, f) => sum + f.gzip, 0);
+  if (files.length) console.log(`    ${'app code'.padEnd(width)}  ${kB(total).padStart(9)}  in ${files.length} file${files.length === 1 ? '' : 's'}`);
   console.log(`    analytics hosts: ${analytics.length ? `${analytics.length} request${analytics.length === 1 ? '' : 's'} (${[...new Set(analytics)].join(', ')})` : 'none'}`);
   const imageBytes = images.reduce((total, i) => total + i.bytes, 0);
   const largest = [...images].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((i) => `${i.name} ${kB(i.bytes)}`);

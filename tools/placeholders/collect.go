@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -94,24 +95,22 @@ func parseProject(slug, dir string, data []byte) (project, []string, error) {
 		p.description, _ = m["description"].(string)
 	}
 	var warnings []string
-	for _, s := range collectImagePaths(doc) {
-		rel, err := cleanRel(s)
-		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("%s: skipping %q: %v", slug, s, err))
-			continue
+	inside := func(paths []string) []string {
+		var rels []string
+		for _, s := range paths {
+			rel, err := cleanRel(s)
+			if err != nil {
+				warnings = append(warnings, fmt.Sprintf("%s: skipping %q: %v", slug, s, err))
+				continue
+			}
+			rels = append(rels, rel)
 		}
-		p.paths = append(p.paths, rel)
+		return rels
 	}
-	sort.Strings(p.paths)
-	p.paths = compactStrings(p.paths)
-	for _, s := range collectDocumentPaths(doc) {
-		rel, err := cleanRel(s)
-		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("%s: skipping %q: %v", slug, s, err))
-			continue
-		}
-		p.docs = append(p.docs, rel)
-	}
+	p.paths = inside(collectImagePaths(doc))
+	slices.Sort(p.paths)
+	p.paths = slices.Compact(p.paths)
+	p.docs = inside(collectDocumentPaths(doc))
 	return p, warnings, nil
 }
 
@@ -128,14 +127,4 @@ func cleanRel(s string) (string, error) {
 		return "", fmt.Errorf("outside the project folder")
 	}
 	return c, nil
-}
-
-func compactStrings(s []string) []string {
-	out := s[:0]
-	for i, v := range s {
-		if i == 0 || v != s[i-1] {
-			out = append(out, v)
-		}
-	}
-	return out
 }

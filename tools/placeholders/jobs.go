@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -122,8 +123,8 @@ func planJobs(projects []project, pals map[string]palette, fileOf func(p project
 		for i := 1; i <= n; i++ {
 			paths = append(paths, fmt.Sprintf("gallery/%02d.jpg", i))
 		}
-		sort.Strings(paths)
-		paths = compactStrings(paths)
+		slices.Sort(paths)
+		paths = slices.Compact(paths)
 
 		maxGallery := n
 		var shots []string

@@ -24,7 +24,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/pprof"
 	"sort"
 	"strings"
 )
@@ -33,22 +32,8 @@ func main() {
 	content := flag.String("content", "content", "content folder holding projects/<slug>/project.yaml")
 	force := flag.Bool("force", false, "overwrite files that already exist")
 	workers := flag.Int("j", runtime.NumCPU(), "number of images drawn in parallel")
-	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file (for tuning)")
 	flag.Parse()
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "placeholders:", err)
-			os.Exit(1)
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintln(os.Stderr, "placeholders:", err)
-			os.Exit(1)
-		}
-	}
-	err := run(os.Stdout, os.Stderr, *content, *force, max(*workers, 1))
-	pprof.StopCPUProfile() // nothing to stop without -cpuprofile
-	if err != nil {
+	if err := run(os.Stdout, os.Stderr, *content, *force, max(*workers, 1)); err != nil {
 		fmt.Fprintln(os.Stderr, "placeholders:", err)
 		os.Exit(1)
 	}

@@ -13,12 +13,13 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/linkcheck"
 	"portfolio/cli/internal/termsafe"
 )
 
 func main() {
-	contentDir := flag.String("content", "content", "content `folder` (its site.yaml names the site's own host)")
+	contentDir := flag.String("content", content.DefaultDir, "content `folder` (its site.yaml names the site's own host)")
 	flag.Parse()
 	dist := "site/dist"
 	if flag.NArg() > 0 {

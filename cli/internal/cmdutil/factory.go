@@ -15,13 +15,19 @@ type Factory struct {
 	Version   string
 }
 
-// ContentDir returns the value of the root's --content flag.
+// ContentDir returns the value of the root's --content flag; an empty value
+// (--content "") means the flag's default. The root command defines the
+// flag with content.DefaultDir as its default (cli/internal/app): this
+// package, a utility, names no folder of its own.
 func ContentDir(cmd *cobra.Command) string {
-	dir, _ := cmd.Flags().GetString("content")
-	if dir == "" {
-		return "content"
+	fl := cmd.Flags().Lookup("content")
+	if fl == nil {
+		panic(fmt.Sprintf("%s has no --content flag: the root command (cli/internal/app) defines it", cmd.CommandPath()))
 	}
-	return dir
+	if dir := fl.Value.String(); dir != "" {
+		return dir
+	}
+	return fl.DefValue
 }
 
 // NoArgs refuses positional arguments with a usage error.

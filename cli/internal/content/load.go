@@ -292,6 +292,20 @@ func (l *loader) command(args string) string {
 	return "`portfolio " + args + " --content " + shellWord(l.dir) + "`"
 }
 
+// DirFlag is what a command line printed for the user adds so that it works
+// from any folder: "" for the default content folder, else
+// " --content /absolute/dir" (quoted for a POSIX shell when needed).
+func DirFlag(dir string) string {
+	if dir == DefaultDir || dir == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	return " --content " + shellWord(abs)
+}
+
 // shellWord is s as one word of a POSIX shell command line: as it is when
 // it holds only characters no shell treats specially, else single-quoted.
 func shellWord(s string) string {

@@ -568,3 +568,20 @@ func TestLoadDescriptionLength(t *testing.T) {
 		t.Fatalf("want one warning on site.yaml's description, got:\n%s", dump(diags))
 	}
 }
+
+func TestDirFlag(t *testing.T) {
+	wd := t.TempDir()
+	t.Chdir(wd)
+	for in, want := range map[string]string{
+		DefaultDir:         "",
+		"":                 "",
+		"/srv/my site":     " --content '/srv/my site'",
+		"/srv/it's":        ` --content '/srv/it'\''s'`,
+		"mysite":           " --content " + filepath.Join(wd, "mysite"),
+		"/srv/plain-site1": " --content /srv/plain-site1",
+	} {
+		if got := DirFlag(in); got != want {
+			t.Errorf("DirFlag(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"charm.land/huh/v2"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/draft"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
@@ -155,7 +156,7 @@ func (f *Site) KeepDraft(errOut io.Writer) {
 		return
 	}
 	resume := "portfolio init"
-	if f.dir != "content" {
+	if f.dir != content.DefaultDir {
 		resume += " " + f.dir
 	}
 	draft.Keep(errOut, "init", "# Answers of `portfolio init`, kept when the form was left.\n", "answers", f.site, resume)

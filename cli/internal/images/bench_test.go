@@ -20,7 +20,8 @@ import (
 )
 
 // Benchmarks need real camera photos: Debian's wallpaper packages have them
-// (.ci/bench/images installs them). The largest JPEG found is used.
+// (apt-get install mate-backgrounds lomiri-wallpapers ukui-wallpapers). The
+// largest JPEG found is used.
 //
 //	go test ./cli/internal/images -run '^$' -bench . -benchtime 5x
 const photoDir = "/usr/share/backgrounds"
@@ -41,7 +42,7 @@ func realPhoto(b *testing.B) (string, []byte, imagecheck.Info) {
 		b.Fatal(err)
 	}
 	if best == "" {
-		b.Fatalf("no JPEG photo 3000–4500 px wide under %s: run .ci/bench/images once to install Debian's wallpaper packages", photoDir)
+		b.Fatalf("no JPEG photo 3000–4500 px wide under %s: apt-get install mate-backgrounds lomiri-wallpapers ukui-wallpapers", photoDir)
 	}
 	data, err := os.ReadFile(best)
 	if err != nil {
@@ -123,7 +124,7 @@ func BenchmarkColdRun(b *testing.B) {
 		b.Fatal(err)
 	}
 	if len(sources) == 0 {
-		b.Fatalf("no JPEG photo 3000 px wide or more under %s: run .ci/bench/images once to install Debian's wallpaper packages", photoDir)
+		b.Fatalf("no JPEG photo 3000 px wide or more under %s: apt-get install mate-backgrounds lomiri-wallpapers ukui-wallpapers", photoDir)
 	}
 	b.Logf("%d photos, %.1f MP, WebP encoder: %s", len(sources), float64(pixels)/1e6, WebPEncoder())
 	for b.Loop() {

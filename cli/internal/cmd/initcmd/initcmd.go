@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
@@ -220,7 +221,7 @@ func printResult(opts *Options, res *site.Result) error {
 	fmt.Fprintf(w, "%s %s is valid\n", s.Green("✓"), res.File)
 	// The next steps work from any folder: build, serve and dev find the
 	// repository themselves; the content folder is named absolutely.
-	dirFlag := prompt.ContentFlag(opts.Dir)
+	dirFlag := content.DirFlag(opts.Dir)
 	newProject, serve := "portfolio new project"+dirFlag, "portfolio serve"+dirFlag
 	fmt.Fprintf(w, "\nNext steps:\n")
 	fmt.Fprintf(w, "  edit %s: replace the placeholder texts (About, Contact, page descriptions)\n", res.File)

@@ -346,7 +346,7 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	fmt.Fprintf(w, "\nNext steps:\n")
 	fmt.Fprintf(w, "  edit %s to tell the project's story (text, images, case study)\n", res.File)
 	// They work from any folder: the content folder is named absolutely.
-	images, serve := "portfolio images"+prompt.ContentFlag(opts.ContentDir), "portfolio serve"+prompt.ContentFlag(opts.ContentDir)
+	images, serve := "portfolio images"+content.DirFlag(opts.ContentDir), "portfolio serve"+content.DirFlag(opts.ContentDir)
 	fmt.Fprintf(w, "  %-*s   make the web versions of its images\n", len(images), images)
 	fmt.Fprintf(w, "  %-*s   see it at /projects/%s\n", len(images), serve, p.Answers.Slug)
 	return nil

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
 )
@@ -251,6 +252,7 @@ func TestBuildingNeedsTheSitesSources(t *testing.T) {
 		ios, _, _, _ := iostreams.Test()
 		ran := false
 		cmd := NewCmdServe(&cmdutil.Factory{IOStreams: ios}, func(*Options) error { ran = true; return nil })
+		cmd.Flags().String("content", content.DefaultDir, "") // the root's flag (cli/internal/app)
 		cmd.SetArgs(tt.args)
 		cmd.SetOut(io.Discard)
 		cmd.SetErr(io.Discard)

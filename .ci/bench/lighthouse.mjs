@@ -58,6 +58,11 @@ Options:
   --throttling M  Lighthouse's throttling method: simulate (its default: a
                   fast load, then Lantern's model of a phone on 4G) or devtools
                   (the load itself slowed: CPU 4×, 150 ms RTT, 1.6 Mbit/s)
+  --trace DIR     keep each Lighthouse run's trace and artifacts in DIR, and
+                  print, for the run with the median Performance of each row,
+                  where its time goes: every main-thread task of 10 ms or
+                  more with the events that took it, the LCP element and its
+                  phases, and Lighthouse's main-thread breakdown
   -h, --help      this text`;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,6 +90,7 @@ function parseOptions() {
         port: { type: 'string' },
         'no-lighthouse': { type: 'boolean', default: false },
         throttling: { type: 'string', default: 'simulate' },
+        trace: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -112,7 +118,9 @@ function parseOptions() {
   }
   if (!['simulate', 'devtools'].includes(values.throttling)) throw new CannotMeasure(`--throttling must be simulate or devtools, not "${values.throttling}"`);
   const site = path.resolve(root, values.site);
-  return { throttling: values.throttling, rounds, pages, site, dist: path.join(site, 'dist'), anchor: path.resolve(root, values.anchor), port, build: values.build, lighthouse: !values['no-lighthouse'] };
+  const trace = values.trace === undefined ? undefined : path.resolve(values.trace);
+  if (trace && values['no-lighthouse']) throw new CannotMeasure('--trace keeps Lighthouse traces: it cannot go with --no-lighthouse');
+  return { trace, throttling: values.throttling, rounds, pages, site, dist: path.join(site, 'dist'), anchor: path.resolve(root, values.anchor), port, build: values.build, lighthouse: !values['no-lighthouse'] };
 }
 
 /** The HTML file a path is served from. */
@@ -297,7 +305,7 @@ function lighthouseCli() {
 }
 
 /** One Lighthouse run (mobile, the default), reduced to the figures printed. */
-function runLighthouse(cli, url, throttling) {
+function runLighthouse(cli, url, throttling, artifacts) {
   const args = [
     cli,
     url,
@@ -308,6 +316,8 @@ function runLighthouse(cli, url, throttling) {
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     `--throttling-method=${throttling}`,
   ];
+  // Gather and audit in one run, keeping the artifacts (the trace among them).
+  if (artifacts) args.push(`-GA=${artifacts}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => child.kill(), 180_000);
@@ -343,6 +353,9 @@ function runLighthouse(cli, url, throttling) {
         tbt: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         fcp: audit('first-contentful-paint'),
+        artifacts,
+        lcpElement: lcpElement(lhr),
+        breakdown: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => ({ label: i.groupLabel ?? i.group, ms: i.duration })),
       });
     });
   });
@@ -356,7 +369,7 @@ function median(values) {
 }
 
 /** Lighthouse over every row, alternating within each round; a failed run is retried once, then left out. */
-async function lighthouseRounds(cli, rows, rounds, throttling) {
+async function lighthouseRounds(cli, rows, rounds, throttling, traceDir) {
   const runs = new Map(rows.map((row) => [row, []]));
   let version = '';
   for (let round = 1; round <= rounds; round++) {
@@ -365,7 +378,8 @@ async function lighthouseRounds(cli, rows, rounds, throttling) {
       let result;
       for (let attempt = 1; attempt <= 2 && !result; attempt++) {
         try {
-          result = await runLighthouse(cli, row.url, throttling);
+          const artifacts = traceDir && path.join(traceDir, `${row.short.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${rows.indexOf(row)}-round${round}`);
+          result = await runLighthouse(cli, row.url, throttling, artifacts);
         } catch (error) {
           process.stderr.write(`\n  ${row.label}: ${error.message}${attempt === 1 ? ' (trying again)' : ' (left out)'}\n `);
         }
@@ -426,6 +440,91 @@ function printLighthouse(rows, { runs, version }, rounds, throttling) {
   if (below.length) {
     console.log('\n  Audits that kept Accessibility, Best Practices or SEO below 100 in some run:');
     for (const { row, audits } of below) console.log(`    ${row.label.trim()}: ${audits.join(', ')}`);
+  }
+}
+
+/** The LCP element (its label and HTML) and its phases, from Lighthouse's audit or insight. */
+function lcpElement(lhr) {
+  const details = lhr.audits['largest-contentful-paint-element']?.details ?? lhr.audits['lcp-breakdown-insight']?.details;
+  const tables = details?.type === 'list' ? details.items : details ? [details] : [];
+  let node;
+  const phases = [];
+  for (const table of tables) {
+    for (const item of table.items ?? []) {
+      if (item.node) node ??= item.node;
+      const label = item.phase ?? item.label ?? item.subpart;
+      if (label && Number.isFinite(item.timing ?? item.duration)) phases.push({ label, ms: item.timing ?? item.duration });
+    }
+  }
+  return node ? { label: node.nodeLabel ?? '', snippet: node.snippet ?? '', phases } : undefined;
+}
+
+/**
+ * The main-thread tasks of 10 ms or more in a trace, each with the three
+ * events inside it that took the most time of their own (their duration less
+ * that of the events nested in them), in trace time (unthrottled: Lighthouse's
+ * simulation multiplies it).
+ */
+export function longTasks(traceEvents, minMs = 10) {
+  const work = new Map();
+  for (const e of traceEvents) if (workEvents[e.name] && e.ph === 'X') work.set(`${e.pid}:${e.tid}`, (work.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  const main = [...work].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) return [];
+  const start = Math.min(...traceEvents.filter((e) => e.name === 'navigationStart' && e.ts > 0).map((e) => e.ts), Infinity);
+  const events = traceEvents.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const tasks = [];
+  let task;
+  const stack = [];
+  for (const e of events) {
+    if (e.name === 'RunTask') {
+      task = e.dur >= minMs * 1000 ? { at: e.ts, ms: e.dur / 1000, end: e.ts + e.dur, self: new Map() } : undefined;
+      if (task) tasks.push(task);
+      stack.length = 0;
+      continue;
+    }
+    if (!task || e.ts >= task.end) continue;
+    while (stack.length && e.ts >= stack.at(-1).ts + stack.at(-1).dur) stack.pop();
+    const parent = stack.at(-1);
+    task.self.set(e.name, (task.self.get(e.name) ?? 0) + e.dur);
+    if (parent) task.self.set(parent.name, (task.self.get(parent.name) ?? 0) - e.dur);
+    stack.push(e);
+  }
+  const origin = Number.isFinite(start) ? start : (events[0]?.ts ?? 0);
+  return tasks.map((t) => ({
+    atMs: (t.at - origin) / 1000,
+    ms: t.ms,
+    top: [...t.self].filter(([, us]) => us > 0).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, us]) => ({ name, ms: us / 1000 })),
+  }));
+}
+
+/** Where each row's time goes, from the run with its median Performance. */
+function printWhereTimeGoes(rows, { runs }) {
+  console.log('\nWhere the time goes: per row, the run with the median Performance (trace time, before Lighthouse’s simulation)');
+  for (const row of rows) {
+    const list = [...runs.get(row)].sort((a, b) => a.performance - b.performance);
+    const run = list[(list.length - 1) >> 1];
+    if (!run) continue;
+    console.log(`\n  ${row.label.trim()} (Performance ${run.performance}, LCP ${(run.lcp / 1000).toFixed(2)} s; artifacts ${path.relative(process.cwd(), run.artifacts)})`);
+    const traceFile = existsSync(run.artifacts) ? readdirSync(run.artifacts).find((f) => f.endsWith('trace.json')) : undefined;
+    if (!traceFile) {
+      console.log('    no trace in the artifacts');
+    } else {
+      const trace = JSON.parse(readFileSync(path.join(run.artifacts, traceFile), 'utf8'));
+      const tasks = longTasks(trace.traceEvents ?? trace);
+      console.log(`    main-thread tasks of 10 ms or more: ${tasks.length}`);
+      for (const t of tasks) {
+        console.log(`      at ${t.atMs.toFixed(0).padStart(5)} ms  ${t.ms.toFixed(1).padStart(6)} ms   ${t.top.map((e) => `${e.name} ${e.ms.toFixed(1)}`).join(', ') || '(no event recorded inside)'}`);
+      }
+    }
+    if (run.lcpElement) {
+      const { label, snippet, phases } = run.lcpElement;
+      console.log(`    LCP element: ${label ? `${label} ` : ''}${snippet.length > 100 ? `${snippet.slice(0, 100)}…` : snippet}`);
+      if (phases.length) console.log(`      phases (simulated): ${phases.map((p) => `${p.label} ${Math.round(p.ms)} ms`).join(', ')}`);
+    }
+    if (run.breakdown.length) {
+      const total = run.breakdown.reduce((sum, b) => sum + b.ms, 0);
+      console.log(`    main-thread breakdown (simulated) ${Math.round(total)} ms: ${[...run.breakdown].sort((a, b) => b.ms - a.ms).map((b) => `${b.label} ${Math.round(b.ms)}`).join(', ')}`);
+    }
   }
 }
 
@@ -571,12 +670,13 @@ async function main() {
 
     if (options.lighthouse) {
       console.error(`\n==> Lighthouse: ${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${rows.length} runs (Performance of each run)`);
-      const result = await lighthouseRounds(cli, rows, options.rounds, options.throttling);
+      const result = await lighthouseRounds(cli, rows, options.rounds, options.throttling, options.trace);
       if (rows.some((row) => result.runs.get(row).length === 0)) {
         printLighthouse(rows, result, options.rounds, options.throttling);
         throw new CannotMeasure('every Lighthouse run of a row failed');
       }
       printLighthouse(rows, result, options.rounds, options.throttling);
+      if (options.trace) printWhereTimeGoes(rows, result);
     }
     console.log(`\nload average at end: ${loadAverage()}`);
   } finally {

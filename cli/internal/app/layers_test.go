@@ -54,7 +54,7 @@ var layers = []layer{
 		"cli/internal/projectedit", "cli/internal/gallery", "cli/internal/draft",
 		"cli/internal/messages", "cli/internal/server", "cli/internal/contact",
 		"cli/internal/docgen", "cli/internal/schemadoc", "cli/internal/linkcheck",
-		"cli/internal/pathcheck",
+		"cli/internal/pathcheck", "cli/internal/docrun",
 	}},
 	// Toolkit: terminal UI parts the forms are built of (key guard, preview,
 	// path completion, accessible mode). It knows forms, not the portfolio:

@@ -40,6 +40,10 @@ func NewAccessible(ctx context.Context, in io.Reader, out io.Writer) *Accessible
 	return &Accessible{ctx: ctx, in: NewLineReader(in), out: out}
 }
 
+// Input is the lines the questions read. A later prompt on the same input
+// reads from it, not from the input itself, which has been read ahead.
+func (a *Accessible) Input() io.Reader { return a.in }
+
 // Run asks the groups' questions. The context ending cancels at once (the
 // prompt may be blocked reading the terminal); so does the input ending
 // before a form that is not the final one (the confirmation, where the

@@ -1,7 +1,8 @@
 // Package initcmd is the `portfolio init [DIR]` command: it starts a new
 // owner's content folder, site.yaml with its schema modeline and short
 // comments and an empty projects folder, from a form, flags or an answers
-// file. The site settings, their checks, the file and how it is written
+// file; with --replace-sample, in place of the sample content, which moves
+// aside. The site settings, their checks, the file and how it is written
 // are the scaffold/site package's; this is the wiring.
 package initcmd
 
@@ -11,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -40,6 +42,12 @@ type Options struct {
 	Accessible, AccessibleFlag bool
 	// Terminal is true when standard input and output are terminals.
 	Terminal bool
+	// ReplaceSample puts the new content folder in place of the sample
+	// (--replace-sample), which moves aside; Force does it even when the
+	// folder does not look like the sample.
+	ReplaceSample, Force bool
+	// Now dates the folder the replaced content moves to.
+	Now func() time.Time
 }
 
 // NewCmdInit builds `portfolio init`; runF replaces the run in tests.
@@ -54,7 +62,7 @@ func NewCmdInit(f *cmdutil.Factory, runF func(context.Context, *Options) error) 
 		Use:   "init [DIR]",
 		Short: "Start a content folder: site.yaml and an empty projects folder",
 		Long: strings.TrimSpace(`
-Start a new owner's content folder DIR (default: content, or --content):
+Start your content folder DIR (default: content, or --content):
 DIR/site.yaml with its schema modeline and short comments, and an empty
 DIR/projects/ for ` + "`portfolio new project`" + ` to fill. The modeline is a path
 relative to the new folder that reaches the repository's schema/ wherever
@@ -81,8 +89,22 @@ and descriptions.
 An existing site.yaml is never overwritten. The file is checked with the
 same loader as ` + "`portfolio validate`" + ` before it is put in place, in one step.
 
-Exit status: 0 written, 1 a value is not valid or site.yaml exists, 2 a
-required value is missing without a terminal, 130 cancelled.`),
+A fresh copy of the repository holds the sample content in content/. To make
+it yours in one step, --replace-sample writes your site.yaml and an empty
+projects folder in place of the sample: the new folder is made and checked
+beside content/, then content/ is renamed to content-sample-YYYY-MM-DD/ (a
+folder the build does not read and git ignores) and the new one to
+content/. Nothing is deleted: the command prints how to get the sample back
+(rm -rf content && mv content-sample-YYYY-MM-DD content). It asks before
+anything else (--yes skips the question; without a terminal --yes is
+required). The folder is taken for the sample while it holds SAMPLE.md and
+its site.yaml still has the name and address SAMPLE.md gives; anything else
+may be your own work, and is refused unless --force is given too (it then
+moves to content-replaced-YYYY-MM-DD/).
+
+Exit status: 0 written, 1 a value is not valid, site.yaml exists or the
+folder to replace is not the sample, 2 a required value or --yes is missing
+without a terminal, 130 cancelled.`),
 		Example: strings.TrimRight(`  portfolio init
   portfolio init --accessible
   portfolio init my-content --name "Avery Morgan" --description "Portfolio of Avery Morgan." \
@@ -91,7 +113,10 @@ required value is missing without a terminal, 130 cancelled.`),
     --code-hosting-url https://github.com/averymorgan \
     --microblog-url https://bsky.app/profile/averymorgan.design \
     --photo-sharing-url https://www.instagram.com/averymorgan --yes
-  portfolio init --from answers.yaml --yes`, "\n"),
+  portfolio init --from answers.yaml --yes
+  portfolio init --replace-sample
+  portfolio init --replace-sample --name "Sam Rivera" --description "Portfolio of Sam Rivera." \
+    --url https://samrivera.design --yes`, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return cmdutil.Usagef("init takes at most one folder, got %d: %s", len(args), strings.Join(args, " "))
@@ -136,6 +161,9 @@ required value is missing without a terminal, 130 cancelled.`),
 			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
 			opts.Terminal = prompt.CanPrompt(opts.IO)
+			if opts.Force && !opts.ReplaceSample {
+				return cmdutil.Usagef("--force goes with --replace-sample: init never overwrites a site.yaml")
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -153,6 +181,8 @@ required value is missing without a terminal, 130 cancelled.`),
 	fl.StringVar(&from, "from", "", "read the settings from a YAML `FILE` shaped like site.yaml")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking: every required value from flags or --from")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
+	fl.BoolVar(&opts.ReplaceSample, "replace-sample", false, "put your content in place of the sample content, which moves to DIR-sample-YYYY-MM-DD")
+	fl.BoolVar(&opts.Force, "force", false, "with --replace-sample: replace the folder even when it does not look like the sample (it moves aside, never deleted)")
 	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	return cmd
 }
@@ -163,7 +193,13 @@ func Run(ctx context.Context, opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if err := site.CheckFree(opts.Dir); err != nil {
+	var moved replacement // with --replace-sample
+	if opts.ReplaceSample {
+		var err error
+		if moved, err = askReplace(ctx, opts); err != nil {
+			return err
+		}
+	} else if err := site.CheckFree(opts.Dir); err != nil {
 		return reportProblems(opts, err)
 	}
 	s := opts.Site
@@ -186,7 +222,11 @@ func Run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return reportProblems(opts, err)
 	}
-	res, err := site.Create(ctx, opts.Dir, site.Render(s, site.SchemaRef(opts.Dir)))
+	data := site.Render(s, site.SchemaRef(opts.Dir))
+	if opts.ReplaceSample {
+		return replace(ctx, opts, moved, data)
+	}
+	res, err := site.Create(ctx, opts.Dir, data)
 	if err != nil {
 		return reportProblems(opts, err)
 	}

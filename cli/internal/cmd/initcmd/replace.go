@@ -1,0 +1,119 @@
+package initcmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"charm.land/huh/v2"
+
+	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/prompt"
+	"portfolio/cli/internal/scaffold/site"
+	"portfolio/cli/internal/termsafe"
+)
+
+// replacement is where the replaced content folder goes, and what it held.
+type replacement struct {
+	aside string // the dated folder: content-sample-2026-11-25
+	what  string // "the sample content"
+}
+
+// askReplace checks that the content folder may be replaced (it looks like
+// the sample, or --force), then asks unless --yes; it returns where the
+// folder will move. Nothing is changed yet: the folder moves only once the
+// new one is made and checked.
+func askReplace(ctx context.Context, opts *Options) (replacement, error) {
+	var none replacement
+	w := opts.IO.ErrOut
+	red := cmdutil.Styler{}.Red("error:")
+	dir := termsafe.String(opts.Dir)
+	kind, what, question := "sample", "the sample content", fmt.Sprintf("Replace the sample content in %s with your own?", dir)
+	err := site.CheckSample(opts.Dir)
+	var missing *site.NoContentError
+	var notSample *site.NotSampleError
+	switch {
+	case errors.As(err, &missing):
+		fmt.Fprintf(w, "%s %s does not exist: there is no sample content to replace\n", red, dir)
+		fmt.Fprintf(w, "    hint: start your content folder with portfolio init%s (without --replace-sample)\n", prompt.ContentFlag(opts.Dir))
+		return none, cmdutil.ErrInvalid
+	case errors.As(err, &notSample) && !opts.Force:
+		fmt.Fprintf(w, "%s %s does not look like the sample content, so --replace-sample leaves it alone:\n", red, dir)
+		for _, r := range notSample.Reasons {
+			fmt.Fprintf(w, "    %s\n", termsafe.String(r))
+		}
+		fmt.Fprintf(w, "    hint: if it is your own content, edit it; to move it aside anyway and start afresh, add --force\n")
+		return none, cmdutil.ErrInvalid
+	case notSample != nil:
+		kind, what, question = "replaced", "the previous content", fmt.Sprintf("Replace %s, which is not the sample content, with a new content folder?", dir)
+	case err != nil:
+		return none, err
+	}
+	now := time.Now
+	if opts.Now != nil {
+		now = opts.Now
+	}
+	aside, err := site.AsideName(opts.Dir, kind, now())
+	if err != nil {
+		return none, err
+	}
+	if opts.Yes {
+		return replacement{aside, what}, nil
+	}
+	if !opts.Terminal && !opts.AccessibleFlag {
+		return none, cmdutil.Usagef("--yes required when not running interactively: --replace-sample moves %s to %s and writes your own %s in its place", dir, termsafe.String(aside), dir)
+	}
+	sure := false
+	confirm := huh.NewConfirm().Title(question).
+		Description(fmt.Sprintf("%s moves to %s, which the build does not read; nothing is deleted. Your settings come next.", dir, termsafe.String(aside))).
+		Affirmative("Replace").Negative("Keep").Value(&sure)
+	if opts.Accessible || !opts.Terminal {
+		ask := prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
+		err = ask.Run(true, huh.NewGroup(confirm))
+		// The form's questions read on from the same lines: the input
+		// itself has been read ahead.
+		ios := *opts.IO
+		ios.In, opts.IO = ask.Input(), &ios
+	} else {
+		err = prompt.Form(huh.NewGroup(confirm)).WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
+	}
+	if err != nil && !errors.Is(err, huh.ErrUserAborted) && !errors.Is(err, cmdutil.ErrCancel) {
+		return none, err
+	}
+	if err != nil || !sure {
+		fmt.Fprintln(w, "nothing was changed")
+		return none, cmdutil.ErrCancel
+	}
+	return replacement{aside, what}, nil
+}
+
+// replace writes the new content folder in place of the old one, which
+// moves to aside, and says how to get it back.
+func replace(ctx context.Context, opts *Options, r replacement, data []byte) error {
+	res, err := site.Replace(ctx, opts.Dir, r.aside, data)
+	if err != nil {
+		return reportProblems(opts, err)
+	}
+	s := cmdutil.NewStyler(opts.IO)
+	fmt.Fprintf(opts.IO.Out, "%s moved %s to %s%c, which the build does not read\n", s.Green("✓"), r.what, termsafe.String(r.aside), filepath.Separator)
+	fmt.Fprintf(opts.IO.Out, "  to get it back: %s\n", restoreCommand(opts.Dir, r.aside))
+	return printResult(opts, res)
+}
+
+// restoreCommand is the shell line that puts the moved folder back, with
+// paths that work from the folder init ran in (absolute unless the folder
+// is the default one, as the next steps name it).
+func restoreCommand(dir, aside string) string {
+	if dir != "content" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		if abs, err := filepath.Abs(aside); err == nil {
+			aside = abs
+		}
+	}
+	d, a := prompt.ShellQuote(dir), prompt.ShellQuote(aside)
+	return fmt.Sprintf("rm -rf %s && mv %s %s", d, a, d)
+}

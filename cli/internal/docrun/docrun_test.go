@@ -1,0 +1,50 @@
+package docrun
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name string
+		md   string
+		want []Block
+		err  string // part of the error; "" for none
+	}{
+		{"sh runs", "Install:\n\n```sh\ngo install ./x\nx version\n```\n",
+			[]Block{{Line: 3, Kind: Run, Code: "go install ./x\nx version\n"}}, ""},
+		{"a server", "<!-- runs until Ctrl-C -->\n```sh\nportfolio serve\n```\n",
+			[]Block{{Line: 2, Kind: Serve, Code: "portfolio serve\n"}}, ""},
+		{"the marker must be right before", "<!-- runs until Ctrl-C -->\n\nThen:\n```sh\nportfolio serve\n```\n",
+			[]Block{{Line: 4, Kind: Run, Code: "portfolio serve\n"}}, ""},
+		{"shell with its reason", "<!-- not run: needs GitHub -->\n\n```shell\ngit push\n```\n",
+			[]Block{{Line: 3, Kind: Skip, Code: "git push\n", Reason: "needs GitHub"}}, ""},
+		{"other blocks are not shell", "```yaml\nname: x\n```\n\n```\nplain\n```\n\n````md\n```sh\nnested\n```\n````\n", nil, ""},
+		{"several in order", "```sh\na\n```\n<!-- not run: b -->\n```shell\nb\n```\n```sh\nc\n```\n",
+			[]Block{{Line: 1, Kind: Run, Code: "a\n"}, {Line: 5, Kind: Skip, Code: "b\n", Reason: "b"}, {Line: 8, Kind: Run, Code: "c\n"}}, ""},
+		{"shell without a reason", "Push:\n```shell\ngit push\n```\n", nil, "line 2: a shell block the test does not run needs its reason"},
+		{"an empty reason", "<!-- not run: -->\n```shell\ngit push\n```\n", nil, "line 2: a shell block"},
+		{"bash", "```bash\nmake\n```\n", nil, "line 1: a bash block: write sh"},
+		{"console", "text\n\n```console\n$ make\n```\n", nil, "line 3: a console block"},
+		{"not closed", "```sh\nmake\n", nil, "a sh block is not closed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse([]byte(tt.md))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}

@@ -289,7 +289,7 @@ func (l *loader) command(args string) string {
 	if filepath.Clean(l.dir) == DefaultDir {
 		return "`portfolio " + args + "`"
 	}
-	return "`portfolio " + args + " --content " + shellWord(l.dir) + "`"
+	return "`portfolio " + args + " --content " + termsafe.ShellWord(l.dir) + "`"
 }
 
 // DirFlag is what a command line printed for the user adds so that it works
@@ -303,16 +303,7 @@ func DirFlag(dir string) string {
 	if err != nil {
 		abs = dir
 	}
-	return " --content " + shellWord(abs)
-}
-
-// shellWord is s as one word of a POSIX shell command line: as it is when
-// it holds only characters no shell treats specially, else single-quoted.
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+:,@%-") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return " --content " + termsafe.ShellWord(abs)
 }
 
 func (l *loader) add(d ...diag.Diagnostic) {

@@ -105,3 +105,14 @@ func (l logWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// ShellWord is s as one word of a POSIX shell command printed for the user
+// to run: as it is when it holds only characters no shell treats specially,
+// else single-quoted. Characters that would drive the terminal are escaped
+// as String escapes them: such a word is shown safely, and must be retyped.
+func ShellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+:,@%-") == "" {
+		return s
+	}
+	return "'" + String(strings.ReplaceAll(s, "'", `'\''`)) + "'"
+}

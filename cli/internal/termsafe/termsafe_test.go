@@ -83,3 +83,20 @@ func TestLogWriter(t *testing.T) {
 		t.Errorf("log = %q\nwant  %q", b.String(), want)
 	}
 }
+
+func TestShellWord(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"content", "content"},
+		{"/home/sam/site/content-sample-2026-11-25", "/home/sam/site/content-sample-2026-11-25"},
+		{"", "''"},
+		{"my site", "'my site'"},
+		{"it's", `'it'\''s'`},
+		{"$(rm -rf ~)", "'$(rm -rf ~)'"},
+		{"a\x1b[2Jb", `'a\x1b[2Jb'`}, // shown escaped, never sent to the terminal raw
+	}
+	for _, tt := range tests {
+		if got := ShellWord(tt.in); got != tt.want {
+			t.Errorf("ShellWord(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"charm.land/huh/v2"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/scaffold/site"
 	"portfolio/cli/internal/termsafe"
@@ -37,7 +38,7 @@ func askReplace(ctx context.Context, opts *Options) (replacement, error) {
 	switch {
 	case errors.As(err, &missing):
 		fmt.Fprintf(w, "%s %s does not exist: there is no sample content to replace\n", red, dir)
-		fmt.Fprintf(w, "    hint: start your content folder with portfolio init%s (without --replace-sample)\n", prompt.ContentFlag(opts.Dir))
+		fmt.Fprintf(w, "    hint: start your content folder with portfolio init%s (without --replace-sample)\n", content.DirFlag(opts.Dir))
 		return none, cmdutil.ErrInvalid
 	case errors.As(err, &notSample) && !opts.Force:
 		fmt.Fprintf(w, "%s %s does not look like the sample content, so --replace-sample leaves it alone:\n", red, dir)
@@ -114,6 +115,6 @@ func restoreCommand(dir, aside string) string {
 			aside = abs
 		}
 	}
-	d, a := prompt.ShellQuote(dir), prompt.ShellQuote(aside)
+	d, a := termsafe.ShellWord(dir), termsafe.ShellWord(aside)
 	return fmt.Sprintf("rm -rf %s && mv %s %s", d, a, d)
 }

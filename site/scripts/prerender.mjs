@@ -155,7 +155,7 @@ function head({ meta, jsonLd }, styles) {
     `<meta property="og:title" content="${escape(meta.title)}" />`,
     `<meta property="og:description" content="${escape(meta.description)}" />`,
     `<meta property="og:image" content="${escape(image.url)}" />`,
-    `<meta property="og:image:type" content="image/jpeg" />`,
+    `<meta property="og:image:type" content="${image.type ?? 'image/jpeg'}" />`,
     `<meta property="og:image:width" content="${image.width}" />`,
     `<meta property="og:image:height" content="${image.height}" />`,
     `<meta property="og:image:alt" content="${escape(image.alt)}" />`,
@@ -174,19 +174,34 @@ function head({ meta, jsonLd }, styles) {
 // where there is no hover). Not "eager": prefetching every link of a page at
 // once would spend a phone's bandwidth (and the first images' share of it)
 // on pages the visitor may never open.
-// Images (gallery tiles link to them) and the form's landing page are left
-// out. Inline, allowed by the CSP's 'inline-speculation-rules' (a rule set
+// Images, the form's landing page and the photos' pages are left out: a
+// gallery tile links to its photo's page, but with JavaScript a click opens
+// the viewer instead, so loading that page ahead would be wasted. Inline, allowed by the CSP's 'inline-speculation-rules' (a rule set
 // is JSON, never run as script).
 const speculationRules = JSON.stringify({
   prefetch: [
     {
-      where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] },
+      where: {
+        and: [
+          { href_matches: '/*' },
+          { not: { href_matches: '/(img|assets)/*' } },
+          { not: { href_matches: sitePaths.contactSent } },
+          { not: { href_matches: sitePaths.photo('*', '*') } },
+        ],
+      },
       eagerness: 'conservative',
     },
   ],
   prerender: [
     {
-      where: { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] },
+      where: {
+        and: [
+          { href_matches: '/*' },
+          { not: { href_matches: '/(img|assets)/*' } },
+          { not: { href_matches: sitePaths.contactSent } },
+          { not: { href_matches: sitePaths.photo('*', '*') } },
+        ],
+      },
       eagerness: 'moderate',
     },
   ],
@@ -247,7 +262,7 @@ async function writeHtml(file, html) {
   await rename(tmp, file);
 }
 
-const paths = routePaths();
+const paths = await routePaths();
 const pages = [];
 for (const route of paths) {
   const rendered = await render(route);

@@ -23,6 +23,7 @@ const {
   render,
   routePaths,
   paths: sitePaths,
+  photoOf,
   analyticsId: measurementId,
   siteInfo,
 } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
@@ -275,8 +276,10 @@ pages.push({ route: sitePaths.notFound, file: path.join(dist, '404.html'), rende
 const allCss = [template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
 const used = usedVariables(allCss);
 // A rule two pages or more use is shared; the order of first use is kept.
+// The photos' pages do not count: there are dozens of them, and their own
+// rules would otherwise ride in every page's sheet; they keep them inline.
 const uses = new Map();
-for (const p of pages) for (const r of p.rendered.styles) uses.set(r.id, { rule: r, count: (uses.get(r.id)?.count ?? 0) + 1 });
+for (const p of pages.filter((p) => !photoOf(p.route))) for (const r of p.rendered.styles) uses.set(r.id, { rule: r, count: (uses.get(r.id)?.count ?? 0) + 1 });
 const shared = [...uses.values()].filter((u) => u.count >= 2).map((u) => u.rule);
 const sharedIds = new Set(shared.map((r) => r.id));
 const sharedCss = pruneVariables(shared.map((r) => r.css).join(''), used);

@@ -4,14 +4,14 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
-import { navCategories, paths, projectSlug } from '@/config/paths';
+import { navCategories, paths, photoOf, projectSlug } from '@/config/paths';
 import { allProjects, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
 import { createEmotionCache } from '@/theme/emotion';
 import { theme } from '@/theme/theme';
 
-export { paths };
+export { paths, photoOf };
 
 /** Every route path to prerender (docs/site.md §2): the pages, then a page per gallery photo. */
 export async function routePaths(): Promise<string[]> {

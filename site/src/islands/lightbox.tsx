@@ -125,7 +125,12 @@ export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?:
 
   // Back and Forward within the page: a photo's entry opens it, the project's closes the viewer.
   const onPopState = (e: PopStateEvent) => {
-    if (project) return;
+    if (project) {
+      // A photo's page that Back (or Close) took to the project's entry, which
+      // this document shares after a reload: show the project's page there.
+      if (photoIn(e.state) === undefined) location.reload();
+      return;
+    }
     const photo = photoIn(e.state);
     if (photo !== undefined && photo < images.length) show(photo, false);
     else closed();

@@ -48,10 +48,9 @@ export function PhotoView({ project: p, images, n }: Props) {
           sx={{
             display: 'flex',
             justifyContent: 'center',
-            borderRadius: 2,
-            overflow: 'hidden',
             // The whole photo in the window, whatever its shape.
             '& picture, & img': { maxHeight: '75vh', width: 'auto', maxWidth: '100%' },
+            '& img': { borderRadius: 2 },
           }}
         >
           <ResponsiveImage image={image} alt={image.alt} sizes="(min-width: 1200px) 1152px, calc(100vw - 32px)" priority />

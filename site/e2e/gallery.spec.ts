@@ -350,15 +350,17 @@ test.describe('lightbox', () => {
     await expectShowing(page, 1);
   });
 
-  test('shows each image from a srcset', async ({ page }) => {
+  test('shows each image as one of its srcset candidates', async ({ page }) => {
     await openUnc(page);
     await tile(page, 5).click();
     await expectShowing(page, 5);
     const img = currentImage(page, 5);
-    await expect(img).toHaveAttribute('srcset', /\S+ \d+w, \S+ \d+w/);
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), 'the image loads').toBe(true);
-    const shown = await img.evaluate((el: HTMLImageElement) => ({ current: el.currentSrc, srcset: el.srcset }));
-    expect(shown.srcset, 'the image shown is one of the candidates').toContain(new URL(shown.current).pathname);
+    // The zoom plugin picks the candidate for the slide's size (and a larger
+    // one as it zooms in), so the slide's img has one src, not the srcset.
+    const current = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+    const candidates = uncImages[4]!.srcset!.webp.split(',').map((c) => c.trim().split(/\s+/)[0]);
+    expect(candidates, 'the image shown is one of the candidates').toContain(new URL(current).pathname);
   });
 
   test('Escape closes it and gives focus back to the tile', async ({ page }) => {

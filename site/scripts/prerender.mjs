@@ -107,14 +107,23 @@ function islandsStart(html) {
 // where there is no hover). Not "eager": prefetching every link of a page at
 // once would spend a phone's bandwidth (and the first images' share of it)
 // on pages the visitor may never open.
-// Images (gallery tiles link to them) and the form's landing page are left
-// out. Inline, allowed by the CSP's 'inline-speculation-rules' (a rule set
-// is JSON, never run as script).
+// Images, the form's landing page and the photos' pages are left out: a
+// gallery tile links to its photo's page, but with JavaScript a click opens
+// the viewer instead, so loading that page ahead would be wasted. Inline,
+// allowed by the CSP's 'inline-speculation-rules' (a rule set is JSON, never
+// run as script).
 // Chromium ignores 'inline-speculation-rules' once script-src names a hash
 // (as it ignores 'unsafe-inline'), and the gallery pages' starter needs one:
 // the rules are allowed by their own hash as well.
 function speculationRules(sitePaths) {
-  const where = { and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets)/*' } }, { not: { href_matches: sitePaths.contactSent } }] };
+  const where = {
+    and: [
+      { href_matches: '/*' },
+      { not: { href_matches: '/(img|assets)/*' } },
+      { not: { href_matches: sitePaths.contactSent } },
+      { not: { href_matches: sitePaths.photo('*', '*') } },
+    ],
+  };
   const json = JSON.stringify({ prefetch: [{ where, eagerness: 'conservative' }], prerender: [{ where, eagerness: 'moderate' }] });
   return { json, hash: sha256(json) };
 }
@@ -178,7 +187,7 @@ function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
     `<meta property="og:title" content="${escape(meta.title)}" />`,
     `<meta property="og:description" content="${escape(meta.description)}" />`,
     `<meta property="og:image" content="${escape(image.url)}" />`,
-    `<meta property="og:image:type" content="image/jpeg" />`,
+    `<meta property="og:image:type" content="${image.type ?? 'image/jpeg'}" />`,
     `<meta property="og:image:width" content="${image.width}" />`,
     `<meta property="og:image:height" content="${image.height}" />`,
     `<meta property="og:image:alt" content="${escape(image.alt)}" />`,
@@ -233,12 +242,15 @@ const pruneVariables = (css, used) => css.replace(varDecl, (decl, name) => (used
  * Writes the shared style sheet; returns its address and, for each page, the
  * page's own rules (those in no other page), theme variables pruned.
  */
-async function splitStyles(template, pages) {
+async function splitStyles(template, pages, photoOf) {
   const allCss = [template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
   const used = usedVariables(allCss);
   // A rule two pages or more use is shared; the order of first use is kept.
+  // The photos' pages do not count: there are dozens of them, and their own
+  // rules would otherwise ride in every page's sheet; they keep them inline.
   const uses = new Map();
-  for (const p of pages) for (const r of p.rendered.styles) uses.set(r.id, { rule: r, count: (uses.get(r.id)?.count ?? 0) + 1 });
+  for (const p of pages.filter((p) => !photoOf(p.route)))
+    for (const r of p.rendered.styles) uses.set(r.id, { rule: r, count: (uses.get(r.id)?.count ?? 0) + 1 });
   const shared = [...uses.values()].filter((u) => u.count >= 2).map((u) => u.rule);
   const sharedIds = new Set(shared.map((r) => r.id));
   const sharedCss = pruneVariables(shared.map((r) => r.css).join(''), used);
@@ -334,9 +346,9 @@ async function main() {
     siteTags: await writeIconsAndWebManifest(info),
     analyticsId: server.analyticsId(),
   };
-  const routes = server.routePaths();
+  const routes = await server.routePaths();
   const pages = await renderPages(server, routes);
-  const styles = await splitStyles(template, pages);
+  const styles = await splitStyles(template, pages, server.photoOf);
   const canonical = await writePages(pages, template, styles, site);
   await writeSitemapAndRobots(canonical);
   await writeHeaderFacts(pages, routes, styles.sheet, site);

@@ -4,18 +4,27 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
-import { navCategories, paths, projectSlug } from '@/config/paths';
-import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
+import { navCategories, paths, photoOf, projectSlug } from '@/config/paths';
+import { allProjects, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
 import { createEmotionCache } from '@/theme/emotion';
 import { theme } from '@/theme/theme';
 
-export { paths };
+export { paths, photoOf };
 
-/** Every route path to prerender (docs/site.md §2). */
-export function routePaths(): string[] {
-  return [paths.home, paths.about, paths.contact, paths.contactSent, ...navCategories.map(paths.category), ...allProjects().map((p) => p.link)];
+/** Every route path to prerender (docs/site.md §2): the pages, then a page per gallery photo. */
+export async function routePaths(): Promise<string[]> {
+  const photos = await Promise.all(allProjects().map(async (p) => galleryImages(await loadProjectBody(p)).map((_, i) => paths.photo(p.slug, i + 1))));
+  return [
+    paths.home,
+    paths.about,
+    paths.contact,
+    paths.contactSent,
+    ...navCategories.map(paths.category),
+    ...allProjects().map((p) => p.link),
+    ...photos.flat(),
+  ];
 }
 
 /** One emotion rule set: its id, its CSS, and whether it is global (not a class). */

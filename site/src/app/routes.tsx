@@ -13,6 +13,7 @@ const ContactSentPage = lazyPage(() => import('@/pages/ContactSentPage').then((m
 const ContactPage = lazyPage(() => import('@/pages/ContactPage').then((m) => m.ContactPage));
 const CategoryPage = lazyPage(() => import('@/pages/CategoryPage').then((m) => m.CategoryPage));
 const ProjectPage = lazyPage(() => import('@/pages/ProjectPage').then((m) => m.ProjectPage));
+const PhotoPage = lazyPage(() => import('@/pages/PhotoPage').then((m) => m.PhotoPage));
 const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage').then((m) => m.NotFoundPage));
 
 /** What a route's `handle` holds: what to load before rendering it. */
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
         handle: handle(CategoryPage),
       })),
       { path: childRoute(paths.project(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
+      { path: childRoute(paths.photo(':slug', ':n')), element: <PhotoPage />, handle: handle(PhotoPage, projectBody) },
       { path: '*', element: <NotFoundPage />, handle: handle(NotFoundPage) },
     ],
   },

@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 
 /**
  * When the loader (src/islands/loader.ts) fetches and mounts an island:
- * `visible` (near the viewport), `idle` (the browser has nothing else to do)
- * or `interaction` (the first pointer, touch, focus or click inside it).
+ * `load` (at once: a photo's page opens its viewer), `visible` (near the
+ * viewport), `idle` (the browser has nothing else to do) or `interaction`
+ * (the first pointer, touch, focus or click inside it).
  */
-export type When = 'visible' | 'idle' | 'interaction';
+export type When = 'load' | 'visible' | 'idle' | 'interaction';
 
 interface Props {
   /** The island's name in the registry (src/islands/client.ts). */

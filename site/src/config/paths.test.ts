@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childRoute, paths, projectSlug, samePath } from '@/config/paths';
+import { childRoute, paths, photoOf, projectSlug, samePath } from '@/config/paths';
 
 describe('paths', () => {
   it.each([
@@ -7,12 +7,29 @@ describe('paths', () => {
     ['/projects/', ''],
     ['/project/admin-portal', undefined],
     ['/about', undefined],
+    ['/projects/drone-photography/photos/3', undefined],
   ])('projectSlug(%s) is %s', (pathname, slug) => {
     expect(projectSlug(pathname)).toBe(slug);
   });
 
   it('reads back the slug of every project path it builds', () => {
     expect(projectSlug(paths.project('drone-photography'))).toBe('drone-photography');
+  });
+
+  it.each([
+    ['/projects/drone-photography/photos/3', { slug: 'drone-photography', n: 3 }],
+    ['/projects/drone-photography/photos/12/', { slug: 'drone-photography', n: 12 }],
+    ['/projects/drone-photography/photos/0', undefined],
+    ['/projects/drone-photography/photos/03', undefined],
+    ['/projects/drone-photography/photos/', undefined],
+    ['/projects/drone-photography', undefined],
+    ['/projects/a/b/photos/1', undefined],
+  ])('photoOf(%s) is %o', (pathname, photo) => {
+    expect(photoOf(pathname)).toEqual(photo);
+  });
+
+  it('reads back the project and number of every photo path it builds', () => {
+    expect(photoOf(paths.photo('drone-photography', 3))).toEqual({ slug: 'drone-photography', n: 3 });
   });
 
   it.each([

@@ -1,11 +1,14 @@
 // The gallery's lightbox island: loaded on the first pointer, touch, focus or
-// click on a tile. The tiles stay the prerendered links (to each image's
-// largest variant, which is what they do without JavaScript); the island
-// reads the images from them and opens its viewer on a plain click instead.
+// click on a tile (on a photo's own page, at once). The tiles stay the
+// prerendered links (to each photo's page, which is what they do without
+// JavaScript); the island reads the images from them and opens its viewer on
+// a plain click instead, giving each photo its address in the history
+// (docs/site.md §2, §4).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import GalleryLightbox from '@/features/gallery/GalleryLightbox';
 import type { GalleryImage } from '@/generated/content';
+import { photoTitle } from '@/lib/titles';
 
 /** A tile's image, as the lightbox needs it: from the tile's markup. */
 export function imageOfTile(tile: Element): GalleryImage {
@@ -13,7 +16,7 @@ export function imageOfTile(tile: Element): GalleryImage {
   const webp = tile.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? undefined;
   const caption = tile.getAttribute('data-caption');
   return {
-    src: img?.getAttribute('src') ?? tile.getAttribute('href') ?? '',
+    src: img?.getAttribute('src') ?? '',
     alt: img?.getAttribute('alt') ?? '',
     label: tile.getAttribute('aria-label') ?? '',
     width: Number(img?.getAttribute('width') ?? 0),
@@ -24,9 +27,10 @@ export function imageOfTile(tile: Element): GalleryImage {
 }
 
 /** Every lightbox root this page made (tests unmount them between cases). */
-const roots = new Set<{ unmount(): void; host: HTMLElement }>();
+const roots = new Set<{ unmount(): void; host: HTMLElement; stop(): void }>();
 export function unmountAll() {
   for (const r of roots) {
+    r.stop();
     r.unmount();
     r.host.remove();
   }
@@ -35,35 +39,108 @@ export function unmountAll() {
 
 const tileOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-index]') : null);
 
+/** What the island keeps in a photo's history entry: which photo it shows. */
+interface PhotoState {
+  photo: number;
+}
+const photoIn = (state: unknown): number | undefined => {
+  const photo = (state as Partial<PhotoState> | null)?.photo;
+  return typeof photo === 'number' ? photo : undefined;
+};
+
+const text = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
+
 export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?: MouseEvent) {
   const tiles = [...el.querySelectorAll<HTMLAnchorElement>('a[data-index]')];
   const images = tiles.map(imageOfTile);
+  // Each photo's address is its tile's link: its own page.
+  const addresses = tiles.map((t) => t.href);
+  // On a photo's own page: the project page, where closing the viewer goes.
+  const project = typeof props.project === 'string' ? props.project : undefined;
+  // Reloaded after a tile pushed its entry, the entry before it is the project's.
+  const fromProject = photoIn(history.state) !== undefined;
+  const pageTitle = document.title;
+  const titleOf = (i: number) => `${photoTitle(text(props.title, 'Gallery'), i + 1, images.length)}${text(props.titleSuffix)}`;
+
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
-  roots.add({ unmount: () => root.unmount(), host });
   let opener: HTMLElement | null = null;
+  let current = -1;
 
   const render = (index: number, open: boolean) =>
     root.render(
       <StrictMode>
         <GalleryLightbox
           images={images}
-          label={typeof props.label === 'string' ? props.label : 'Gallery'}
+          label={text(props.label, 'Gallery')}
           index={index}
           open={open}
-          onClose={() => {
-            render(index, false);
-            // Back to the tile that opened it, as for any dialog.
-            opener?.focus({ preventScroll: true });
+          thumbnails={props.thumbnails === true}
+          address={(i) => addresses[i] ?? location.href}
+          onView={(i) => {
+            if (current === -1 || i === current) return;
+            // Next and Previous replace the address: Back leaves the viewer, not each photo.
+            current = i;
+            history.replaceState({ photo: i } satisfies PhotoState, '', addresses[i]);
+            document.title = titleOf(i);
           }}
+          onClose={close}
         />
       </StrictMode>,
     );
 
+  /** Shows photo i; `push` gives it a history entry (a tile's click), else the entry is there already. */
+  const show = (i: number, push: boolean) => {
+    current = i;
+    if (push) history.pushState({ photo: i } satisfies PhotoState, '', addresses[i]);
+    document.title = titleOf(i);
+    render(i, true);
+  };
+
+  /** The viewer is closed: the page is the project's again. */
+  const closed = () => {
+    if (current === -1) return;
+    render(current, false);
+    current = -1;
+    document.title = pageTitle;
+    // Back to the tile that opened it, as for any dialog.
+    opener?.focus({ preventScroll: true });
+  };
+
+  // Close, Escape or the backdrop: leave the photo's history entry.
+  function close() {
+    if (project) {
+      // A photo's own page: the project page is where the viewer closes to.
+      // Reached from it (the entry was pushed there, and reloaded), go back to
+      // it; arrived directly, it takes this entry's place.
+      render(current, false);
+      if (fromProject) history.back();
+      else location.replace(project);
+      return;
+    }
+    if (photoIn(history.state) !== undefined) history.back();
+    else closed();
+  }
+
+  // Back and Forward within the page: a photo's entry opens it, the project's closes the viewer.
+  const onPopState = (e: PopStateEvent) => {
+    if (project) {
+      // A photo's page that Back (or Close) took to the project's entry, which
+      // this document shares after a reload: show the project's page there.
+      if (photoIn(e.state) === undefined) location.reload();
+      return;
+    }
+    const photo = photoIn(e.state);
+    if (photo !== undefined && photo < images.length) show(photo, false);
+    else closed();
+  };
+  addEventListener('popstate', onPopState);
+  roots.add({ unmount: () => root.unmount(), host, stop: () => removeEventListener('popstate', onPopState) });
+
   const open = (tile: HTMLAnchorElement) => {
     opener = tile;
-    render(Number(tile.dataset.index), true);
+    show(Number(tile.dataset.index), current === -1 && !project);
   };
 
   el.addEventListener('click', (e) => {
@@ -74,4 +151,9 @@ export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?:
   });
   const first = tileOf(trigger?.target ?? null);
   if (first) open(first);
+  else if (typeof props.open === 'number' && props.open >= 0 && props.open < images.length) {
+    // A photo's own page opens its viewer on that photo, in its own entry.
+    opener = tiles[props.open] ?? null;
+    show(props.open, false);
+  }
 }

@@ -125,6 +125,14 @@ describe('startIslands', () => {
     expect(island.mounts).toHaveLength(1);
   });
 
+  it('loads a load island at once, with no interaction (a photo page opening its viewer)', async () => {
+    page(`<div data-island="lightbox" data-hydrate="load" data-props='{"open":2}'></div>`);
+    const island = recorder();
+    startIslands(document, { lightbox: island.load });
+    await settle();
+    expect(island.mounts).toEqual([{ el: document.querySelector('[data-island]'), props: { open: 2 } }]);
+  });
+
   it('says so when an island is not in the registry', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     page('<div data-island="nope" data-hydrate="idle"></div>');

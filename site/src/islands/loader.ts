@@ -1,6 +1,6 @@
 // The islands loader: the only script a page with islands loads at first
 // (about 1 kB). Every `[data-island]` element the prerender wrote names an
-// island of the registry and when to load it: `visible` (near the viewport),
+// island of the registry and when to load it: `load` (at once), `visible` (near the viewport),
 // `idle` (the browser has nothing else to do) or `interaction` (the first
 // pointer, touch, focus or click inside it). Only then is the island's own
 // chunk fetched and mounted on the element. Static content never hydrates.
@@ -100,6 +100,7 @@ export function startIsland(el: HTMLElement, registry: Registry, win: Window & t
       load();
     }
   }
+  if (when.has('load')) load();
   if (when.has('idle')) {
     if ('requestIdleCallback' in win) {
       const handle = win.requestIdleCallback(load, { timeout: 3000 });

@@ -1,4 +1,4 @@
-import { projects, site, type Page, type Project, type ProjectBody } from '@/generated/content';
+import { projects, site, type GalleryImage, type Page, type Project, type ProjectBody } from '@/generated/content';
 
 // Typed selectors over the generated module: pages ask for what they show,
 // and the rules of docs/site.md §4 (visibility) live here, once.
@@ -46,6 +46,11 @@ export function loadProjectBody(p: Project): Promise<ProjectBody> {
 /** The blocks of a project's page if loaded already (the prerender and main.tsx load them first). */
 export function loadedProjectBody(p: Project): ProjectBody | undefined {
   return bodies.get(p.slug)?.body;
+}
+
+/** The images of a project's gallery block (none when its body has no gallery). */
+export function galleryImages(body: ProjectBody | undefined): readonly GalleryImage[] {
+  return body?.find((b) => b.type === 'gallery')?.images ?? [];
 }
 
 /** Every project, each of which has a page. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { project, site } from '@/lib/content';
+import { galleryImages, loadProjectBody, project, site } from '@/lib/content';
 import cards from '@/generated/cards.json';
-import { card, pageMeta, structuredData } from '@/lib/seo';
+import { card, pageMeta, photoPreview, structuredData } from '@/lib/seo';
 
 // On the generator's test content (owner "Test Owner", role "Designer") and
 // its cards.json (cli/internal/tsgen/testdata/golden).
@@ -118,5 +118,37 @@ describe('structuredData', () => {
   it('other pages have none', () => {
     expect(structuredData('/about')).toBeUndefined();
     expect(structuredData('/no-such-page')).toBeUndefined();
+  });
+});
+
+describe("a photo's page", () => {
+  it('has its own title, its caption or alt text as description, its JPEG variant as og:image, and is noindex', async () => {
+    const p = project('brand-guide')!;
+    const images = galleryImages(await loadProjectBody(p));
+    const image = images[1]!;
+    const meta = pageMeta('/projects/brand-guide/photos/2');
+    expect(meta.title).toBe(`${p.title} · 2 of ${images.length} · ${site.name}`);
+    expect(meta.canonical).toBe(`${site.url}/projects/brand-guide/photos/2`);
+    expect(meta.noindex).toBe(true);
+    expect(meta.image.url).toBe(`${site.url}${image.src}`);
+    expect(meta.image.alt).toBe(image.alt);
+    expect(meta.description).toBe(image.caption ?? p.description);
+  });
+
+  it('takes the width of its src variant from the srcset and keeps the ratio', () => {
+    const preview = photoPreview({
+      src: '/img/a-1200.jpg',
+      width: 2000,
+      height: 1000,
+      srcset: { webp: '/img/a-1200.webp 1200w, /img/a-2000.webp 2000w', fallback: '/img/a-1200.jpg 1200w, /img/a-2000.jpg 2000w' },
+      alt: 'A 1',
+      label: 'Open image 1',
+    });
+    expect(preview).toEqual({ url: `${site.url}/img/a-1200.jpg`, width: 1200, height: 600, alt: 'A 1' });
+    expect(photoPreview({ src: '/img/t-800.png', width: 800, height: 800, alt: 'T', label: 'Open image 1' }).type).toBe('image/png');
+  });
+
+  it('a photo number past the gallery is no page', () => {
+    expect(pageMeta('/projects/brand-guide/photos/99').canonical).toBeUndefined();
   });
 });

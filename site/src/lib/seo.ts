@@ -1,8 +1,9 @@
-import type { Page, Project, ProjectBody } from '@/generated/content';
+import type { GalleryImage, Page, Project, ProjectBody } from '@/generated/content';
 // Written by `portfolio images` beside images.json: route → social preview card.
 import cards from '@/generated/cards.json';
-import { navCategories, paths, projectSlug, samePath } from '@/config/paths';
-import { categoryPage, project, site, socialLinks } from '@/lib/content';
+import { navCategories, paths, photoOf, projectSlug, samePath } from '@/config/paths';
+import { photoTitle } from '@/lib/titles';
+import { categoryPage, galleryImages, loadedProjectBody, project, site, socialLinks } from '@/lib/content';
 
 /** A page's social preview card (1200×630 JPEG), with an absolute URL. */
 export interface PreviewImage {
@@ -10,6 +11,8 @@ export interface PreviewImage {
   readonly width: number;
   readonly height: number;
   readonly alt: string;
+  /** Its media type, when not the cards' JPEG. */
+  readonly type?: 'image/jpeg' | 'image/png';
 }
 
 type CardEntry = { file: string; width: number; height: number; alt: string };
@@ -19,6 +22,27 @@ export function card(route: string): PreviewImage {
   const c = (cards as Record<string, CardEntry>)[route];
   if (!c) throw new Error(`no social preview card for ${route} in src/generated/cards.json: run \`portfolio images\``);
   return { url: absolute(c.file), width: c.width, height: c.height, alt: c.alt };
+}
+
+/**
+ * A photo as its own link preview: its plain `src` variant (a JPEG about
+ * 1200 px wide, the size link previews ask for; PNG for a transparent
+ * image, the photo's own address for an external one), with that variant's
+ * width from the fallback srcset and the height that keeps the ratio.
+ */
+export function photoPreview(image: GalleryImage): PreviewImage {
+  const candidate = image.srcset?.fallback
+    .split(',')
+    .map((c) => c.trim().split(/\s+/))
+    .find(([src]) => src === image.src);
+  const width = candidate ? Number.parseInt(candidate[1] ?? '', 10) : image.width;
+  return {
+    url: absolute(image.src),
+    width,
+    height: Math.round((width * image.height) / image.width),
+    alt: image.alt,
+    ...(/\.png(?:[?#]|$)/i.test(image.src) ? { type: 'image/png' as const } : {}),
+  };
 }
 
 /** What a page says about itself to browsers, crawlers and link previews. */
@@ -58,6 +82,23 @@ export function pageMeta(pathname: string): PageMeta {
   if (category) {
     const c = categoryPage(category);
     return page(c.title, c.description, paths.category(category));
+  }
+  const photo = photoOf(pathname);
+  const ofPhoto = photo && project(photo.slug);
+  // A photo's page: loaded with its project's body (routes.tsx), so its image is known here.
+  const images = ofPhoto ? galleryImages(loadedProjectBody(ofPhoto)) : [];
+  const image = photo && images[photo.n - 1];
+  if (ofPhoto && image) {
+    // Its own address is its canonical (a link preview shows that photo), but
+    // every photo's page is noindex and out of the sitemap: search engines get
+    // the project page, whose ImageGallery names each photo
+    // (docs/decisions/0057-photo-pages-are-shared-not-indexed.md).
+    const description = image.caption ?? (image.alt.split(': ').slice(1).join(': ') || ofPhoto.description);
+    return page(photoTitle(ofPhoto.title, photo.n, images.length), description, paths.photo(ofPhoto.slug, photo.n), {
+      type: 'article',
+      image: photoPreview(image),
+      noindex: true,
+    });
   }
   const slug = projectSlug(pathname);
   const p = slug ? project(slug) : undefined;

@@ -44,7 +44,11 @@ export function startLightboxes() {
     el.setAttribute('data-started', '');
     startIsland(el, { lightbox: () => import('@/islands/lightbox') });
   }
-  onTestFinished(unmountAll);
+  onTestFinished(() => {
+    unmountAll();
+    // A photo's history entry (the island pushes one) must not reach the next test.
+    history.replaceState(null, '', '/');
+  });
 }
 
 interface AppOptions {

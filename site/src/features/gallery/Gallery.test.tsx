@@ -88,7 +88,7 @@ const currentSlide = () => {
 const waitForClosed = () => waitFor(() => expect(queryLightbox()).not.toBeInTheDocument());
 
 function renderGallery(images: readonly GalleryImage[] = images8, projectTitle = title) {
-  return renderWithProviders(<Gallery images={images} title={projectTitle} />);
+  return renderWithProviders(<Gallery images={images} title={projectTitle} slug="test-project" />);
 }
 
 /** Renders the 8-image gallery and opens image `n` with a click. */
@@ -146,7 +146,7 @@ describe('Gallery tiles', () => {
   });
 
   it('loads the tiles of the first viewport at once when it opens the page, the rest lazily', () => {
-    renderWithProviders(<Gallery images={images8} title={title} atTop />);
+    renderWithProviders(<Gallery images={images8} title={title} slug="test-project" atTop />);
 
     const loading = tiles().map((b) => b.querySelector('img')?.getAttribute('loading'));
     // The first row at least (the test site's columns: 2 tiles at 375 px, 4 at

@@ -3,6 +3,7 @@ import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { bandAt, bandsOf, bandStyle, gapPx, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
 import type { GalleryImage } from '@/generated/content';
+import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 
 /**
@@ -22,10 +23,21 @@ export function largestVariant(image: GalleryImage): string {
   return candidates.at(-1)?.trim().split(/\s+/)[0] || image.src;
 }
 
+/**
+ * What the lightbox island is told beyond the tiles (src/islands/lightbox.tsx):
+ * its accessible name, what a photo's history entry is titled ("{title} · n of
+ * total" then " · {name}"), and whether it shows a thumbnail strip.
+ */
+export function lightboxProps(title: string) {
+  return { label: `${title} gallery`, title, titleSuffix: ` · ${site.name}`, thumbnails: site.gallery.thumbnails };
+}
+
 interface Props {
   images: readonly GalleryImage[];
   /** The project's title: the lightbox's accessible name says whose images it shows. */
   title: string;
+  /** The project's slug: each tile links to its photo's page. */
+  slug: string;
   /** The gallery is the page's first block: its top rows are in the first viewport. */
   atTop?: boolean;
 }
@@ -53,12 +65,12 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns = 
  * column-wrapping flex list, as tall as its tallest column, whose tiles CSS
  * `order` groups into columns, per breakpoint. No script, and every tile's
  * box is known before its image arrives (no layout shift). Each tile is a
- * link to the image's largest variant, which is what it does without
- * JavaScript; the lightbox island (loaded on the first pointer, touch,
- * focus or click on a tile) opens its viewer there instead, with the
- * image's caption. Only tiles inside the first viewport load at once.
+ * link to its photo's own page, which is what it does without JavaScript
+ * (and in a new tab); the lightbox island (loaded on the first pointer,
+ * touch, focus or click on a tile) opens its viewer there instead, at that
+ * photo's address. Only tiles inside the first viewport load at once.
  */
-export function Gallery({ images, title, atTop = false }: Props) {
+export function Gallery({ images, title, slug, atTop = false }: Props) {
   const ratios = images.map((img) => img.width / img.height);
   const bands = bandsOf(site.gallery.columns);
   const layouts = layoutOf(ratios, bands);
@@ -69,7 +81,7 @@ export function Gallery({ images, title, atTop = false }: Props) {
   );
 
   return (
-    <Island name="lightbox" when={['interaction']} props={{ label: `${title} gallery` }}>
+    <Island name="lightbox" when={['interaction']} props={lightboxProps(title)}>
       {/* The container the tiles' widths are measured against (cqw). */}
       <Box sx={{ containerType: 'inline-size' }}>
         <Box
@@ -93,9 +105,7 @@ export function Gallery({ images, title, atTop = false }: Props) {
             <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
               <Box
                 component="a"
-                href={largestVariant(image)}
-                // An image on another host is an external link: a new tab (docs/site.md §2).
-                {...(/^https?:/.test(image.src) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                href={paths.photo(slug, i + 1)}
                 aria-label={image.label}
                 data-index={i}
                 data-caption={image.caption}

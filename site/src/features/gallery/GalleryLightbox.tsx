@@ -2,10 +2,14 @@ import { useMemo, useSyncExternalStore } from 'react';
 import Lightbox, { type SlideImage } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
+import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
+import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
+import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import '@/features/gallery/lightbox.css';
+import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage } from '@/generated/content';
 
 /** The candidates of a srcset ("url 480w, url 800w"), with the heights that keep the image's ratio. */
@@ -48,6 +52,12 @@ interface Props {
   index: number;
   open: boolean;
   onClose: () => void;
+  /** The address of photo i, which Share hands on. */
+  address: (index: number) => string;
+  /** Called with the photo shown, whenever it changes. */
+  onView?: (index: number) => void;
+  /** Show the strip of thumbnails (site.yaml's gallery.thumbnails). */
+  thumbnails?: boolean;
 }
 
 /**
@@ -58,24 +68,38 @@ interface Props {
  * screens, a backdrop click closes; a counter "n / total"; each slide picks
  * the sharpest candidate of its srcset for the screen; the neighbours are
  * preloaded. An image's caption shows under it (the captions plugin: a
- * paragraph in the slide, read with it). Reduced motion turns the fades and slides off.
+ * paragraph in the slide, read with it). Zoom (its plugin): pinch and
+ * double-tap, the wheel, + and − keys and the Zoom in / Zoom out buttons, up
+ * to the largest variant of the srcset at one image pixel per screen pixel.
+ * An optional strip of thumbnails (buttons "n of total"). Share hands the
+ * photo's address to the system's share sheet, or copies it and says so.
+ * Reduced motion turns the fades, slides and zoom animation off.
  */
-export default function GalleryLightbox({ images, label, index, open, onClose }: Props) {
+export default function GalleryLightbox({ images, label, index, open, onClose, address, onView, thumbnails = false }: Props) {
   const reduceMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
   const slides = useMemo(() => images.map(toSlide), [images]);
+  const share = useShare(address);
   return (
     <Lightbox
       open={open}
       close={onClose}
       index={index}
       slides={slides}
-      plugins={[Counter, Captions]}
+      plugins={thumbnails ? [Counter, Captions, Zoom, Thumbnails] : [Counter, Captions, Zoom]}
       // Captions are at most 300 characters: room for all of them.
       captions={{ descriptionMaxLines: 6 }}
       labels={{ Lightbox: label }}
       carousel={{ finite: false, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
-      {...(reduceMotion ? { animation: { fade: 0, swipe: 0, navigation: 0 } } : {})}
+      // The wheel zooms (a trackpad's pinch arrives as a wheel with Ctrl); at
+      // most one pixel of the largest variant per screen pixel.
+      zoom={{ scrollToZoom: true, maxZoomPixelRatio: 1 }}
+      thumbnails={{ width: 64, height: 64, border: 0, padding: 0, gap: 8, imageFit: 'cover', showToggle: true }}
+      // Share goes before the plugins' buttons and Close.
+      toolbar={{ buttons: [<ShareButton key="share" onShare={(i) => void share.run(i)} />, 'close'] }}
+      render={{ controls: () => <ShareStatus message={share.message} /> }}
+      on={{ view: ({ index: i }) => onView?.(i) }}
+      {...(reduceMotion ? { animation: { fade: 0, swipe: 0, navigation: 0, zoom: 0 } } : {})}
     />
   );
 }

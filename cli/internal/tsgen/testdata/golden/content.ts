@@ -144,6 +144,8 @@ export interface SitePages {
 export interface SiteGallery {
   /** Columns of a gallery by window width (breakpoints xs 0, sm 600, md 900, lg 1200, xl 1536 px). Tiles read across, row by row, in file order. A breakpoint left out takes the count of the next smaller one; xs, md and lg default to 4, 2 and 3. */
   readonly columns: SiteGalleryColumns;
+  /** Whether the full-screen viewer shows a strip of the gallery's thumbnails under the photo (a visitor can hide it). Leave it out for true. */
+  readonly thumbnails: boolean;
 }
 
 /** A profile link: an icon that opens `url` in a new tab, named `label` for screen readers. */
@@ -352,7 +354,7 @@ export const site: Site = {
     photography: { title: 'Photography', description: 'Photos.' },
     'higher-education': { title: 'Higher Education', description: 'Teaching.' },
   },
-  gallery: { columns: { xs: 2, md: 2, lg: 4 } },
+  gallery: { columns: { xs: 2, md: 2, lg: 4 }, thumbnails: true },
 };
 
 /** Every project, active or not, in the order of the cards: site.yaml's projectOrder, then the others by slug. */

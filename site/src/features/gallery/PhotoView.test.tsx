@@ -1,0 +1,158 @@
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Gallery } from '@/features/gallery/Gallery';
+import { PhotoView } from '@/features/gallery/PhotoView';
+import { copiedMessage } from '@/features/gallery/share';
+import { site } from '@/lib/content';
+import { fixtureProject, galleryOf } from '@/testing/fixture';
+import { renderWithProviders } from '@/testing/test-utils';
+
+// Every photo's address (docs/site.md §2, §4): the real lightbox island in
+// jsdom, its history entries, Share, and a photo's own page.
+
+const project = fixtureProject('brand-guide');
+const images = await galleryOf('brand-guide');
+const photoPath = (n: number) => `/projects/brand-guide/photos/${n}`;
+const titleOf = (n: number) => `${project.title} · ${n} of ${images.length} · ${site.name}`;
+
+vi.setConfig({ testTimeout: 30_000 });
+const { asyncUtilTimeout } = getConfig();
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5_000 });
+  await import('@/features/gallery/GalleryLightbox');
+});
+afterAll(() => configure({ asyncUtilTimeout }));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.title = '';
+});
+
+const tile = (n: number) => screen.getByRole('link', { name: `Open image ${n}` });
+const dialog = () => screen.findByRole('dialog', { name: `${project.title} gallery` });
+const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+function renderGallery() {
+  document.title = `${project.title} · ${site.name}`;
+  return renderWithProviders(<Gallery images={images} title={project.title} slug={project.slug} />);
+}
+
+describe('a gallery tile', () => {
+  it("links to its photo's page, which is where it goes without JavaScript", () => {
+    renderGallery();
+    expect(tile(3)).toHaveAttribute('href', photoPath(3));
+  });
+
+  it('opens the viewer at a new history entry with the address and title of its photo; Next and Previous replace it', async () => {
+    const { user } = renderGallery();
+    const before = history.length;
+    await user.click(tile(3));
+    await dialog();
+    expect(location.pathname).toBe(photoPath(3));
+    expect(history.length).toBe(before + 1);
+    expect(document.title).toBe(titleOf(3));
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(location.pathname).toBe(photoPath(4)));
+    expect(document.title).toBe(titleOf(4));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(location.pathname).toBe(photoPath(2)));
+    expect(history.length).toBe(before + 1);
+  });
+
+  it("closes to the project's own entry: Escape goes back, the address and title are the project's again", async () => {
+    const { user } = renderGallery();
+    await user.click(tile(5));
+    await dialog();
+    await user.keyboard('{Escape}');
+    await closed();
+    await waitFor(() => expect(location.pathname).toBe('/'));
+    expect(document.title).toBe(`${project.title} · ${site.name}`);
+    await waitFor(() => expect(tile(5)).toHaveFocus());
+  });
+
+  it("the browser's Back closes the viewer and stays on the page; Forward opens that photo again", async () => {
+    const { user } = renderGallery();
+    await user.click(tile(2));
+    await dialog();
+    history.back();
+    await closed();
+    expect(location.pathname).toBe('/');
+    history.forward();
+    await dialog();
+    expect(location.pathname).toBe(photoPath(2));
+    expect(screen.getByText(`2 / ${images.length}`)).toBeInTheDocument();
+  });
+});
+
+describe('Share', () => {
+  it("copies the photo's address where there is no share sheet, and says so in a status message", async () => {
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: navigator.clipboard });
+    const { user } = renderGallery();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(tile(4));
+    const d = await dialog();
+    const status = within(d).getByRole('status');
+    expect(status).toHaveTextContent('');
+    await user.click(within(d).getByRole('button', { name: 'Share this photo' }));
+    await waitFor(() => expect(status).toHaveTextContent(copiedMessage));
+    expect(writeText).toHaveBeenCalledWith(`${location.origin}${photoPath(4)}`);
+  });
+
+  it('hands the address to the system share sheet where there is one', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, share, clipboard: navigator.clipboard });
+    const { user } = renderGallery();
+    await user.click(tile(6));
+    const d = await dialog();
+    await user.click(within(d).getByRole('button', { name: 'Share this photo' }));
+    expect(share).toHaveBeenCalledWith({ url: `${location.origin}${photoPath(6)}`, title: titleOf(6) });
+    expect(within(d).getByRole('status')).toHaveTextContent('');
+  });
+});
+
+describe('the viewer', () => {
+  it('has Zoom in and a strip of thumbnails named "n of total", the one shown marked current', async () => {
+    const { user } = renderGallery();
+    await user.click(tile(2));
+    const d = await dialog();
+    expect(within(d).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
+    const strip = within(d).getByRole('navigation', { name: 'Thumbnails' });
+    expect(within(strip).getByRole('button', { name: `2 of ${images.length}` })).toHaveAttribute('aria-current', 'true');
+  });
+});
+
+describe("a photo's own page", () => {
+  it('shows the photo large with its alt text, the way back, and Previous and Next wrapping around the gallery', () => {
+    history.replaceState(null, '', photoPath(1));
+    renderWithProviders(<PhotoView project={project} images={images} n={1} />, { route: photoPath(1) });
+    expect(screen.getByRole('heading', { level: 1, name: project.title })).toBeInTheDocument();
+    expect(screen.getByText(`Photo 1 of ${images.length}`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `Back to ${project.title}` })).toHaveAttribute('href', project.link);
+    const nav = screen.getByRole('navigation', { name: 'Photos' });
+    expect(within(nav).getByRole('link', { name: 'Previous photo' })).toHaveAttribute('href', photoPath(images.length));
+    expect(within(nav).getByRole('link', { name: 'Next photo' })).toHaveAttribute('href', photoPath(2));
+    expect(screen.getByRole('link', { name: 'Open image 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('img', { name: images[0]!.alt }).length).toBeGreaterThan(0);
+  });
+
+  it('opens the viewer on its photo at once, without a new history entry', async () => {
+    history.replaceState(null, '', photoPath(3));
+    const before = history.length;
+    renderWithProviders(<PhotoView project={project} images={images} n={3} />, { route: photoPath(3) });
+    const d = await dialog();
+    expect(within(d).getByText(`3 / ${images.length}`)).toBeInTheDocument();
+    expect(history.length).toBe(before);
+    expect(location.pathname).toBe(photoPath(3));
+  });
+
+  it('arrived at directly, closing goes to the project page in its place', async () => {
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...location, replace, pathname: location.pathname, href: location.href, origin: location.origin });
+    history.replaceState(null, '', photoPath(3));
+    const { user } = renderWithProviders(<PhotoView project={project} images={images} n={3} />, { route: photoPath(3) });
+    await dialog();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(project.link));
+  });
+});

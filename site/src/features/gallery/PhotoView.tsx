@@ -1,0 +1,108 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { Island } from '@/components/Island';
+import { PageHeading } from '@/components/PageHeading';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { paths } from '@/config/paths';
+import { largestVariant, lightboxProps } from '@/features/gallery/Gallery';
+import type { GalleryImage, Project } from '@/generated/content';
+
+interface Props {
+  project: Project;
+  images: readonly GalleryImage[];
+  /** The photo shown, from 1. */
+  n: number;
+}
+
+/** Photo k of a gallery, wrapping as the viewer does (docs/site.md §4). */
+const wrap = (k: number, count: number) => ((((k - 1) % count) + count) % count) + 1;
+
+/**
+ * One photo of a project's gallery on its own page (docs/site.md §2): the way
+ * back to the project, the photo large with its caption, Previous and Next
+ * (wrapping) and a strip of every photo of the gallery, each a link to its
+ * page. That is the whole page without JavaScript; with it, the lightbox
+ * island (reading the strip's tiles as it reads the gallery's) opens at once
+ * on this photo, and closing it goes to the project.
+ */
+export function PhotoView({ project: p, images, n }: Props) {
+  const image = images[n - 1]!;
+  const count = images.length;
+  const previous = paths.photo(p.slug, wrap(n - 1, count));
+  const next = paths.photo(p.slug, wrap(n + 1, count));
+  return (
+    <>
+      <Button component={RouterLink} to={p.link} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+        Back to {p.title}
+      </Button>
+      <PageHeading sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>{p.title}</PageHeading>
+      <Typography component="p" sx={{ mt: 1, color: 'text.secondary' }}>
+        Photo {n} of {count}
+      </Typography>
+      <Box component="figure" sx={{ m: 0, mt: 3 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'center',
+            // The whole photo in the window, whatever its shape.
+            '& picture, & img': { maxHeight: '75vh', width: 'auto', maxWidth: '100%' },
+            '& img': { borderRadius: 2 },
+          }}
+        >
+          <ResponsiveImage image={image} alt={image.alt} sizes="(min-width: 1200px) 1152px, calc(100vw - 32px)" priority />
+        </Box>
+        {image.caption && (
+          <Typography component="figcaption" variant="body1" sx={{ mt: 2, maxWidth: '68ch' }}>
+            {image.caption}
+          </Typography>
+        )}
+      </Box>
+      <Box component="nav" aria-label="Photos" sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <Button component={RouterLink} to={previous} variant="outlined" rel="prev">
+          Previous photo
+        </Button>
+        <Button component={RouterLink} to={next} variant="outlined" rel="next">
+          Next photo
+        </Button>
+        <Link href={largestVariant(image)} sx={{ ml: { sm: 'auto' } }}>
+          Full-size image
+        </Link>
+      </Box>
+      <Typography variant="h2" sx={{ mt: 5, mb: 2, fontSize: '1.25rem' }}>
+        All photos of {p.title}
+      </Typography>
+      <Island name="lightbox" when={['load']} props={{ ...lightboxProps(p.title), open: n - 1, project: p.link }}>
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {images.map((img, i) => (
+            <li key={img.src}>
+              <Box
+                component="a"
+                href={paths.photo(p.slug, i + 1)}
+                aria-label={img.label}
+                aria-current={i === n - 1 ? 'page' : undefined}
+                data-index={i}
+                data-caption={img.caption}
+                sx={{
+                  display: 'block',
+                  width: 64,
+                  height: 64,
+                  borderRadius: 1,
+                  overflow: 'hidden',
+                  '& img': { width: '100%', height: '100%', objectFit: 'cover' },
+                  // The photo shown; a focused tile wears the focus ring instead.
+                  '&[aria-current="page"]:not(:focus-visible)': { outline: '2px solid', outlineColor: 'text.primary', outlineOffset: 2 },
+                }}
+              >
+                <ResponsiveImage image={img} alt={img.alt} sizes="64px" />
+              </Box>
+            </li>
+          ))}
+        </Box>
+      </Island>
+    </>
+  );
+}

@@ -4,8 +4,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
-import { navCategories, paths, projectSlug } from '@/config/paths';
-import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
+import { paths, projectSlug } from '@/config/paths';
+import { allProjects, categories, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
 import { createEmotionCache } from '@/theme/emotion';
@@ -15,7 +15,7 @@ export { paths };
 
 /** Every route path to prerender (docs/site.md §2). */
 export function routePaths(): string[] {
-  return [paths.home, paths.about, paths.contact, paths.contactSent, ...navCategories.map(paths.category), ...allProjects().map((p) => p.link)];
+  return [paths.home, paths.about, paths.contact, paths.contactSent, ...categories().map((c) => paths.category(c.slug)), ...allProjects().map((p) => p.link)];
 }
 
 /** One emotion rule set: its id, its CSS, and whether it is global (not a class). */
@@ -64,8 +64,8 @@ export function siteInfo() {
     sources(route: string): string[] {
       const folders = (list: readonly { slug: string }[]) => list.map((p) => `projects/${p.slug}`);
       if (route === paths.home) return ['site.yaml', ...folders(featuredProjects())];
-      const category = navCategories.find((c) => paths.category(c) === route);
-      if (category) return ['site.yaml', ...folders(projectsOf(category))];
+      const category = categories().find((c) => paths.category(c.slug) === route);
+      if (category) return ['site.yaml', ...folders(projectsOf(category.slug))];
       const slug = projectSlug(route);
       if (slug) return ['site.yaml', `projects/${slug}`];
       return ['site.yaml'];

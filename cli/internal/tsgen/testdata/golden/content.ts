@@ -74,7 +74,7 @@ export interface Site {
   readonly about: SiteAbout;
   /** The Contact page (/contact): its heading, and the heading and sentence above the contact form. */
   readonly contact: SiteContact;
-  /** The category pages, in the order the navigation lists them after About and Contact. Each is a page at /<slug> that lists the active projects whose `page` names it. A category with no active project is left out of the navigation and not built, unless it sets `keepWhenEmpty`. At most 8: the navigation holds them on one line from 900 px. */
+  /** The category pages, in the order the navigation lists them after About and Contact. Each is a page at /<slug> that lists the active projects whose `page` names it. A category with no active project is left out of the navigation and not built, unless it sets `keepWhenEmpty`. At most 8. */
   readonly categories: readonly Category[];
   /** How project galleries are laid out. Leave it out for the defaults. */
   readonly gallery: SiteGallery;

@@ -20,7 +20,7 @@
 //   gallery.spec.ts), and its back link loading its category (was
 //   project.spec.ts).
 import type { Page } from '@playwright/test';
-import { allRoutes, backLinks, galleryImagesOf, missingPath, projects, site, specGalleryCounts, type SiteRoute } from './support/routes';
+import { allRoutes, backLinks, categoryNamed, galleryImagesOf, missingPath, projects, site, specGalleryCounts, type SiteRoute } from './support/routes';
 import { expectedBefore, hasGallery, scriptLog, starter } from './support/islands';
 import { coldCache, describeProblems, expect, shares, test, waitForHydration, walkStep, walkTimeout } from './support/test';
 import { paths } from '../src/config/paths';
@@ -41,12 +41,12 @@ const tiles = (page: Page) => page.getByRole('main').getByRole('link', { name: /
 
 /** Follows a project page's back link to its category, which loads with its own h1; returns the category's path. */
 async function followBackLink(page: Page, p: (typeof projects)[number]) {
-  const { name, href } = backLinks[p.page];
+  const { name, href } = backLinks[p.page]!;
   const back = page.getByRole('link', { name, exact: true });
   await expect(back).toHaveAttribute('href', href);
   await back.click();
   await expect(page).toHaveURL(href);
-  await expect(h1(page)).toHaveText(site.pages[p.page].title);
+  await expect(h1(page)).toHaveText(categoryNamed(p.page).title);
   return href;
 }
 
@@ -220,7 +220,7 @@ test.describe('with JavaScript', () => {
           // Last: it leaves the page.
           await walkStep(`back link loads /${p.page}`, async () => {
             const href = await followBackLink(page, p);
-            await expect(page).toHaveTitle(new RegExp(site.pages[p.page].title));
+            await expect(page).toHaveTitle(new RegExp(categoryNamed(p.page).title));
             // Parsed, so its scripts are requested before the next route's log starts.
             await page.waitForLoadState('domcontentloaded');
             expect(consoleProblems, `console problems on ${href}:\n${describeProblems(consoleProblems)}`).toEqual([]);

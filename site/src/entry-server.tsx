@@ -4,8 +4,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
-import { navCategories, paths, photoOf, projectSlug } from '@/config/paths';
-import { allProjects, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, site } from '@/lib/content';
+import { paths, photoOf, projectSlug } from '@/config/paths';
+import { allProjects, categories, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
 import { createEmotionCache } from '@/theme/emotion';
@@ -21,7 +21,7 @@ export async function routePaths(): Promise<string[]> {
     paths.about,
     paths.contact,
     paths.contactSent,
-    ...navCategories.map(paths.category),
+    ...categories().map((c) => paths.category(c.slug)),
     ...allProjects().map((p) => p.link),
     ...photos.flat(),
   ];
@@ -73,8 +73,8 @@ export function siteInfo() {
     sources(route: string): string[] {
       const folders = (list: readonly { slug: string }[]) => list.map((p) => `projects/${p.slug}`);
       if (route === paths.home) return ['site.yaml', ...folders(featuredProjects())];
-      const category = navCategories.find((c) => paths.category(c) === route);
-      if (category) return ['site.yaml', ...folders(projectsOf(category))];
+      const category = categories().find((c) => paths.category(c.slug) === route);
+      if (category) return ['site.yaml', ...folders(projectsOf(category.slug))];
       const slug = projectSlug(route);
       if (slug) return ['site.yaml', `projects/${slug}`];
       return ['site.yaml'];

@@ -9,7 +9,8 @@ import (
 )
 
 // Pages lists the card of every page the site prerenders: home, about,
-// contact, the category pages, the not-found page and every project.
+// contact, the category pages it builds, the not-found page and every
+// project.
 // Texts are the ones the pages show (their titles as in <title>).
 func Pages(c *content.Content) []Page {
 	str := func(d *content.Document, ptr, def string) string {
@@ -48,18 +49,13 @@ func Pages(c *content.Content) []Page {
 		page("/contact", "", str(c.Site, "/contact/title", "Contact")),
 		page("/404", "", "Page not found"),
 	}
-	if c.Site != nil {
-		if v, ok := c.Site.At("/pages"); ok {
-			if m, ok := v.(map[string]any); ok {
-				keys := make([]string, 0, len(m))
-				for k := range m {
-					keys = append(keys, k)
-				}
-				sort.Strings(keys)
-				for _, k := range keys {
-					pages = append(pages, page("/"+k, "", str(c.Site, "/pages/"+k+"/title", k)))
-				}
-			}
+	// The category pages the site builds (docs/site.md §2), in slug order
+	// as before: the order does not matter to a card.
+	cats := c.Categories()
+	sort.Slice(cats, func(i, j int) bool { return cats[i].Slug < cats[j].Slug })
+	for _, cat := range cats {
+		if cat.Built() {
+			pages = append(pages, page("/"+cat.Slug, "", cat.Title))
 		}
 	}
 	for _, p := range c.Projects {

@@ -188,15 +188,13 @@ func siteHost(c *Content) string {
 }
 
 // pageRoutes lists the paths of the site's pages, without a trailing slash
-// (the home page is ""): home, about, contact, the category pages and every
-// project.
-func (l *loader) pageRoutes(c *Content) map[string]bool {
+// (the home page is ""): home, about, contact, the category pages it
+// builds and every project.
+func pageRoutes(c *Content) map[string]bool {
 	pages := map[string]bool{"": true, "/about": true, "/contact": true}
-	if def := l.projectSchema.Model.Def("#/$defs/page"); def != nil {
-		for _, v := range def.Enum {
-			if s, ok := v.(string); ok {
-				pages["/"+s] = true
-			}
+	for _, cat := range c.Categories() {
+		if cat.Built() {
+			pages["/"+cat.Slug] = true
 		}
 	}
 	for _, p := range c.Projects {

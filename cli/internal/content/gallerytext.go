@@ -12,10 +12,6 @@ import (
 	"portfolio/cli/internal/imagecheck"
 )
 
-// PagePhotography is the page whose galleries are the work itself, so a
-// gallery there without any description is worth a warning.
-const PagePhotography = "photography"
-
 // ImageText is what the owner wrote about one gallery image; either may be
 // empty.
 type ImageText struct {

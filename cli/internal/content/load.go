@@ -179,11 +179,17 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		c.Projects = append(c.Projects, p)
 	}
 	l.inspectImages()
-	ownHost, pages := siteHost(c), l.pageRoutes(c)
+	ownHost, pages := siteHost(c), pageRoutes(c)
+	// Galleries that are the work itself should describe their photos.
+	photoGalleries := map[string]bool{}
+	for _, cat := range c.Categories() {
+		photoGalleries[cat.Slug] = cat.PhotoGalleries
+	}
 	for _, p := range c.Projects {
-		l.checkProject(p)
+		l.checkProject(p, photoGalleries)
 		l.checkDocuments(p, ownHost, pages)
 	}
+	l.checkCategories(c)
 	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
 	if c.Site != nil && len(c.Projects) == c.Folders {
 		l.checkProjectOrder(c)

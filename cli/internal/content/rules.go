@@ -373,8 +373,9 @@ func similarHint(entries []fs.DirEntry, want, dir, sub string) string {
 }
 
 // checkProject applies the rules that need the inspected images.
-func (l *loader) checkProject(p *Project) {
+func (l *loader) checkProject(p *Project, photoGalleries map[string]bool) {
 	root, _ := p.Doc.Value.(map[string]any)
+	page, _ := root["page"].(string)
 	featured, _ := root["featured"].(bool)
 	active, hasActive := root["active"].(bool)
 	if featured && hasActive && !active {
@@ -391,7 +392,7 @@ func (l *loader) checkProject(p *Project) {
 			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height, Alt: t.Alt, Caption: t.Caption})
 		}
 		p.Gallery = append(p.Gallery, g.external...)
-		if page, _ := root["page"].(string); page == PagePhotography && len(g.files) > 0 && len(g.texts) == 0 {
+		if len(g.files) > 0 && len(g.texts) == 0 && photoGalleries[page] {
 			l.add(p.Doc.Diag(diag.Warning, g.pointer,
 				"describe what each photo shows under `texts:` (file, alt, caption), or run "+l.command("gallery "+p.Slug),
 				"no photo of the gallery has alt text or a caption: screen readers hear only \"%s 1\", \"%s 2\"…",

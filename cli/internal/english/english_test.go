@@ -1,6 +1,9 @@
 package english
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCount(t *testing.T) {
 	for _, tc := range []struct {
@@ -16,6 +19,25 @@ func TestCount(t *testing.T) {
 	} {
 		if got := Count(tc.n, tc.noun); got != tc.want {
 			t.Errorf("Count(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
+		}
+	}
+}
+
+func TestOr(t *testing.T) {
+	for _, tc := range []struct {
+		items []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a or b"},
+		{[]string{"a", "b", "c"}, "a, b or c"},
+	} {
+		if got := Or(tc.items); got != tc.want {
+			t.Errorf("Or(%q) = %q, want %q", tc.items, got, tc.want)
+		}
+		if want := strings.ReplaceAll(tc.want, " or ", " and "); And(tc.items) != want {
+			t.Errorf("And(%q) = %q, want %q", tc.items, And(tc.items), want)
 		}
 	}
 }

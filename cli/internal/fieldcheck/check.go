@@ -106,6 +106,29 @@ func ValidateCategory(s string) error { return checkProperty("category", strings
 // ValidatePage checks the category page's name.
 func ValidatePage(s string) error { return checkProperty("page", strings.TrimSpace(s)) }
 
+// ValidateDeclaredPage checks that s names a category the content folder's
+// site.yaml declares, in the words of `portfolio validate`.
+func ValidateDeclaredPage(contentDir, s string) error {
+	s = strings.TrimSpace(s)
+	if err := ValidatePage(s); err != nil {
+		return err
+	}
+	cats := content.ReadCategories(contentDir)
+	if len(cats) == 0 {
+		return &FieldError{Field: "page", Msg: fmt.Sprintf("%s declares no category for the project to name", filepath.Join(contentDir, content.SiteFile)),
+			Hint: "add one under categories in site.yaml (slug, title, description), or run `portfolio init` to start a site"}
+	}
+	var slugs []string
+	for _, c := range cats {
+		if c.Slug == s {
+			return nil
+		}
+		slugs = append(slugs, c.Slug)
+	}
+	msg, hint := content.UndeclaredPage(s, slugs)
+	return &FieldError{Field: "page", Msg: msg, Hint: hint}
+}
+
 // ValidateDescription checks the card text. It also opens the page's text
 // block, so it must be valid there too (the Markdown subset).
 func ValidateDescription(s string) error {

@@ -14,11 +14,8 @@ import (
 // EditGroups are the new project form's detail questions, filled in. In
 // accessible mode each title shows the value Enter keeps, and an empty
 // answer is checked as that value.
-func EditGroups(f *projectedit.Fields, skills *string, accessible bool) []*huh.Group {
-	var pages []huh.Option[string]
-	for _, p := range scaffold.Pages {
-		pages = append(pages, huh.NewOption(fmt.Sprintf("%-17s %s", p.Name, p.Blurb), p.Name))
-	}
+func EditGroups(contentDir string, f *projectedit.Fields, skills *string, accessible bool) []*huh.Group {
+	pages := PageOptions(scaffold.Categories(contentDir), f.Page)
 	input := func(title, desc string, value *string, v func(string) error) *huh.Input {
 		current := *value
 		return huh.NewInput().Title(prompt.Title(title, *value, accessible)).Description(desc).Value(value).
@@ -35,7 +32,7 @@ func EditGroups(f *projectedit.Fields, skills *string, accessible bool) []*huh.G
 			input("Subtitle", "One line under the title on the project page.", &f.Subtitle, fieldcheck.ValidateSubtitle),
 		).Title("Edit project"),
 		huh.NewGroup(
-			huh.NewSelect[string]().Title("Page").Description("The category page that lists it.").Options(pages...).Value(&f.Page),
+			huh.NewSelect[string]().Title("Page").Description("The category that lists it: choose another to move it there.").Options(pages...).Value(&f.Page),
 			input("Category", "The badge on its card.", &f.Category, fieldcheck.ValidateCategory),
 			description,
 			input("Role", `Your role, e.g. "Lead UX Designer".`, &f.Role, fieldcheck.ValidateRole),
@@ -46,4 +43,21 @@ func EditGroups(f *projectedit.Fields, skills *string, accessible bool) []*huh.G
 			huh.NewConfirm().Title("Active?").Description("Listed on its category page.").Value(&f.Active),
 		),
 	}
+}
+
+// PageOptions are the choices for a project's page: the categories site.yaml
+// declares, in its order, each as its slug and title; and current, when it
+// is none of them, so that an answer given beforehand stays (the check
+// before writing names the problem).
+func PageOptions(pages []scaffold.Page, current string) []huh.Option[string] {
+	var out []huh.Option[string]
+	known := false
+	for _, p := range pages {
+		out = append(out, huh.NewOption(fmt.Sprintf("%-17s %s", p.Name, p.Label), p.Name))
+		known = known || p.Name == current
+	}
+	if !known && current != "" {
+		out = append(out, huh.NewOption(current+" (not declared in site.yaml)", current))
+	}
+	return out
 }

@@ -48,7 +48,7 @@ type formState struct {
 	Confirmed                                                        bool
 }
 
-func stateFrom(a scaffold.Answers) *formState {
+func stateFrom(a scaffold.Answers, pages []scaffold.Page) *formState {
 	s := &formState{
 		Title: a.Title, Slug: a.Slug, Subtitle: a.Subtitle, Page: a.Page, Category: a.Category,
 		Description: a.Description, Role: a.Role, Skills: strings.Join(a.Skills, ", "),
@@ -67,8 +67,8 @@ func stateFrom(a scaffold.Answers) *formState {
 			s.Link = linkPrototype
 		}
 	}
-	if s.Page == "" {
-		s.Page = scaffold.Pages[0].Name
+	if s.Page == "" && len(pages) > 0 {
+		s.Page = pages[0].Name
 	}
 	return s
 }
@@ -96,6 +96,7 @@ type Project struct {
 	contentDir string
 	accessible bool
 	labels     map[string]string // default category label of each page
+	pages      []scaffold.Page   // the categories site.yaml declares
 	// ask is the accessible mode's input, kept for the questions after the
 	// project is written.
 	ask *prompt.Accessible
@@ -107,8 +108,9 @@ type Project struct {
 // NewProject is the new project form, filled with the answers given
 // beforehand (flags, --from); accessible asks one plain line at a time.
 func NewProject(contentDir string, a scaffold.Answers, accessible bool) *Project {
-	return &Project{state: stateFrom(a), contentDir: contentDir, accessible: accessible,
-		labels: scaffold.CategoryLabels(contentDir)}
+	pages := scaffold.Categories(contentDir)
+	return &Project{state: stateFrom(a, pages), contentDir: contentDir, accessible: accessible,
+		labels: scaffold.CategoryLabels(contentDir), pages: pages}
 }
 
 // check adapts a validator for a form field (fieldCheck).
@@ -164,10 +166,7 @@ func (f *Project) defaultCategory() string { return f.labels[f.state.Page] }
 // detailGroups ask everything but the link's fields and the confirmation.
 func (f *Project) detailGroups() []*huh.Group {
 	s := f.state
-	pages := make([]huh.Option[string], len(scaffold.Pages))
-	for i, p := range scaffold.Pages {
-		pages[i] = huh.NewOption(fmt.Sprintf("%-17s %s", p.Name, p.Blurb), p.Name)
-	}
+	pages := PageOptions(f.pages, s.Page)
 	return []*huh.Group{
 		huh.NewGroup(
 			f.input("Title", "The project's name: page heading and card title.", &s.Title, fieldcheck.ValidateTitle),
@@ -176,7 +175,7 @@ func (f *Project) detailGroups() []*huh.Group {
 			f.input("Subtitle", "One line under the title on the project page.", &s.Subtitle, fieldcheck.ValidateSubtitle),
 		).Title("New project"),
 		huh.NewGroup(
-			huh.NewSelect[string]().Title("Page").Description("The category page that lists it.").Options(pages...).Value(&s.Page),
+			huh.NewSelect[string]().Title("Page").Description("The category that lists it (site.yaml's categories).").Options(pages...).Value(&s.Page),
 			f.auto(f.input("Category", "The badge on its card.", &s.Category, fieldcheck.ValidateCategory), "Category", &s.Category, f.defaultCategory),
 			f.description(),
 			f.input("Role", `Your role, e.g. "Lead UX Designer".`, &s.Role, fieldcheck.ValidateRole),

@@ -46,7 +46,7 @@ func TestFormStateRoundTrip(t *testing.T) {
 	a := complete()
 	a.Gallery = []string{"photos/set", "photos/cover.jpg"}
 	a.Prototype = &scaffold.Prototype{Title: "Proto", URL: "https://embed.figma.com/x"}
-	s := stateFrom(a)
+	s := stateFrom(a, nil)
 	if s.Link != linkPrototype || s.Skills != "Photography" || s.Gallery != "photos/set, photos/cover.jpg" || !s.Confirmed {
 		t.Errorf("state %+v", s)
 	}
@@ -54,7 +54,8 @@ func TestFormStateRoundTrip(t *testing.T) {
 	if b.Title != a.Title || strings.Join(b.Gallery, "|") != "photos/set|photos/cover.jpg" || b.Prototype.URL != a.Prototype.URL || b.Document != nil {
 		t.Errorf("answers %+v", b)
 	}
-	if s := stateFrom(scaffold.NewAnswers()); s.Page != "web-design" || !s.Active {
+	// The page starts at the first category site.yaml declares.
+	if s := stateFrom(scaffold.NewAnswers(), []scaffold.Page{{Name: "prints", Label: "Prints"}, {Name: "films", Label: "Films"}}); s.Page != "prints" || !s.Active {
 		t.Errorf("empty state %+v", s)
 	}
 }

@@ -122,6 +122,9 @@ func Generate(opts *GenerateOptions) error {
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
 		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(len(files)-1, "page module"),
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
+	if line := leftOut(c); line != "" {
+		fmt.Fprintln(opts.IO.Out, line)
+	}
 	return nil
 }
 
@@ -289,4 +292,20 @@ func staleDocuments(dir string, docs map[string]content.DocumentFile) []string {
 		}
 	}
 	return stale
+}
+
+// leftOut says which category pages the site will not have (no active
+// project, not kept), or returns "" when it builds them all.
+func leftOut(c *content.Content) string {
+	var routes []string
+	for _, cat := range c.Categories() {
+		if !cat.Built() {
+			routes = append(routes, "/"+cat.Slug)
+		}
+	}
+	if len(routes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("not built: %s, left out of the navigation too (no active project; `keepWhenEmpty: true` in %s keeps a category)",
+		english.And(routes), content.SiteFile)
 }

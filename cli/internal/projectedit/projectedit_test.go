@@ -101,7 +101,7 @@ func TestInvalidEditWritesNothing(t *testing.T) {
 	out, _ := p.Render(f)
 	_, err := p.Save(out)
 	var inv *stage.InvalidError
-	if !errors.As(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, "must be one of") {
+	if !errors.As(err, &inv) || !strings.Contains(inv.Diagnostics[0].Message, `"photos" names no category of site.yaml`) {
 		t.Fatalf("err = %v", err)
 	}
 	now, _ := os.ReadFile(p.File)

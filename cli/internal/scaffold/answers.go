@@ -8,8 +8,6 @@
 package scaffold
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 
 	"portfolio/cli/internal/content"
@@ -149,56 +147,30 @@ func (a *Answers) isEmpty(name string) bool {
 	return false
 }
 
-// Page is one of the four category pages a project is listed on.
+// Page is one category a project can be listed on, as site.yaml declares it.
 type Page struct {
-	Name  string // the value of `page:`
-	Label string // the page's title, the default category label
-	// Blurb says in a few words what belongs there.
-	Blurb string
+	Name  string // the value of `page:`, the category's slug
+	Label string // the category's title, the default category label
 }
 
-// Pages are the category pages, in the order the form offers them. Their
-// names are the schema's enum; a test keeps them in step.
-var Pages = []Page{
-	{"web-design", "Web Design", "websites, web apps and UX case studies"},
-	{"graphics", "Graphics", "branding, print design and visual communication"},
-	{"photography", "Photography", "photo series and galleries"},
-	{"higher-education", "Higher Education", "teaching, courses and student-development work"},
-}
-
-// PageNamed returns the page called name.
-func PageNamed(name string) (Page, bool) {
-	for _, p := range Pages {
-		if p.Name == name {
-			return p, true
-		}
+// Categories returns the categories the content folder's site.yaml
+// declares, in its order (the navigation's): what the form offers for
+// `page`. None when site.yaml cannot be read or declares none.
+func Categories(contentDir string) []Page {
+	var out []Page
+	for _, c := range content.ReadCategories(contentDir) {
+		out = append(out, Page{Name: c.Slug, Label: c.Title})
 	}
-	return Page{}, false
+	return out
 }
 
-// CategoryLabels returns the default category label of each page: its title
-// in the content folder's site.yaml when that can be read, the built-in
-// label otherwise.
+// CategoryLabels returns the default category label of each page: the
+// title site.yaml gives its category.
 func CategoryLabels(contentDir string) map[string]string {
 	out := map[string]string{}
-	for _, p := range Pages {
-		out[p.Name] = p.Label
-	}
-	path := filepath.Join(contentDir, content.SiteFile)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return out
-	}
-	doc, derr := content.ParseYAML(path, data)
-	if derr != nil {
-		return out
-	}
-	root, _ := doc.Value.(map[string]any)
-	pages, _ := root["pages"].(map[string]any)
-	for name := range out {
-		page, _ := pages[name].(map[string]any)
-		if title, _ := page["title"].(string); strings.TrimSpace(title) != "" && len(title) <= 40 {
-			out[name] = strings.TrimSpace(title)
+	for _, p := range Categories(contentDir) {
+		if len(p.Label) <= 40 {
+			out[p.Name] = p.Label
 		}
 	}
 	return out

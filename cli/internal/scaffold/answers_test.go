@@ -1,8 +1,11 @@
 package scaffold
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"portfolio/cli/internal/fieldcheck"
@@ -19,28 +22,36 @@ func writeFile(t *testing.T, path string, data []byte) string {
 	return path
 }
 
-func TestPagesMatchSchema(t *testing.T) {
-	for _, p := range Pages {
-		if err := fieldcheck.ValidatePage(p.Name); err != nil {
-			t.Errorf("page %q: %v", p.Name, err)
-		}
-		if err := fieldcheck.ValidateCategory(p.Label); err != nil {
-			t.Errorf("label %q: %v", p.Label, err)
-		}
-	}
-	if len(Pages) != 4 {
-		t.Errorf("%d pages, the schema has 4", len(Pages))
-	}
-}
-
-func TestCategoryLabels(t *testing.T) {
+// The form offers the categories site.yaml declares, in its order, each
+// labelled with its title; a page must name one of them.
+func TestCategoriesFromSite(t *testing.T) {
 	dir := t.TempDir()
-	if got := CategoryLabels(dir)["graphics"]; got != "Graphics" {
-		t.Errorf("without site.yaml: %q", got)
+	if got := Categories(dir); len(got) != 0 {
+		t.Errorf("without site.yaml: %v", got)
 	}
-	writeFile(t, filepath.Join(dir, "site.yaml"), []byte("pages:\n  graphics: {title: Print & Brand}\n"))
-	labels := CategoryLabels(dir)
-	if labels["graphics"] != "Print & Brand" || labels["photography"] != "Photography" {
+	writeFile(t, filepath.Join(dir, "site.yaml"), []byte("categories:\n  - {slug: prints, title: Print & Brand}\n  - {slug: films, title: Films}\n"))
+	if got, want := Categories(dir), []Page{{"prints", "Print & Brand"}, {"films", "Films"}}; !slices.Equal(got, want) {
+		t.Errorf("categories %v, want %v", got, want)
+	}
+	if labels := CategoryLabels(dir); labels["prints"] != "Print & Brand" || labels["films"] != "Films" {
 		t.Errorf("labels = %v", labels)
+	}
+	for _, tc := range []struct{ page, want string }{
+		{"films", ""},
+		{"film", `"film" names no category of site.yaml; did you mean "films"?`},
+		{"photography", `"photography" names no category of site.yaml; use one of "prints" or "films"`},
+		{"", `"page" must not be empty`},
+	} {
+		err := fieldcheck.ValidateDeclaredPage(dir, tc.page)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%q: %v", tc.page, err)
+			}
+			continue
+		}
+		var fe *fieldcheck.FieldError
+		if !errors.As(err, &fe) || !strings.HasPrefix(fe.Msg+"; "+fe.Hint, tc.want) {
+			t.Errorf("%q: %v, want %q", tc.page, err, tc.want)
+		}
 	}
 }

@@ -100,7 +100,7 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 		add(fieldcheck.ValidateNewSlug(contentDir, a.Slug))
 	}
 	add(fieldcheck.ValidateSubtitle(a.Subtitle))
-	pageErr := fieldcheck.ValidatePage(a.Page)
+	pageErr := fieldcheck.ValidateDeclaredPage(contentDir, a.Page)
 	add(pageErr)
 	if pageErr == nil || a.Category != "" { // no page, no default category: one problem, not two
 		add(fieldcheck.ValidateCategory(a.Category))

@@ -26,9 +26,9 @@ func Render(p *Plan) []byte {
 	a := p.Answers
 	var b strings.Builder
 	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
-	pageLabel := a.Page
-	if pg, ok := PageNamed(a.Page); ok {
-		pageLabel = pg.Label
+	pageLabel := a.Category
+	if pageLabel == "" {
+		pageLabel = a.Page
 	}
 	modeline := Modeline
 	if p.Dir != "" {
@@ -48,8 +48,8 @@ func Render(p *Plan) []byte {
 	for _, s := range a.Skills {
 		line("  - %s", yamltext.Scalar(s))
 	}
-	line("# category: the badge on the card; page: the category page that lists the")
-	line("# project (web-design, graphics, photography or higher-education).")
+	line("# category: the badge on the card; page: the category that lists the")
+	line("# project (the slug of one of the categories in site.yaml).")
 	line("category: %s", yamltext.Scalar(a.Category))
 	line("page: %s", yamltext.Scalar(a.Page))
 	line("# featured: shown in Selected Work on the home page; active: listed on /%s.", a.Page)

@@ -24,7 +24,7 @@ import (
 // sources folder.
 // testSite titles the photography page "Photos", so a test can tell the
 // category prefilled from the site's page title from the page's name.
-var testSite = strings.Replace(contenttest.Site, "photography: {title: Photography,", "photography: {title: Photos,", 1)
+var testSite = strings.Replace(contenttest.Site, "slug: photography, title: Photography,", "slug: photography, title: Photos,", 1)
 
 func fixture(t *testing.T) (contentDir, src string) {
 	t.Helper()

@@ -16,6 +16,8 @@ import (
 type resolver struct {
 	project *content.Project
 	assets  Assets
+	// content is what site.yaml's derived fields are computed from.
+	content *content.Content
 }
 
 // image resolves a path relative to the project folder to its variants.
@@ -98,7 +100,7 @@ func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName strin
 			out = append(out, kv{p.Name, val})
 		}
 		for _, f := range d.add {
-			val, err := derive(typeName, f.name, r)
+			val, err := derive(typeName, f.name, r, x)
 			if err != nil {
 				return nil, err
 			}
@@ -119,9 +121,19 @@ func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName strin
 	return v, nil
 }
 
-func derive(typeName, field string, r resolver) (any, error) {
+func derive(typeName, field string, r resolver, v map[string]any) (any, error) {
 	p := r.project
 	switch typeName + "." + field {
+	case "Category.backLink", "Category.built":
+		slug, _ := v["slug"].(string)
+		cat, ok := r.content.Category(slug)
+		if !ok {
+			return nil, fmt.Errorf("no category %q", slug)
+		}
+		if field == "built" {
+			return cat.Built(), nil
+		}
+		return cat.BackLink, nil
 	case "Project.slug":
 		return p.Slug, nil
 	case "Project.link":

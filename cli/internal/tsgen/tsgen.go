@@ -78,7 +78,7 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	g.types(root, "Project")
 	g.alias(root, bodySchema, "ProjectBody", "The blocks of a project page, in order: the body of project.yaml.")
 
-	siteVal, err := g.data(siteSchema.Model, siteSchema.Model.Schema, "Site", c.Site.Value, resolver{assets: assets})
+	siteVal, err := g.data(siteSchema.Model, siteSchema.Model.Schema, "Site", c.Site.Value, resolver{assets: assets, content: c})
 	if err != nil {
 		return nil, fmt.Errorf("site.yaml: %w", err)
 	}

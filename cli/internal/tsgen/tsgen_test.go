@@ -242,11 +242,12 @@ function describe(b: Block): string {
 }
 
 const featured: readonly Project[] = projects.filter((p) => p.featured && p.active);
-const pageOf: 'web-design' | 'graphics' | 'photography' | 'higher-education' = projects[0]!.page;
+const pageOf: string = projects[0]!.page;
+const shown: readonly string[] = site.categories.filter((c) => c.built).map((c) => c.slug + c.title + c.backLink + c.columns.sm * c.columns.md + (c.blurb ?? ''));
 const links: string[] = projects.map((p) => p.link + p.slug + p.cover.src + p.skills.join());
-const social: string = (site.social?.codeHosting?.url ?? '') + site.pages['web-design'].title + (site.measurementId ?? '');
+const social: string = (site.social?.codeHosting?.url ?? '') + site.categories[0]!.title + (site.measurementId ?? '');
 const bodies: Promise<string[][]> = Promise.all(projects.map((p) => p.loadBody().then((body: ProjectBody) => body.map(describe))));
-export const all = [featured, pageOf, links, social, bodies];
+export const all = [featured, pageOf, shown, links, social, bodies];
 `
 
 const tsconfig = `{

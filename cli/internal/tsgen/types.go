@@ -40,6 +40,15 @@ var derived = map[string]struct {
 	},
 	// The order is applied to the projects list, not shipped.
 	"Site": {drop: []string{content.ProjectOrderKey}},
+	// Whether a category has a page is the content's to say (an active
+	// project, or kept), once, here; the site only reads it.
+	"Category": {
+		drop: []string{"photoGalleries", "backLink"},
+		add: []derivedField{
+			{"backLink", "string", "The label of the link back to the page from each of its projects: site.yaml's backLink, or \"All <title> Projects\"."},
+			{"built", "boolean", "Whether the site has the page and lists it in the navigation: it has an active project, or keepWhenEmpty is set."},
+		},
+	},
 	"GalleryBlock": {
 		drop: []string{"external", "texts"},
 		add: []derivedField{

@@ -1,11 +1,19 @@
 // The routes of docs/site.md §2 and what each one's h1 says, from the generated
 // content (the same data the site is built from).
-import { navCategories, paths } from '../../src/config/paths';
-import { projects, site, type Block, type GalleryImage, type Page, type ProjectBody } from '../../src/generated/content';
+import { paths } from '../../src/config/paths';
+import { projects, site, type Block, type Category, type GalleryImage, type ProjectBody } from '../../src/generated/content';
 
 export { projects, site };
 
-export const categoryPages: readonly Page[] = navCategories;
+/** The slugs of the category pages the site has, in the navigation's order. */
+export const categoryPages: readonly string[] = site.categories.filter((c) => c.built).map((c) => c.slug);
+
+/** The category declared as slug in site.yaml. */
+export function categoryNamed(slug: string): Category {
+  const c = site.categories.find((c) => c.slug === slug);
+  if (!c) throw new Error(`no category ${slug}`);
+  return c;
+}
 
 export interface SiteRoute {
   path: string;
@@ -17,7 +25,7 @@ export const pageRoutes: readonly SiteRoute[] = [
   { path: paths.home, heading: site.name },
   { path: paths.about, heading: 'About Me' },
   { path: paths.contact, heading: site.contact.title },
-  ...categoryPages.map((page) => ({ path: paths.category(page), heading: site.pages[page].title })),
+  ...categoryPages.map((page) => ({ path: paths.category(page), heading: categoryNamed(page).title })),
 ];
 
 export const projectRoutes: readonly SiteRoute[] = projects.map((p) => ({ path: p.link, heading: p.title }));
@@ -27,7 +35,7 @@ export const allRoutes: readonly SiteRoute[] = [...pageRoutes, ...projectRoutes]
 export const missingPath = '/this-page-does-not-exist';
 
 /** Active projects of a category page, in the site's order. */
-export const activeProjectsOf = (page: Page) => projects.filter((p) => p.page === page && p.active);
+export const activeProjectsOf = (page: string) => projects.filter((p) => p.page === page && p.active);
 
 /** docs/site.md §3: the projects of Selected Work (featured and active). */
 export const featuredTitles = [
@@ -70,7 +78,7 @@ export const specGalleryCounts: Readonly<Record<string, number>> = {
 };
 
 /** docs/site.md §2: the back link of a project page, per category. */
-export const backLinks: Readonly<Record<Page, { name: string; href: string }>> = {
+export const backLinks: Readonly<Record<string, { name: string; href: string }>> = {
   graphics: { name: 'All Graphics Projects', href: paths.category('graphics') },
   'higher-education': { name: 'All Higher Education Projects', href: paths.category('higher-education') },
   photography: { name: 'All Photography Projects', href: paths.category('photography') },

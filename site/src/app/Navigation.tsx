@@ -8,15 +8,15 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
-import { navCategories, paths } from '@/config/paths';
-import { categoryPage, site } from '@/lib/content';
+import { paths } from '@/config/paths';
+import { categories, site } from '@/lib/content';
 
 /** The navigation's links, in order: About, Contact, then the categories. */
 function navItems() {
   return [
     { to: paths.about, label: 'About' },
     { to: paths.contact, label: 'Contact' },
-    ...navCategories.map((page) => ({ to: paths.category(page), label: categoryPage(page).title })),
+    ...categories().map((c) => ({ to: paths.category(c.slug), label: c.title })),
   ];
 }
 

@@ -1,8 +1,8 @@
 import { matchRoutes, useRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { Layout } from '@/app/Layout';
 import { lazyPage, type LazyPage } from '@/app/lazyPage';
-import { childRoute, navCategories, paths } from '@/config/paths';
-import { loadProjectBody, project } from '@/lib/content';
+import { childRoute, paths } from '@/config/paths';
+import { categories, loadProjectBody, project } from '@/lib/content';
 
 // The route table of the prerender (StaticRouter with useRoutes, matchRoutes
 // to load a page before rendering it). There is no client-side router: every
@@ -41,9 +41,9 @@ export const routes: RouteObject[] = [
       { path: childRoute(paths.about), element: <AboutPage />, handle: handle(AboutPage) },
       { path: childRoute(paths.contact), element: <ContactPage />, handle: handle(ContactPage) },
       { path: childRoute(paths.contactSent), element: <ContactSentPage />, handle: handle(ContactSentPage) },
-      ...navCategories.map((page): RouteObject => ({
-        path: childRoute(paths.category(page)),
-        element: <CategoryPage page={page} />,
+      ...categories().map((category): RouteObject => ({
+        path: childRoute(paths.category(category.slug)),
+        element: <CategoryPage category={category} />,
         handle: handle(CategoryPage),
       })),
       { path: childRoute(paths.project(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },

@@ -1,4 +1,4 @@
-import { projects, site, type GalleryImage, type Page, type Project, type ProjectBody } from '@/generated/content';
+import { projects, site, type Category, type GalleryImage, type Project, type ProjectBody } from '@/generated/content';
 
 // Typed selectors over the generated module: pages ask for what they show,
 // and the rules of docs/site.md §4 (visibility) live here, once.
@@ -11,8 +11,22 @@ export function featuredProjects(): readonly Project[] {
 }
 
 /** The active projects of one category page. */
-export function projectsOf(page: Page): readonly Project[] {
-  return projects.filter((p) => p.page === page && p.active);
+export function projectsOf(slug: string): readonly Project[] {
+  return projects.filter((p) => p.page === slug && p.active);
+}
+
+/**
+ * The category pages the site has, in the navigation's order: those of
+ * site.yaml with an active project, or kept while empty (`built`, worked out
+ * by the generator). The site names no category of its own.
+ */
+export function categories(): readonly Category[] {
+  return site.categories.filter((c) => c.built);
+}
+
+/** The category a project names, if the site has its page. */
+export function categoryOf(p: Project): Category | undefined {
+  return categories().find((c) => c.slug === p.page);
 }
 
 /**
@@ -56,11 +70,6 @@ export function galleryImages(body: ProjectBody | undefined): readonly GalleryIm
 /** Every project, each of which has a page. */
 export function allProjects(): readonly Project[] {
   return projects;
-}
-
-/** The heading, description and optional blurb of a category page. */
-export function categoryPage(page: Page) {
-  return site.pages[page];
 }
 
 const socialKinds = ['professionalNetwork', 'codeHosting', 'microblog', 'photoSharing'] as const;

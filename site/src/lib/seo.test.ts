@@ -51,7 +51,7 @@ describe('pageMeta', () => {
   ] as const)('category %s: its heading as title, its description, its canonical', (path, title, page) => {
     expect(pageMeta(path)).toEqual({
       title: `${title} · ${site.name}`,
-      description: site.pages[page].description,
+      description: site.categories.find((c) => c.slug === page)?.description,
       canonical: `${site.url}${path}`,
       image: cardOf(path),
       type: 'website',

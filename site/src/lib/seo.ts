@@ -1,9 +1,9 @@
-import type { GalleryImage, Page, Project, ProjectBody } from '@/generated/content';
+import type { GalleryImage, Project, ProjectBody } from '@/generated/content';
 // Written by `portfolio images` beside images.json: route → social preview card.
 import cards from '@/generated/cards.json';
-import { navCategories, paths, photoOf, projectSlug, samePath } from '@/config/paths';
+import { paths, photoOf, projectSlug, samePath } from '@/config/paths';
 import { photoTitle } from '@/lib/titles';
-import { categoryPage, galleryImages, loadedProjectBody, project, site, socialLinks } from '@/lib/content';
+import { categories, categoryOf, galleryImages, loadedProjectBody, project, site, socialLinks } from '@/lib/content';
 
 /** A page's social preview card (1200×630 JPEG), with an absolute URL. */
 export interface PreviewImage {
@@ -78,11 +78,8 @@ export function pageMeta(pathname: string): PageMeta {
     return page('Message sent', site.contact.description, paths.contactSent, { image: card(paths.contact), noindex: true });
   }
   if (pathname === paths.contact) return page(site.contact.title, site.contact.description, paths.contact);
-  const category = navCategories.find((c: Page) => paths.category(c) === pathname);
-  if (category) {
-    const c = categoryPage(category);
-    return page(c.title, c.description, paths.category(category));
-  }
+  const category = categories().find((c) => paths.category(c.slug) === pathname);
+  if (category) return page(category.title, category.description, paths.category(category.slug));
   const photo = photoOf(pathname);
   const ofPhoto = photo && project(photo.slug);
   // A photo's page: loaded with its project's body (routes.tsx), so its image is known here.
@@ -170,15 +167,18 @@ export function structuredData(pathname: string, body?: ProjectBody): Json | und
   const slug = projectSlug(pathname);
   const p = slug ? project(slug) : undefined;
   if (!p) return undefined;
-  const category = categoryPage(p.page);
+  // Home › category › project; an inactive project whose category has no
+  // page (no active project) is home › project.
+  const category = categoryOf(p);
+  const trail = [
+    { name: site.name, item: absolute(paths.home) },
+    ...(category ? [{ name: category.title, item: absolute(paths.category(category.slug)) }] : []),
+    { name: p.title, item: absolute(p.link) },
+  ];
   const graph: Json[] = [
     {
       '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: site.name, item: absolute(paths.home) },
-        { '@type': 'ListItem', position: 2, name: category.title, item: absolute(paths.category(p.page)) },
-        { '@type': 'ListItem', position: 3, name: p.title, item: absolute(p.link) },
-      ],
+      itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, ...t })),
     },
   ];
   for (const block of body ?? []) {

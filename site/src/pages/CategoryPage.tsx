@@ -1,35 +1,78 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
+import { Link as RouterLink } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { ProjectGrid } from '@/components/ProjectGrid';
-import type { Page } from '@/generated/content';
-import { categoryPage, projectsOf } from '@/lib/content';
+import { paths } from '@/config/paths';
+import type { Category } from '@/generated/content';
+import { projectsOf } from '@/lib/content';
 
-/** docs/site.md §9: web design in 3 columns, the other categories in at most 2. */
-const columns: Record<Page, { sm: number; md: number }> = {
-  'web-design': { sm: 2, md: 3 },
-  graphics: { sm: 2, md: 2 },
-  'higher-education': { sm: 2, md: 2 },
-  photography: { sm: 2, md: 2 },
-};
-
-export function CategoryPage({ page }: { page: Page }) {
-  const meta = categoryPage(page);
+/**
+ * A category page (docs/site.md §2): its heading, blurb and the cards of its
+ * active projects, in the columns site.yaml gives it; a category kept while
+ * it has none says that work is on its way.
+ */
+export function CategoryPage({ category }: { category: Category }) {
+  const projects = projectsOf(category.slug);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-      <PageHeading>{meta.title}</PageHeading>
-      {meta.blurb && (
+      <PageHeading>{category.title}</PageHeading>
+      {category.blurb && (
         <Typography variant="subtitle1" color="text.secondary" sx={{ mt: 2, maxWidth: '62ch' }}>
-          {meta.blurb}
+          {category.blurb}
         </Typography>
       )}
-      <Typography component="h2" sx={visuallyHidden}>
-        Projects
-      </Typography>
-      <Container disableGutters sx={{ mt: 6 }}>
-        <ProjectGrid projects={projectsOf(page)} columns={columns[page]} priority />
-      </Container>
+      {projects.length > 0 ? (
+        <>
+          <Typography component="h2" sx={visuallyHidden}>
+            Projects
+          </Typography>
+          <Container disableGutters sx={{ mt: 6 }}>
+            <ProjectGrid projects={projects} columns={category.columns} priority />
+          </Container>
+        </>
+      ) : (
+        <EmptyCategory title={category.title} />
+      )}
     </Container>
+  );
+}
+
+/** In place of the cards while a kept category has no active project. */
+function EmptyCategory({ title }: { title: string }) {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="empty-heading"
+      sx={{
+        mt: 6,
+        px: { xs: 3, sm: 6 },
+        py: { xs: 5, sm: 7 },
+        maxWidth: '46rem',
+        border: 2,
+        borderStyle: 'dashed',
+        borderColor: 'divider',
+        borderRadius: 4,
+      }}
+    >
+      <Typography id="empty-heading" variant="h3" component="h2">
+        Work on its way
+      </Typography>
+      <Typography sx={{ mt: 1.5, color: 'text.secondary', maxWidth: '52ch' }}>
+        There are no {title} projects to show yet. New work will appear here as soon as it is ready.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, alignItems: { sm: 'center' } }}>
+        <Button variant="contained" component={RouterLink} to={paths.contact}>
+          Get in Touch
+        </Button>
+        <Button variant="outlined" component={RouterLink} to={paths.home}>
+          Back to Home
+        </Button>
+      </Stack>
+    </Box>
   );
 }

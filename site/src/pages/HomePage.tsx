@@ -14,6 +14,9 @@ import { featuredProjects, site } from '@/lib/content';
 const WORK_ID = 'work';
 
 export function HomePage() {
+  // Selected Work, and the button that scrolls to it, only when something
+  // is featured: no heading over nothing.
+  const featured = featuredProjects();
   return (
     <>
       <Box component="section" aria-labelledby="hero-heading" sx={{ py: { xs: 8, md: 14 } }}>
@@ -32,9 +35,11 @@ export function HomePage() {
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, alignItems: { sm: 'center' } }}>
             {/* An in-page link: the smooth scroll is CSS (src/theme/document.css), instant under reduced motion. */}
-            <Button variant="contained" size="large" href={`#${WORK_ID}`} endIcon={<ArrowDownwardIcon />}>
-              View My Work
-            </Button>
+            {featured.length > 0 && (
+              <Button variant="contained" size="large" href={`#${WORK_ID}`} endIcon={<ArrowDownwardIcon />}>
+                View My Work
+              </Button>
+            )}
             <Button variant="outlined" size="large" component={RouterLink} to={paths.contact}>
               Get in Touch
             </Button>
@@ -44,14 +49,16 @@ export function HomePage() {
           </Box>
         </Container>
       </Box>
-      <Box component="section" id={WORK_ID} aria-labelledby="work-heading">
-        <Container maxWidth="lg">
-          <Typography id="work-heading" variant="h2" tabIndex={-1} sx={{ mb: 4, outline: 'none' }}>
-            Selected Work
-          </Typography>
-          <ProjectGrid projects={featuredProjects()} columns={{ sm: 2, md: 3 }} />
-        </Container>
-      </Box>
+      {featured.length > 0 && (
+        <Box component="section" id={WORK_ID} aria-labelledby="work-heading">
+          <Container maxWidth="lg">
+            <Typography id="work-heading" variant="h2" tabIndex={-1} sx={{ mb: 4, outline: 'none' }}>
+              Selected Work
+            </Typography>
+            <ProjectGrid projects={featured} columns={{ sm: 2, md: 3 }} />
+          </Container>
+        </Box>
+      )}
     </>
   );
 }

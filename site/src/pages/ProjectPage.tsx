@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
 import type { Project, ProjectBody } from '@/generated/content';
-import { categoryPage, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
+import { categoryOf, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
 import { NotFoundPage } from '@/pages/NotFoundPage';
 
 /** Whether any block shows an image: if none does, the page shows the cover. */
@@ -32,10 +32,13 @@ function ProjectView({ project: p }: { project: Project }) {
   // Loaded before the first render (routes.tsx); after a client-side
   // navigation, the router's transition waits for it.
   const body = loadedProjectBody(p) ?? use(loadProjectBody(p));
+  // Back to its category; to the home page when the category has no page
+  // (it has no active project, this one being inactive).
+  const category = categoryOf(p);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
-      <Button component={RouterLink} to={paths.category(p.page)} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
-        All {categoryPage(p.page).title} Projects
+      <Button component={RouterLink} to={category ? paths.category(category.slug) : paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+        {category ? category.backLink : 'Back to Home'}
       </Button>
       <Typography variant="overline" component="p" color="secondary">
         {p.category}

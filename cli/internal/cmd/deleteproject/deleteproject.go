@@ -136,12 +136,18 @@ func Run(ctx context.Context, opts *Options) error {
 			return cmdutil.ErrCancel
 		}
 	}
+	page, active := content.ProjectPage(dir)
 	n, err := projectdelete.Delete(opts.ContentDir, opts.Slug)
 	if err != nil {
 		return report.Field(opts.IO.ErrOut, err)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%s)\n", s.Green("✓"), dir, filepath.Separator, english.Count(n, "file"))
+	if active {
+		if line := content.LeftEmpty(opts.ContentDir, page, opts.Slug); line != "" {
+			fmt.Fprintf(opts.IO.Out, "  %s\n", line)
+		}
+	}
 	site := filepath.Join(opts.ContentDir, content.SiteFile)
 	if changed, err := projectdelete.RemoveFromOrder(opts.ContentDir, opts.Slug); err != nil {
 		fmt.Fprintf(opts.IO.ErrOut, "warning: %v\n", err)

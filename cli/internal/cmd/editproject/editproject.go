@@ -119,7 +119,7 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 	fl := project.Flags()
 	fl.StringVar(&fv.Title, "title", "", "project name")
 	fl.StringVar(&fv.Subtitle, "subtitle", "", "one line under the title")
-	fl.StringVar(&fv.Page, "page", "", "category page: web-design, graphics, photography or higher-education")
+	fl.StringVar(&fv.Page, "page", "", "the category to list it on: the slug of one of site.yaml's categories (moves it there)")
 	fl.StringVar(&fv.Category, "category", "", "badge on the card")
 	fl.StringVar(&fv.Description, "description", "", "card text and meta description")
 	fl.StringVar(&fv.Role, "role", "", "your role on the project")
@@ -155,7 +155,7 @@ func Run(ctx context.Context, opts *Options) error {
 	if ask {
 		skills := strings.Join(f.Skills, ", ")
 		accessible := opts.Accessible || !opts.Terminal
-		groups := forms.EditGroups(&f, &skills, accessible)
+		groups := forms.EditGroups(opts.ContentDir, &f, &skills, accessible)
 		if accessible {
 			acc = prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 			err = acc.Run(false, groups...)

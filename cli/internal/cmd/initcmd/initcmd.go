@@ -82,9 +82,10 @@ asks one plain line at a time.
 Without a terminal, or with --yes, nothing is asked: the required values
 (--name, --description, --url) must come from flags or from --from FILE, a
 site.yaml holding some of its keys; flags win over the file. Every other
-text has a default to edit later: the About and Contact texts, the category
-pages' titles ("Web Design", "Graphics", "Photography", "Higher Education")
-and descriptions.
+text has a default to edit later: the About and Contact texts, and the
+categories: one, "Work" at /work, unless --from lists the owner's own under
+categories (slug, title, description, blurb). Add and rename categories in
+site.yaml; each project's page names one.
 
 An existing site.yaml is never overwritten. The file is checked with the
 same loader as ` + "`portfolio validate`" + ` before it is put in place, in one step.

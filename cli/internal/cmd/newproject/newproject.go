@@ -235,7 +235,7 @@ required value is missing without a terminal, 130 cancelled.`),
 	fl.StringVar(&fv.Title, "title", "", "project name: page heading and card title")
 	fl.StringVar(&fv.Slug, "slug", "", "folder name and address /projects/<slug> (default: made from the title)")
 	fl.StringVar(&fv.Subtitle, "subtitle", "", "one line under the title")
-	fl.StringVar(&fv.Page, "page", "", "category page: web-design, graphics, photography or higher-education")
+	fl.StringVar(&fv.Page, "page", "", "the category to list it on: the slug of one of site.yaml's categories")
 	fl.StringVar(&fv.Category, "category", "", "badge on the card (default: the page's title)")
 	fl.StringVar(&fv.Description, "description", "", "card text and meta description")
 	fl.StringVar(&fv.Role, "role", "", "your role on the project")
@@ -254,10 +254,10 @@ required value is missing without a terminal, 130 cancelled.`),
 	fl.StringVar(&from, "from", "", "read the answers from a YAML `FILE`")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking: every required value from flags or --from")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
-	_ = cmd.RegisterFlagCompletionFunc("page", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	_ = cmd.RegisterFlagCompletionFunc("page", func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
 		var names []string
-		for _, p := range scaffold.Pages {
-			names = append(names, p.Name+"\t"+p.Blurb)
+		for _, p := range scaffold.Categories(cmdutil.ContentDir(c)) {
+			names = append(names, p.Name+"\t"+p.Label)
 		}
 		return names, cobra.ShellCompDirectiveNoFileComp
 	})

@@ -268,7 +268,7 @@ func TestRunBadValues(t *testing.T) {
 		`error: --title: "title" is too long: 99 characters, at most 80 allowed`,
 		`error: --slug: the folder name "Bad Slug" is not a valid slug`,
 		"    hint: use bad-slug",
-		`error: --page: "page" must be one of web-design, graphics, photography, higher-education; got "photo"`,
+		`error: --page: "photo" names no category of site.yaml`,
 		`error: --cover: file not found: photos/nope.jpg`,
 		"nothing was written",
 	}

@@ -21,11 +21,11 @@ about:
   funFacts: [Three.]
   skills: [Design]
 contact: {title: Contact, description: Contact., heading: Hi, intro: Write.}
-pages:
-  web-design: {title: Web Design, description: Web.}
-  graphics: {title: Graphics, description: Graphics.}
-  photography: {title: Photography, description: Photos.}
-  higher-education: {title: Higher Education, description: Teaching.}
+categories:
+  - {slug: web-design, title: Web Design, description: Web.}
+  - {slug: graphics, title: Graphics, description: Graphics., keepWhenEmpty: true}
+  - {slug: photography, title: Photography, description: Photos., photoGalleries: true, keepWhenEmpty: true}
+  - {slug: higher-education, title: Higher Education, description: Teaching., keepWhenEmpty: true}
 `
 
 // Project is a valid project.yaml with the given title: a featured web

@@ -116,16 +116,17 @@ func Render(s Site, schemaRef string) []byte {
 	text("  ", "heading", s.Contact.Heading)
 	text("  ", "intro", s.Contact.Intro)
 	line("")
-	line("# The four category pages that list your projects. A blurb is an optional")
-	line("# paragraph under the heading.")
-	line("pages:")
-	for _, p := range scaffold.Pages {
-		page := s.Pages.Named(p.Name)
-		line("  %s:", p.Name)
-		text("    ", "title", page.Title)
-		text("    ", "description", page.Description)
-		if page.Blurb != "" {
-			text("    ", "blurb", page.Blurb)
+	line("# The categories of your work, in the order of the navigation: each is a")
+	line("# page at /<slug> listing the projects whose `page:` is that slug. Add your")
+	line("# own (schema/site.schema.json says what each may hold); a blurb is an")
+	line("# optional paragraph under the heading.")
+	line("categories:")
+	for _, c := range s.Categories {
+		text("  - ", "slug", c.Slug)
+		text("    ", "title", c.Title)
+		text("    ", "description", c.Description)
+		if c.Blurb != "" {
+			text("    ", "blurb", c.Blurb)
 		}
 	}
 	return []byte(b.String())

@@ -16,22 +16,21 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/draft"
 	"portfolio/cli/internal/fieldcheck"
-	"portfolio/cli/internal/scaffold"
 )
 
 // Site holds the settings of a new site.yaml. It is shaped like the file, so
 // an answers file (--from) is a site.yaml with only some of its keys.
 type Site struct {
-	Name          string   `yaml:"name"`
-	Taglines      Taglines `yaml:"taglines"`
-	Hero          string   `yaml:"hero"`
-	Description   string   `yaml:"description"`
-	URL           string   `yaml:"url"`
-	MeasurementID string   `yaml:"measurementId"`
-	Social        Social   `yaml:"social"`
-	About         About    `yaml:"about"`
-	Contact       Contact  `yaml:"contact"`
-	Pages         Pages    `yaml:"pages"`
+	Name          string     `yaml:"name"`
+	Taglines      Taglines   `yaml:"taglines"`
+	Hero          string     `yaml:"hero"`
+	Description   string     `yaml:"description"`
+	URL           string     `yaml:"url"`
+	MeasurementID string     `yaml:"measurementId"`
+	Social        Social     `yaml:"social"`
+	About         About      `yaml:"about"`
+	Contact       Contact    `yaml:"contact"`
+	Categories    []Category `yaml:"categories"`
 }
 
 // Taglines are the two lines under the owner's name on the home page.
@@ -73,20 +72,19 @@ type Contact struct {
 	Intro       string `yaml:"intro"`
 }
 
-// CategoryPage is one of the four category pages.
-type CategoryPage struct {
+// Category is one category page. The owner's own: an answers file (--from)
+// may list them; without, the site starts with one (DefaultCategory).
+type Category struct {
+	Slug        string `yaml:"slug"`
 	Title       string `yaml:"title"`
 	Description string `yaml:"description"`
 	Blurb       string `yaml:"blurb"`
 }
 
-// Pages are the four category pages, by their names in scaffold.Pages.
-type Pages struct {
-	WebDesign       CategoryPage `yaml:"web-design"`
-	Graphics        CategoryPage `yaml:"graphics"`
-	Photography     CategoryPage `yaml:"photography"`
-	HigherEducation CategoryPage `yaml:"higher-education"`
-}
+// DefaultCategory is the slug and title of the one category a new site
+// starts with when the answers name none: every project needs a category
+// to name, and which ones the owner wants is theirs to add in site.yaml.
+var DefaultCategory = Category{Slug: "work", Title: "Work"}
 
 // ReadAnswers reads an answers file (--from): a site.yaml with only some of
 // its keys (name, taglines: {role, mission}, social: {codeHosting: {url}},
@@ -96,21 +94,6 @@ func ReadAnswers(path string) (Site, error) {
 	var s Site
 	err := draft.Read(path, &s, "those of site.yaml (name, taglines.role, social.codeHosting.url, …)")
 	return s, err
-}
-
-// Named returns the page called name (a scaffold.Pages name).
-func (p *Pages) Named(name string) *CategoryPage {
-	switch name {
-	case "web-design":
-		return &p.WebDesign
-	case "graphics":
-		return &p.Graphics
-	case "photography":
-		return &p.Photography
-	case "higher-education":
-		return &p.HigherEducation
-	}
-	panic("site: no page " + name)
 }
 
 // Field is one text setting: its place in site.yaml, its flag, and whether
@@ -190,18 +173,6 @@ var Fields = func() []Field {
 		Field{Key: "contact.intro", Flag: "contact-intro", Usage: "sentence above the contact form",
 			get: func(s *Site) *string { return &s.Contact.Intro }},
 	)
-	for _, p := range scaffold.Pages {
-		name := p.Name
-		page := func(s *Site) *CategoryPage { return s.Pages.Named(name) }
-		f = append(f,
-			Field{Key: "pages." + name + ".title", Flag: name + "-title", Usage: fmt.Sprintf("heading and menu label of /%s (default %q)", name, p.Label),
-				get: func(s *Site) *string { return &page(s).Title }},
-			Field{Key: "pages." + name + ".description", Flag: name + "-description", Usage: fmt.Sprintf("meta description of /%s", name),
-				get: func(s *Site) *string { return &page(s).Description }},
-			Field{Key: "pages." + name + ".blurb", Flag: name + "-blurb", Usage: fmt.Sprintf("optional paragraph under the heading of /%s", name), Optional: true,
-				get: func(s *Site) *string { return &page(s).Blurb }},
-		)
-	}
 	return f
 }()
 
@@ -334,10 +305,13 @@ func (s Site) WithDefaults() Site {
 	def(&s.Contact.Description, fmt.Sprintf("Contact %s about a project or a collaboration.", s.Name))
 	def(&s.Contact.Heading, "Let's Connect")
 	def(&s.Contact.Intro, "Interested in working together? Get in touch!")
-	for _, p := range scaffold.Pages {
-		page := s.Pages.Named(p.Name)
-		def(&page.Title, p.Label)
-		def(&page.Description, fmt.Sprintf("%s by %s: %s.", p.Label, s.Name, p.Blurb))
+	if len(s.Categories) == 0 {
+		s.Categories = []Category{DefaultCategory}
+	}
+	for i := range s.Categories {
+		c := &s.Categories[i]
+		def(&c.Title, c.Slug)
+		def(&c.Description, fmt.Sprintf("%s by %s.", c.Title, s.Name))
 	}
 	return s
 }

@@ -53,7 +53,7 @@ func TestCheckText(t *testing.T) {
 		{"social.microblog.label", strings.Repeat("x", 41), "at most 40"},
 		{"contact.heading", "Let's Connect", ""},
 		{"pages.web-design.title", "Web Design", ""},
-		{"pages.graphics.blurb", strings.Repeat("x", 801), "at most 800"},
+		{"contact.intro", strings.Repeat("x", 301), "at most 300"},
 		{"about.intro", "Hello: I'm \"Avery\" # not a comment", ""},
 	}
 	for _, tt := range tests {
@@ -120,17 +120,18 @@ func TestWithDefaults(t *testing.T) {
 	s.Taglines.Role = "UX/UI Designer · Frontend Developer"
 	d := s.WithDefaults()
 	checks := map[string][2]string{
-		"role kept":          {d.Taglines.Role, "UX/UI Designer · Frontend Developer"},
-		"mission":            {d.Taglines.Mission, defaultMission},
-		"hero":               {d.Hero, s.Description},
-		"label":              {d.Social.CodeHosting.Label, "GitHub"},
-		"about description":  {d.About.Description, "About Avery Morgan: UX/UI Designer · Frontend Developer."},
-		"about intro":        {d.About.Intro, s.Description},
-		"contact heading":    {d.Contact.Heading, "Let's Connect"},
-		"contact title":      {d.Contact.Title, "Contact"},
-		"page title":         {d.Pages.HigherEducation.Title, "Higher Education"},
-		"page description":   {d.Pages.Photography.Description, "Photography by Avery Morgan: photo series and galleries."},
-		"blurb stays absent": {d.Pages.Graphics.Blurb, ""},
+		"role kept":            {d.Taglines.Role, "UX/UI Designer · Frontend Developer"},
+		"mission":              {d.Taglines.Mission, defaultMission},
+		"hero":                 {d.Hero, s.Description},
+		"label":                {d.Social.CodeHosting.Label, "GitHub"},
+		"about description":    {d.About.Description, "About Avery Morgan: UX/UI Designer · Frontend Developer."},
+		"about intro":          {d.About.Intro, s.Description},
+		"contact heading":      {d.Contact.Heading, "Let's Connect"},
+		"contact title":        {d.Contact.Title, "Contact"},
+		"category slug":        {d.Categories[0].Slug, "work"},
+		"category title":       {d.Categories[0].Title, "Work"},
+		"category description": {d.Categories[0].Description, "Work by Avery Morgan."},
+		"blurb stays absent":   {d.Categories[0].Blurb, ""},
 	}
 	for name, c := range checks {
 		if c[0] != c[1] {
@@ -201,7 +202,10 @@ func fullSite() Site {
 	s.About.FunFacts = []string{"#1 fan of parking signs"}
 	s.About.Skills = []string{"UX/UI Design", "Photography"}
 	s.Contact.Intro = "Write to me: I answer within a week."
-	s.Pages.Graphics.Blurb = "Branding, print design and visual communications: annual reports that turn a year of work into a clear story."
+	s.Categories = []Category{
+		{Slug: "print", Title: "Print & Brand", Blurb: "Branding, print design and visual communications: annual reports that turn a year of work into a clear story."},
+		{Slug: "photos", Title: "Photos", Description: "Photographs of campus life."},
+	}
 	return s
 }
 

@@ -2,18 +2,7 @@ import { configure, getConfig, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
-import type {
-  Block,
-  CaseStudyBlock,
-  DocumentBlock,
-  GalleryImage,
-  ImageBlock,
-  Page,
-  Project,
-  PrototypeBlock,
-  ScreenshotsBlock,
-  TextBlock,
-} from '@/generated/content';
+import type { Block, CaseStudyBlock, DocumentBlock, GalleryImage, ImageBlock, Project, PrototypeBlock, ScreenshotsBlock, TextBlock } from '@/generated/content';
 import { preloadRoute } from '@/app/routes';
 import { loadProjectBody, site } from '@/lib/content';
 import { pageMeta } from '@/lib/seo';
@@ -399,7 +388,7 @@ describe('project page', () => {
     return renderApp(`/projects/${slug}`);
   }
 
-  it.each<[string, Page, string, string]>([
+  it.each<[string, string, string, string]>([
     ['brand-guide', 'graphics', 'All Graphics Projects', '/graphics'],
     ['briefing-memo', 'higher-education', 'All Higher Education Projects', '/higher-education'],
     ['photo-set', 'photography', 'All Photography Projects', '/photography'],

@@ -74,8 +74,8 @@ export interface Site {
   readonly about: SiteAbout;
   /** The Contact page (/contact): its heading, and the heading and sentence above the contact form. */
   readonly contact: SiteContact;
-  /** The four category pages, by address. Each lists the active projects whose `page` names it; its title is its link in the navigation. */
-  readonly pages: SitePages;
+  /** The category pages, in the order the navigation lists them after About and Contact. Each is a page at /<slug> that lists the active projects whose `page` names it. A category with no active project is left out of the navigation and not built, unless it sets `keepWhenEmpty`. At most 8. */
+  readonly categories: readonly Category[];
   /** How project galleries are laid out. Leave it out for the defaults. */
   readonly gallery: SiteGallery;
 }
@@ -128,16 +128,24 @@ export interface SiteContact {
   readonly intro: string;
 }
 
-/** The four category pages, by address. Each lists the active projects whose `page` names it; its title is its link in the navigation. */
-export interface SitePages {
-  /** The /web-design page, whose cards fill 3 columns on wide screens. */
-  readonly 'web-design': CategoryPage;
-  /** The /graphics page, at most 2 columns of cards. */
-  readonly graphics: CategoryPage;
-  /** The /photography page, at most 2 columns of cards. */
-  readonly photography: CategoryPage;
-  /** The /higher-education page, at most 2 columns of cards. */
-  readonly 'higher-education': CategoryPage;
+/** One category page: its address, heading, meta description and optional paragraph, above the cards of its active projects. */
+export interface Category {
+  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page: about, contact, projects, privacy, 404, or a folder of the built site (assets, docs, img). */
+  readonly slug: string;
+  /** Page heading and navigation label, and the start of the page's title in browser tabs and search results. */
+  readonly title: string;
+  /** Meta description of the page, shown by search engines and link previews. */
+  readonly description: string;
+  /** Optional paragraph under the heading, saying what the category holds. */
+  readonly blurb?: string;
+  /** Columns of project cards by window width: one below 600 px, `sm` from 600 px, `md` from 900 px. Left out, 2 and 3 (as on the home page). */
+  readonly columns: CategoryColumns;
+  /** Build the page and keep it in the navigation while it has no active project; it then says that work is on its way. Left out (false), such a category is neither built nor in the navigation until a project of it is active. */
+  readonly keepWhenEmpty: boolean;
+  /** The label of the link back to the page from each of its projects: site.yaml's backLink, or "All <title> Projects". */
+  readonly backLink: string;
+  /** Whether the site has the page and lists it in the navigation: it has an active project, or keepWhenEmpty is set. */
+  readonly built: boolean;
 }
 
 /** How project galleries are laid out. Leave it out for the defaults. */
@@ -156,14 +164,12 @@ export interface SocialLink {
   readonly url: string;
 }
 
-/** A category page: its heading, its meta description and an optional paragraph, above the cards of its active projects. */
-export interface CategoryPage {
-  /** Page heading and navigation label; also the back link of its projects ("All <title> Projects"). */
-  readonly title: string;
-  /** Meta description of the page, shown by search engines and link previews. */
-  readonly description: string;
-  /** Optional paragraph under the heading (the graphics page has one on branding, print design and visual communications). */
-  readonly blurb?: string;
+/** Columns of project cards by window width: one below 600 px, `sm` from 600 px, `md` from 900 px. Left out, 2 and 3 (as on the home page). */
+export interface CategoryColumns {
+  /** Columns from 600 px. */
+  readonly sm: number;
+  /** Columns from 900 px. */
+  readonly md: number;
 }
 
 /** Columns of a gallery by window width (breakpoints xs 0, sm 600, md 900, lg 1200, xl 1536 px). Tiles read across, row by row, in file order. A breakpoint left out takes the count of the next smaller one; xs, md and lg default to 4, 2 and 3. */
@@ -194,8 +200,8 @@ export interface Project {
   readonly skills: readonly string[];
   /** Label of the badge on the card, and of the line above the title on the project page. Free text: `page` decides where the project is listed. */
   readonly category: string;
-  /** The category page that lists the project and that its back link returns to. */
-  readonly page: Page;
+  /** The category that lists the project and that its back link returns to: the `slug` of one of site.yaml's `categories`. */
+  readonly page: string;
   /** Show the project in Selected Work on the home page (it must also be active). */
   readonly featured: boolean;
   /** List the project on its category page. An inactive project keeps its page at its URL but appears in no listing and is not indexed. */
@@ -209,9 +215,6 @@ export interface Project {
   /** Loads the page's blocks (the body of project.yaml) from the project's own module, so listings do not carry every page's text. */
   readonly loadBody: () => Promise<ProjectBody>;
 }
-
-/** The category page that lists the project and that its back link returns to. */
-export type Page = 'web-design' | 'graphics' | 'photography' | 'higher-education';
 
 /** The blocks of a project page, in order: the body of project.yaml. */
 export type ProjectBody = readonly Block[];
@@ -348,12 +351,45 @@ export const site: Site = {
     heading: 'Let\'s Connect',
     intro: 'Interested in working together? Get in touch!',
   },
-  pages: {
-    'web-design': { title: 'Web Design', description: 'Web.' },
-    graphics: { title: 'Graphics', description: 'Graphics.', blurb: 'Branding and print.' },
-    photography: { title: 'Photography', description: 'Photos.' },
-    'higher-education': { title: 'Higher Education', description: 'Teaching.' },
-  },
+  categories: [
+    {
+      slug: 'graphics',
+      title: 'Graphics',
+      description: 'Graphics.',
+      blurb: 'Branding and print.',
+      columns: { sm: 2, md: 2 },
+      keepWhenEmpty: false,
+      backLink: 'All Graphics Projects',
+      built: true,
+    },
+    {
+      slug: 'higher-education',
+      title: 'Higher Education',
+      description: 'Teaching.',
+      columns: { sm: 2, md: 2 },
+      keepWhenEmpty: false,
+      backLink: 'All Higher Education Projects',
+      built: true,
+    },
+    {
+      slug: 'photography',
+      title: 'Photography',
+      description: 'Photos.',
+      columns: { sm: 2, md: 2 },
+      keepWhenEmpty: false,
+      backLink: 'All Photography Projects',
+      built: true,
+    },
+    {
+      slug: 'web-design',
+      title: 'Web Design',
+      description: 'Web.',
+      columns: { sm: 2, md: 3 },
+      keepWhenEmpty: false,
+      backLink: 'All Web Design Projects',
+      built: true,
+    },
+  ],
   gallery: { columns: { xs: 2, md: 2, lg: 4 }, thumbnails: true },
 };
 

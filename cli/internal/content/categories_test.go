@@ -1,0 +1,139 @@
+package content
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/diag"
+)
+
+// The categories declared in the test site (contenttest.Site), one per line
+// from line 21: web-design (the test project's), then graphics, photography
+// and higher-education, kept while empty.
+const categoriesLine = 21
+
+func TestCategoryRules(t *testing.T) {
+	site := func(old, new string) func(t testing.TB, f map[string][]byte) {
+		return func(t testing.TB, f map[string][]byte) {
+			s := string(f["site.yaml"])
+			if !strings.Contains(s, old) {
+				t.Fatalf("test site has no %q", old)
+			}
+			f["site.yaml"] = []byte(strings.Replace(s, old, new, 1))
+		}
+	}
+	project := func(old, new string) func(t testing.TB, f map[string][]byte) {
+		return func(t testing.TB, f map[string][]byte) {
+			f["projects/alpha/project.yaml"] = []byte(strings.Replace(string(f["projects/alpha/project.yaml"]), old, new, 1))
+		}
+	}
+	tests := []struct {
+		name      string
+		mutate    func(testing.TB, map[string][]byte)
+		sev       diag.Severity
+		file      string
+		line, col int
+		msg, hint string
+	}{
+		{name: "duplicate slug", mutate: site("slug: graphics", "slug: web-design"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "web-design" is declared twice (categories 1 and 2)`, hint: "its own slug"},
+		{name: "slug of a fixed page", mutate: site("slug: graphics", "slug: about"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "about" is the address of one of the site's own pages`, hint: "e.g. about-work"},
+		{name: "slug of the projects' folder", mutate: site("slug: graphics", "slug: projects"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "projects" is the address`},
+		{name: "slug of the privacy page", mutate: site("slug: graphics", "slug: privacy"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "privacy" is the address`},
+		{name: "slug not a slug", mutate: site("slug: graphics", "slug: Graphic Design"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: "must be lowercase letters, digits and single hyphens"},
+		{name: "empty title", mutate: site("title: Graphics,", `title: "",`),
+			file: "site.yaml", line: categoriesLine + 1, msg: `"title" must not be empty`},
+		{name: "no categories", mutate: func(t testing.TB, f map[string][]byte) {
+			s := string(f["site.yaml"])
+			f["site.yaml"] = []byte(regexp.MustCompile(`(?s)categories:\n.*`).ReplaceAllString(s, "categories: []\n"))
+		}, file: "site.yaml", line: categoriesLine - 1, col: 13, msg: `"categories" needs at least 1 item, has 0`},
+		{name: "too many categories", mutate: func(t testing.TB, f map[string][]byte) {
+			var more strings.Builder
+			for _, s := range []string{"a", "b", "c", "d", "e"} {
+				more.WriteString("  - {slug: " + s + ", title: " + s + ", description: " + s + "., keepWhenEmpty: true}\n")
+			}
+			f["site.yaml"] = append(f["site.yaml"], more.String()...)
+		}, file: "site.yaml", line: categoriesLine, col: 3, msg: `"categories" has 9 items, at most 8 allowed`},
+		{name: "undeclared page", mutate: project("page: web-design", "page: illustration"),
+			file: "alpha/project.yaml", line: 8, col: 7, msg: `"illustration" names no category of site.yaml`, hint: "or declare \"illustration\" under categories"},
+		{name: "page misspelt", mutate: project("page: web-design", "page: web-desing"),
+			file: "alpha/project.yaml", line: 8, col: 7, msg: `"web-desing" names no category`, hint: `did you mean "web-design"?`},
+		{name: "empty category", mutate: site("title: Graphics, description: Graphics., keepWhenEmpty: true", "title: Graphics, description: Graphics."),
+			sev: diag.Warning, file: "site.yaml", line: categoriesLine + 1, col: 5, msg: `the category "graphics" has no active project (no project names it), so the site leaves it out`, hint: "keepWhenEmpty: true"},
+		{name: "category of inactive projects", mutate: project("featured: true", "featured: false\nactive: false"),
+			sev: diag.Warning, file: "site.yaml", line: categoriesLine, col: 5, msg: `the category "web-design" has no active project (none of its 1 project is active)`},
+		{name: "nothing featured", mutate: project("featured: true", "featured: false"),
+			sev: diag.Warning, file: "site.yaml", msg: "no project is both featured and active, so the home page has no Selected Work section", hint: "featured: true"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := validFiles(t)
+			tt.mutate(t, f)
+			_, diags, err := Load(tree(t, f), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(diags, func(d diag.Diagnostic) bool { return strings.Contains(d.Message, tt.msg) })
+			if i < 0 {
+				t.Fatalf("no diagnostic with %q; got:\n%s", tt.msg, dump(diags))
+			}
+			found := diags[i]
+			if found.Severity != tt.sev || !strings.HasSuffix(filepath.ToSlash(found.File), tt.file) ||
+				(tt.line != 0 && found.Line != tt.line) || (tt.col != 0 && found.Column != tt.col) {
+				t.Errorf("got %s %s, want %s at …%s:%d:%d", found.Severity, found.Position(), tt.sev, tt.file, tt.line, tt.col)
+			}
+			if !strings.Contains(found.Hint, tt.hint) {
+				t.Errorf("hint %q, want it to contain %q", found.Hint, tt.hint)
+			}
+			if tt.sev == diag.Warning && diags.Errors() != 0 {
+				t.Errorf("a warning case produced errors:\n%s", dump(diags))
+			}
+		})
+	}
+}
+
+// The kept, empty categories of the test site are built and give no
+// warning; the one with an active project is built too.
+func TestCategoriesBuilt(t *testing.T) {
+	c, diags, err := Load(tree(t, validFiles(t)), Options{})
+	if err != nil || len(diags) != 0 {
+		t.Fatalf("err %v, diags:\n%s", err, dump(diags))
+	}
+	var got []string
+	for _, cat := range c.Categories() {
+		if !cat.Built() {
+			t.Errorf("%s not built", cat.Slug)
+		}
+		got = append(got, cat.Slug+":"+cat.BackLink)
+	}
+	want := []string{"web-design:All Web Design Projects", "graphics:All Graphics Projects", "photography:All Photography Projects", "higher-education:All Higher Education Projects"}
+	if !slices.Equal(got, want) {
+		t.Errorf("categories %q, want %q", got, want)
+	}
+}
+
+// FixedRoutes holds the first segment of every path site/src/config/paths.ts
+// defines, so that no category can take a page's address.
+func TestFixedRoutesCoverSitePaths(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "site", "src", "config", "paths.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	literals := regexp.MustCompile(`'/([a-z0-9-]+)[/']`).FindAllStringSubmatch(string(src), -1)
+	if len(literals) < 4 {
+		t.Fatalf("found only %d paths in paths.ts: %q", len(literals), literals)
+	}
+	for _, m := range literals {
+		if !slices.Contains(FixedRoutes, m[1]) {
+			t.Errorf("paths.ts has the address /%s, which FixedRoutes does not hold: a category could take it", m[1])
+		}
+	}
+}

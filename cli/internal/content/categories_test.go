@@ -127,7 +127,15 @@ func TestFixedRoutesCoverSitePaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	literals := regexp.MustCompile(`'/([a-z0-9-]+)[/']`).FindAllStringSubmatch(string(src), -1)
+	// An infix (a part inside a path, such as a photo's /photos/ under its
+	// project) is no first segment.
+	var lines []string
+	for line := range strings.Lines(string(src)) {
+		if !strings.Contains(line, "Infix = ") {
+			lines = append(lines, line)
+		}
+	}
+	literals := regexp.MustCompile(`'/([a-z0-9-]+)[/']`).FindAllStringSubmatch(strings.Join(lines, ""), -1)
 	if len(literals) < 4 {
 		t.Fatalf("found only %d paths in paths.ts: %q", len(literals), literals)
 	}

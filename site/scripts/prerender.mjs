@@ -19,13 +19,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 // The content folder, for the sitemap's dates (PORTFOLIO_CONTENT, else ../content).
 const contentRoot = path.resolve(root, process.env.PORTFOLIO_CONTENT ?? path.join('..', 'content'));
-const {
-  render,
-  routePaths,
-  paths: sitePaths,
-  analyticsId: measurementId,
-  siteInfo,
-} = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
+const { render, routePaths, paths: sitePaths, analyticsTag, siteInfo } = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
 
 // The built style sheet is only the @font-face and document rules (component
 // styles come from emotion): inlined, it costs the page no request.
@@ -46,7 +40,9 @@ async function inlineStyleSheets(html) {
 // The two scripts a page may load before any interaction, from the client
 // build's manifest: the islands loader (on pages with an island; it fetches
 // each island's chunk when the island is needed) and the plain page script
-// (analytics, the 404 log). No other script is in any page.
+// (analytics, the 404 log): GA4's, or the cookieless providers' count.ts,
+// and the consent bar's only when GA4 asks for consent, loaded by GA4's
+// page script. No other script is in any page.
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const entryFile = (src) => {
   const entry = manifest[src];
@@ -55,6 +51,8 @@ const entryFile = (src) => {
 };
 const islandsScript = entryFile('src/islands/client.ts');
 const pageScript = entryFile('src/page-script/page-script.ts');
+const countScript = entryFile('src/page-script/count.ts');
+const consentScript = entryFile('src/page-script/consent.ts');
 
 // The loader is a file (cached for the whole visit, no CSP hash); for
 // measuring the other way, ISLANDS_LOADER=inline writes it into each page
@@ -197,7 +195,18 @@ const speculationRules = JSON.stringify({
 // the rules are allowed by their own hash as well.
 const rulesHash = `sha256-${createHash('sha256').update(speculationRules).digest('base64')}`;
 
-const analyticsId = measurementId();
+// The page script's tag, with the analytics setting on it (none with
+// VITE_ANALYTICS=off or provider none).
+// GA4's pages load page-script.ts (and, when it asks for consent, the
+// consent script it names), the cookieless providers' count.ts; pages
+// without analytics none but the 404 page's.
+const analytics = analyticsTag();
+const analyticsScript = analytics && analytics.provider !== 'ga4' ? countScript : pageScript;
+const analyticsData = analytics
+  ? Object.entries({ ...analytics, ...(analytics.consent ? { consent: consentScript } : {}) })
+      .map(([k, v]) => ` data-${k}="${escape(v)}"`)
+      .join('')
+  : '';
 
 function scripts(rendered) {
   const tags = [`<script type="speculationrules">${speculationRules}</script>`];
@@ -208,7 +217,7 @@ function scripts(rendered) {
       tags.push(`<script>${starterCode}</script>`);
     } else tags.push(`<script type="module" src="${islandsScript}"></script>`);
   }
-  if (analyticsId) tags.push(`<script type="module" src="${pageScript}" data-measurement-id="${escape(analyticsId)}"></script>`);
+  if (analytics) tags.push(`<script type="module" src="${analyticsScript}"${analyticsData}></script>`);
   else if (rendered.status === 404) tags.push(`<script type="module" src="${pageScript}"></script>`);
   return tags.join('\n    ');
 }
@@ -307,7 +316,7 @@ await writeFile(path.join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitem
 await writeFile(
   path.join(dist, '.vite', 'prerender.json'),
   `${JSON.stringify({
-    analytics: Boolean(analyticsId),
+    analytics: Boolean(analytics),
     scriptHashes: [rulesHash, loaderHash, starterUsed && starterHash].filter(Boolean),
     pages: paths,
     preload: [{ href: sheet, as: 'style' }, ...fonts.map((f) => ({ href: `/assets/${f}`, as: 'font', type: 'font/woff2', crossorigin: true }))],

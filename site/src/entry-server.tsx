@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
 import { navCategories, paths, projectSlug } from '@/config/paths';
+import { analyticsAttributes, analyticsSetting } from '@/lib/analytics-config';
 import { allProjects, featuredProjects, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
@@ -15,7 +16,7 @@ export { paths };
 
 /** Every route path to prerender (docs/site.md §2). */
 export function routePaths(): string[] {
-  return [paths.home, paths.about, paths.contact, paths.contactSent, ...navCategories.map(paths.category), ...allProjects().map((p) => p.link)];
+  return [paths.home, paths.about, paths.contact, paths.contactSent, paths.privacy, ...navCategories.map(paths.category), ...allProjects().map((p) => p.link)];
 }
 
 /** One emotion rule set: its id, its CSS, and whether it is global (not a class). */
@@ -35,9 +36,13 @@ export interface Rendered {
   jsonLd?: object;
 }
 
-/** The analytics measurement id the pages use: site.yaml's, unless the build has VITE_ANALYTICS=off. */
-export function analyticsId(): string | undefined {
-  return import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.measurementId || undefined;
+/**
+ * The analytics the pages use, as the page script's tag carries it (its
+ * data-* attributes): site.yaml's setting, none with VITE_ANALYTICS=off.
+ */
+export function analyticsTag(): Record<string, string> | undefined {
+  const a = analyticsSetting();
+  return a && analyticsAttributes(a);
 }
 
 /**

@@ -191,7 +191,7 @@ func siteHost(c *Content) string {
 // (the home page is ""): home, about, contact, the category pages and every
 // project.
 func (l *loader) pageRoutes(c *Content) map[string]bool {
-	pages := map[string]bool{"": true, "/about": true, "/contact": true}
+	pages := map[string]bool{"": true, "/about": true, "/contact": true, "/privacy": true}
 	if def := l.projectSchema.Model.Def("#/$defs/page"); def != nil {
 		for _, v := range def.Enum {
 			if s, ok := v.(string); ok {

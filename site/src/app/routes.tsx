@@ -13,6 +13,7 @@ const ContactSentPage = lazyPage(() => import('@/pages/ContactSentPage').then((m
 const ContactPage = lazyPage(() => import('@/pages/ContactPage').then((m) => m.ContactPage));
 const CategoryPage = lazyPage(() => import('@/pages/CategoryPage').then((m) => m.CategoryPage));
 const ProjectPage = lazyPage(() => import('@/pages/ProjectPage').then((m) => m.ProjectPage));
+const PrivacyPage = lazyPage(() => import('@/pages/PrivacyPage').then((m) => m.PrivacyPage));
 const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage').then((m) => m.NotFoundPage));
 
 /** What a route's `handle` holds: what to load before rendering it. */
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: childRoute(paths.about), element: <AboutPage />, handle: handle(AboutPage) },
       { path: childRoute(paths.contact), element: <ContactPage />, handle: handle(ContactPage) },
       { path: childRoute(paths.contactSent), element: <ContactSentPage />, handle: handle(ContactSentPage) },
+      { path: childRoute(paths.privacy), element: <PrivacyPage />, handle: handle(PrivacyPage) },
       ...navCategories.map((page): RouteObject => ({
         path: childRoute(paths.category(page)),
         element: <CategoryPage page={page} />,

@@ -11,6 +11,8 @@ export const paths = {
   contact: '/contact',
   /** Where the contact form lands after a native post. */
   contactSent: '/contact/sent/',
+  /** What the site collects and whom to ask (written from site.yaml). */
+  privacy: '/privacy',
   category: (page: Page) => `/${page}`,
   project: (slug: string) => `${projectPrefix}${slug}`,
   /** The not-found page (404.html), and the name of its social card. */

@@ -54,6 +54,9 @@ export function pageMeta(pathname: string): PageMeta {
     return page('Message sent', site.contact.description, paths.contactSent, { image: card(paths.contact), noindex: true });
   }
   if (pathname === paths.contact) return page(site.contact.title, site.contact.description, paths.contact);
+  if (pathname === paths.privacy) {
+    return page('Privacy', `What ${site.name}'s site collects about visitors, and whom to ask.`, paths.privacy, { image: card(paths.home) });
+  }
   const category = navCategories.find((c: Page) => paths.category(c) === pathname);
   if (category) {
     const c = categoryPage(category);

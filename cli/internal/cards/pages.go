@@ -46,6 +46,7 @@ func Pages(c *content.Content) []Page {
 		home,
 		page("/about", "", str(c.Site, "/about/title", "About Me")),
 		page("/contact", "", str(c.Site, "/contact/title", "Contact")),
+		page("/privacy", "", "Privacy"),
 		page("/404", "", "Page not found"),
 	}
 	if c.Site != nil {

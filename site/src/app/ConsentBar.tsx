@@ -46,7 +46,10 @@ export function ConsentBar() {
               Privacy choices
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              May Google Analytics count your visit? It sets cookies only if you accept. <Link href={paths.privacy}>Privacy</Link>
+              May Google Analytics count your visit? It sets cookies only if you accept.{' '}
+              <Link href={paths.privacy} underline="always">
+                Privacy
+              </Link>
             </Typography>
           </Box>
           <Stack direction="row" spacing={1.5}>

@@ -25,12 +25,15 @@ export function Footer() {
           <SocialLinks />
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved. <Link href={paths.privacy}>Privacy</Link>
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.{' '}
+          <Link href={paths.privacy} underline="always">
+            Privacy
+          </Link>
           {a?.provider === 'ga4' && a.consent && (
             <>
               {' '}
-              {/* Shown by the consent script (src/page-script/consent.ts): without it there is nothing to set. Last on its line, so showing it moves nothing. */}
-              <Link component="button" type="button" data-consent-open hidden sx={{ typography: 'body2', verticalAlign: 'baseline' }}>
+              {/* Shown by the consent script (src/page-script/consent.ts): without it there is nothing to set. Invisible, not absent, until then: its place is kept, so showing it moves nothing. */}
+              <Link component="button" type="button" data-consent-open sx={{ typography: 'body2', verticalAlign: 'baseline', visibility: 'hidden' }}>
                 Privacy settings
               </Link>
             </>

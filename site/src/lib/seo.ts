@@ -55,7 +55,7 @@ export function pageMeta(pathname: string): PageMeta {
   }
   if (pathname === paths.contact) return page(site.contact.title, site.contact.description, paths.contact);
   if (pathname === paths.privacy) {
-    return page('Privacy', `What ${site.name}'s site collects about visitors, and whom to ask.`, paths.privacy, { image: card(paths.home) });
+    return page('Privacy', `What ${site.name}'s site collects about visitors, and whom to ask.`, paths.privacy);
   }
   const category = navCategories.find((c: Page) => paths.category(c) === pathname);
   if (category) {

@@ -87,7 +87,7 @@ export function startConsent(id: string, { initAnalytics, trackPageView }: Gtag,
   bar.querySelector('[data-consent="granted"]')?.addEventListener('click', () => choose('granted'));
   bar.querySelector('[data-consent="denied"]')?.addEventListener('click', () => choose('denied'));
   reopen.addEventListener('click', () => show(reopen));
-  reopen.hidden = false;
+  reopen.style.visibility = 'visible';
   const stored = storage?.getItem(consentKey);
   if (stored === 'granted') grant();
   else if (stored !== 'denied') show(null);

@@ -44,7 +44,7 @@ describe('startPage', () => {
   });
 
   it('with GA4 and consent required queues nothing for Google before a choice', async () => {
-    document.body.innerHTML = '<section id="consent" hidden></section><button data-consent-open hidden></button>';
+    document.body.innerHTML = '<section id="consent" hidden></section><button data-consent-open></button>';
     // As the prerender writes it, the consent script's address on the tag.
     document.body.insertAdjacentHTML('beforeend', '<script data-provider="ga4" data-id="G-TEST123" data-consent="/src/page-script/consent.ts"></script>');
     startPage(document, window);

@@ -63,7 +63,10 @@ function Visits({ a }: { a: AnalyticsSetting | undefined }) {
       <P>
         Each page you open is counted once by {name}
         {a.provider === 'ga4' && a.consent ? ', only if you accept in the “Privacy choices” bar' : ''}. It receives {p.collects}.{' '}
-        <ExternalLink href={p.policy}>{name}’s privacy policy</ExternalLink> says what it does with them.
+        <ExternalLink href={p.policy} underline="always">
+          {name}’s privacy policy
+        </ExternalLink>{' '}
+        says what it does with them.
       </P>
       {a.provider === 'ga4' && a.consent && (
         <P>
@@ -96,7 +99,7 @@ export function PrivacyPage() {
           <Section id="privacy-messages" title="Messages">
             <P>
               The{' '}
-              <Link component={RouterLink} to={paths.contact}>
+              <Link component={RouterLink} to={paths.contact} underline="always">
                 contact form
               </Link>{' '}
               sends your name, your email address and your message to {site.name}, through the form service of the site’s host (Netlify Forms), which keeps them
@@ -108,12 +111,15 @@ export function PrivacyPage() {
               To ask what is kept about you, or to have it deleted, write to {site.name}{' '}
               {ask ? (
                 <>
-                  at <Link href={`mailto:${ask}`}>{ask}</Link>
+                  at{' '}
+                  <Link href={`mailto:${ask}`} underline="always">
+                    {ask}
+                  </Link>
                 </>
               ) : (
                 <>
                   through the{' '}
-                  <Link component={RouterLink} to={paths.contact}>
+                  <Link component={RouterLink} to={paths.contact} underline="always">
                     contact form
                   </Link>
                 </>

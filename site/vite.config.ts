@@ -11,14 +11,19 @@ export default defineConfig({
   build: {
     sourcemap: false,
     // The page template (its fonts and document styles), the islands loader
-    // and the plain page script; each island is a dynamic chunk of the
-    // loader. The prerender finds the files' names in the manifest.
+    // and the plain page scripts (GA4's or the cookieless providers', and the
+    // consent bar's); each island is a dynamic chunk of the loader. The prerender finds the files' names in the manifest.
     manifest: true,
     rollupOptions: {
+      // The consent script's startConsent is called by the page script, so
+      // entries keep their exports (a few bytes: startPage, startCount).
+      preserveEntrySignatures: 'exports-only',
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         islands: fileURLToPath(new URL('./src/islands/client.ts', import.meta.url)),
         page: fileURLToPath(new URL('./src/page-script/page-script.ts', import.meta.url)),
+        count: fileURLToPath(new URL('./src/page-script/count.ts', import.meta.url)),
+        consent: fileURLToPath(new URL('./src/page-script/consent.ts', import.meta.url)),
       },
     },
   },

@@ -59,7 +59,9 @@ async function readTemplate() {
 // The two scripts a page may load before any interaction, from the client
 // build's manifest: the islands loader (on pages with an island; it fetches
 // each island's chunk when the island is needed) and the plain page script
-// (analytics, the 404 log). No other script is in any page. The loader is a
+// (analytics, the 404 log): GA4's, or the cookieless providers' count.ts,
+// and the consent bar's only when GA4 asks for consent, loaded by GA4's
+// page script. No other script is in any page. The loader is a
 // file, cached for the whole visit, with no CSP hash
 // (docs/decisions/0002-islands-loader-stays-a-file.md).
 async function readEntryScripts() {
@@ -69,7 +71,12 @@ async function readEntryScripts() {
     if (!entry?.isEntry) throw new Error(`the client build has no entry ${src} (vite.config.ts build.rollupOptions.input)`);
     return `/${entry.file}`;
   };
-  return { islands: entryFile('src/islands/client.ts'), page: entryFile('src/page-script/page-script.ts') };
+  return {
+    islands: entryFile('src/islands/client.ts'),
+    page: entryFile('src/page-script/page-script.ts'),
+    count: entryFile('src/page-script/count.ts'),
+    consent: entryFile('src/page-script/consent.ts'),
+  };
 }
 
 // A page whose islands all wait for an interaction (a project's gallery)
@@ -201,12 +208,25 @@ function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
   return [...tags, styles].join('\n    ');
 }
 
-function scripts(rendered, { entries, starter, rules, analyticsId }) {
+// The page script's tag carries the analytics setting (none with
+// VITE_ANALYTICS=off or provider none). GA4's pages load page-script.ts
+// (and, when it asks for consent, the consent script it names), the
+// cookieless providers' count.ts; pages without analytics none but the 404
+// page's.
+function analyticsScriptTag(analytics, entries) {
+  const src = analytics.provider !== 'ga4' ? entries.count : entries.page;
+  const data = Object.entries({ ...analytics, ...(analytics.consent ? { consent: entries.consent } : {}) })
+    .map(([k, v]) => ` data-${k}="${escape(v)}"`)
+    .join('');
+  return `<script type="module" src="${src}"${data}></script>`;
+}
+
+function scripts(rendered, { entries, starter, rules, analytics }) {
   const tags = [`<script type="speculationrules">${rules.json}</script>`];
   const start = islandsStart(rendered.html);
   if (start === 'starter') tags.push(`<script>${starter.code}</script>`);
   else if (start === 'loader') tags.push(`<script type="module" src="${entries.islands}"></script>`);
-  if (analyticsId) tags.push(`<script type="module" src="${entries.page}" data-measurement-id="${escape(analyticsId)}"></script>`);
+  if (analytics) tags.push(analyticsScriptTag(analytics, entries));
   else if (rendered.status === 404) tags.push(`<script type="module" src="${entries.page}"></script>`);
   return tags.join('\n    ');
 }
@@ -319,12 +339,12 @@ ${canonical.map(({ url, lastmod }) => `  <url><loc>${escape(url)}</loc>${lastmod
 // paint needs from the server: the shared style sheet and the two fonts
 // every page preloads. The host sends those as Link headers with each page,
 // so that the browser asks for them before it has read the page's head.
-async function writeHeaderFacts(pages, routes, sheet, { analyticsId, rules, starter, fonts }) {
+async function writeHeaderFacts(pages, routes, sheet, { analytics, rules, starter, fonts }) {
   const starterUsed = pages.some((p) => islandsStart(p.rendered.html) === 'starter');
   await writeFile(
     path.join(dist, '.vite', 'prerender.json'),
     `${JSON.stringify({
-      analytics: Boolean(analyticsId),
+      analytics: Boolean(analytics),
       scriptHashes: [rules.hash, starterUsed && starter.hash].filter(Boolean),
       pages: routes,
       preload: [{ href: sheet, as: 'style' }, ...fonts.map((f) => ({ href: `/assets/${f}`, as: 'font', type: 'font/woff2', crossorigin: true }))],
@@ -344,7 +364,7 @@ async function main() {
     rules: speculationRules(server.paths),
     fonts: await findFonts(),
     siteTags: await writeIconsAndWebManifest(info),
-    analyticsId: server.analyticsId(),
+    analytics: server.analyticsTag(),
   };
   const routes = await server.routePaths();
   const pages = await renderPages(server, routes);

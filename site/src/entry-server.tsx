@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
 import { paths, photoOf, projectSlug } from '@/config/paths';
+import { analyticsAttributes, analyticsSetting } from '@/lib/analytics-config';
 import { allProjects, categories, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
@@ -21,6 +22,7 @@ export async function routePaths(): Promise<string[]> {
     paths.about,
     paths.contact,
     paths.contactSent,
+    paths.privacy,
     ...categories().map((c) => paths.category(c.slug)),
     ...allProjects().map((p) => p.link),
     ...photos.flat(),
@@ -44,9 +46,13 @@ export interface Rendered {
   jsonLd?: object;
 }
 
-/** The analytics measurement id the pages use: site.yaml's, unless the build has VITE_ANALYTICS=off. */
-export function analyticsId(): string | undefined {
-  return import.meta.env.VITE_ANALYTICS === 'off' ? undefined : site.measurementId || undefined;
+/**
+ * The analytics the pages use, as the page script's tag carries it (its
+ * data-* attributes): site.yaml's setting, none with VITE_ANALYTICS=off.
+ */
+export function analyticsTag(): Record<string, string> | undefined {
+  const a = analyticsSetting();
+  return a && analyticsAttributes(a);
 }
 
 /**

@@ -72,7 +72,7 @@ func TestPagesOfTheSite(t *testing.T) {
 	for _, p := range pages {
 		routes[p.Route] = p
 	}
-	for _, r := range []string{"/", "/about", "/contact", "/404", "/web-design", "/graphics", "/photography", "/higher-education", "/projects/admin-portal"} {
+	for _, r := range []string{"/", "/about", "/contact", "/privacy", "/404", "/web-design", "/graphics", "/photography", "/higher-education", "/projects/admin-portal"} {
 		if _, ok := routes[r]; !ok {
 			t.Errorf("no card for %s", r)
 		}

@@ -47,6 +47,7 @@ func Pages(c *content.Content) []Page {
 		home,
 		page("/about", "", str(c.Site, "/about/title", "About Me")),
 		page("/contact", "", str(c.Site, "/contact/title", "Contact")),
+		page("/privacy", "", "Privacy"),
 		page("/404", "", "Page not found"),
 	}
 	// The category pages the site builds (docs/site.md §2), in slug order

@@ -188,10 +188,10 @@ func siteHost(c *Content) string {
 }
 
 // pageRoutes lists the paths of the site's pages, without a trailing slash
-// (the home page is ""): home, about, contact, the category pages it
+// (the home page is ""): home, about, contact, privacy, the category pages it
 // builds and every project.
 func pageRoutes(c *Content) map[string]bool {
-	pages := map[string]bool{"": true, "/about": true, "/contact": true}
+	pages := map[string]bool{"": true, "/about": true, "/contact": true, "/privacy": true}
 	for _, cat := range c.Categories() {
 		if cat.Built() {
 			pages["/"+cat.Slug] = true

@@ -194,6 +194,9 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	if c.Site != nil && len(c.Projects) == c.Folders {
 		l.checkProjectOrder(c)
 	}
+	if c.Site != nil {
+		l.checkAnalytics(c)
+	}
 	l.diags.Sort()
 	return c, l.diags, nil
 }

@@ -121,8 +121,12 @@ const (
 )
 
 // Origins are the other origins the pages reach: the hosts of external
-// images and of embedded prototypes, sorted.
-type Origins struct{ Images, Frames []string }
+// images and of embedded prototypes, sorted, and the analytics service
+// site.yaml chooses.
+type Origins struct {
+	Images, Frames []string
+	Analytics      content.Analytics
+}
 
 // OriginsOf collects them from the content, as the site shows them: a
 // gallery's external images and prototype blocks.
@@ -151,6 +155,7 @@ func OriginsOf(c *content.Content) Origins {
 	}
 	slices.Sort(o.Images)
 	slices.Sort(o.Frames)
+	o.Analytics = c.Analytics()
 	return o
 }
 
@@ -168,16 +173,37 @@ func walk(v any, visit func(map[string]any)) {
 	}
 }
 
+// analyticsHosts are the origins the chosen provider's code may load
+// scripts from, and send to (fetch, beacon or image): GA4 loads gtag.js and
+// sends to Google's hosts; the cookieless providers load nothing and the
+// page script sends one request to their origin (docs/site.md §7).
+func analyticsHosts(a content.Analytics) (scripts, data []string) {
+	switch {
+	case !a.On():
+		return nil, nil
+	case a.Provider == content.ProviderGA4:
+		return []string{"https://www.googletagmanager.com"},
+			[]string{"https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"}
+	case a.Origin != "":
+		return nil, []string{a.Origin}
+	}
+	return nil, nil
+}
+
 // For is the site's headers. Only the site itself may run scripts (and the
 // inline ones the facts name) and nothing may frame it; images, frames and
-// connections reach exactly the other origins the content and analytics
-// use. Styles allow inline rules: emotion writes them. Inline speculation
-// rules are JSON, never run.
+// connections reach exactly the other origins the content and the chosen
+// analytics provider use (none when the prerender says the pages load no
+// analytics). Styles allow inline rules: emotion writes them. Inline
+// speculation rules are JSON, never run.
 func For(o Origins, f Facts) Set {
-	var ga, gaData []string
+	var ga, gaData, gaImages []string
 	if f.Analytics {
-		ga = []string{"https://www.googletagmanager.com"}
-		gaData = []string{"https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"}
+		ga, gaData = analyticsHosts(o.Analytics)
+		// GA4 may send a hit as an image; the others only connect.
+		if o.Analytics.Provider == content.ProviderGA4 {
+			gaImages = gaData
+		}
 	}
 	hashes := make([]string, len(f.ScriptHashes))
 	for i, h := range f.ScriptHashes {
@@ -194,7 +220,7 @@ func For(o Origins, f Facts) Set {
 		"default-src 'self'",
 		src("script-src 'self' 'inline-speculation-rules'", hashes, ga),
 		src("connect-src 'self'", gaData),
-		src("img-src 'self' data:", o.Images, gaData),
+		src("img-src 'self' data:", o.Images, gaImages),
 		"style-src 'self' 'unsafe-inline'",
 		"font-src 'self'",
 		frames,

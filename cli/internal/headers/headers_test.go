@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,8 +18,9 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 // The owner's content as of this change: one external image host, one
 // prototype host.
 var siteOrigins = headers.Origins{
-	Images: []string{"https://averymorgan.myportfolio.com"},
-	Frames: []string{"https://embed.figma.com"},
+	Images:    []string{"https://averymorgan.myportfolio.com"},
+	Frames:    []string{"https://embed.figma.com"},
+	Analytics: content.Analytics{Provider: content.ProviderGA4, MeasurementID: "G-TEST1234"},
 }
 
 // What the prerender writes for a site of two pages: every page links one
@@ -58,6 +60,58 @@ func TestNetlifyGolden(t *testing.T) {
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("_headers differs from %s (go test -update):\n%s", golden, got)
+			}
+		})
+	}
+}
+
+// The CSP names exactly the chosen provider's hosts, each in the
+// directives its code uses, and nothing of another provider; with the
+// pages' analytics off (VITE_ANALYTICS=off, or GA4 without an id) none.
+func TestAnalyticsHosts(t *testing.T) {
+	google := []string{"https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"}
+	tests := []struct {
+		name            string
+		a               content.Analytics
+		pagesLoadIt     bool
+		script, connect []string
+		img             []string
+	}{
+		{"ga4", content.Analytics{Provider: "ga4", MeasurementID: "G-A1B2"}, true, []string{"https://www.googletagmanager.com"}, google, google},
+		{"ga4 with consent", content.Analytics{Provider: "ga4", MeasurementID: "G-A1B2", Consent: true}, true, []string{"https://www.googletagmanager.com"}, google, google},
+		{"ga4 without an id", content.Analytics{Provider: "ga4"}, true, nil, nil, nil},
+		{"plausible", content.Analytics{Provider: "plausible", Origin: "https://plausible.io"}, true, nil, []string{"https://plausible.io"}, nil},
+		{"plausible self-hosted", content.Analytics{Provider: "plausible", Origin: "https://stats.example.com"}, true, nil, []string{"https://stats.example.com"}, nil},
+		{"umami", content.Analytics{Provider: "umami", Origin: "https://cloud.umami.is"}, true, nil, []string{"https://cloud.umami.is"}, nil},
+		{"goatcounter", content.Analytics{Provider: "goatcounter", Origin: "https://jo.goatcounter.com"}, true, nil, []string{"https://jo.goatcounter.com"}, nil},
+		{"none", content.Analytics{Provider: "none"}, true, nil, nil, nil},
+		{"pages without analytics", content.Analytics{Provider: "plausible", Origin: "https://plausible.io"}, false, nil, nil, nil},
+	}
+	directive := func(csp, name string) []string {
+		for d := range strings.SplitSeq(csp, "; ") {
+			if f := strings.Fields(d); len(f) > 0 && f[0] == name {
+				var other []string
+				for _, v := range f[1:] {
+					if strings.HasPrefix(v, "https://") {
+						other = append(other, v)
+					}
+				}
+				return other
+			}
+		}
+		t.Fatalf("CSP %q has no %s", csp, name)
+		return nil
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			csp := headers.For(headers.Origins{Analytics: tt.a}, headers.Facts{Analytics: tt.pagesLoadIt}).Match("/").Get("Content-Security-Policy")
+			for _, d := range []struct {
+				name string
+				want []string
+			}{{"script-src", tt.script}, {"connect-src", tt.connect}, {"img-src", tt.img}} {
+				if got := directive(csp, d.name); !slices.Equal(got, d.want) {
+					t.Errorf("%s names %v, want %v\n%s", d.name, got, d.want, csp)
+				}
 			}
 		})
 	}

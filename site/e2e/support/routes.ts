@@ -25,6 +25,7 @@ export const pageRoutes: readonly SiteRoute[] = [
   { path: paths.home, heading: site.name },
   { path: paths.about, heading: 'About Me' },
   { path: paths.contact, heading: site.contact.title },
+  { path: paths.privacy, heading: 'Privacy' },
   ...categoryPages.map((page) => ({ path: paths.category(page), heading: categoryNamed(page).title })),
 ];
 

@@ -1,11 +1,15 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SocialLinks } from '@/components/SocialLinks';
+import { paths } from '@/config/paths';
+import { analyticsSetting } from '@/lib/analytics-config';
 import { site } from '@/lib/content';
 
 export function Footer() {
+  const a = analyticsSetting();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: { xs: 8, md: 12 }, py: 5 }}>
       <Container maxWidth="lg">
@@ -21,7 +25,19 @@ export function Footer() {
           <SocialLinks />
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.{' '}
+          <Link href={paths.privacy} underline="always">
+            Privacy
+          </Link>
+          {a?.provider === 'ga4' && a.consent && (
+            <>
+              {' '}
+              {/* Shown by the consent script (src/page-script/consent.ts): without it there is nothing to set. Invisible, not absent, until then: its place is kept, so showing it moves nothing. */}
+              <Link component="button" type="button" data-consent-open sx={{ typography: 'body2', verticalAlign: 'baseline', visibility: 'hidden' }}>
+                Privacy settings
+              </Link>
+            </>
+          )}
         </Typography>
       </Container>
     </Box>

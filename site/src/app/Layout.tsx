@@ -3,6 +3,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import Link from '@mui/material/Link';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { ConsentBar } from '@/app/ConsentBar';
 import { Footer } from '@/app/Footer';
 import { Navigation } from '@/app/Navigation';
 
@@ -34,6 +35,7 @@ export function Layout() {
       >
         Skip to content
       </Link>
+      <ConsentBar />
       <Navigation />
       <Box component="main" id="main" tabIndex={-1} sx={{ pt: { xs: 8 }, outline: 'none', minHeight: '70vh' }}>
         {/* Only a page never loaded before suspends, inside the navigation's transition. */}

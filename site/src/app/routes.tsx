@@ -14,6 +14,7 @@ const ContactPage = lazyPage(() => import('@/pages/ContactPage').then((m) => m.C
 const CategoryPage = lazyPage(() => import('@/pages/CategoryPage').then((m) => m.CategoryPage));
 const ProjectPage = lazyPage(() => import('@/pages/ProjectPage').then((m) => m.ProjectPage));
 const PhotoPage = lazyPage(() => import('@/pages/PhotoPage').then((m) => m.PhotoPage));
+const PrivacyPage = lazyPage(() => import('@/pages/PrivacyPage').then((m) => m.PrivacyPage));
 const NotFoundPage = lazyPage(() => import('@/pages/NotFoundPage').then((m) => m.NotFoundPage));
 
 /** What a route's `handle` holds: what to load before rendering it. */
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: childRoute(paths.about), element: <AboutPage />, handle: handle(AboutPage) },
       { path: childRoute(paths.contact), element: <ContactPage />, handle: handle(ContactPage) },
       { path: childRoute(paths.contactSent), element: <ContactSentPage />, handle: handle(ContactSentPage) },
+      { path: childRoute(paths.privacy), element: <PrivacyPage />, handle: handle(PrivacyPage) },
       ...categories().map((category): RouteObject => ({
         path: childRoute(paths.category(category.slug)),
         element: <CategoryPage category={category} />,

@@ -10,6 +10,8 @@ export const paths = {
   contact: '/contact',
   /** Where the contact form lands after a native post. */
   contactSent: '/contact/sent/',
+  /** What the site collects and whom to ask (written from site.yaml). */
+  privacy: '/privacy',
   /** A category page: its slug is site.yaml's (content/site.yaml `categories`). */
   category: (slug: string) => `/${slug}`,
   project: (slug: string) => `${projectPrefix}${slug}`,

@@ -1,6 +1,7 @@
-// Google Analytics 4, loaded only when site.yaml has a measurement id, after
-// the page has rendered, with automatic page views off: the app sends exactly
-// one page_view per route change itself (see usePageViews).
+// Google Analytics 4, one page view per page load (docs/site.md §7): its tag
+// (gtag.js) loads after the page's load event, with automatic page views
+// off: the page script sends the page_view itself. (Plausible, Umami and
+// GoatCounter: src/lib/beacon.ts.)
 
 type Gtag = (...args: unknown[]) => void;
 
@@ -11,7 +12,13 @@ declare global {
   }
 }
 
-/** Starts analytics with measurement id `id`; the tag script loads once the page is idle. */
+/** Runs `f` once the page has loaded, never during its render (src/lib/beacon.ts has the same). */
+const afterLoad = (f: () => void) => {
+  if (document.readyState === 'complete') setTimeout(f, 0);
+  else window.addEventListener('load', () => setTimeout(f, 0), { once: true });
+};
+
+/** Starts GA4 with measurement id `id`; the tag script loads once the page has loaded. */
 export function initAnalytics(id: string) {
   if (typeof window === 'undefined' || window.gtag) return;
   window.dataLayer = window.dataLayer ?? [];
@@ -21,14 +28,12 @@ export function initAnalytics(id: string) {
   };
   window.gtag('js', new Date());
   window.gtag('config', id, { send_page_view: false });
-  const load = () => {
+  afterLoad(() => {
     const script = document.createElement('script');
     script.async = true;
     script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
     document.head.appendChild(script);
-  };
-  if (document.readyState === 'complete') setTimeout(load, 0);
-  else window.addEventListener('load', () => setTimeout(load, 0), { once: true });
+  });
 }
 
 /** Records one page view; queued until the tag script has loaded. */

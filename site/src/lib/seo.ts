@@ -78,6 +78,9 @@ export function pageMeta(pathname: string): PageMeta {
     return page('Message sent', site.contact.description, paths.contactSent, { image: card(paths.contact), noindex: true });
   }
   if (pathname === paths.contact) return page(site.contact.title, site.contact.description, paths.contact);
+  if (pathname === paths.privacy) {
+    return page('Privacy', `What ${site.name}'s site collects about visitors, and whom to ask.`, paths.privacy);
+  }
   const category = categories().find((c) => paths.category(c.slug) === pathname);
   if (category) return page(category.title, category.description, paths.category(category.slug));
   const photo = photoOf(pathname);

@@ -16,4 +16,6 @@ afterEach(() => {
   delete window.gtag;
   delete window.dataLayer;
   document.head.querySelectorAll('script[src*="googletagmanager"]').forEach((s) => s.remove());
+  // The consent choice (src/page-script/consent.ts) is kept there.
+  localStorage.clear();
 });

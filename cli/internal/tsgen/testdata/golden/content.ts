@@ -66,8 +66,12 @@ export interface Site {
   readonly description: string;
   /** The site's public address, without a trailing slash; used for canonical links, the sitemap and the absolute addresses of link previews. A document block's url on this host must name a page of the site. */
   readonly url: string;
-  /** Google Analytics 4 measurement ID. With it, each page loads the analytics tag once it has rendered and records one page view per visit to a route. Leave it out to load no analytics. */
+  /** Google Analytics 4 measurement ID, used when `analytics` chooses ga4 (the default). With it, each page loads the analytics tag once it has rendered and records one page view per page load. Leave it out (and `analytics` too) to load no analytics. */
   readonly measurementId?: string;
+  /** Which analytics service counts the page views (one per page load), and how. Left out: Google Analytics 4 with `measurementId`, for every visitor, as before. `ga4` may ask the visitor's consent first (`consent: required`); `plausible`, `umami` and `goatcounter` set no cookies and need no consent; `none` counts nothing. The Content-Security-Policy names exactly the chosen service's hosts, and the privacy page (/privacy) says what it collects. */
+  readonly analytics?: SiteAnalytics;
+  /** The privacy page (/privacy), linked from every page's footer. Left out, it is written from this file: which analytics service counts visits and what it keeps, what the contact form sends and where it goes, and whom to ask (the contact form). */
+  readonly privacy?: SitePrivacy;
   /** Profiles linked as icons from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given, always in this order, and no icons when none is given. */
   readonly social?: SiteSocial;
   /** The About Me page (/about): an introduction, skill tags, and the Summary, Values and Fun Facts lists. */
@@ -86,6 +90,24 @@ export interface SiteTaglines {
   readonly role: string;
   /** Why, in a phrase, under the name on the home page. */
   readonly mission: string;
+}
+
+/** Which analytics service counts the page views (one per page load), and how. Left out: Google Analytics 4 with `measurementId`, for every visitor, as before. `ga4` may ask the visitor's consent first (`consent: required`); `plausible`, `umami` and `goatcounter` set no cookies and need no consent; `none` counts nothing. The Content-Security-Policy names exactly the chosen service's hosts, and the privacy page (/privacy) says what it collects. */
+export type SiteAnalytics =
+  | Ga4Analytics
+  | PlausibleAnalytics
+  | UmamiAnalytics
+  | GoatcounterAnalytics
+  | NoAnalytics;
+
+/** The privacy page (/privacy), linked from every page's footer. Left out, it is written from this file: which analytics service counts visits and what it keeps, what the contact form sends and where it goes, and whom to ask (the contact form). */
+export interface SitePrivacy {
+  /** An email address visitors may write to about their data; left out, the page points to the contact form. */
+  readonly contact?: string;
+  /** How long the analytics service keeps what it collects, in a sentence; left out, the page names the service's own default. */
+  readonly retention?: string;
+  /** The whole text of the privacy page, replacing the one written from this file: the Markdown subset of project texts (paragraphs, emphasis, links, lists). Keep it true to the analytics setting above. */
+  readonly text?: RichText;
 }
 
 /** Profiles linked as icons from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given, always in this order, and no icons when none is given. */
@@ -154,6 +176,48 @@ export interface SiteGallery {
   readonly columns: SiteGalleryColumns;
   /** Whether the full-screen viewer shows a strip of the gallery's thumbnails under the photo (a visitor can hide it). Leave it out for true. */
   readonly thumbnails: boolean;
+}
+
+/** Google Analytics 4, with the site's `measurementId`: the tag (gtag.js) loads after the page, and each page load sends one page_view. */
+export interface Ga4Analytics {
+  /** Says that Google Analytics 4 counts the visits. */
+  readonly provider: 'ga4';
+  /** `required`: a bar at the bottom of every page asks the visitor first (Accept or Reject, remembered in their browser, changed through "Privacy settings" in the footer), and nothing is requested from Google before Accept (Consent Mode v2, basic). `not-required` (the default): the tag loads for every visitor. */
+  readonly consent: 'required' | 'not-required';
+}
+
+/** Plausible Analytics: each page load posts one pageview event to the Plausible host; no script from elsewhere, no cookies. */
+export interface PlausibleAnalytics {
+  /** Says that Plausible counts the visits. */
+  readonly provider: 'plausible';
+  /** The site's domain as added in Plausible; left out, the host of `url`. */
+  readonly domain?: string;
+  /** The Plausible server, for a self-hosted one; left out, https://plausible.io. */
+  readonly host?: string;
+}
+
+/** Umami: each page load posts one page view to the Umami host's /api/send; no script from elsewhere, no cookies. */
+export interface UmamiAnalytics {
+  /** Says that Umami counts the visits. */
+  readonly provider: 'umami';
+  /** The website's ID in Umami (Settings › Websites), a UUID. */
+  readonly websiteId: string;
+  /** The Umami server, for a self-hosted one; left out, Umami Cloud (https://cloud.umami.is). */
+  readonly host?: string;
+}
+
+/** GoatCounter: each page load sends one count to https://<code>.goatcounter.com/count; no script from elsewhere, no cookies. */
+export interface GoatcounterAnalytics {
+  /** Says that GoatCounter counts the visits. */
+  readonly provider: 'goatcounter';
+  /** The site's code in GoatCounter, the first part of its address (averymorgan for https://averymorgan.goatcounter.com). */
+  readonly code: string;
+}
+
+/** No analytics: nothing is counted, and no page loads the page script for it. */
+export interface NoAnalytics {
+  /** Says that nothing counts the visits. */
+  readonly provider: 'none';
 }
 
 /** A profile link: an icon that opens `url` in a new tab, named `label` for screen readers. */

@@ -1,0 +1,94 @@
+package content
+
+import (
+	"cmp"
+
+	"portfolio/cli/internal/diag"
+)
+
+// Analytics providers, as site.yaml's analytics.provider names them
+// (docs/site.md §7).
+const (
+	ProviderGA4         = "ga4"
+	ProviderPlausible   = "plausible"
+	ProviderUmami       = "umami"
+	ProviderGoatCounter = "goatcounter"
+	ProviderNone        = "none"
+)
+
+// Default hosts of the cookieless providers; the page script has the same
+// ones (site/src/lib/analytics-config.ts), and the end-to-end tests check
+// that the CSP names the host the pages call.
+const (
+	DefaultPlausibleHost = "https://plausible.io"
+	DefaultUmamiHost     = "https://cloud.umami.is"
+)
+
+// Analytics is site.yaml's analytics setting, defaults applied: the
+// provider, whether GA4 asks for consent first, and the origin a
+// cookieless provider's page views go to.
+type Analytics struct {
+	Provider string
+	// MeasurementID is GA4's id (site.yaml's measurementId).
+	MeasurementID string
+	Consent       bool
+	// Origin is where a cookieless provider's page views go.
+	Origin string
+}
+
+// On reports whether the pages count visits at all.
+func (a Analytics) On() bool {
+	return a.Provider != ProviderNone && (a.Provider != ProviderGA4 || a.MeasurementID != "")
+}
+
+// Analytics reads the setting from site.yaml. Without an analytics key it
+// is GA4 with the measurement id, if any, as before the setting existed.
+func (c *Content) Analytics() Analytics {
+	var m map[string]any
+	if c.Site != nil {
+		m, _ = c.Site.Value.(map[string]any)
+	}
+	str := func(m map[string]any, k string) string { s, _ := m[k].(string); return s }
+	a := Analytics{Provider: ProviderGA4, MeasurementID: str(m, "measurementId")}
+	set, _ := m["analytics"].(map[string]any)
+	if p := str(set, "provider"); p != "" {
+		a.Provider = p
+	}
+	switch a.Provider {
+	case ProviderGA4:
+		a.Consent = str(set, "consent") == "required"
+	case ProviderPlausible:
+		a.Origin = cmp.Or(str(set, "host"), DefaultPlausibleHost)
+	case ProviderUmami:
+		a.Origin = cmp.Or(str(set, "host"), DefaultUmamiHost)
+	case ProviderGoatCounter:
+		if code := str(set, "code"); code != "" {
+			a.Origin = "https://" + code + ".goatcounter.com"
+		}
+	}
+	if a.Provider != ProviderGA4 {
+		a.MeasurementID = ""
+	}
+	return a
+}
+
+// checkAnalytics reports what the schema cannot say about the setting:
+// GA4 chosen without a measurement id counts nothing, and a measurement id
+// beside another provider is never used.
+func (l *loader) checkAnalytics(c *Content) {
+	m, _ := c.Site.Value.(map[string]any)
+	set, ok := m["analytics"].(map[string]any)
+	if !ok {
+		return
+	}
+	provider, _ := set["provider"].(string)
+	_, hasID := m["measurementId"]
+	switch {
+	case provider == ProviderGA4 && !hasID:
+		l.add(c.Site.Diag(diag.Error, "/analytics/provider", "add `measurementId: G-…` (the GA4 measurement ID), or choose another provider",
+			"analytics.provider is ga4 but site.yaml has no measurementId"))
+	case provider != ProviderGA4 && provider != "" && hasID:
+		l.add(c.Site.Diag(diag.Warning, "/measurementId", "remove it, or set analytics.provider to ga4",
+			"measurementId is not used: analytics.provider is %s", provider))
+	}
+}

@@ -1,0 +1,350 @@
+// Analytics per provider and per consent state (docs/site.md §7), in
+// Chromium against sites built with each setting (support/variants.ts) and
+// the suite's own site (GA4, no consent): the requests each page makes to
+// the provider (answered here, never sent), one page view per page load,
+// the Content-Security-Policy naming exactly the provider's hosts (in the
+// built _headers and in what `portfolio serve` sends), and, for GA4 with
+// consent, the bar: nothing for Google before Accept, Accept counting the
+// current page, Reject remembered across documents, keyboard use, no
+// layout shift, axe clean with it open, and nothing at all without
+// JavaScript.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page, Request } from '@playwright/test';
+import axe, { type AxeResults, type RunOptions } from 'axe-core';
+import { buildVariant, serveVariant, type Served } from './support/variants';
+import { expect, test } from './support/test';
+
+const basePort = Number(process.env.E2E_PORT ?? 4173) + 10;
+const google = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+
+interface Provider {
+  name: string;
+  /** site.yaml lines; none: the repository's content (GA4 by measurementId). */
+  setting?: string;
+  keepId?: boolean;
+  /** The hosts its requests go to. */
+  hosts: RegExp;
+  /** What the CSP must name, by directive (https:// sources only). */
+  csp: { script: string[]; connect: string[]; img: string[] };
+  /** The page views in what a page requested, or in its dataLayer (GA4: gtag.js is answered empty here). */
+  views: (requests: Request[], page: Page) => Promise<number>;
+}
+
+const ga4Views = async (requests: Request[], page: Page) => {
+  expect(requests.filter((r) => r.url().startsWith('https://www.googletagmanager.com/gtag/js?id=G-'))).toHaveLength(1);
+  return page.evaluate(
+    () =>
+      (window.dataLayer ?? []).filter((a) => Array.from(a as ArrayLike<unknown>)[0] === 'event' && Array.from(a as ArrayLike<unknown>)[1] === 'page_view')
+        .length,
+  );
+};
+const posts = (url: string) => (requests: Request[]) => Promise.resolve(requests.filter((r) => r.method() === 'POST' && r.url() === url).length);
+
+const providers: Provider[] = [
+  { name: 'ga4', hosts: /google/, csp: { script: ['https://www.googletagmanager.com'], connect: google, img: google }, views: ga4Views },
+  {
+    name: 'plausible',
+    setting: 'analytics:\n  provider: plausible\n',
+    hosts: /plausible\.io/,
+    csp: { script: [], connect: ['https://plausible.io'], img: [] },
+    views: posts('https://plausible.io/api/event'),
+  },
+  {
+    name: 'umami',
+    setting: 'analytics:\n  provider: umami\n  websiteId: 4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f\n',
+    hosts: /umami\.is/,
+    csp: { script: [], connect: ['https://cloud.umami.is'], img: [] },
+    views: posts('https://cloud.umami.is/api/send'),
+  },
+  {
+    name: 'goatcounter',
+    setting: 'analytics:\n  provider: goatcounter\n  code: averymorgan\n',
+    hosts: /goatcounter\.com/,
+    csp: { script: [], connect: ['https://averymorgan.goatcounter.com'], img: [] },
+    views: (requests) => Promise.resolve(requests.filter((r) => r.url().startsWith('https://averymorgan.goatcounter.com/count?p=')).length),
+  },
+  { name: 'none', setting: 'analytics:\n  provider: none\n', hosts: /./, csp: { script: [], connect: [], img: [] }, views: () => Promise.resolve(0) },
+];
+
+/** The https:// sources of each directive of a CSP. */
+function cspHosts(csp: string) {
+  const of = (name: string) =>
+    (
+      csp
+        .split('; ')
+        .find((d) => d.startsWith(`${name} `))
+        ?.split(' ') ?? []
+    ).filter((s) => s.startsWith('https://'));
+  return { script: of('script-src'), connect: of('connect-src'), img: of('img-src').filter((h) => !h.includes('myportfolio')) };
+}
+
+/**
+ * Records the page's requests to other hosts and answers them here: the
+ * page view endpoints with what the providers answer (CORS allowed), the
+ * GA4 tag with an empty script.
+ */
+async function thirdParty(context: BrowserContext) {
+  const requests: Request[] = [];
+  await context.route(
+    (url) => url.protocol === 'https:',
+    (route) => {
+      const request = route.request();
+      requests.push(request);
+      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
+      if (request.resourceType() === 'script') return route.fulfill({ status: 200, contentType: 'text/javascript', body: '', headers: cors });
+      if (request.resourceType() === 'image') return route.fulfill({ status: 200, contentType: 'image/gif', body: Buffer.alloc(0), headers: cors });
+      return route.fulfill({ status: 202, contentType: 'text/plain', body: 'ok', headers: cors });
+    },
+  );
+  return requests;
+}
+
+/** Loads `url` and waits until the page has loaded and its counting had time to go out. */
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(300);
+}
+
+const served = new Map<string, Served>();
+/** The folder each variant was built in (its dist/ has the _headers it was built with). */
+const builtSites = new Map<string, string>();
+const origin = (name: string, baseURL?: string) => served.get(name)?.origin ?? baseURL!;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  // Building each variant takes about half a minute the first time.
+  test.setTimeout(600_000);
+  let port = basePort;
+  for (const p of [
+    ...providers.filter((p) => p.setting),
+    { name: 'ga4-consent', setting: 'analytics:\n  provider: ga4\n  consent: required\n', keepId: true },
+  ]) {
+    const site = buildVariant(p.name, p.setting!, { keepId: 'keepId' in p && p.keepId });
+    builtSites.set(p.name, site);
+    served.set(p.name, await serveVariant(site, port++));
+  }
+});
+
+test.afterAll(() => {
+  for (const s of served.values()) s.stop();
+});
+
+for (const p of providers) {
+  test(`${p.name}: one page view per page load, requests only to its hosts, the CSP names exactly them`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext();
+    const requests = await thirdParty(context);
+    const page = await context.newPage();
+    const site = origin(p.name, baseURL);
+    for (const route of ['/', '/about']) {
+      const before = requests.length;
+      await visit(page, site + route);
+      const own = requests.slice(before);
+      expect(await p.views(own, page), `page views on ${route}`).toBe(p.name === 'none' ? 0 : 1);
+      if (p.name === 'none') expect(own.map((r) => r.url())).toEqual([]);
+      for (const r of own) expect(r.url(), 'a request to another provider').toMatch(p.hosts);
+    }
+    // The CSP `portfolio serve` sends is the one the build wrote for the host, and names exactly the provider's hosts.
+    const response = await page.request.get(site + '/');
+    const csp = response.headers()['content-security-policy']!;
+    expect(cspHosts(csp)).toEqual(p.csp);
+    const headersFile = readFileSync(path.join(distOf(p.name), '_headers'), 'utf8');
+    expect(headersFile).toContain(`Content-Security-Policy: ${csp}`);
+    // Each request went to a host the CSP allows.
+    for (const r of requests) {
+      const host = new URL(r.url()).origin;
+      expect(
+        [...p.csp.script, ...p.csp.connect].some((h) => (h.includes('*') ? host.endsWith(h.split('*')[1]!) : h === host)),
+        r.url(),
+      ).toBe(true);
+    }
+    await context.close();
+  });
+}
+
+/** The dist folder a provider's site was served from: a variant's, or the suite's own. */
+const distOf = (name: string) => path.join(builtSites.get(name) ?? path.resolve(import.meta.dirname, '..'), 'dist');
+
+// --- GA4 with consent required ------------------------------------------------
+
+const bar = (page: Page) => page.getByRole('region', { name: 'Privacy choices' });
+const settings = (page: Page) => page.getByRole('button', { name: 'Privacy settings' });
+const googleRequests = (requests: Request[]) => requests.filter((r) => /google/.test(new URL(r.url()).hostname));
+const pageViews = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window.dataLayer ?? []).filter((a) => Array.from(a as ArrayLike<unknown>)[0] === 'event' && Array.from(a as ArrayLike<unknown>)[1] === 'page_view')
+        .length,
+  );
+
+test.describe('GA4 with consent required', () => {
+  test('before a choice: the bar, and nothing requested from Google; Accept counts this page, then each page once', async ({ browser }) => {
+    const context = await browser.newContext();
+    const requests = await thirdParty(context);
+    const page = await context.newPage();
+    const site = origin('ga4-consent');
+    await visit(page, site + '/about');
+    await expect(bar(page)).toBeVisible();
+    await expect(settings(page)).toBeVisible();
+    expect(googleRequests(requests)).toEqual([]);
+    expect(await page.evaluate(() => window.dataLayer)).toBeUndefined();
+
+    await bar(page).getByRole('button', { name: 'Accept' }).click();
+    await expect(bar(page)).toBeHidden();
+    await expect.poll(() => googleRequests(requests).map((r) => new URL(r.url()).pathname)).toEqual(['/gtag/js']);
+    expect(await pageViews(page)).toBe(1);
+    const consent = await page.evaluate(() => (window.dataLayer ?? []).map((a) => Array.from(a as ArrayLike<unknown>)).filter((a) => a[0] === 'consent'));
+    expect(consent).toEqual([
+      ['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+    ]);
+
+    // The next document: no bar, its own one page view.
+    await visit(page, site + '/');
+    await expect(bar(page)).toBeHidden();
+    expect(await pageViews(page)).toBe(1);
+    expect(googleRequests(requests)).toHaveLength(2);
+    await context.close();
+  });
+
+  test('Reject is remembered across documents, nothing goes to Google; Privacy settings reopens the bar', async ({ browser }) => {
+    const context = await browser.newContext();
+    const requests = await thirdParty(context);
+    const page = await context.newPage();
+    const site = origin('ga4-consent');
+    await visit(page, site + '/');
+    await bar(page).getByRole('button', { name: 'Reject' }).click();
+    await expect(bar(page)).toBeHidden();
+    for (const route of ['/about', '/contact', '/privacy']) {
+      await visit(page, site + route);
+      await expect(bar(page)).toBeHidden();
+    }
+    expect(googleRequests(requests)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('analytics-consent'))).toBe('denied');
+
+    await settings(page).click();
+    await expect(bar(page)).toBeVisible();
+    await expect(bar(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(bar(page).getByRole('link', { name: 'Privacy' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(bar(page).getByRole('button', { name: 'Accept' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(bar(page).getByRole('button', { name: 'Reject' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(bar(page)).toBeHidden();
+    await expect(settings(page)).toBeFocused();
+    expect(googleRequests(requests)).toEqual([]);
+    await context.close();
+  });
+
+  test('with the keyboard alone: Accept is reached by Tab from the top of the page', async ({ browser }) => {
+    const context = await browser.newContext();
+    const requests = await thirdParty(context);
+    const page = await context.newPage();
+    await visit(page, origin('ga4-consent') + '/');
+    const accept = bar(page).getByRole('button', { name: 'Accept' });
+    for (let i = 0; i < 5 && !(await accept.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(accept).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(bar(page)).toBeHidden();
+    await expect.poll(() => googleRequests(requests).length).toBe(1);
+    await context.close();
+  });
+
+  test('showing the bar shifts nothing, and it is not the largest paint', async ({ browser }) => {
+    for (const viewport of [
+      { width: 375, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      for (const route of ['/', '/contact/sent/']) {
+        const context = await browser.newContext({ viewport });
+        await thirdParty(context);
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifts: number; lcp: Element[] };
+          w.shifts = 0;
+          w.lcp = [];
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifts += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) if (e.element) w.lcp.push(e.element);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        });
+        await visit(page, origin('ga4-consent') + route);
+        await expect(bar(page)).toBeVisible();
+        await page.waitForTimeout(500);
+        const { shifts, lcpInBar } = await page.evaluate(() => {
+          const w = window as unknown as { shifts: number; lcp: Element[] };
+          const consent = document.getElementById('consent')!;
+          return { shifts: w.shifts, lcpInBar: w.lcp.some((el) => consent.contains(el)) };
+        });
+        expect(shifts, `layout shift on ${route} at ${viewport.width} px`).toBe(0);
+        expect(lcpInBar, `the bar was a largest paint on ${route} at ${viewport.width} px`).toBe(false);
+        await context.close();
+      }
+    }
+  });
+
+  test('axe finds nothing with the bar open, at 375 and 1280 px, light and dark', async ({ browser }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const viewport of [
+        { width: 375, height: 740 },
+        { width: 1280, height: 800 },
+      ]) {
+        const context = await browser.newContext({ viewport, colorScheme });
+        await thirdParty(context);
+        const page = await context.newPage();
+        await visit(page, origin('ga4-consent') + '/');
+        await expect(bar(page)).toBeVisible();
+        await page.evaluate(axe.source);
+        const options: RunOptions = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] };
+        const results = await page.evaluate(
+          (o) => (window as unknown as { axe: { run: (c: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, o),
+          options,
+        );
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          `${colorScheme} ${viewport.width} px`,
+        ).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  test('without JavaScript: no bar, no settings button, nothing requested from another host', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const requests = await thirdParty(context);
+    const page = await context.newPage();
+    await visit(page, origin('ga4-consent') + '/');
+    await expect(bar(page)).toBeHidden();
+    await expect(settings(page)).toBeHidden();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' })).toBeVisible();
+    expect(requests).toEqual([]);
+    await context.close();
+  });
+});
+
+test('the privacy page says which provider counts visits, and is linked from the footer', async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  await thirdParty(context);
+  const page = await context.newPage();
+  const says = {
+    ga4: 'Google Analytics',
+    plausible: 'Plausible Analytics',
+    umami: 'Umami',
+    goatcounter: 'GoatCounter',
+    none: 'does not count visits',
+  } as const;
+  for (const p of providers) {
+    await visit(page, origin(p.name, baseURL) + '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Visits' })).toContainText(says[p.name as keyof typeof says]);
+    await expect(page.getByRole('region', { name: 'Messages' })).toContainText('your name, your email address and your message');
+  }
+  await context.close();
+});

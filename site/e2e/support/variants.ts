@@ -1,0 +1,124 @@
+// Sites built from other content than the repository's, for specs that need
+// a site.yaml setting the content does not have (an analytics provider, GA4
+// with consent): site.yaml with the setting, one small project, built by
+// the real `portfolio build` into a folder of their own, and served by
+// `portfolio serve` with the headers that build wrote.
+//
+// A build takes half a minute (one project, one image); each is kept under .cache/e2e/variants,
+// named by a hash of everything it is made from (the setting, the site's
+// sources, the schemas, the command), so a run only builds what changed
+// and every spec shares what is built.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const root = path.join(repo, '.cache', 'e2e', 'variants');
+/** The project the variants show: the smallest, without a gallery. */
+const project = 'study-away-resource-page';
+
+/** The files a build is made from, besides the content. */
+const sources = ['site/src', 'site/scripts', 'site/index.html', 'site/vite.config.ts', 'site/package-lock.json', 'site/public', 'schema'];
+
+function hashTree(hash: ReturnType<typeof createHash>, file: string) {
+  const abs = path.join(repo, file);
+  if (!existsSync(abs)) return;
+  if (statSync(abs).isDirectory()) {
+    for (const name of readdirSync(abs).sort()) {
+      // Outputs of a build, not its inputs.
+      if (name === 'generated' || name === 'img' || name === 'docs') continue;
+      hashTree(hash, path.join(file, name));
+    }
+  } else hash.update(file).update(readFileSync(abs));
+}
+
+/** The built `portfolio` command the suite runs (playwright.config.ts). */
+function command(): string {
+  if (process.env.PORTFOLIO_BIN) return process.env.PORTFOLIO_BIN;
+  const bin = path.join(repo, '.cache', 'bin', 'portfolio');
+  execFileSync('go', ['build', '-o', bin, './cli/cmd/portfolio'], { cwd: repo, stdio: 'inherit' });
+  return bin;
+}
+
+/**
+ * The site.yaml of a variant: the repository's, with `setting` (YAML lines
+ * at the top level) in place of its measurementId unless `keepId`.
+ */
+function siteYaml(setting: string, keepId: boolean): string {
+  let yaml = readFileSync(path.join(repo, 'content', 'site.yaml'), 'utf8');
+  if (!keepId) yaml = yaml.replace(/^measurementId: .*\n/m, '');
+  return `${yaml.trimEnd()}\n\n${setting.trim()}\n`;
+}
+
+/**
+ * Builds (once) the site of `name` with `setting` in its site.yaml and
+ * returns its folder (the one `portfolio serve --site` takes).
+ */
+export function buildVariant(name: string, setting: string, { keepId = false } = {}): string {
+  const bin = command();
+  const yaml = siteYaml(setting, keepId);
+  const hash = createHash('sha256').update(yaml).update(readFileSync(bin));
+  for (const s of sources) hashTree(hash, s);
+  const work = path.join(root, `${name}-${hash.digest('hex').slice(0, 12)}`);
+  const site = path.join(work, 'site');
+  if (existsSync(path.join(site, 'dist', '_headers.json'))) return site;
+
+  for (const old of existsSync(root) ? readdirSync(root) : []) if (old.startsWith(`${name}-`)) rmSync(path.join(root, old), { recursive: true, force: true });
+  const content = path.join(work, 'content');
+  mkdirSync(path.join(content, 'projects'), { recursive: true });
+  writeFileSync(path.join(content, 'site.yaml'), yaml);
+  cpSync(path.join(repo, 'content', 'projects', project), path.join(content, 'projects', project), { recursive: true });
+  // The site's sources, its packages linked. (Not the repository's image
+  // cache: a build removes from its cache what its content does not use.)
+  for (const entry of readdirSync(path.join(repo, 'site'))) {
+    if (['node_modules', 'dist', '.ssr', 'test-results', 'playwright-report'].includes(entry)) continue;
+    cpSync(path.join(repo, 'site', entry), path.join(site, entry), {
+      recursive: true,
+      filter: (src) => !/[/\\](src[/\\]generated|public[/\\]img|public[/\\]docs)$/.test(src),
+    });
+  }
+  symlinkSync(path.join(repo, 'site', 'node_modules'), path.join(site, 'node_modules'));
+  // The copied lock file must not look newer than the installed packages:
+  // `portfolio build` would run `npm ci` there, through the link, emptying
+  // the repository's node_modules.
+  utimesSync(path.join(site, 'package-lock.json'), 0, 0);
+  // `portfolio build` writes its outputs below the folder it runs in, which
+  // must look like the repository (site/ and schema/), or it would build
+  // in the repository above it.
+  cpSync(path.join(repo, 'schema'), path.join(work, 'schema'), { recursive: true });
+  try {
+    execFileSync(bin, ['--content', content, 'build', '--site', site], { cwd: work, stdio: 'pipe', encoding: 'utf8' });
+  } catch (e) {
+    const { stdout, stderr } = e as { stdout?: string; stderr?: string };
+    throw new Error(`portfolio build of the ${name} site failed:\n${stdout?.slice(-3000)}\n${stderr?.slice(-3000)}`);
+  }
+  if (!existsSync(path.join(site, 'dist', '_headers.json'))) throw new Error(`portfolio build left no ${site}/dist/_headers.json`);
+  return site;
+}
+
+/** A running `portfolio serve` of a variant. */
+export interface Served {
+  origin: string;
+  stop: () => void;
+}
+
+/** Serves the built variant in `site` on `port`, as the suite's own server serves dist/. */
+export async function serveVariant(site: string, port: number): Promise<Served> {
+  const server: ChildProcess = spawn(
+    command(),
+    ['serve', '--no-build', '--site', site, '--addr', `127.0.0.1:${port}`, '--data', path.join(site, '..', 'data')],
+    {
+      cwd: path.dirname(site),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`portfolio serve exited with ${code}`)));
+    server.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Serving')) resolve();
+    });
+  });
+  return { origin: `http://localhost:${port}`, stop: () => server.kill() };
+}

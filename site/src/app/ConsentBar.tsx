@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { paths } from '@/config/paths';
+import { analyticsSetting } from '@/lib/analytics-config';
+
+/**
+ * Asks before Google Analytics counts the visit, when site.yaml's GA4
+ * setting says `consent: required` (docs/site.md §7). A labelled region,
+ * not a dialog: the page stays usable around it. Prerendered hidden, so
+ * without JavaScript (when nothing is loaded) nobody sees it; the page
+ * script shows it until the visitor chooses (src/page-script/consent.ts).
+ * Fixed at the bottom, over the page: showing it moves nothing. Accept and
+ * Reject look the same.
+ */
+export function ConsentBar() {
+  const a = analyticsSetting();
+  if (a?.provider !== 'ga4' || !a.consent) return null;
+  return (
+    <Box
+      component="section"
+      id="consent"
+      aria-labelledby="consent-title"
+      tabIndex={-1}
+      hidden
+      sx={{
+        position: 'fixed',
+        insetInline: 0,
+        bottom: 0,
+        zIndex: 'snackbar',
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        boxShadow: 8,
+        py: 2,
+        outline: 'none',
+      }}
+    >
+      <Container maxWidth="lg">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1.5, md: 3 }} sx={{ alignItems: { md: 'center' } }}>
+          <Box sx={{ flex: 1 }}>
+            <Typography id="consent-title" component="h2" variant="subtitle2">
+              Privacy choices
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              May Google Analytics count your visit? It sets cookies only if you accept.{' '}
+              <Link href={paths.privacy} underline="always">
+                Privacy
+              </Link>
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={1.5}>
+            <Button variant="outlined" data-consent="granted" sx={{ minWidth: 96 }}>
+              Accept
+            </Button>
+            <Button variant="outlined" data-consent="denied" sx={{ minWidth: 96 }}>
+              Reject
+            </Button>
+          </Stack>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

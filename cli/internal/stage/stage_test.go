@@ -71,7 +71,7 @@ func TestStageCheckNamesTheFinalFile(t *testing.T) {
 		t.Fatalf("no error among %v", invalid.Diagnostics)
 	}
 	d := invalid.Diagnostics[i]
-	if d.File != filepath.Join(alpha, content.ProjectFile) || d.Line != 7 || d.Column != 7 || !strings.Contains(d.Message, `"page" must be one of`) {
+	if d.File != filepath.Join(alpha, content.ProjectFile) || d.Line != 7 || d.Column != 7 || !strings.Contains(d.Message, `names no category of site.yaml`) {
 		t.Errorf("diagnostic %s:%d:%d: %s", d.File, d.Line, d.Column, d.Message)
 	}
 	if !strings.HasPrefix(err.Error(), "the edited project would not be valid (1 error)") {

@@ -26,14 +26,15 @@ export function Footer() {
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
           © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.{' '}
-          <Link href={paths.privacy} underline="always">
+          {/* The links keep a gap of their own: two underlined links side by side read as one. */}
+          <Link href={paths.privacy} underline="always" sx={{ ml: 1.5 }}>
             Privacy
           </Link>
           {a?.provider === 'ga4' && a.consent && (
             <>
               {' '}
               {/* Shown by the consent script (src/page-script/consent.ts): without it there is nothing to set. Invisible, not absent, until then: its place is kept, so showing it moves nothing. */}
-              <Link component="button" type="button" data-consent-open sx={{ typography: 'body2', verticalAlign: 'baseline', visibility: 'hidden' }}>
+              <Link component="button" type="button" data-consent-open sx={{ typography: 'body2', verticalAlign: 'baseline', visibility: 'hidden', ml: 1.5 }}>
                 Privacy settings
               </Link>
             </>

@@ -32,6 +32,10 @@ const dialog = () => screen.findByRole('dialog', { name: `${project.title} galle
 const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
 function renderGallery() {
+  // A worker's files share one jsdom (vitest.config.ts): an earlier file may
+  // have left the history behind its last entry (after a Back), where a push
+  // drops the entries ahead instead of adding one. Start at a new last entry.
+  history.pushState(null, '', '/');
   document.title = `${project.title} · ${site.name}`;
   return renderWithProviders(<Gallery images={images} title={project.title} slug={project.slug} />);
 }

@@ -52,7 +52,9 @@ function EmptyCategory({ title }: { title: string }) {
         mt: 6,
         px: { xs: 3, sm: 6 },
         py: { xs: 5, sm: 7 },
-        maxWidth: '46rem',
+        // As wide as the note's line (52ch) and its padding, so that its
+        // text sits as far from the right border as from the left.
+        maxWidth: '40rem',
         border: 2,
         borderStyle: 'dashed',
         borderColor: 'divider',

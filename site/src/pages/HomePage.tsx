@@ -40,7 +40,8 @@ export function HomePage() {
                 View My Work
               </Button>
             )}
-            <Button variant="outlined" size="large" component={RouterLink} to={paths.contact}>
+            {/* Without Selected Work, Get in Touch is the hero's one, main action. */}
+            <Button variant={featured.length > 0 ? 'outlined' : 'contained'} size="large" component={RouterLink} to={paths.contact}>
               Get in Touch
             </Button>
           </Stack>

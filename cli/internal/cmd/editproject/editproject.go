@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/forms"
 	"portfolio/cli/internal/iostreams"
@@ -66,7 +67,9 @@ after a value too), key order and the page's blocks stay as they are; a
 missing featured or active is added before body. The result is checked with
 the same loader as ` + "`portfolio validate`" + ` and written in one atomic step, or
 not at all. Images: ` + "`portfolio gallery SLUG`" + `; the cover and the body: edit
-the file.
+the file. An edit that moves the project to another page, or makes it
+inactive, and so leaves its category without an active project, says what
+becomes of that category's page.
 
 Exit status: 0 written (or nothing to change), 1 the result would not be
 valid, 2 a mistake in the command line, 130 cancelled.`),
@@ -204,6 +207,13 @@ func Run(ctx context.Context, opts *Options) error {
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s updated %s\n", s.Green("✓"), p.File)
 	fmt.Fprintln(opts.IO.Out, projectedit.ChangedLines(string(p.YAML), string(out)))
+	// Moved elsewhere or made inactive: its old category may have lost its
+	// last active project, as with delete project (docs/site.md §2).
+	if p.Fields.Active && (f.Page != p.Fields.Page || !f.Active) {
+		if line := content.LeftEmpty(opts.ContentDir, p.Fields.Page, opts.Slug); line != "" {
+			fmt.Fprintf(opts.IO.Out, "  %s\n", line)
+		}
+	}
 	return cmdutil.WriteDiagnostics(opts.IO, warnings)
 }
 

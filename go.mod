@@ -7,7 +7,9 @@ require (
 	charm.land/bubbletea/v2 v2.0.10
 	charm.land/huh/v2 v2.0.3
 	charm.land/lipgloss/v2 v2.0.5
+	github.com/abema/go-mp4 v1.4.1
 	github.com/andybalholm/brotli v1.2.1
+	github.com/at-wat/ebml-go v0.19.4
 	github.com/chai2010/webp v1.4.0
 	github.com/charmbracelet/colorprofile v0.4.3
 	github.com/charmbracelet/ultraviolet v0.0.0-20260703014108-f5a850f9c2b7

@@ -82,6 +82,11 @@ type Project struct {
 	// Documents holds the local documents (PDFs) the project's document
 	// blocks name, by path relative to Dir with '/' separators.
 	Documents map[string]DocumentFile
+	// Videos holds the local videos (MP4, WebM) of video blocks and of
+	// the gallery, and Captions their WebVTT files, by path relative to
+	// Dir with '/' separators.
+	Videos   map[string]VideoFile
+	Captions map[string]CaptionsFile
 
 	gallery *galleryRef
 	queued  map[string]bool
@@ -102,6 +107,9 @@ type GalleryImage struct {
 	// Alt and Caption are the owner's texts for a local image; empty when
 	// not given.
 	Alt, Caption string
+	// Poster is set for a video of the gallery folder (at Path): the
+	// path of its poster image, which the tile shows.
+	Poster string
 }
 
 // Load reads and checks the content folder. The returned list holds every
@@ -179,6 +187,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		c.Projects = append(c.Projects, p)
 	}
 	l.inspectImages()
+	l.inspectVideos()
 	ownHost, pages := siteHost(c), l.pageRoutes(c)
 	for _, p := range c.Projects {
 		l.checkProject(p)
@@ -278,9 +287,10 @@ type loader struct {
 	siteSchema    *Schema
 	projectSchema *Schema
 
-	mu    sync.Mutex
-	diags diag.List
-	tasks []*imageTask
+	mu         sync.Mutex
+	diags      diag.List
+	tasks      []*imageTask
+	videoTasks []*videoTask
 }
 
 // command is `portfolio ARGS` as a hint names it: run on this content

@@ -5,6 +5,7 @@
 package videotest
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -68,5 +69,32 @@ func MakeAt(t testing.TB, path string, args ...string) {
 	cmd := exec.Command(ffmpeg, append(append([]string{"-hide_banner", "-loglevel", "error", "-y"}, args...), path)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("ffmpeg %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// ListFile names, in a test content folder, the videos Fill makes.
+const ListFile = ".test-videos"
+
+var encodings = map[string]*[]string{"h264": &H264, "hevc": &HEVC, "av1": &AV1, "vp9": &VP9}
+
+// Fill makes the videos that dir's ListFile names (lines "path encoding";
+// # starts a comment) in dir, a copy of a test content folder: the
+// content is committed with its posters, never with its videos.
+func Fill(t testing.TB, dir string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, ListFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		args, ok := encodings[fields[len(fields)-1]]
+		if len(fields) != 2 || !ok {
+			t.Fatalf("%s: %q is not a path and an encoding (h264, hevc, av1, vp9)", ListFile, line)
+		}
+		MakeAt(t, filepath.Join(dir, filepath.FromSlash(fields[0])), *args...)
 	}
 }

@@ -88,9 +88,10 @@ type Project struct {
 	Videos   map[string]VideoFile
 	Captions map[string]CaptionsFile
 
-	gallery *galleryRef
-	queued  map[string]bool
-	dirs    map[string]dirListing // folder listings, read once
+	gallery     *galleryRef
+	videoBlocks []string // pointers of the video blocks
+	queued      map[string]bool
+	dirs        map[string]dirListing // folder listings, read once
 }
 
 // Link is the project's page path.

@@ -70,6 +70,8 @@ func (l *loader) collectImages(p *Project) {
 			if rel, ok := v.(string); ok && captionsPath.MatchString(rel) {
 				l.checkCaptions(p, ptr, rel)
 			}
+		case DefVideoBlock:
+			p.videoBlocks = append(p.videoBlocks, ptr)
 		}
 	})
 	for _, extra := range galleries[min(1, len(galleries)):] {
@@ -420,6 +422,7 @@ func (l *loader) checkProject(p *Project) {
 		l.add(p.Doc.Diag(diag.Warning, "/featured", "set `active: true` to show it on the home page, or `featured: false`",
 			"the project is featured but inactive, so it is not shown in Selected Work"))
 	}
+	l.checkVideoBlocks(p)
 	if g := p.gallery; g != nil {
 		for _, rel := range g.files {
 			t := g.texts[path.Base(rel)]

@@ -244,3 +244,21 @@ func readUpTo(abs string, limit int64) ([]byte, error) {
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, limit+1))
 }
+
+// checkVideoBlocks warns about a video block whose video has sound but no
+// captions: viewers who cannot hear it, or watch without sound, miss it.
+func (l *loader) checkVideoBlocks(p *Project) {
+	for _, ptr := range p.videoBlocks {
+		block, _ := p.Doc.At(ptr)
+		m, _ := block.(map[string]any)
+		src, _ := m["src"].(string)
+		v, ok := p.Videos[src]
+		if _, captioned := m["captions"]; !ok || captioned || !v.Info.Audio {
+			continue
+		}
+		stem := strings.TrimSuffix(path.Base(src), path.Ext(src))
+		l.add(p.Doc.Diag(diag.Warning, ptr,
+			fmt.Sprintf("add `captions: %s.vtt` (WebVTT: what is said, and sounds that matter, such as [music]); a video whose sound adds nothing can lose it: `ffmpeg -i %s -c copy -an %s-silent%s`", stem, shellWord(path.Base(src)), stem, path.Ext(src)),
+			"%s has sound but no captions: viewers who cannot hear it, or who watch without sound, miss it", src))
+	}
+}

@@ -107,6 +107,9 @@ func TestLoadVideoProblems(t *testing.T) {
 		{name: "mov in the gallery", mutate: func(t *testing.T, f map[string][]byte) {
 			f["projects/alpha/gallery/4.mov"] = []byte("x")
 		}, sev: diag.Warning, line: 19, msg: "gallery/4.mov is not an image or video file", hint: "`ffmpeg -i 4.mov -c copy -movflags +faststart 4.mp4`"},
+		{name: "sound without captions", mutate: func(t *testing.T, f map[string][]byte) {
+			f["projects/alpha/project.yaml"] = []byte(strings.Replace(videoProject, "    captions: demo.vtt\n", "", 1))
+		}, sev: diag.Warning, line: 15, msg: "demo.mp4 has sound but no captions", hint: "`captions: demo.vtt`"},
 		{name: "poster of no video", mutate: func(t *testing.T, f map[string][]byte) {
 			f["projects/alpha/gallery/5.poster.jpg"] = jpegBytes(t, 4, 4)
 		}, sev: diag.Warning, line: 19, msg: "gallery/5.poster.jpg is named as a video's poster, but no video", hint: "demo.poster.jpg"},

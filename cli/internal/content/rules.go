@@ -232,7 +232,7 @@ func listGallery(projectDir string) galleryListing {
 			g.badNames = append(g.badNames, name)
 		case e.IsDir():
 			g.folders = append(g.folders, name)
-		case isPoster(name):
+		case IsPoster(name):
 			posters = append(posters, name) // shown with its video, not as a photo
 		case !imagecheck.HasImageExt(name) && !videocheck.HasVideoExt(name):
 			g.others = append(g.others, name)

@@ -9,7 +9,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
@@ -83,27 +85,39 @@ func PosterCandidates(videoRel string) []string {
 	return []string{stem + ".jpg", stem + ".jpeg", stem + ".png", stem + ".webp"}
 }
 
-// PosterCommand is the ffmpeg command that makes the poster of the video
-// named name, run in its folder: the frame at 1 s (the first frame of a
-// screen recording is often a blank window), as a high-quality JPEG.
-func PosterCommand(name string) string {
-	return fmt.Sprintf("ffmpeg -ss 1 -i %s -frames:v 1 -q:v 2 %s", shellWord(name), shellWord(PosterCandidates(name)[0]))
+// PosterTime is where a video's poster frame is taken: 1 s in (the first
+// frame of a screen recording is often a blank window), or the middle of a
+// clip shorter than 2 s (a frame past the end is none).
+func PosterTime(d time.Duration) time.Duration {
+	if d > 0 && d < 2*time.Second {
+		return d / 2
+	}
+	return time.Second
 }
 
-// isPoster reports whether name is a poster's (demo.poster.jpg).
-func isPoster(name string) bool {
+// PosterCommand is the ffmpeg command that makes the poster of the video
+// named name, run in its folder: the frame at PosterTime, as a
+// high-quality JPEG.
+func PosterCommand(name string, duration time.Duration) string {
+	at := strconv.FormatFloat(PosterTime(duration).Seconds(), 'f', -1, 64)
+	return fmt.Sprintf("ffmpeg -ss %s -i %s -frames:v 1 -q:v 2 %s", at, shellWord(name), shellWord(PosterCandidates(name)[0]))
+}
+
+// IsPoster reports whether name is a poster's (demo.poster.jpg).
+func IsPoster(name string) bool {
 	return imagecheck.HasImageExt(name) && strings.HasSuffix(strings.TrimSuffix(name, path.Ext(name)), PosterSuffix)
 }
 
 type videoTask struct {
-	project *Project
-	rel     string
-	abs     string
-	pointer string
-	poster  string
-	info    videocheck.Info
-	hash    string
-	err     error
+	project    *Project
+	rel        string
+	abs        string
+	pointer    string
+	wantPoster bool
+	poster     string
+	info       videocheck.Info
+	hash       string
+	err        error
 }
 
 // queueVideo checks that rel names a video inside the project folder with
@@ -119,12 +133,9 @@ func (l *loader) queueVideo(p *Project, pointer, rel string, wantPoster bool) {
 		l.add(p.Doc.Diag(diag.Error, pointer, strings.ReplaceAll(hint, "images/photo.jpg", "demo.mp4"), "%s", problem))
 		return
 	}
-	t := &videoTask{project: p, rel: rel, abs: abs, pointer: pointer}
+	t := &videoTask{project: p, rel: rel, abs: abs, pointer: pointer, wantPoster: wantPoster}
 	if wantPoster {
 		t.poster = l.findPoster(p, pointer, rel)
-		if t.poster == "" {
-			return
-		}
 	}
 	l.mu.Lock()
 	l.videoTasks = append(l.videoTasks, t)
@@ -132,7 +143,7 @@ func (l *loader) queueVideo(p *Project, pointer, rel string, wantPoster bool) {
 }
 
 // findPoster returns the poster of the video rel, queued as an image, or
-// reports that it is missing with the command that makes it.
+// "" (inspectVideos reports it, with the video's duration at hand).
 func (l *loader) findPoster(p *Project, pointer, rel string) string {
 	dir := path.Dir(rel)
 	entries, _ := p.readDir(filepath.Join(p.Dir, filepath.FromSlash(dir)))
@@ -146,11 +157,18 @@ func (l *loader) findPoster(p *Project, pointer, rel string) string {
 			return c
 		}
 	}
-	folder := filepath.Join(p.Dir, filepath.FromSlash(dir))
-	l.add(p.Doc.Diag(diag.Error, pointer,
-		fmt.Sprintf("make it from the frame at 1 s, in %s: `%s`, or save an image of your choice there as %s", folder, PosterCommand(path.Base(rel)), path.Base(PosterCandidates(rel)[0])),
-		"%s has no poster image (%s): the page shows it until the video plays", rel, path.Base(PosterCandidates(rel)[0])))
 	return ""
+}
+
+// missingPoster reports a video without its poster, with the command that
+// makes one.
+func (l *loader) missingPoster(t *videoTask) {
+	name := path.Base(t.rel)
+	cmd := PosterCommand(name, t.info.Duration)
+	at := strings.Fields(cmd)[2]
+	l.add(t.project.Doc.Diag(diag.Error, t.pointer,
+		fmt.Sprintf("make it from the frame at %s s, in %s: `%s`, or save an image of your choice there as %s", at, filepath.Dir(t.abs), cmd, PosterCandidates(name)[0]),
+		"%s has no poster image (%s): the page shows it until the video plays", t.rel, PosterCandidates(name)[0]))
 }
 
 // inspectVideos reads every video's container and hashes its bytes, on
@@ -164,12 +182,18 @@ func (l *loader) inspectVideos() {
 		}
 	})
 	for _, t := range l.videoTasks {
-		if t.err == nil {
+		if t.wantPoster && t.poster == "" {
+			l.missingPoster(t)
+		}
+		if t.err == nil && (t.poster != "" || !t.wantPoster) {
 			if t.project.Videos == nil {
 				t.project.Videos = map[string]VideoFile{}
 			}
 			t.project.Videos[t.rel] = VideoFile{Abs: t.abs, Info: t.info, Hash: t.hash, Poster: t.poster}
 			continue
+		}
+		if t.err == nil {
+			continue // its poster is missing: reported above
 		}
 		hint, msg := "", describeIOError(t.err)
 		if p, ok := videocheck.IsProblem(t.err); ok {

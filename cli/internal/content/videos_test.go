@@ -87,10 +87,10 @@ func TestLoadVideoProblems(t *testing.T) {
 	}{
 		{name: "poster missing", mutate: func(t *testing.T, f map[string][]byte) {
 			delete(f, "projects/alpha/demo.poster.jpg")
-		}, line: 16, msg: "demo.mp4 has no poster image (demo.poster.jpg)", hint: "`ffmpeg -ss 1 -i demo.mp4 -frames:v 1 -q:v 2 demo.poster.jpg`"},
+		}, line: 16, msg: "demo.mp4 has no poster image (demo.poster.jpg)", hint: "`ffmpeg -ss 0.5 -i demo.mp4 -frames:v 1 -q:v 2 demo.poster.jpg`"},
 		{name: "gallery poster missing", mutate: func(t *testing.T, f map[string][]byte) {
 			delete(f, "projects/alpha/gallery/3.poster.jpg")
-		}, line: 19, msg: "gallery/3.mp4 has no poster image (3.poster.jpg)", hint: "ffmpeg -ss 1 -i 3.mp4"},
+		}, line: 19, msg: "gallery/3.mp4 has no poster image (3.poster.jpg)", hint: "ffmpeg -ss 0.5 -i 3.mp4"},
 		{name: "moov at the end", mutate: func(t *testing.T, f map[string][]byte) {
 			f["projects/alpha/demo.mp4"], _ = os.ReadFile(videotest.Make(t, t.TempDir(), "x.mp4", videotest.With(videotest.H264, "-movflags", "-faststart")...))
 		}, line: 16, msg: "demo.mp4: the moov box (the index of the frames) comes after the media data", hint: "`ffmpeg -i demo.mp4 -c copy -movflags +faststart demo-fixed.mp4`"},

@@ -19,10 +19,6 @@ import (
 	"portfolio/cli/internal/videocheck"
 )
 
-// At is where the poster frame is taken: a second in, past the blank or
-// black first frame of most screen recordings; the middle of a shorter clip.
-const At = time.Second
-
 // Beside returns the poster the owner keeps beside the video file, named
 // as the content names posters (clip.mp4 → clip.poster.jpg, .jpeg, .png or
 // .webp), or "".
@@ -77,8 +73,8 @@ func Ext(video string) string {
 	return ".jpg"
 }
 
-// Make writes a poster of video at dst: a frame at At (or the middle of a
-// shorter clip) as a high-quality JPEG, drawn by ffmpeg into a temporary
+// Make writes a poster of video at dst: the frame at content.PosterTime (1
+// s in, or the middle of a shorter clip) as a high-quality JPEG, drawn by ffmpeg into a temporary
 // file beside dst, checked as validate checks images and renamed into
 // place, so dst is whole or absent.
 func Make(ctx context.Context, video, dst string) error {
@@ -89,10 +85,11 @@ func Make(ctx context.Context, video, dst string) error {
 		}
 		return err
 	}
-	at := At
-	if info, err := videocheck.File(video); err == nil && info.Duration < 2*At {
-		at = info.Duration / 2
+	var d time.Duration
+	if info, err := videocheck.File(video); err == nil {
+		d = info.Duration
 	}
+	at := content.PosterTime(d)
 	tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*.jpg")
 	if err != nil {
 		return err

@@ -122,6 +122,10 @@ func readMP4(r io.ReadSeeker, size int64, path string) (Info, error) {
 	return info, nil
 }
 
+// describes lists the boxes, outside a sample entry, that say what a track
+// is.
+var describes = map[string]bool{"mvhd": true, "tkhd": true, "mdhd": true, "hdlr": true, "stsd": true}
+
 var configBox = map[string]string{"avc1": "avcC", "avc3": "avcC", "hvc1": "hvcC", "hev1": "hvcC", "av01": "av1C"}
 
 // entryName names a sample entry for its owner.
@@ -193,8 +197,15 @@ func (m *mp4Reader) handle(h *mp4.ReadHandle) (any, error) {
 		m.cur = nil
 		return v, err
 	}
+	// Only the boxes that describe a track are decoded; the sample tables
+	// (stts, stsz, stco…), which grow with the video's length, are not.
+	inEntry := len(h.Path) >= 2 && h.Path[len(h.Path)-2] == mp4.BoxTypeStsd()
+	inConfig := len(h.Path) >= 3 && h.Path[len(h.Path)-3] == mp4.BoxTypeStsd()
+	if !inEntry && !inConfig && !describes[typ] {
+		return nil, nil
+	}
 	if !h.BoxInfo.IsSupportedType() {
-		if m.cur != nil && len(h.Path) >= 2 && h.Path[len(h.Path)-2] == mp4.BoxTypeStsd() && m.cur.entry == "" {
+		if m.cur != nil && inEntry && m.cur.entry == "" {
 			m.cur.entry = typ // a sample entry go-mp4 does not model: named in the error
 		}
 		return nil, nil

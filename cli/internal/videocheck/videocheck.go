@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/sunfish-shogi/bufseekio"
 )
 
 // MaxBytes is the largest video accepted: a few minutes of screen recording
@@ -146,7 +148,10 @@ func File(path string) (Info, error) {
 	}
 	var info Info
 	if got == MP4 {
-		info, err = readMP4(f, size, path)
+		// go-mp4 reads fields a few bytes at a time: buffered, as its
+		// documentation advises, a walk costs a few reads instead of
+		// thousands of system calls.
+		info, err = readMP4(bufseekio.NewReadSeeker(f, 16<<10, 4), size, path)
 	} else {
 		info, err = readWebM(f, size, path)
 	}

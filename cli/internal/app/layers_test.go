@@ -54,7 +54,7 @@ var layers = []layer{
 		"cli/internal/projectedit", "cli/internal/gallery", "cli/internal/draft",
 		"cli/internal/messages", "cli/internal/server", "cli/internal/contact",
 		"cli/internal/docgen", "cli/internal/schemadoc", "cli/internal/linkcheck",
-		"cli/internal/pathcheck", "cli/internal/docrun",
+		"cli/internal/pathcheck", "cli/internal/docrun", "cli/internal/poster",
 	}},
 	// Toolkit: terminal UI parts the forms are built of (key guard, preview,
 	// path completion, accessible mode). It knows forms, not the portfolio:
@@ -62,12 +62,14 @@ var layers = []layer{
 	{name: "toolkit", pkgs: []string{"cli/internal/prompt"}},
 	// Utilities: general helpers and file formats that know nothing of the
 	// content folder's structure (streams, escaping, words, files, the
-	// command errors, diagnostics, image files and their metadata).
+	// command errors, diagnostics, image and video files and their
+	// metadata).
 	{name: "utility", pkgs: []string{
 		"cli/internal/iostreams", "cli/internal/termsafe", "cli/internal/english",
 		"cli/internal/fsutil", "cli/internal/cmdutil", "cli/internal/diag",
 		"cli/internal/imagecheck", "cli/internal/imagecheck/imagetest",
 		"cli/internal/metastrip", "cli/internal/importimage", "cli/internal/yamltext",
+		"cli/internal/videocheck", "cli/internal/videocheck/videotest",
 	}},
 }
 

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -20,6 +21,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/videocheck/videotest"
 )
 
 // TestMain lets testscript run this test binary as the `portfolio` command,
@@ -51,12 +53,50 @@ func TestScripts(t *testing.T) {
 			"sitefixture": cmdSitefixture,
 			"freeport":    cmdFreeport,
 			"httpget":     cmdHTTPGet,
+			"mkvideo":     cmdMkvideo,
+			"noffmpeg":    cmdNoFFmpeg,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
 			return nil
 		},
 	})
+}
+
+// mkvideo FILE ENCODING [FFMPEG-OPTION…] — makes a one-second video with
+// ffmpeg from its test sources (h264, hevc, av1 or vp9, as videotest
+// encodes them), the options appended. No video is committed; a script
+// that makes one starts with `[!exec:ffmpeg] skip`.
+func cmdMkvideo(ts *testscript.TestScript, neg bool, args []string) {
+	encodings := map[string][]string{"h264": videotest.H264, "hevc": videotest.HEVC, "av1": videotest.AV1, "vp9": videotest.VP9}
+	if neg || len(args) < 2 || encodings[args[1]] == nil {
+		ts.Fatalf("usage: mkvideo FILE h264|hevc|av1|vp9 [FFMPEG-OPTION…]")
+	}
+	ffmpeg, err := exec.LookPath("ffmpeg")
+	if err != nil {
+		ts.Fatalf("ffmpeg is not installed: start the script with [!exec:ffmpeg] skip")
+	}
+	path := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
+	cmdArgs := append(append([]string{"-hide_banner", "-loglevel", "error", "-y"}, videotest.With(encodings[args[1]], args[2:]...)...), path)
+	if out, err := exec.Command(ffmpeg, cmdArgs...).CombinedOutput(); err != nil {
+		ts.Fatalf("ffmpeg: %v\n%s", err, out)
+	}
+}
+
+// noffmpeg — leaves on PATH only the folder of the portfolio command, so
+// the commands that follow find no ffmpeg.
+func cmdNoFFmpeg(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: noffmpeg")
+	}
+	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(dir, "portfolio")); err == nil {
+			ts.Setenv("PATH", dir)
+			return
+		}
+	}
+	ts.Fatalf("the portfolio command is on no folder of PATH")
 }
 
 // sitefixture [DIR] — writes DIR/site.yaml (DIR is content unless given):

@@ -82,10 +82,16 @@ type Project struct {
 	// Documents holds the local documents (PDFs) the project's document
 	// blocks name, by path relative to Dir with '/' separators.
 	Documents map[string]DocumentFile
+	// Videos holds the local videos (MP4, WebM) of video blocks and of
+	// the gallery, and Captions their WebVTT files, by path relative to
+	// Dir with '/' separators.
+	Videos   map[string]VideoFile
+	Captions map[string]CaptionsFile
 
-	gallery *galleryRef
-	queued  map[string]bool
-	dirs    map[string]dirListing // folder listings, read once
+	gallery     *galleryRef
+	videoBlocks []string // pointers of the video blocks
+	queued      map[string]bool
+	dirs        map[string]dirListing // folder listings, read once
 }
 
 // Link is the project's page path.
@@ -102,6 +108,9 @@ type GalleryImage struct {
 	// Alt and Caption are the owner's texts for a local image; empty when
 	// not given.
 	Alt, Caption string
+	// Poster is set for a video of the gallery folder (at Path): the
+	// path of its poster image, which the tile shows.
+	Poster string
 }
 
 // Load reads and checks the content folder. The returned list holds every
@@ -179,6 +188,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		c.Projects = append(c.Projects, p)
 	}
 	l.inspectImages()
+	l.inspectVideos()
 	ownHost, pages := siteHost(c), pageRoutes(c)
 	// Galleries that are the work itself should describe their photos.
 	photoGalleries := map[string]bool{}
@@ -287,9 +297,10 @@ type loader struct {
 	siteSchema    *Schema
 	projectSchema *Schema
 
-	mu    sync.Mutex
-	diags diag.List
-	tasks []*imageTask
+	mu         sync.Mutex
+	diags      diag.List
+	tasks      []*imageTask
+	videoTasks []*videoTask
 }
 
 // command is `portfolio ARGS` as a hint names it: run on this content

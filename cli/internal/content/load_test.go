@@ -158,7 +158,7 @@ func TestLoadRules(t *testing.T) {
 			sev: diag.Warning, file: "alpha/project.yaml", line: 12, msg: "gallery/ holds 3 images but body has no gallery block"},
 		{name: "non-image in gallery", mutate: func(t testing.TB, f map[string][]byte) {
 			f["projects/alpha/gallery/notes.txt"] = []byte("x")
-		}, sev: diag.Warning, file: "alpha/project.yaml", line: 15, msg: "gallery/notes.txt is not an image file and is ignored"},
+		}, sev: diag.Warning, file: "alpha/project.yaml", line: 15, msg: "gallery/notes.txt is not an image or video file and is ignored"},
 		{name: "featured but inactive", mutate: replace("featured: true", "featured: true\nactive: false"),
 			sev: diag.Warning, file: "alpha/project.yaml", line: 9, msg: "featured but inactive"},
 		{name: "bad slug", mutate: func(t testing.TB, f map[string][]byte) {

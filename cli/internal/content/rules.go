@@ -21,6 +21,13 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/richtext"
 	"portfolio/cli/internal/schemamodel"
+	"portfolio/cli/internal/termsafe"
+	"portfolio/cli/internal/videocheck"
+)
+
+var (
+	videoPath    = regexp.MustCompile(`\.([mM][pP]4|[mM]4[vV]|[wW][eE][bB][mM])$`)
+	captionsPath = regexp.MustCompile(`\.[vV][tT][tT]$`)
 )
 
 // Names of schema definitions that rules and the generator act on.
@@ -55,6 +62,17 @@ func (l *loader) collectImages(p *Project) {
 			}
 		case DefGalleryBlock:
 			galleries = append(galleries, ptr)
+		case DefVideoPath:
+			if rel, ok := v.(string); ok && videoPath.MatchString(rel) {
+				// An alternative encoding shares its block's poster.
+				l.queueVideo(p, ptr, rel, !strings.Contains(ptr, "/alternatives/"))
+			}
+		case DefCaptionsPath:
+			if rel, ok := v.(string); ok && captionsPath.MatchString(rel) {
+				l.checkCaptions(p, ptr, rel)
+			}
+		case DefVideoBlock:
+			p.videoBlocks = append(p.videoBlocks, ptr)
 		}
 	})
 	for _, extra := range galleries[min(1, len(galleries)):] {
@@ -108,13 +126,26 @@ func (l *loader) collectImages(p *Project) {
 			"%s/%s/ is a folder; galleries do not look into sub-folders", GalleryDir, name))
 	}
 	for _, name := range listing.others {
-		l.add(p.Doc.Diag(diag.Warning, g.pointer, "galleries take .jpg, .jpeg, .png and .webp files; move it out of "+GalleryDir+"/",
-			"%s/%s is not an image file and is ignored", GalleryDir, name))
+		hint := "galleries take .jpg, .jpeg, .png and .webp images and .mp4 and .webm videos; move it out of " + GalleryDir + "/"
+		if ext := strings.ToLower(path.Ext(name)); ext == ".mov" || ext == ".mkv" {
+			out := strings.TrimSuffix(name, path.Ext(name)) + ".mp4"
+			hint = fmt.Sprintf("copy it into an MP4, in %s: `ffmpeg -i %s -c copy -movflags +faststart %s`, then remove %s", galleryDir, termsafe.ShellWord(name), termsafe.ShellWord(out), name)
+		}
+		l.add(p.Doc.Diag(diag.Warning, g.pointer, hint,
+			"%s/%s is not an image or video file and is ignored", GalleryDir, name))
+	}
+	for _, name := range listing.posters {
+		l.add(p.Doc.Diag(diag.Warning, g.pointer, "remove it, or name it after its video (demo.mp4 → demo.poster.jpg)",
+			"%s/%s is named as a video's poster, but no video of that name is beside it; it is not shown", GalleryDir, name))
 	}
 	for _, name := range listing.images {
 		rel := GalleryDir + "/" + name
 		g.files = append(g.files, rel)
-		l.queueLocal(p, g.pointer, rel)
+		if videocheck.HasVideoExt(name) {
+			l.queueVideo(p, g.pointer, rel, true)
+		} else {
+			l.queueLocal(p, g.pointer, rel)
+		}
 	}
 	g.texts = l.galleryTexts(p, g.pointer, listing.images)
 	if len(g.files) == 0 && g.listed == 0 {
@@ -146,7 +177,8 @@ type dirListing struct {
 // galleryListing is what a project's gallery folder holds.
 type galleryListing struct {
 	exists, notFolder bool
-	images            []string // image file names, in natural order
+	images            []string // image and video file names, in natural order
+	posters           []string // names of posters of no video
 	others, folders   []string // names of what the gallery ignores
 	badNames          []string // names that cannot be content
 	wrongCase         string   // the folder's name when only its letter case differs
@@ -192,6 +224,7 @@ func listGallery(projectDir string) galleryListing {
 		g.err = err
 		return g
 	}
+	var posters []string
 	for _, e := range entries {
 		name := e.Name()
 		switch {
@@ -200,13 +233,22 @@ func listGallery(projectDir string) galleryListing {
 			g.badNames = append(g.badNames, name)
 		case e.IsDir():
 			g.folders = append(g.folders, name)
-		case !imagecheck.HasImageExt(name):
+		case IsPoster(name):
+			posters = append(posters, name) // shown with its video, not as a photo
+		case !imagecheck.HasImageExt(name) && !videocheck.HasVideoExt(name):
 			g.others = append(g.others, name)
 		default:
 			g.images = append(g.images, name)
 		}
 	}
 	slices.SortFunc(g.images, NaturalCompare)
+	for _, name := range posters {
+		if !slices.ContainsFunc(g.images, func(v string) bool {
+			return videocheck.HasVideoExt(v) && slices.Contains(PosterCandidates(v), name)
+		}) {
+			g.posters = append(g.posters, name)
+		}
+	}
 	return g
 }
 
@@ -382,13 +424,20 @@ func (l *loader) checkProject(p *Project, photoGalleries map[string]bool) {
 		l.add(p.Doc.Diag(diag.Warning, "/featured", "set `active: true` to show it on the home page, or `featured: false`",
 			"the project is featured but inactive, so it is not shown in Selected Work"))
 	}
+	l.checkVideoBlocks(p)
 	if g := p.gallery; g != nil {
 		for _, rel := range g.files {
+			t := g.texts[path.Base(rel)]
+			if v, ok := p.Videos[rel]; ok {
+				if _, ok := p.Images[v.Poster]; ok {
+					p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Poster: v.Poster, Width: v.Info.Width, Height: v.Info.Height, Alt: t.Alt, Caption: t.Caption})
+				}
+				continue
+			}
 			info, ok := p.Images[rel]
 			if !ok {
 				continue // already reported
 			}
-			t := g.texts[path.Base(rel)]
 			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height, Alt: t.Alt, Caption: t.Caption})
 		}
 		p.Gallery = append(p.Gallery, g.external...)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/videocheck/videotest"
 )
 
 // wantErr checks a validator's result: want "" means valid, otherwise the
@@ -175,8 +176,8 @@ func TestExpandGallery(t *testing.T) {
 		hint    string
 	}{
 		{"missing", []string{filepath.Join(dir, "nope")}, "file not found: " + filepath.Join(dir, "nope"), "check the path"},
-		{"no images", []string{filepath.Join(dir, "empty")}, "the folder " + filepath.Join(dir, "empty") + " holds no image files", "galleries take .jpg, .jpeg, .png and .webp files"},
-		{"not an image", []string{filepath.Join(dir, "doc.pdf")}, filepath.Join(dir, "doc.pdf") + " is not an image file", "galleries take"},
+		{"no images", []string{filepath.Join(dir, "empty")}, "the folder " + filepath.Join(dir, "empty") + " holds no image or video files", "galleries take .jpg, .jpeg, .png and .webp images and .mp4 and .webm videos"},
+		{"not an image", []string{filepath.Join(dir, "doc.pdf")}, filepath.Join(dir, "doc.pdf") + " is not an image or video file", "galleries take"},
 		{"broken", []string{broken}, broken + ": not an image", ""},
 		{"twice", []string{a, a}, a + " is listed twice", "list each image once"},
 		{"no match", []string{filepath.Join(dir, "*.webp")}, "no file matches", ""},
@@ -189,6 +190,38 @@ func TestExpandGallery(t *testing.T) {
 	}
 	wantErr(t, ValidateGallery(b+", "+a), "", "")
 	wantErr(t, ValidateGallery(""), "", "")
+}
+
+// A folder's videos stand among its images in file-name order, each with
+// the poster beside it left out (it comes with its video); a video is
+// inspected as validate does, and one that could get no poster is refused.
+func TestExpandGalleryVideos(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "set")
+	writeFile(t, filepath.Join(folder, "1.jpg"), imagetest.JPEG(20, 20))
+	clip := videotest.Make(t, folder, "2.mp4", videotest.H264...)
+	writeFile(t, filepath.Join(folder, "2.poster.jpg"), imagetest.JPEG(32, 24))
+	writeFile(t, filepath.Join(folder, "10.jpg"), imagetest.JPEG(20, 20))
+
+	images, skipped, err := ExpandGallery([]string{folder})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(images, " "); got != strings.Join([]string{filepath.Join(folder, "1.jpg"), clip, filepath.Join(folder, "10.jpg")}, " ") || len(skipped) != 0 {
+		t.Errorf("images %q, skipped %q", images, skipped)
+	}
+
+	data, _ := os.ReadFile(clip)
+	truncated := writeFile(t, filepath.Join(dir, "cut.mp4"), data[:len(data)/2])
+	bare := videotest.Make(t, dir, "bare.mp4", videotest.H264...)
+	wantErr(t, func() error { _, _, err := ExpandGallery([]string{truncated}); return err }(), truncated+": the file is truncated", "copy the whole file again")
+
+	t.Setenv("PATH", t.TempDir()) // no ffmpeg
+	_, _, err = ExpandGallery([]string{bare})
+	wantErr(t, err, "bare.mp4 has no poster image beside it, and ffmpeg is not installed", "save the image the page should show before it plays as bare.poster.jpg beside bare.mp4")
+	if _, _, err := ExpandGallery([]string{folder}); err != nil {
+		t.Errorf("a video with its poster beside it needs no ffmpeg: %v", err)
+	}
 }
 
 func TestParseSkills(t *testing.T) {

@@ -1,6 +1,7 @@
 package fieldcheck
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,7 +10,31 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/poster"
+	"portfolio/cli/internal/videocheck"
 )
+
+// isMedia reports a file a gallery shows: an image that is not a video's
+// poster (clip.poster.jpg comes with clip.mp4), or a video.
+func isMedia(name string) bool {
+	return videocheck.HasVideoExt(name) || imagecheck.HasImageExt(name) && !content.IsPoster(name)
+}
+
+// checkVideo inspects a video as `portfolio validate` does, and checks
+// that it can have a poster: one beside it, or ffmpeg to draw one.
+func checkVideo(field, shown, abs string) error {
+	if _, err := videocheck.File(abs); err != nil {
+		if p, ok := videocheck.IsProblem(err); ok {
+			return &FieldError{Field: field, Msg: fmt.Sprintf("%s: %s", shown, p.Msg), Hint: p.Hint}
+		}
+		return fileError(field, shown, err)
+	}
+	var p *poster.Problem
+	if err := poster.Available(abs); errors.As(err, &p) {
+		return &FieldError{Field: field, Msg: p.Msg, Hint: p.Hint}
+	}
+	return nil
+}
 
 // ValidateGallery checks gallery sources typed as one line: a folder, or
 // image files separated by commas.
@@ -27,7 +52,7 @@ func ExpandGallery(sources []string) (images, skipped []string, err error) {
 	fail := func(msg, hint string) ([]string, []string, error) {
 		return nil, nil, &FieldError{Field: "gallery", Msg: msg, Hint: hint}
 	}
-	const hintTypes = "galleries take .jpg, .jpeg, .png and .webp files"
+	const hintTypes = "galleries take .jpg, .jpeg, .png and .webp images and .mp4 and .webm videos"
 	seen := map[string]string{}
 	addImage := func(shown, abs string) error {
 		key, _ := filepath.Abs(abs)
@@ -35,7 +60,11 @@ func ExpandGallery(sources []string) (images, skipped []string, err error) {
 			return &FieldError{Field: "gallery", Msg: fmt.Sprintf("%s is listed twice (also as %s)", shown, first), Hint: "list each image once"}
 		}
 		seen[key] = shown
-		if err := checkImage("gallery", shown, abs); err != nil {
+		check := checkImage
+		if videocheck.HasVideoExt(abs) {
+			check = checkVideo
+		}
+		if err := check("gallery", shown, abs); err != nil {
 			return err
 		}
 		images = append(images, abs)
@@ -56,7 +85,10 @@ func ExpandGallery(sources []string) (images, skipped []string, err error) {
 				if fi, err := os.Stat(m); err != nil || !fi.Mode().IsRegular() || strings.HasPrefix(filepath.Base(m), ".") {
 					continue // as a shell would, * leaves hidden files out
 				}
-				if !imagecheck.HasImageExt(m) {
+				if content.IsPoster(filepath.Base(m)) {
+					continue // it comes with its video
+				}
+				if !isMedia(m) {
 					skipped = append(skipped, m)
 					continue
 				}
@@ -71,8 +103,8 @@ func ExpandGallery(sources []string) (images, skipped []string, err error) {
 			return nil, nil, fileError("gallery", src, err)
 		}
 		if !fi.IsDir() {
-			if !imagecheck.HasImageExt(abs) {
-				return fail(fmt.Sprintf("%s is not an image file", src), hintTypes)
+			if !isMedia(abs) {
+				return fail(fmt.Sprintf("%s is not an image or video file", src), hintTypes)
 			}
 			if err := addImage(src, abs); err != nil {
 				return nil, nil, err
@@ -87,15 +119,15 @@ func ExpandGallery(sources []string) (images, skipped []string, err error) {
 		for _, e := range entries {
 			name := e.Name()
 			switch {
-			case strings.HasPrefix(name, "."), e.IsDir():
-			case !imagecheck.HasImageExt(name):
+			case strings.HasPrefix(name, "."), e.IsDir(), content.IsPoster(name):
+			case !isMedia(name):
 				skipped = append(skipped, filepath.Join(src, name))
 			default:
 				names = append(names, name)
 			}
 		}
 		if len(names) == 0 {
-			return fail(fmt.Sprintf("the folder %s holds no image files", src), hintTypes)
+			return fail(fmt.Sprintf("the folder %s holds no image or video files", src), hintTypes)
 		}
 		slices.SortFunc(names, content.NaturalCompare)
 		for _, name := range names {

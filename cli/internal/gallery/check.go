@@ -31,8 +31,11 @@ func (g *Gallery) check(j *journal) error {
 		moved[r.From] = r.To
 	}
 	final := map[string]bool{}
-	for _, n := range g.Names() {
+	for i, n := range g.Names() {
 		final[n] = true
+		if im := g.Images[i]; im.Poster != "" {
+			final[PosterName(n, im.posterExt())] = true
+		}
 	}
 	galleryDir := filepath.Join(g.ProjectDir, content.GalleryDir)
 	entries, _ := os.ReadDir(galleryDir)

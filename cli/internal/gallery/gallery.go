@@ -19,6 +19,8 @@ import (
 	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/importimage"
+	"portfolio/cli/internal/poster"
+	"portfolio/cli/internal/videocheck"
 )
 
 // Image is one image of the gallery, in display order.
@@ -32,6 +34,32 @@ type Image struct {
 	// KeepSize copies an added image at its size even when it is larger
 	// than MaxEdge: the owner said so when asked.
 	KeepSize bool
+	// Poster is, for a video of the gallery folder, its poster's current
+	// name (02.poster.jpg); it moves and goes with its video. An added
+	// video's poster is copied from beside its Source, or drawn by ffmpeg.
+	Poster string
+}
+
+// IsVideo reports whether the item is a video.
+func (im Image) IsVideo() bool {
+	if im.File != "" {
+		return videocheck.HasVideoExt(im.File)
+	}
+	return videocheck.HasVideoExt(im.Source)
+}
+
+// posterExt is the extension of the item's poster: its current one, or
+// that it will have when added.
+func (im Image) posterExt() string {
+	if im.Poster != "" {
+		return filepath.Ext(im.Poster)
+	}
+	return poster.Ext(im.Source)
+}
+
+// PosterName is the name of the poster of a video named name.
+func PosterName(name, ext string) string {
+	return strings.TrimSuffix(name, filepath.Ext(name)) + content.PosterSuffix + ext
 }
 
 // Ext is the image's extension as it will be kept, e.g. ".jpg".
@@ -86,14 +114,23 @@ func Open(contentDir, slug string) (*Gallery, error) {
 	if err != nil {
 		return nil, err
 	}
-	names, err := listImages(filepath.Join(dir, content.GalleryDir))
+	names, posters, err := listImages(filepath.Join(dir, content.GalleryDir))
 	if err != nil {
 		return nil, err
 	}
 	g := &Gallery{ProjectDir: dir, Slug: slug, Recovered: recovered, yaml: data, texts: texts, MaxEdge: importimage.DefaultMaxEdge}
 	for _, n := range names {
 		t := texts[n]
-		g.Images = append(g.Images, Image{File: n, Alt: t.Alt, Caption: t.Caption})
+		im := Image{File: n, Alt: t.Alt, Caption: t.Caption}
+		if videocheck.HasVideoExt(n) {
+			for _, c := range content.PosterCandidates(n) {
+				if posters[c] {
+					im.Poster = c
+					break
+				}
+			}
+		}
+		g.Images = append(g.Images, im)
 	}
 	return g, nil
 }
@@ -109,25 +146,30 @@ func validSlug(s string) bool {
 	return s != "" && content.SuggestSlug(s) == s
 }
 
-// listImages lists the gallery folder's image files in natural order, as the
-// loader does; a missing folder is an empty gallery.
-func listImages(dir string) ([]string, error) {
+// listImages lists the gallery folder's image and video files in natural
+// order, as the loader does, and apart from them the videos' posters; a
+// missing folder is an empty gallery.
+func listImages(dir string) (names []string, posters map[string]bool, err error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var names []string
+	posters = map[string]bool{}
 	for _, e := range entries {
 		n := e.Name()
-		if !strings.HasPrefix(n, ".") && e.Type().IsRegular() && imagecheck.HasImageExt(n) {
+		switch {
+		case strings.HasPrefix(n, ".") || !e.Type().IsRegular():
+		case content.IsPoster(n):
+			posters[n] = true
+		case imagecheck.HasImageExt(n) || videocheck.HasVideoExt(n):
 			names = append(names, n)
 		}
 	}
 	slices.SortFunc(names, content.NaturalCompare)
-	return names, nil
+	return names, posters, nil
 }
 
 // position checks a 1-based position among n images.
@@ -162,6 +204,9 @@ func (g *Gallery) Remove(n int) error {
 	}
 	if f := g.Images[n-1].File; f != "" {
 		g.removed = append(g.removed, f)
+	}
+	if p := g.Images[n-1].Poster; p != "" {
+		g.removed = append(g.removed, p)
 	}
 	g.Images = slices.Delete(g.Images, n-1, n)
 	return nil

@@ -14,6 +14,7 @@ import (
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/poster"
 )
 
 // JournalFile is the hidden file in the project folder that records a
@@ -111,17 +112,38 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 			if im.KeepSize {
 				maxEdge = 0
 			}
-			prep, err := copyIn(im.Source, filepath.Join(galleryDir, from), maxEdge)
-			if err != nil {
-				cleanup()
-				return nil, err
+			if im.IsVideo() {
+				// Copied as it is, its poster beside it under a hidden name
+				// too: copied from beside the source, or drawn by ffmpeg.
+				incoming = append(incoming, from)
+				if err := copyVideo(im.Source, filepath.Join(galleryDir, from)); err != nil {
+					cleanup()
+					return nil, err
+				}
+				posterFrom := PosterName(from, im.posterExt())
+				incoming = append(incoming, posterFrom)
+				if err := addPoster(ctx, im.Source, filepath.Join(galleryDir, posterFrom)); err != nil {
+					cleanup()
+					return nil, err
+				}
+				j.Renames = append(j.Renames, rename{From: posterFrom, Tmp: PosterName(fmt.Sprintf("%s%d%s", movingPrefix, i+1, im.Ext()), im.posterExt()), To: PosterName(names[i], im.posterExt())})
+				res.Added++
+			} else {
+				prep, err := copyIn(im.Source, filepath.Join(galleryDir, from), maxEdge)
+				if err != nil {
+					cleanup()
+					return nil, err
+				}
+				res.Stripped.Add(filepath.Base(im.Source), prep.Removed)
+				if prep.Resized {
+					res.Resized = append(res.Resized, fmt.Sprintf("%s: %d×%d → %d×%d", filepath.Base(im.Source), prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
+				}
+				incoming = append(incoming, from)
+				res.Added++
 			}
-			res.Stripped.Add(filepath.Base(im.Source), prep.Removed)
-			if prep.Resized {
-				res.Resized = append(res.Resized, fmt.Sprintf("%s: %d×%d → %d×%d", filepath.Base(im.Source), prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
-			}
-			incoming = append(incoming, from)
-			res.Added++
+		}
+		if im.Poster != "" && PosterName(names[i], im.posterExt()) != im.Poster {
+			j.Renames = append(j.Renames, rename{From: im.Poster, Tmp: PosterName(fmt.Sprintf("%s%d%s", movingPrefix, i+1, im.Ext()), im.posterExt()), To: PosterName(names[i], im.posterExt())})
 		}
 		if from != names[i] {
 			j.Renames = append(j.Renames, rename{From: from, Tmp: fmt.Sprintf("%s%d%s", movingPrefix, i+1, im.Ext()), To: names[i]})
@@ -153,6 +175,9 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 	}
 	// The gallery now is what was planned: it can be edited again.
 	for i := range g.Images {
+		if g.Images[i].IsVideo() {
+			g.Images[i].Poster = PosterName(names[i], g.Images[i].posterExt())
+		}
 		g.Images[i].File, g.Images[i].Source = names[i], ""
 	}
 	g.removed, g.yaml = nil, newYAML
@@ -277,6 +302,27 @@ func syncDir(dir string) error {
 		return nil // some file systems cannot sync a folder; the rename is still atomic
 	}
 	return nil
+}
+
+// copyVideo copies an added video byte for byte: the build publishes it
+// as it is.
+func copyVideo(src, dst string) error {
+	fi, err := os.Stat(src)
+	if err != nil {
+		return err
+	}
+	return fsutil.CopyFileAtomic(dst, src, fi.Size(), 0o644)
+}
+
+// addPoster puts the poster of the added video src at dst: the one beside
+// src (without a JPEG's private metadata), or the frame at 1 s drawn by
+// ffmpeg.
+func addPoster(ctx context.Context, src, dst string) error {
+	if b := poster.Beside(src); b != "" {
+		_, err := copyIn(b, dst, 0)
+		return err
+	}
+	return poster.Make(ctx, src, dst)
 }
 
 // copyIn copies an added image, without the private metadata of a JPEG

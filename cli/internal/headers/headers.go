@@ -243,6 +243,7 @@ func For(o Origins, f Facts) Set {
 		{Path: "/assets/*", Comment: "Names carry a hash of the content: cached for a year, never revalidated.", Headers: immutable},
 		{Path: "/img/*", Headers: immutable},
 		{Path: "/docs/*", Headers: immutable},
+		{Path: "/video/*", Headers: immutable},
 	}
 	if len(f.Preload) == 0 {
 		return set

@@ -10,6 +10,7 @@ import (
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/videocheck/videotest"
 )
 
 // The build's images and generate steps, off a terminal (a CI log, a pipe),
@@ -24,6 +25,7 @@ func TestBriefStepsPrintSummaries(t *testing.T) {
 			if err := os.CopyFS(contentDir, os.DirFS(fixture)); err != nil {
 				t.Fatal(err)
 			}
+			videotest.Fill(t, contentDir)
 			ios, _, stdout, stderr := iostreams.Test()
 			manifestPath := filepath.Join(dir, "images.json")
 			err := Images(&ImagesOptions{
@@ -49,9 +51,9 @@ func TestBriefStepsPrintSummaries(t *testing.T) {
 			perImage := regexp.MustCompile(`(?m)^made \S+: \d+ variants`)
 			perDoc := regexp.MustCompile(`(?m)^published \S+\.pdf \(`)
 			if !brief {
-				// The fixture has 19 local images and 2 documents: a line each.
-				if n := len(perImage.FindAllString(out, -1)); n != 19 {
-					t.Errorf("verbose: %d lines of images made, want 19:\n%s", n, out)
+				// The fixture has 22 local images and 2 documents: a line each.
+				if n := len(perImage.FindAllString(out, -1)); n != 22 {
+					t.Errorf("verbose: %d lines of images made, want 22:\n%s", n, out)
 				}
 				if n := len(perDoc.FindAllString(out, -1)); n != 2 {
 					t.Errorf("verbose: %d lines of documents published, want 2:\n%s", n, out)
@@ -59,7 +61,7 @@ func TestBriefStepsPrintSummaries(t *testing.T) {
 				return
 			}
 			want := []string{
-				"19 images (",             // images: their summary line
+				"22 images (",             // images: their summary line
 				"no social preview cards", // the cards: no fonts in this test
 				"published 2 documents (154 bytes) in " + docs,
 				"wrote " + filepath.Join(dir, "gen", "content.ts"),

@@ -133,7 +133,7 @@ func ImagesDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir, f
 // GenerateDefaults are `portfolio generate` with its default settings.
 func GenerateDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir string) *GenerateOptions {
 	return &GenerateOptions{
-		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: DefaultOut, DocsDir: DefaultDocsDir,
+		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: DefaultOut, DocsDir: DefaultDocsDir, VideosDir: DefaultVideosDir,
 		Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
 	}
 }

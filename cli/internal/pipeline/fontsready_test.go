@@ -8,6 +8,7 @@ import (
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/videocheck/videotest"
 )
 
 // The build installs the site's npm packages while the variants are made:
@@ -28,6 +29,7 @@ func TestImagesWaitForFontsOnlyBeforeTheCards(t *testing.T) {
 			if err := os.CopyFS(contentDir, os.DirFS(fixture)); err != nil {
 				t.Fatal(err)
 			}
+			videotest.Fill(t, contentDir)
 			manifestPath := filepath.Join(dir, "images.json")
 			iconsPath := filepath.Join(dir, "icons.json")
 			waits := 0

@@ -40,7 +40,10 @@ type GenerateOptions struct {
 	Manifest   string
 	// DocsDir receives the content's documents (PDFs) under content-hashed
 	// names; "" publishes none.
-	DocsDir   string
+	DocsDir string
+	// VideosDir receives the content's videos and captions under
+	// content-hashed names; "" publishes none.
+	VideosDir string
 	Check     bool
 	MaxPixels int64
 	// ContentReported: an earlier step (build's validate) has shown the
@@ -91,8 +94,9 @@ func Generate(opts *GenerateOptions) error {
 	}
 	stale := staleBodies(dir, files)
 	docs := documents(c)
+	videos := videoFiles(c)
 	if opts.Check {
-		return check(opts, dir, files, stale, docs)
+		return check(opts, dir, files, stale, docs, videos)
 	}
 	if opts.Ctx != nil && opts.Ctx.Err() != nil {
 		return cmdutil.ErrCancel // interrupted: leave the old files as they were
@@ -119,6 +123,9 @@ func Generate(opts *GenerateOptions) error {
 	if err := publishDocuments(opts, docs); err != nil {
 		return err
 	}
+	if err := publishVideos(opts, videos); err != nil {
+		return err
+	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
 		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(len(files)-1, "page module"),
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
@@ -129,7 +136,7 @@ func Generate(opts *GenerateOptions) error {
 }
 
 // check compares the files on disk with what would be written.
-func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string, docs map[string]content.DocumentFile) error {
+func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string, docs map[string]content.DocumentFile, videos map[string]publishedFile) error {
 	var problems []string
 	if opts.DocsDir != "" {
 		for name, d := range docs {
@@ -141,8 +148,9 @@ func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string
 		for _, name := range staleDocuments(opts.DocsDir, docs) {
 			problems = append(problems, filepath.Join(opts.DocsDir, name)+" belongs to no document")
 		}
-		slices.Sort(problems)
 	}
+	problems = append(problems, checkVideos(opts.VideosDir, videos)...)
+	slices.Sort(problems)
 	for i, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if i == 0 {

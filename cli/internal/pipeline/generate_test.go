@@ -14,6 +14,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/videocheck/videotest"
 )
 
 const fixture = "../tsgen/testdata/content"
@@ -27,6 +28,7 @@ func withImages(t *testing.T) (contentDir, manifestPath string) {
 	if err := os.CopyFS(contentDir, os.DirFS(fixture)); err != nil {
 		t.Fatal(err)
 	}
+	videotest.Fill(t, contentDir)
 	manifestPath = filepath.Join(dir, "images.json")
 	ios, _, _, _ := iostreams.Test()
 	err := Images(&ImagesOptions{
@@ -230,6 +232,73 @@ func TestRunPublishesDocuments(t *testing.T) {
 	}
 }
 
+// The videos and captions are published byte for byte under content-hashed
+// names, with nothing transcoded; --check notices a missing one; a video
+// no block names any more is removed.
+func TestRunPublishesVideos(t *testing.T) {
+	contentDir, manifestPath := withImages(t)
+	out := filepath.Join(t.TempDir(), "gen", "content.ts")
+	videos := filepath.Join(t.TempDir(), "public", "video")
+	run := func(check bool) (string, error) {
+		ios, _, _, stderr := iostreams.Test()
+		err := Generate(&GenerateOptions{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath, VideosDir: videos, Check: check})
+		return stderr.String(), err
+	}
+	if _, err := run(false); err != nil {
+		t.Fatal(err)
+	}
+	published := map[string]string{} // name → the content file it copies
+	for _, src := range []string{"case-study/demo.mp4", "case-study/demo.webm", "case-study/demo.vtt", "wireframes/gallery/2.mp4"} {
+		base := filepath.Base(src)
+		prefix, ext := strings.TrimSuffix(base, filepath.Ext(base))+"-", filepath.Ext(base)
+		data := must(os.ReadFile(filepath.Join(contentDir, "projects", src)))
+		for _, e := range must(os.ReadDir(videos)) {
+			if strings.HasPrefix(e.Name(), prefix) && strings.HasSuffix(e.Name(), ext) {
+				if got := must(os.ReadFile(filepath.Join(videos, e.Name()))); string(got) != string(data) {
+					t.Errorf("%s differs from %s", e.Name(), src)
+				}
+				published[e.Name()] = src
+			}
+		}
+	}
+	if len(published) != 4 {
+		t.Errorf("published %v, want 4 files", published)
+	}
+	module := string(must(os.ReadFile(filepath.Join(filepath.Dir(out), "projects/case-study.ts"))))
+	for name, src := range published {
+		if strings.HasPrefix(src, "case-study/") && !strings.Contains(module, "src: '/video/"+name+"'") {
+			t.Errorf("the page module does not link /video/%s", name)
+		}
+	}
+	if _, err := run(true); err != nil {
+		t.Fatalf("--check after generate: %v", err)
+	}
+	var mp4 string
+	for name, src := range published {
+		if src == "case-study/demo.mp4" {
+			mp4 = name
+		}
+	}
+	os.Remove(filepath.Join(videos, mp4))
+	if stderr, err := run(true); !errors.Is(err, cmdutil.ErrInvalid) || !strings.Contains(stderr, mp4+" is not published") {
+		t.Fatalf("--check with the video missing: err %v, stderr %q", err, stderr)
+	}
+	yaml := filepath.Join(contentDir, "projects/case-study/project.yaml")
+	s := string(must(os.ReadFile(yaml)))
+	if err := os.WriteFile(yaml, []byte(strings.Replace(s, "    alternatives: [demo.webm]\n", "", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(false); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range published {
+		_, err := os.Stat(filepath.Join(videos, name))
+		if gone := src == "case-study/demo.webm"; gone != errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s (%s): removed %v, want %v", name, src, !gone, gone)
+		}
+	}
+}
+
 // Build shows the content's problems once, at its validate step: the images
 // and generate steps that follow are told so and print them no more.
 func TestContentReportedOnce(t *testing.T) {
@@ -244,7 +313,7 @@ func TestContentReportedOnce(t *testing.T) {
 		if err := Generate(&GenerateOptions{IO: ios, ContentDir: contentDir, Out: out, Manifest: manifestPath, ContentReported: reported}); err != nil {
 			t.Fatalf("ContentReported %v: %v", reported, err)
 		}
-		printed := strings.Contains(stdout.String()+stderr.String(), "notes.txt is not an image file")
+		printed := strings.Contains(stdout.String()+stderr.String(), "notes.txt is not an image or video file")
 		if printed == reported {
 			t.Errorf("ContentReported %v: the warning printed = %v; output %q %q", reported, printed, stdout.String(), stderr.String())
 		}

@@ -53,6 +53,7 @@ func Inputs(contentDir, siteDir string) (map[string]string, error) {
 	skip := map[string]bool{
 		filepath.Join(siteDir, "src", "generated"): true,
 		filepath.Join(siteDir, "public", "img"):    true,
+		filepath.Join(siteDir, "public", "video"):  true,
 	}
 	walk := func(root string) error {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {

@@ -12,6 +12,8 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/importimage"
+	"portfolio/cli/internal/poster"
+	"portfolio/cli/internal/videocheck"
 )
 
 // Plan is a checked project, ready to be written: the answers with their
@@ -23,6 +25,9 @@ type Plan struct {
 	Dir     string
 	Cover   Copy
 	Gallery []Copy
+	// Posters are the gallery's videos' posters: each copied from beside
+	// its video, or drawn by ffmpeg from it (PosterOf).
+	Posters []Copy
 	// Document is the document's PDF to copy, when it is a file.
 	Document *Copy
 	// Skipped lists files of gallery folders that are not images.
@@ -40,6 +45,9 @@ type Copy struct {
 	// KeepSize copies the image at its size even when it is larger than
 	// the plan's MaxEdge: the owner said so when asked.
 	KeepSize bool
+	// PosterOf is, for a poster, the video it is drawn from when Source
+	// is empty (no poster beside the video).
+	PosterOf string
 }
 
 // DocumentName is the name a document's PDF gets in the project folder:
@@ -119,6 +127,10 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 	for i, src := range images {
 		name := fmt.Sprintf("%s/%0*d%s", content.GalleryDir, width, i+1, strings.ToLower(filepath.Ext(src)))
 		p.Gallery = append(p.Gallery, Copy{Source: src, Name: name})
+		if videocheck.HasVideoExt(src) {
+			stem := strings.TrimSuffix(name, filepath.Ext(name))
+			p.Posters = append(p.Posters, Copy{Source: poster.Beside(src), Name: stem + content.PosterSuffix + poster.Ext(src), PosterOf: src})
+		}
 	}
 	if len(a.Texts) > len(images) && err == nil {
 		add(&fieldcheck.FieldError{Field: "texts", Msg: fmt.Sprintf("%d alt texts or captions for %d gallery images", len(a.Texts), len(images)),

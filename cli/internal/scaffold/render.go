@@ -78,8 +78,13 @@ func Render(p *Plan) []byte {
 	}
 	if len(p.Gallery) > 0 {
 		n := len(p.Gallery)
-		line("  # Every image in gallery/ in file-name order: %s to %s (%s).",
-			p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:], english.Count(n, "image"))
+		first, last := p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:]
+		if v := len(p.Posters); v > 0 {
+			line("  # Every image and video in gallery/ in file-name order: %s to %s (%s and %s, each video with its poster beside it).",
+				first, last, english.Count(n-v, "image"), english.Count(v, "video"))
+		} else {
+			line("  # Every image in gallery/ in file-name order: %s to %s (%s).", first, last, english.Count(n, "image"))
+		}
 		line("  - type: gallery")
 		described := false
 		for i, t := range a.Texts {

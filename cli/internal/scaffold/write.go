@@ -14,7 +14,9 @@ import (
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/poster"
 	"portfolio/cli/internal/stage"
+	"portfolio/cli/internal/videocheck"
 )
 
 // Result is what Create made.
@@ -60,15 +62,30 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 	defer staged.Remove()
 	var stripped metastrip.Report
 	var resized []string
-	for _, c := range append([]Copy{p.Cover}, p.Gallery...) {
+	for _, c := range append(append([]Copy{p.Cover}, p.Gallery...), p.Posters...) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		dst := staged.Path(filepath.FromSlash(c.Name))
+		switch {
+		case c.Source == "" && c.PosterOf != "":
+			// The frame at 1 s, drawn by ffmpeg (Plan checked it is there).
+			if err := poster.Make(ctx, c.PosterOf, dst); err != nil {
+				return nil, err
+			}
+			continue
+		case videocheck.HasVideoExt(c.Name):
+			// Copied as it is: the build publishes it as it is too.
+			if err := copyVideo(c.Source, dst); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		maxEdge := p.MaxEdge
 		if c.KeepSize {
 			maxEdge = 0
 		}
-		prep, err := copyFile(c.Source, staged.Path(filepath.FromSlash(c.Name)), maxEdge)
+		prep, err := copyFile(c.Source, dst, maxEdge)
 		if err != nil {
 			return nil, err
 		}
@@ -104,6 +121,15 @@ func Create(ctx context.Context, p *Plan) (res *Result, err error) {
 		return nil, err
 	}
 	return &Result{Dir: p.Dir, File: filepath.Join(p.Dir, content.ProjectFile), Warnings: diags, Stripped: stripped, Resized: resized}, nil
+}
+
+// copyVideo copies a video into the project, byte for byte.
+func copyVideo(src, dst string) error {
+	fi, err := os.Stat(src)
+	if err != nil {
+		return err
+	}
+	return fsutil.CopyFileAtomic(dst, src, fi.Size(), 0o644)
 }
 
 // copyFile copies an image into the project, without the private metadata

@@ -17,6 +17,7 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/stage"
+	"portfolio/cli/internal/videocheck/videotest"
 )
 
 // fixture makes a content folder holding one project (alpha) and a folder
@@ -359,4 +360,64 @@ func TestCreateStripsMetadata(t *testing.T) {
 	if now, _ := os.ReadFile(filepath.Join(src, "Cover.JPG")); !bytes.Equal(now, original) {
 		t.Error("the original changed")
 	}
+}
+
+// A gallery with videos: each is copied byte for byte with its poster
+// beside it, copied from beside the source or drawn by ffmpeg; the new
+// project is valid. Without ffmpeg, a video with no poster beside it stops
+// the plan, saying what to do, and nothing is written.
+func TestCreateWithVideos(t *testing.T) {
+	contentDir, src := fixture(t)
+	set := filepath.Join(src, "set")
+	videotest.Make(t, set, "b2.mp4", videotest.H264...)                     // between b.jpg and c.jpeg; no poster
+	withPoster := videotest.Make(t, set, "d.webm", videotest.VP9...)        // last; its poster beside it
+	writeFile(t, filepath.Join(set, "d.poster.png"), imagetest.PNG(32, 24)) // not a gallery image of its own
+	a := answers(src)
+	a.Gallery = []string{set}
+	p, err := Prepare(contentDir, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range append(p.Gallery, p.Posters...) {
+		names = append(names, c.Name)
+	}
+	want := "gallery/01.png gallery/02.jpg gallery/03.mp4 gallery/04.jpeg gallery/05.webm gallery/03.poster.jpg gallery/05.poster.png"
+	if got := strings.Join(names, " "); got != want {
+		t.Fatalf("planned %s\nwant    %s", got, want)
+	}
+	res, err := Create(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Warnings.Errors() != 0 {
+		t.Fatalf("the new project has errors: %v", res.Warnings)
+	}
+	dir := filepath.Join(contentDir, "projects", "camp-photos", "gallery")
+	if got, _ := os.ReadFile(filepath.Join(dir, "05.webm")); !bytes.Equal(got, must(os.ReadFile(withPoster))) {
+		t.Error("05.webm is not the source video byte for byte")
+	}
+	if info, err := imagecheck.File(filepath.Join(dir, "03.poster.jpg"), imagecheck.DefaultMaxPixels); err != nil || info.Width != 320 {
+		t.Errorf("03.poster.jpg, drawn by ffmpeg: %+v, %v", info, err)
+	}
+	if info, err := imagecheck.File(filepath.Join(dir, "05.poster.png"), imagecheck.DefaultMaxPixels); err != nil || info.Width != 32 {
+		t.Errorf("05.poster.png, copied: %+v, %v", info, err)
+	}
+
+	t.Setenv("PATH", t.TempDir()) // no ffmpeg
+	a.Title, a.Slug = "Camp Videos", ""
+	_, err = Prepare(contentDir, a)
+	if !strings.Contains(errString(err), "b2.mp4 has no poster image beside it, and ffmpeg is not installed") {
+		t.Fatalf("without ffmpeg: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(contentDir, "projects", "camp-videos")); !errors.Is(err, os.ErrNotExist) {
+		t.Error("a project folder was written")
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

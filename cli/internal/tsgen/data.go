@@ -5,6 +5,7 @@ package tsgen
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"portfolio/cli/internal/content"
@@ -50,6 +51,54 @@ func (r resolver) document(rel string) (obj, error) {
 		return nil, fmt.Errorf("%s: the document was not checked: run `portfolio validate`", rel)
 	}
 	return obj{{"href", d.Href(rel)}, {"bytes", d.Size}, {"size", content.SizeText(d.Size)}}, nil
+}
+
+// Captions are in the page's language: the site is written in English
+// (site/index.html's lang).
+const captionsLang, captionsLabel = "en", "English"
+
+// video resolves a video of the project folder, with its alternative
+// encodings (offered first) and its captions, to its published files and
+// its poster's variants.
+func (r resolver) video(rel string, alternatives []string, captions string) (obj, error) {
+	if r.project == nil {
+		return nil, fmt.Errorf("videos are only supported in project files")
+	}
+	v, ok := r.project.Videos[rel]
+	if !ok {
+		return nil, fmt.Errorf("%s: the video was not checked: run `portfolio validate`", rel)
+	}
+	poster, err := r.image(v.Poster)
+	if err != nil {
+		return nil, err
+	}
+	sources := list{}
+	for _, f := range append(alternatives, rel) {
+		a, ok := r.project.Videos[f]
+		if !ok {
+			return nil, fmt.Errorf("%s: the video was not checked: run `portfolio validate`", f)
+		}
+		sources = append(sources, obj{{"src", a.Href(f)}, {"type", a.Info.Type}, {"bytes", a.Info.Size}})
+	}
+	seconds := math.Round(v.Info.Duration.Seconds()*1000) / 1000
+	whole := int(math.Round(v.Info.Duration.Seconds()))
+	out := obj{
+		{"sources", sources},
+		{"width", v.Info.Width},
+		{"height", v.Info.Height},
+		{"duration", seconds},
+		{"durationText", fmt.Sprintf("%d:%02d", whole/60, whole%60)},
+		{"audio", v.Info.Audio},
+		{"poster", poster},
+	}
+	if captions != "" {
+		c, ok := r.project.Captions[captions]
+		if !ok {
+			return nil, fmt.Errorf("%s: the captions were not checked: run `portfolio validate`", captions)
+		}
+		out = append(out, kv{"captions", obj{{"src", c.Href(captions)}, {"srclang", captionsLang}, {"label", captionsLabel}}})
+	}
+	return out, nil
 }
 
 // data converts a document value into ordered data, guided by its schema.
@@ -140,13 +189,34 @@ func derive(typeName, field string, r resolver, v map[string]any) (any, error) {
 		return p.Link(), nil
 	case "Project.loadBody":
 		return code(fmt.Sprintf("() => import('./%s/%s').then((m) => m.body)", BodyDir, p.Slug)), nil
+	case "VideoBlock.video":
+		src, _ := v["src"].(string)
+		captions, _ := v["captions"].(string)
+		var alternatives []string
+		list, _ := v["alternatives"].([]any)
+		for _, a := range list {
+			if s, ok := a.(string); ok {
+				alternatives = append(alternatives, s)
+			}
+		}
+		return r.video(src, alternatives, captions)
 	case "GalleryBlock.images":
 		title, _ := p.Doc.Value.(map[string]any)["title"].(string)
 		images := list{}
 		for i, img := range p.Gallery {
 			n := i + 1
 			asset := obj{{"src", img.URL}, {"width", img.Width}, {"height", img.Height}}
-			if img.URL == "" {
+			var video obj
+			switch {
+			case img.Poster != "":
+				var err error
+				if video, err = r.video(img.Path, nil, ""); err != nil {
+					return nil, err
+				}
+				if asset, err = r.image(img.Poster); err != nil {
+					return nil, err
+				}
+			case img.URL == "":
 				var err error
 				if asset, err = r.image(img.Path); err != nil {
 					return nil, err
@@ -156,7 +226,11 @@ func derive(typeName, field string, r resolver, v map[string]any) (any, error) {
 			if img.Caption != "" {
 				asset = append(asset, kv{"caption", img.Caption})
 			}
-			asset = append(asset, kv{"label", fmt.Sprintf("Open image %d", n)})
+			if video != nil {
+				asset = append(asset, kv{"label", fmt.Sprintf("Open video %d", n)}, kv{"video", video})
+			} else {
+				asset = append(asset, kv{"label", fmt.Sprintf("Open image %d", n)})
+			}
 			images = append(images, asset)
 		}
 		return images, nil

@@ -26,12 +26,9 @@ var update = flag.Bool("update", false, "rewrite testdata/golden/ from the gener
 
 func generateFixture(t *testing.T) []File {
 	t.Helper()
-	c, diags, err := content.Load("testdata/content", content.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diags.Errors() > 0 {
-		t.Fatalf("fixture content is invalid: %v", diags)
+	c, problems := loadFixture(t)
+	if len(problems) > 0 {
+		t.Fatalf("fixture content has problems: %v", problems)
 	}
 	out, err := Generate(c, fakeAssets(c), "content")
 	if err != nil {
@@ -103,13 +100,10 @@ func fakeCards(t *testing.T, c *content.Content) File {
 }
 
 func TestMissingVariantsAreAnError(t *testing.T) {
-	c, _, err := content.Load("testdata/content", content.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _ := loadFixture(t)
 	assets := fakeAssets(c)
 	delete(assets, "projects/photo-set/gallery/2.jpg")
-	_, err = Generate(c, assets, "content")
+	_, err := Generate(c, assets, "content")
 	if err == nil || !strings.Contains(err.Error(), "projects/photo-set/gallery/2.jpg has no web variants: run `portfolio images`") {
 		t.Errorf("err = %v, want the image without variants named", err)
 	}
@@ -119,10 +113,7 @@ func TestMissingVariantsAreAnError(t *testing.T) {
 // `go test ./cli/internal/tsgen -update` after an intended change and review
 // the diff.
 func TestGolden(t *testing.T) {
-	c, _, err := content.Load("testdata/content", content.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, _ := loadFixture(t)
 	files := append(generateFixture(t), fakeCards(t, c))
 	golden := filepath.Join("testdata", "golden")
 	if *update {
@@ -225,7 +216,7 @@ function describe(b: Block): string {
     case 'image':
       return b.src + b.alt + (b.caption ?? '') + b.width * b.height;
     case 'gallery':
-      return b.images.map((i) => i.alt + i.label + i.src + i.width).join();
+      return b.images.map((i) => i.alt + i.label + i.src + i.width + (i.video?.durationText ?? '')).join();
     case 'document':
       return b.label + b.url;
     case 'caseStudy':
@@ -234,6 +225,8 @@ function describe(b: Block): string {
       return b.items.map((s) => s.caption + s.height).join();
     case 'prototype':
       return b.title + b.url;
+    case 'video':
+      return b.video.sources.map((s) => s.src + s.type + s.bytes).join() + b.video.poster.src + b.video.width + b.video.duration + (b.video.captions?.srclang ?? '') + b.loop + (b.alt ?? '');
     default: {
       const unreachable: never = b;
       return unreachable;

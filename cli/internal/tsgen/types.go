@@ -49,6 +49,14 @@ var derived = map[string]struct {
 			{"built", "boolean", "Whether the site has the page and lists it in the navigation: it has an active project, or keepWhenEmpty is set."},
 		},
 	},
+	// The files a video block names become one video: its sources in
+	// order, its size and length, its poster's variants, its captions.
+	"VideoBlock": {
+		drop: []string{"src", "alternatives", "captions"},
+		add: []derivedField{
+			{"video", "VideoAsset", "The video: its files (alternatives first, then src), size, length, poster and captions."},
+		},
+	},
 	"GalleryBlock": {
 		drop: []string{"external", "texts"},
 		add: []derivedField{
@@ -85,14 +93,53 @@ export interface ImageSrcset {
   readonly fallback: string;
 }
 
+/** A video of the content, published as it is (never re-encoded). */
+export interface VideoAsset {
+  /** Its files, in the order to offer them as <source> elements: a browser plays the first it can. */
+  readonly sources: readonly VideoSource[];
+  /** Size in pixels as shown (a turned phone video upright): the player's width and height attributes, so nothing moves as it loads. */
+  readonly width: number;
+  readonly height: number;
+  /** Length in seconds, and as a tile shows it ("0:04", "1:20"). */
+  readonly duration: number;
+  readonly durationText: string;
+  /** Whether it has a sound track. */
+  readonly audio: boolean;
+  /** The poster (the file beside the video named <name>.poster.jpg), through the image pipeline like a photo: shown until the video plays. */
+  readonly poster: ImageAsset;
+  /** WebVTT captions; absent when the owner gave none. */
+  readonly captions?: VideoCaptions;
+}
+
+/** One file of a video. */
+export interface VideoSource {
+  /** Its address in the site: /video/<name>-<hash of its bytes>.<mp4|webm>. */
+  readonly src: string;
+  /** The <source type>: MIME type and codecs (RFC 6381), e.g. video/mp4; codecs="avc1.64001f,mp4a.40.2". */
+  readonly type: string;
+  /** Its size in bytes. */
+  readonly bytes: number;
+}
+
+/** A video's WebVTT captions, for a <track kind="captions">. */
+export interface VideoCaptions {
+  /** Its address in the site: /video/<name>-<hash>.vtt. */
+  readonly src: string;
+  /** The captions' language (the page's) and the name players show for the track. */
+  readonly srclang: string;
+  readonly label: string;
+}
+
 /** One image of a project gallery. */
 export interface GalleryImage extends ImageAsset {
   /** Alternative text: "<project title> <n>", then ": " and the owner's (the gallery block's texts) when there is one. */
   readonly alt: string;
   /** Caption shown with the image in the lightbox; absent when the owner gave none. */
   readonly caption?: string;
-  /** Accessible name of the button that opens it: "Open image <n>". */
+  /** Accessible name of the button that opens it: "Open image <n>", or "Open video <n>". */
   readonly label: string;
+  /** Set when the item is a video of the gallery folder: the image fields are then its poster's, for the tile. */
+  readonly video?: VideoAsset;
 }
 
 /** Inline text: plain text, or emphasis, strong emphasis, code or a link around more inline text. */

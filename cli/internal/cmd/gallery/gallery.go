@@ -35,7 +35,7 @@ func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *editor.Option
 	}
 	cmd := &cobra.Command{
 		Use:   "gallery SLUG",
-		Short: "Reorder, add, remove and describe a project's gallery images",
+		Short: "Reorder, add, remove and describe a project's gallery images and videos",
 		Long: strings.TrimSpace(`
 Edit the gallery of content/projects/SLUG/. In a terminal, an interactive
 list of the images in order, and beside it the selected image (in kitty,
@@ -55,8 +55,16 @@ once for the files just added (y or Enter shrink, n keeps their size).
 readers, and asks the same about large files added. Without a terminal it
 prints the gallery.
 
+Videos (.mp4: H.264, HEVC or AV1; .webm: VP9 or AV1) stand among the images
+in the same order, each with its poster beside it (02.mp4, 02.poster.jpg),
+which moves and goes with it. An added video is checked as
+` + "`portfolio validate`" + ` checks it and copied byte for byte; its poster is the
+image beside it named like it (clip.mp4 → clip.poster.jpg, .png or .webp),
+else the frame at 1 s drawn by ffmpeg. Without ffmpeg and such an image,
+nothing changes and the command says what to do.
+
 The subcommands do one change each, for scripts. Image numbers count from 1
-in gallery order.
+in gallery order, videos included.
 
 After every change the files are renumbered 01.jpg, 02.png, … (each keeps
 its extension) and the alt texts and captions in project.yaml follow their
@@ -92,19 +100,29 @@ is changed), 2 a mistake in the command line, 130 cancelled.`),
 	var alt, caption string
 	add := &cobra.Command{
 		Use:   "add SLUG FILE…",
-		Short: "Add image files (or a folder's images) to a gallery, at the end or --at N",
+		Short: "Add image or video files (or a folder's) to a gallery, at the end or --at N",
 		Long: strings.TrimSpace(`
-Add image files to the gallery of content/projects/SLUG/, after the last
-image or at position --at N (1 is first). A folder gives its images in
-natural order. --alt and --caption describe the image when one is added.
-JPEG metadata is dropped and large images are shrunk as
-` + "`portfolio new project`" + ` says (--max-edge).
+Add image or video files to the gallery of content/projects/SLUG/, after
+the last image or at position --at N (1 is first). A folder gives its images
+and videos in natural order (a video's poster beside it is not an image of
+its own). --alt and --caption describe the image when one is added. JPEG
+metadata is dropped and large images are shrunk as ` + "`portfolio new project`" + `
+says (--max-edge).
+
+A video (.mp4: H.264, HEVC or AV1; .webm: VP9 or AV1) is checked as
+` + "`portfolio validate`" + ` checks it (codec, size, duration, the index before
+the media data) and copied byte for byte, with its poster: the image beside
+it named like it (clip.mp4 → clip.poster.jpg, .png or .webp), else the
+frame at 1 s that ffmpeg draws into a temporary file and renames into
+place. Without ffmpeg on PATH and without such an image, nothing changes
+and the command says what to do.
 
 Exit status: 0 done, 1 the change would leave the project invalid (nothing
 is changed), 2 a mistake in the command line.`),
 		Example: strings.TrimRight(`  portfolio gallery add drone-photography ~/Pictures/new.jpg --at 2 \
     --alt "The library at dusk"
-  portfolio gallery add drone-photography ~/Pictures/more   # a folder's images`, "\n"),
+  portfolio gallery add drone-photography ~/Pictures/more   # a folder's images
+  portfolio gallery add media-annotation-tool ~/Movies/timeline.mp4   # its poster drawn by ffmpeg`, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 {
 				return cmdutil.Usagef("give the project's slug and at least one image file: portfolio gallery add SLUG FILE…")

@@ -34,13 +34,16 @@ its last change is reported.
 
 Each document block's PDF is published into site/public/docs/ (--docs) as
 <name>-<hash of its bytes>.pdf, copied atomically and only when missing, and
-served with a year of immutable caching. PDFs that no document names and
-page modules of projects that are gone are removed.
+served with a year of immutable caching. Each video (of a video block or a
+gallery folder) and its WebVTT captions are published the same way into
+site/public/video/ (--videos), as they are: the build never re-encodes a
+video, so it never needs ffmpeg. PDFs and videos that nothing names and page
+modules of projects that are gone are removed.
 
 The output is deterministic and written atomically; nothing is written when
 the content is invalid. With --check, nothing is written and the exit status
-is 1 when a file is out of date or left over, or a document is not
-published.`),
+is 1 when a file is out of date or left over, or a document or video is
+not published.`),
 		Example: strings.TrimRight(`  portfolio generate
   portfolio generate --check     # in CI: is the module up to date?`, "\n"),
 		Args: cmdutil.NoArgs,
@@ -59,6 +62,7 @@ published.`),
 	}
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", pipeline.DefaultOut, "output `file`")
 	cmd.Flags().StringVar(&opts.DocsDir, "docs", pipeline.DefaultDocsDir, "`folder` the project folders' documents (PDFs) are published into, as /docs/<name>-<hash>.pdf")
+	cmd.Flags().StringVar(&opts.VideosDir, "videos", pipeline.DefaultVideosDir, "`folder` the project folders' videos and captions are published into, as /video/<name>-<hash>.<ext>")
 	cmd.Flags().StringVar(&opts.Manifest, "manifest", images.DefaultManifest, "image manifest `file` written by `portfolio images`")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if the output file is out of date")
 	cmd.Flags().Int64Var(&opts.MaxPixels, "max-pixels", imagecheck.DefaultMaxPixels, "refuse images with more pixels than this (as validate does)")

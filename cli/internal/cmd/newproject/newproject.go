@@ -134,6 +134,15 @@ original with its size and the size it would get, and asks: for one file,
 shrink (the default) or keep its size; for several, shrink all, keep all, or
 ask for each.
 
+The gallery may hold videos (.mp4: H.264, HEVC or AV1; .webm: VP9 or AV1)
+among the images, in the same order; each is checked as ` + "`portfolio validate`" + `
+checks it and copied byte for byte. Its poster goes beside it
+(gallery/02.poster.jpg): the image kept beside the original with that name
+(clip.mp4 → clip.poster.jpg, .png or .webp), else the frame at 1 s drawn by
+ffmpeg. Without ffmpeg on PATH and without such an image, the command says
+so and writes nothing: save a poster beside the video, or install ffmpeg.
+The site's build never needs ffmpeg.
+
 An existing project is never overwritten. The project is assembled in a
 hidden folder, checked with the same loader as ` + "`portfolio validate`" + `, and
 only then moved into place: a failure leaves nothing behind.
@@ -146,6 +155,10 @@ required value is missing without a terminal, 130 cancelled.`),
     --page photography --description "Aerial photographs of campuses." \
     --role Photographer --skills "Aerial Photography, Lightroom" \
     --cover ~/Pictures/drone/cover.jpg --gallery ~/Pictures/drone/set --yes
+  portfolio new project --title "Media Annotation Tool" --subtitle "Coding recorded sessions" \
+    --page web-design --description "A tool for reviewing recorded sessions." \
+    --role "UX Designer" --skills Figma --cover shots/cover.jpg \
+    --gallery shots/timeline.png --gallery shots/demo.mp4 --yes   # demo.poster.jpg drawn
   portfolio new project --from answers.yaml --yes`, "\n"),
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -243,7 +256,7 @@ required value is missing without a terminal, 130 cancelled.`),
 	fl.BoolVar(&fv.Featured, "featured", false, "show it in Selected Work on the home page")
 	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
 	fl.StringVar(&fv.Cover, "cover", "", "cover image `FILE` to copy beside project.yaml")
-	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images: a folder or an image `FILE` (repeatable, in order)")
+	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images and videos: a folder or an image or video `FILE` (repeatable, in order)")
 	fl.StringArrayVar(&alts, "alt", nil, "alt text of the next gallery image, in gallery order: what it shows (repeatable; \"\" keeps the default)")
 	fl.StringArrayVar(&captions, "caption", nil, "caption of the next gallery image, in gallery order (repeatable)")
 	fl.StringVar(&docLabel, "document-label", "", "link text of a document")
@@ -327,6 +340,13 @@ func printResult(opts *Options, p *scaffold.Plan, res *scaffold.Result) error {
 	fmt.Fprintf(w, "  %s\n  %s\n", content.ProjectFile, p.Cover.Name)
 	if n := len(p.Gallery); n > 0 {
 		fmt.Fprintf(w, "  %s … %s (%s, copied in this order)\n", p.Gallery[0].Name, p.Gallery[n-1].Name, english.Count(n, "image"))
+	}
+	for _, c := range p.Posters {
+		if c.Source == "" {
+			fmt.Fprintf(w, "  %s: the frame at 1 s of %s, drawn by ffmpeg (replace it with an image of your choice)\n", c.Name, filepath.Base(c.PosterOf))
+		} else {
+			fmt.Fprintf(w, "  %s: copied from %s\n", c.Name, c.Source)
+		}
 	}
 	prompt.Copies(w, res.Stripped, res.Resized, p.MaxEdge)
 	for _, c := range append([]scaffold.Copy{p.Cover}, p.Gallery...) {

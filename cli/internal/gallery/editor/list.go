@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/videocheck"
 )
 
 // describe is one image's line of facts: name, dimensions, size.
@@ -21,6 +23,14 @@ func describe(g *gallery.Gallery, im gallery.Image) string {
 	if im.Source == "" {
 		path = filepath.Join(g.ProjectDir, content.GalleryDir, im.File)
 		name = im.File
+	}
+	if im.IsVideo() {
+		v, err := videocheck.File(path)
+		if err != nil {
+			return safe(name) + "  (cannot read: " + safe(err.Error()) + ")"
+		}
+		s := int(v.Duration.Round(time.Second).Seconds())
+		return fmt.Sprintf("%s  %s video %d×%d %d:%02d  %s", safe(name), v.Codec, v.Width, v.Height, s/60, s%60, size(v.Size))
 	}
 	info, err := imagecheck.File(path, imagecheck.DefaultMaxPixels)
 	if err != nil {

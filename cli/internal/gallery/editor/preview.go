@@ -20,6 +20,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/poster"
 )
 
 // Terminal picture protocols the preview can use.
@@ -100,6 +101,13 @@ func (m *model) previewCmd() tea.Cmd {
 	path := im.Source
 	if path == "" {
 		path = filepath.Join(m.g.ProjectDir, content.GalleryDir, im.File)
+	}
+	if im.IsVideo() {
+		// A video shows as its poster, as its tile does.
+		path = poster.Beside(path)
+		if im.Poster != "" {
+			path = filepath.Join(m.g.ProjectDir, content.GalleryDir, im.Poster)
+		}
 	}
 	row, col := 4, m.listWidth()+3 // below the title, beside the list (1-based)
 	proto := p.protocol

@@ -1,13 +1,16 @@
 import { configure, getConfig, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
-import type { Block, CaseStudyBlock, DocumentBlock, GalleryImage, ImageBlock, Project, PrototypeBlock, ScreenshotsBlock, TextBlock } from '@/generated/content';
+import type { Block, CaseStudyBlock, DocumentBlock, GalleryImage, ImageBlock, Project, PrototypeBlock, ScreenshotsBlock, TextBlock, VideoBlock } from '@/generated/content';
 import { preloadRoute } from '@/app/routes';
 import { loadProjectBody, site } from '@/lib/content';
 import { pageMeta } from '@/lib/seo';
 import { fixtureProject } from '@/testing/fixture';
 import { renderApp, renderWithProviders } from '@/testing/test-utils';
+import { AppProviders } from '@/theme/AppProviders';
 
 const newTab = '(opens in a new tab)';
 /**
@@ -365,6 +368,108 @@ describe('gallery block', () => {
   });
 });
 
+/**
+ * The figure whose figcaption says caption (browsers name a figure by its
+ * figcaption; dom-accessibility-api does not).
+ */
+const figureWith = (caption: string) => {
+  const figure = screen.getAllByRole('figure').find((f) => f.querySelector('figcaption')?.textContent === caption);
+  if (!figure) throw new Error(`no figure captioned "${caption}"`);
+  return figure;
+};
+
+/** A video player, found by its accessible name (the block's alt) inside the figure its caption names. */
+const player = (caption: string, name: string) => within(figureWith(caption)).getByLabelText(name);
+
+describe('video block', () => {
+  const video: VideoBlock = {
+    type: 'video',
+    loop: false,
+    alt: 'The participant list filtering as a coordinator types',
+    caption: 'Filtering 2,000 participants as you type',
+    video: {
+      sources: [
+        { src: '/video/demo-0123456789abcdef.webm', type: 'video/webm; codecs="av01.0.05M.08,opus"', bytes: 90_000 },
+        { src: '/video/demo-fedcba9876543210.mp4', type: 'video/mp4; codecs="avc1.64001f,mp4a.40.2"', bytes: 120_000 },
+      ],
+      width: 1280,
+      height: 720,
+      duration: 4.04,
+      durationText: '0:04',
+      audio: true,
+      poster: asset('demo-poster', 1280, 720),
+      captions: { src: '/video/demo-0a1b2c3d4e5f6a7b.vtt', srclang: 'en', label: 'English' },
+    },
+  };
+
+  it('is a player with controls that fetches only metadata and never starts by itself, its poster and size given', () => {
+    renderBlocks(video);
+
+    const el = player(video.caption!, video.alt!);
+    expect(el.tagName).toBe('VIDEO');
+    expect(el).toHaveAttribute('controls');
+    expect(el).toHaveAttribute('preload', 'metadata');
+    expect(el).not.toHaveAttribute('autoplay');
+    expect(el).not.toHaveAttribute('loop');
+    expect((el as HTMLVideoElement).muted).toBe(false);
+    expect(el).toHaveAttribute('poster', '/img/demo-poster-800.jpg');
+    // Its box is known before a byte of it arrives.
+    expect([el.getAttribute('width'), el.getAttribute('height')]).toEqual(['1280', '720']);
+  });
+
+  it('offers every file as a <source> with its codecs, in order, and its captions as the default track', () => {
+    renderBlocks(video);
+
+    const el = player(video.caption!, video.alt!);
+    expect([...el.querySelectorAll('source')].map((s) => [s.getAttribute('src'), s.getAttribute('type')])).toEqual(
+      video.video.sources.map((s) => [s.src, s.type]),
+    );
+    const track = el.querySelector('track');
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('src', video.video.captions!.src);
+    expect(track).toHaveAttribute('srclang', 'en');
+    expect(track).toHaveAttribute('label', 'English');
+    expect(track).toHaveAttribute('default');
+    // For a browser that plays none of them, the H.264 file to download.
+    expect(within(el).getByRole('link', { name: 'Download the video' })).toHaveAttribute('href', video.video.sources[1]!.src);
+  });
+
+  it('loops without sound, inline on phones, when the owner says loop; still not by itself', () => {
+    renderBlocks({ ...video, loop: true });
+
+    const el = player(video.caption!, video.alt!) as HTMLVideoElement;
+    expect(el).toHaveAttribute('loop');
+    expect(el.muted).toBe(true);
+    expect(el).toHaveAttribute('playsinline');
+    expect(el).not.toHaveAttribute('autoplay');
+  });
+
+  it('is a working player in the prerendered HTML, before and without any script', () => {
+    const html = (block: VideoBlock) =>
+      renderToString(
+        <AppProviders>
+          <MemoryRouter>
+            <ProjectBlocks body={[block]} project={testProject} gallery={Gallery} />
+          </MemoryRouter>
+        </AppProviders>,
+      );
+    document.body.innerHTML = html(video);
+    let el = document.querySelector('video')!;
+    expect(el).toHaveAttribute('controls');
+    expect(el).toHaveAttribute('preload', 'metadata');
+    expect(el).not.toHaveAttribute('muted');
+    expect(el.querySelectorAll('source')).toHaveLength(2);
+
+    // The loop's muting must be in the HTML: no script sets it.
+    document.body.innerHTML = html({ ...video, loop: true });
+    el = document.querySelector('video')!;
+    expect(el).toHaveAttribute('muted');
+    expect(el).toHaveAttribute('loop');
+    expect(el).toHaveAttribute('playsinline');
+    document.body.innerHTML = '';
+  });
+});
+
 describe('blocks together', () => {
   it('renders every block in the order of the body', () => {
     renderBlocks(
@@ -514,6 +619,19 @@ describe('project page', () => {
     const link = screen.getByRole('link', { name: newTabName('Open the prototype') });
     expect(link).toHaveAttribute('href', frame.getAttribute('src'));
     expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it("plays the case study's video after its image, offering the WebM before the MP4, with captions", async () => {
+    await renderProject('case-study');
+    await h1('Case Study');
+
+    const el = player("One second of ffmpeg's test pattern.", 'A test pattern with a moving clock');
+    expect([...el.querySelectorAll('source')].map((s) => s.getAttribute('type')?.split(';')[0])).toEqual(['video/webm', 'video/mp4']);
+    expect(el.querySelector('track[kind="captions"]')).toHaveAttribute('default');
+    const figures = screen.getAllByRole('figure');
+    expect(figures.indexOf(figureWith("One second of ffmpeg's test pattern."))).toBe(
+      figures.indexOf(figureWith('A caption with "quotes" and an apostrophe: it\'s fine.')) + 1,
+    );
   });
 
   it('shows the wireframes screenshots as captioned figures', async () => {

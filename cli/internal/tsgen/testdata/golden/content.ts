@@ -29,14 +29,53 @@ export interface ImageSrcset {
   readonly fallback: string;
 }
 
+/** A video of the content, published as it is (never re-encoded). */
+export interface VideoAsset {
+  /** Its files, in the order to offer them as <source> elements: a browser plays the first it can. */
+  readonly sources: readonly VideoSource[];
+  /** Size in pixels as shown (a turned phone video upright): the player's width and height attributes, so nothing moves as it loads. */
+  readonly width: number;
+  readonly height: number;
+  /** Length in seconds, and as a tile shows it ("0:04", "1:20"). */
+  readonly duration: number;
+  readonly durationText: string;
+  /** Whether it has a sound track. */
+  readonly audio: boolean;
+  /** The poster (the file beside the video named <name>.poster.jpg), through the image pipeline like a photo: shown until the video plays. */
+  readonly poster: ImageAsset;
+  /** WebVTT captions; absent when the owner gave none. */
+  readonly captions?: VideoCaptions;
+}
+
+/** One file of a video. */
+export interface VideoSource {
+  /** Its address in the site: /video/<name>-<hash of its bytes>.<mp4|webm>. */
+  readonly src: string;
+  /** The <source type>: MIME type and codecs (RFC 6381), e.g. video/mp4; codecs="avc1.64001f,mp4a.40.2". */
+  readonly type: string;
+  /** Its size in bytes. */
+  readonly bytes: number;
+}
+
+/** A video's WebVTT captions, for a <track kind="captions">. */
+export interface VideoCaptions {
+  /** Its address in the site: /video/<name>-<hash>.vtt. */
+  readonly src: string;
+  /** The captions' language (the page's) and the name players show for the track. */
+  readonly srclang: string;
+  readonly label: string;
+}
+
 /** One image of a project gallery. */
 export interface GalleryImage extends ImageAsset {
   /** Alternative text: "<project title> <n>", then ": " and the owner's (the gallery block's texts) when there is one. */
   readonly alt: string;
   /** Caption shown with the image in the lightbox; absent when the owner gave none. */
   readonly caption?: string;
-  /** Accessible name of the button that opens it: "Open image <n>". */
+  /** Accessible name of the button that opens it: "Open image <n>", or "Open video <n>". */
   readonly label: string;
+  /** Set when the item is a video of the gallery folder: the image fields are then its poster's, for the tile. */
+  readonly video?: VideoAsset;
 }
 
 /** Inline text: plain text, or emphasis, strong emphasis, code or a link around more inline text. */
@@ -291,7 +330,8 @@ export type Block =
   | DocumentBlock
   | CaseStudyBlock
   | ScreenshotsBlock
-  | PrototypeBlock;
+  | PrototypeBlock
+  | VideoBlock;
 
 /** Narrative text, with an optional heading. */
 export interface TextBlock {
@@ -313,7 +353,7 @@ export interface ImageBlock extends ImageAsset {
   readonly caption?: string;
 }
 
-/** The project's gallery: every image file in the project's gallery/ folder in file-path order (01.jpg, 02.jpg, …), then any images listed under external. It shows under the heading "Gallery"; each image opens in a full-screen viewer. A project has at most one. */
+/** The project's gallery: every image and video file in the project's gallery/ folder in file-path order (01.jpg, 02.mp4, …), then any images listed under external. A video (.mp4 or .webm, see Video path) has its poster beside it (02.poster.jpg), which is not a photo of its own. It shows under the heading "Gallery"; each image opens in a full-screen viewer. A project has at most one. */
 export interface GalleryBlock {
   /** Says that this is a gallery block. */
   readonly type: 'gallery';
@@ -371,6 +411,20 @@ export interface PrototypeBlock {
   readonly title: string;
   /** Embed URL on an allowed design-tool host: https://www.figma.com/embed?… or https://embed.figma.com/…. */
   readonly url: string;
+}
+
+/** A short video, full width, with the browser's controls; it never plays by itself. Its poster (the file's name with .poster.jpg) shows until it plays, and its size is reserved so nothing moves as it loads. Without JavaScript it is the same working player. */
+export interface VideoBlock {
+  /** Says that this is a video block. */
+  readonly type: 'video';
+  /** Play it in a loop, without sound, inline on phones: for a short silent demonstration. It still starts only when the viewer presses play. */
+  readonly loop: boolean;
+  /** What the video shows, for people who cannot see it; it is the player's accessible name. */
+  readonly alt?: string;
+  /** Caption shown under the video. */
+  readonly caption?: string;
+  /** The video: its files (alternatives first, then src), size, length, poster and captions. */
+  readonly video: VideoAsset;
 }
 
 /** The case study's hero image, full width at its top. */

@@ -61,6 +61,42 @@ export const body: ProjectBody = [
     caption: 'A caption with "quotes" and an apostrophe: it\'s fine.',
   },
   {
+    type: 'video',
+    loop: false,
+    alt: 'A test pattern with a moving clock',
+    caption: 'One second of ffmpeg\'s test pattern.',
+    video: {
+      sources: [
+        {
+          src: '/video/demo-5a103d2fe39b686d.webm',
+          type: 'video/webm; codecs="vp9,opus"',
+          bytes: 19000,
+        },
+        {
+          src: '/video/demo-5308d36cbde71dae.mp4',
+          type: 'video/mp4; codecs="avc1.64000d,mp4a.40.2"',
+          bytes: 18300,
+        },
+      ],
+      width: 320,
+      height: 240,
+      duration: 1,
+      durationText: '0:01',
+      audio: true,
+      poster: {
+        src: '/img/11944460108c47a5-320.jpg',
+        width: 320,
+        height: 240,
+        srcset: {
+          webp: '/img/11944460108c47a5-160.webp 160w, /img/11944460108c47a5-320.webp 320w',
+          fallback: '/img/11944460108c47a5-160.jpg 160w, /img/11944460108c47a5-320.jpg 320w',
+        },
+        placeholder: 'data:image/svg+xml,%3Csvg%3E11944460108c47a5',
+      },
+      captions: { src: '/video/demo-1d82c86919345d28.vtt', srclang: 'en', label: 'English' },
+    },
+  },
+  {
     type: 'screenshots',
     items: [
       {

@@ -40,4 +40,57 @@ export const body: ProjectBody = [
       },
     ],
   },
+  {
+    type: 'gallery',
+    images: [
+      {
+        src: '/img/6161967a86565230-12.jpg',
+        width: 12,
+        height: 16,
+        srcset: {
+          webp: '/img/6161967a86565230-6.webp 6w, /img/6161967a86565230-12.webp 12w',
+          fallback: '/img/6161967a86565230-6.jpg 6w, /img/6161967a86565230-12.jpg 12w',
+        },
+        placeholder: 'data:image/svg+xml,%3Csvg%3E6161967a86565230',
+        alt: 'Wireframes 1',
+        label: 'Open image 1',
+      },
+      {
+        src: '/img/2d5edb298b3e35c0-320.jpg',
+        width: 320,
+        height: 240,
+        srcset: {
+          webp: '/img/2d5edb298b3e35c0-160.webp 160w, /img/2d5edb298b3e35c0-320.webp 320w',
+          fallback: '/img/2d5edb298b3e35c0-160.jpg 160w, /img/2d5edb298b3e35c0-320.jpg 320w',
+        },
+        placeholder: 'data:image/svg+xml,%3Csvg%3E2d5edb298b3e35c0',
+        alt: 'Wireframes 2',
+        label: 'Open video 2',
+        video: {
+          sources: [
+            {
+              src: '/video/2-bf0bbe6b6e41ba30.mp4',
+              type: 'video/mp4; codecs="avc1.64000d,mp4a.40.2"',
+              bytes: 29100,
+            },
+          ],
+          width: 320,
+          height: 240,
+          duration: 1,
+          durationText: '0:01',
+          audio: true,
+          poster: {
+            src: '/img/2d5edb298b3e35c0-320.jpg',
+            width: 320,
+            height: 240,
+            srcset: {
+              webp: '/img/2d5edb298b3e35c0-160.webp 160w, /img/2d5edb298b3e35c0-320.webp 320w',
+              fallback: '/img/2d5edb298b3e35c0-160.jpg 160w, /img/2d5edb298b3e35c0-320.jpg 320w',
+            },
+            placeholder: 'data:image/svg+xml,%3Csvg%3E2d5edb298b3e35c0',
+          },
+        },
+      },
+    ],
+  },
 ];

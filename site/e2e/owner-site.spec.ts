@@ -177,7 +177,7 @@ async function html(request: APIRequestContext, route: string, status = 200) {
 }
 
 /** The pages the site has: the fixed ones, the built categories', the projects'. */
-const pages = ['/', '/about', '/contact', ...built.map((c) => `/${c.slug}`), ...projects.map((p) => p.link)];
+const pages = ['/', '/about', '/contact', '/privacy', ...built.map((c) => `/${c.slug}`), ...projects.map((p) => p.link)];
 
 test('the navigation lists the built categories only, in the order site.yaml declares them, and each answers', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -4,7 +4,18 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
-import type { Block, CaseStudyBlock, DocumentBlock, GalleryImage, ImageBlock, Project, PrototypeBlock, ScreenshotsBlock, TextBlock, VideoBlock } from '@/generated/content';
+import type {
+  Block,
+  CaseStudyBlock,
+  DocumentBlock,
+  GalleryImage,
+  ImageBlock,
+  Project,
+  PrototypeBlock,
+  ScreenshotsBlock,
+  TextBlock,
+  VideoBlock,
+} from '@/generated/content';
 import { preloadRoute } from '@/app/routes';
 import { loadProjectBody, site } from '@/lib/content';
 import { pageMeta } from '@/lib/seo';

@@ -78,10 +78,7 @@ func cmdMkvideo(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	path := ts.MkAbs(args[0])
 	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
-	cmdArgs := append(append([]string{"-hide_banner", "-loglevel", "error", "-y"}, videotest.With(encodings[args[1]], args[2:]...)...), path)
-	if out, err := exec.Command(ffmpeg, cmdArgs...).CombinedOutput(); err != nil {
-		ts.Fatalf("ffmpeg: %v\n%s", err, out)
-	}
+	ts.Check(videotest.Encode(ffmpeg, path, videotest.With(encodings[args[1]], args[2:]...)...))
 }
 
 // noffmpeg — leaves on PATH only the folder of the portfolio command, so

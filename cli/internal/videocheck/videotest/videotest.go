@@ -5,6 +5,9 @@
 package videotest
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,9 +43,19 @@ func FFmpeg(t testing.TB) string {
 }
 
 var (
-	encodersOnce sync.Once
-	encoders     string
+	probeOnce sync.Once
+	encoders  string
+	version   string
 )
+
+func probe(ffmpeg string) {
+	probeOnce.Do(func() {
+		out, _ := exec.Command(ffmpeg, "-hide_banner", "-encoders").Output()
+		encoders = string(out)
+		out, _ = exec.Command(ffmpeg, "-version").Output()
+		version, _, _ = strings.Cut(string(out), "\n")
+	})
+}
 
 // Make writes dir/name with ffmpeg and the given arguments, and returns
 // its path.
@@ -57,19 +70,56 @@ func Make(t testing.TB, dir, name string, args ...string) string {
 func MakeAt(t testing.TB, path string, args ...string) {
 	t.Helper()
 	ffmpeg := FFmpeg(t)
-	encodersOnce.Do(func() {
-		out, _ := exec.Command(ffmpeg, "-hide_banner", "-encoders").Output()
-		encoders = string(out)
-	})
+	probe(ffmpeg)
 	for i, a := range args {
 		if a == "-c:v" && i+1 < len(args) && !strings.Contains(encoders, " "+args[i+1]+" ") {
 			t.Skipf("this ffmpeg has no %s encoder", args[i+1])
 		}
 	}
+	if err := Encode(ffmpeg, path, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Encode writes the video at path with ffmpeg and args. The same video
+// (the same ffmpeg version, arguments and file extension, which chooses the
+// container) is encoded once per machine and copied from a cache after
+// that: the encoders are slow to start (x265 takes seconds on a busy
+// two-core machine), and the tests of several packages make the same few
+// videos again and again. The cache is under the user's cache folder
+// (portfolio/test-videos); a file there is written whole or not at all.
+func Encode(ffmpeg, path string, args ...string) error {
+	probe(ffmpeg)
+	sum := sha256.Sum256([]byte(version + "\x00" + strings.Join(args, "\x00")))
+	var cached string
+	if dir, err := os.UserCacheDir(); err == nil {
+		cached = filepath.Join(dir, "portfolio", "test-videos", hex.EncodeToString(sum[:16])+filepath.Ext(path))
+		if data, err := os.ReadFile(cached); err == nil {
+			return os.WriteFile(path, data, 0o644)
+		}
+	}
 	cmd := exec.Command(ffmpeg, append(append([]string{"-hide_banner", "-loglevel", "error", "-y"}, args...), path)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("ffmpeg %s: %v\n%s", strings.Join(args, " "), err, out)
+		return fmt.Errorf("ffmpeg %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
+	if cached == "" {
+		return nil
+	}
+	// Best effort: a cache that cannot be written only costs the next
+	// test an encode.
+	data, err := os.ReadFile(path)
+	if err != nil || os.MkdirAll(filepath.Dir(cached), 0o755) != nil {
+		return nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(cached), ".tmp-*")
+	if err != nil {
+		return nil
+	}
+	_, werr := tmp.Write(data)
+	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), cached) != nil {
+		os.Remove(tmp.Name())
+	}
+	return nil
 }
 
 // ListFile names, in a test content folder, the videos Fill makes.

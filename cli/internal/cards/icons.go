@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 
 	"portfolio/cli/internal/fsutil"
 )
@@ -90,7 +91,7 @@ func MakeIcons(outDir, manifest string) (*Icons, error) {
 		if _, err := os.Stat(p); err == nil {
 			continue
 		}
-		data, err := draw()
+		data, err := drawnOnce(name, draw)
 		if err != nil {
 			return nil, err
 		}
@@ -174,6 +175,33 @@ func drawMark(size int, fullBleed bool) *image.NRGBA {
 		}
 	}
 	return img
+}
+
+// drawn keeps, per process, each icon file's bytes by name: the drawing
+// never changes within a version (the name carries it), so a process that
+// makes the icons into several folders (the pipeline's tests build a dozen
+// sites; under the race detector each drawing took over a second of CPU)
+// draws them once.
+var drawn struct {
+	sync.Mutex
+	files map[string][]byte
+}
+
+func drawnOnce(name string, draw func() ([]byte, error)) ([]byte, error) {
+	drawn.Lock()
+	defer drawn.Unlock()
+	if data, ok := drawn.files[name]; ok {
+		return data, nil
+	}
+	data, err := draw()
+	if err != nil {
+		return nil, err
+	}
+	if drawn.files == nil {
+		drawn.files = map[string][]byte{}
+	}
+	drawn.files[name] = data
+	return data, nil
 }
 
 // inRoundRect reports whether (x, y) is inside the rectangle at (rx, ry) of

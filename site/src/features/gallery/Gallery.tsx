@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { bandAt, bandsOf, bandStyle, gapPx, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
-import type { GalleryImage } from '@/generated/content';
+import { mainSource, tileVideoData } from '@/features/gallery/tileVideo';
+import type { GalleryImage, VideoAsset } from '@/generated/content';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 
@@ -30,6 +31,69 @@ export function largestVariant(image: GalleryImage): string {
  */
 export function lightboxProps(title: string) {
   return { label: `${title} gallery`, title, titleSuffix: ` · ${site.name}`, thumbnails: site.gallery.thumbnails };
+}
+
+/**
+ * What a video's tile shows over its poster: a play mark in the middle and
+ * the duration in a corner, both drawn by CSS and the markup (no icon font
+ * or script). Outside the link's name (its aria-label), the duration is its
+ * description.
+ */
+export function VideoMarks({ video, durationId, small = false }: { video: VideoAsset; durationId?: string | undefined; small?: boolean }) {
+  const mark = small ? 24 : 56;
+  return (
+    <>
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          top: '50%',
+          left: '50%',
+          width: mark,
+          height: mark,
+          transform: 'translate(-50%, -50%)',
+          borderRadius: '50%',
+          bgcolor: 'rgba(0, 0, 0, 0.6)',
+          border: small ? 1 : 2,
+          borderColor: 'common.white',
+          // The triangle: a border trick, nudged right to look centred.
+          '&::after': {
+            content: '""',
+            position: 'absolute',
+            top: '50%',
+            left: '54%',
+            transform: 'translate(-50%, -50%)',
+            borderStyle: 'solid',
+            borderColor: 'transparent',
+            borderLeftColor: 'common.white',
+            borderWidth: `${mark * 0.2}px 0 ${mark * 0.2}px ${mark * 0.32}px`,
+          },
+        }}
+      />
+      {!small && (
+        <Box
+          component="span"
+          id={durationId}
+          sx={{
+            position: 'absolute',
+            right: 8,
+            bottom: 8,
+            px: 0.75,
+            py: 0.25,
+            borderRadius: 1,
+            bgcolor: 'rgba(0, 0, 0, 0.75)',
+            color: 'common.white',
+            fontSize: '0.75rem',
+            fontWeight: 600,
+            lineHeight: 1.5,
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
+          {video.durationText}
+        </Box>
+      )}
+    </>
+  );
 }
 
 interface Props {
@@ -68,7 +132,10 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns = 
  * link to its photo's own page, which is what it does without JavaScript
  * (and in a new tab); the lightbox island (loaded on the first pointer,
  * touch, focus or click on a tile) opens its viewer there instead, at that
- * photo's address. Only tiles inside the first viewport load at once.
+ * photo's address. A video's tile is its poster with a play mark and the
+ * duration; it links to the video file itself (data-page keeps its page's
+ * address for the island), which a browser without JavaScript plays on its
+ * own. Only tiles inside the first viewport load at once.
  */
 export function Gallery({ images, title, slug, atTop = false }: Props) {
   const ratios = images.map((img) => img.width / img.height);
@@ -99,32 +166,46 @@ export function Gallery({ images, title, slug, atTop = false }: Props) {
             ...bandStyles,
           }}
         >
-          {images.map((image, i) => (
-            // The tile's box has its image's ratio whatever it holds (a
-            // broken image's text included): the columns' heights stay as computed.
-            <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
-              <Box
-                component="a"
-                href={paths.photo(slug, i + 1)}
-                aria-label={image.label}
-                data-index={i}
-                data-caption={image.caption}
-                sx={{
-                  display: 'block',
-                  width: '100%',
-                  height: '100%',
-                  borderRadius: 1,
-                  overflow: 'hidden',
-                  WebkitTapHighlightColor: 'transparent',
-                  '& img': { transition: 'transform 300ms ease, filter 300ms ease' },
-                  '&:hover img': { transform: 'scale(1.03)', filter: 'brightness(1.05)' },
-                  '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
-                }}
-              >
-                <ResponsiveImage image={image} alt={image.alt} sizes={sizes} eager={eager.has(i)} />
-              </Box>
-            </li>
-          ))}
+          {images.map((image, i) => {
+            const { video } = image;
+            const durationId = video && `${slug}-video-${i + 1}`;
+            return (
+              // The tile's box has its image's ratio whatever it holds (a
+              // broken image's text included): the columns' heights stay as computed.
+              <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
+                <Box
+                  component="a"
+                  {...(video
+                    ? {
+                        href: mainSource(video).src,
+                        type: mainSource(video).type.split(';')[0],
+                        'data-page': paths.photo(slug, i + 1),
+                        'data-video': tileVideoData(video),
+                        'aria-describedby': durationId,
+                      }
+                    : { href: paths.photo(slug, i + 1) })}
+                  aria-label={image.label}
+                  data-index={i}
+                  data-caption={image.caption}
+                  sx={{
+                    position: 'relative',
+                    display: 'block',
+                    width: '100%',
+                    height: '100%',
+                    borderRadius: 1,
+                    overflow: 'hidden',
+                    WebkitTapHighlightColor: 'transparent',
+                    '& img': { transition: 'transform 300ms ease, filter 300ms ease' },
+                    '&:hover img': { transform: 'scale(1.03)', filter: 'brightness(1.05)' },
+                    '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
+                  }}
+                >
+                  <ResponsiveImage image={image} alt={image.alt} sizes={sizes} eager={eager.has(i)} />
+                  {video && <VideoMarks video={video} durationId={durationId} />}
+                </Box>
+              </li>
+            );
+          })}
         </Box>
       </Box>
     </Island>

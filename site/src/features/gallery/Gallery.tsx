@@ -33,43 +33,38 @@ export function lightboxProps(title: string) {
   return { label: `${title} gallery`, title, titleSuffix: ` · ${site.name}`, thumbnails: site.gallery.thumbnails };
 }
 
+/** Below this tile width the play mark would cover the duration: it moves into the duration's badge. */
+const smallTile = '@container (max-width: 119.98px)';
+
 /**
  * What a video's tile shows over its poster: a play mark in the middle and
- * the duration in a corner, both drawn by CSS and the markup (no icon font
- * or script). Outside the link's name (its aria-label), the duration is its
- * description.
+ * the duration in a corner, drawn by the markup and CSS (no icon font or
+ * script). They follow the tile's width, their container (cqw): on a tile
+ * too small for both (four columns on a phone make tiles 74 px wide), the
+ * mark is a small triangle before the duration. Outside the link's name
+ * (its aria-label), the duration is its description.
  */
 export function VideoMarks({ video, durationId, small = false }: { video: VideoAsset; durationId?: string | undefined; small?: boolean }) {
-  const mark = small ? 24 : 56;
   return (
     <>
       <Box
+        component="svg"
         aria-hidden
+        viewBox="0 0 48 48"
         sx={{
           position: 'absolute',
           top: '50%',
           left: '50%',
-          width: mark,
-          height: mark,
+          width: small ? 24 : 'clamp(32px, 28cqw, 56px)',
+          height: 'auto',
           transform: 'translate(-50%, -50%)',
-          borderRadius: '50%',
-          bgcolor: 'rgba(0, 0, 0, 0.6)',
-          border: small ? 1 : 2,
-          borderColor: 'common.white',
-          // The triangle: a border trick, nudged right to look centred.
-          '&::after': {
-            content: '""',
-            position: 'absolute',
-            top: '50%',
-            left: '54%',
-            transform: 'translate(-50%, -50%)',
-            borderStyle: 'solid',
-            borderColor: 'transparent',
-            borderLeftColor: 'common.white',
-            borderWidth: `${mark * 0.2}px 0 ${mark * 0.2}px ${mark * 0.32}px`,
-          },
+          filter: 'drop-shadow(0 1px 2px rgba(0, 0, 0, 0.5))',
+          ...(small ? {} : { [smallTile]: { display: 'none' } }),
         }}
-      />
+      >
+        <circle cx="24" cy="24" r="22.5" fill="rgba(0, 0, 0, 0.6)" stroke="#fff" strokeWidth="3" />
+        <path d="M19 14.5v19l15-9.5z" fill="#fff" />
+      </Box>
       {!small && (
         <Box
           component="span"
@@ -79,14 +74,29 @@ export function VideoMarks({ video, durationId, small = false }: { video: VideoA
             right: 8,
             bottom: 8,
             px: 0.75,
-            py: 0.25,
             borderRadius: 1,
             bgcolor: 'rgba(0, 0, 0, 0.75)',
             color: 'common.white',
             fontSize: '0.75rem',
             fontWeight: 600,
-            lineHeight: 1.5,
+            lineHeight: 1.6,
             fontVariantNumeric: 'tabular-nums',
+            '&::before': { content: '""' },
+            [smallTile]: {
+              right: 4,
+              bottom: 4,
+              px: 0.5,
+              fontSize: '0.625rem',
+              // The play mark, a triangle before the duration.
+              '&::before': {
+                display: 'inline-block',
+                mr: 0.5,
+                borderStyle: 'solid',
+                borderColor: 'transparent',
+                borderLeftColor: 'currentColor',
+                borderWidth: '0.3em 0 0.3em 0.5em',
+              },
+            },
           }}
         >
           {video.durationText}
@@ -189,6 +199,8 @@ export function Gallery({ images, title, slug, atTop = false }: Props) {
                   data-caption={image.caption}
                   sx={{
                     position: 'relative',
+                    // A video's marks follow its tile's width (cqw).
+                    ...(video ? { containerType: 'inline-size' } : {}),
                     display: 'block',
                     width: '100%',
                     height: '100%',

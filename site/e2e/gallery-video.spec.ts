@@ -77,7 +77,7 @@ for (const viewport of [
   { width: 1280, height: 800 },
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
-    test('the video tile: poster, play mark and duration; before a click no lightbox script and no video bytes', async ({ browser }) => {
+    test('the video tile: poster, play mark and duration, axe clean; before a click no lightbox script and no video bytes', async ({ browser }) => {
       const { context, page } = await openPage(browser, viewport);
       const requests: string[] = [];
       page.on('request', (r) => {
@@ -97,6 +97,10 @@ for (const viewport of [
       // Nothing but the page's own script before an interaction.
       await page.waitForLoadState('networkidle');
       expect(requests.filter((p) => p.endsWith('.js'))).toEqual([expect.stringMatching(/^\/assets\/page-[\w-]+\.js$/)]);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await scan(page);
+      }
       // A pointer over the tile loads the lightbox (and nothing of the video:
       // speculation rules leave /video/ alone).
       await tile.hover();
@@ -169,13 +173,18 @@ for (const viewport of [
         (window as unknown as { clip: HTMLVideoElement }).clip = v;
       });
       await page.keyboard.press('Escape');
+      // At once, not when the closing fade removes it.
+      expect(await page.evaluate(() => (window as unknown as { clip: HTMLVideoElement }).clip.paused)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { clip: HTMLVideoElement }).clip.isConnected)).toBe(true);
       await expect(dialog(page)).toBeHidden();
       await expect(page).toHaveURL(url(link));
-      expect(await page.evaluate(() => (window as unknown as { clip: HTMLVideoElement }).clip.paused)).toBe(true);
       await context.close();
     });
 
-    test('without JavaScript the tile is a link to the video file, and the video page is a player with its poster as preview', async ({ browser, request }) => {
+    test('without JavaScript the tile is a link to the video file, and the video page is a player with its poster as preview, axe clean', async ({
+      browser,
+      request,
+    }) => {
       const { context, page } = await openPage(browser, viewport, false);
       await page.goto(url(link));
       const href = await videoTile(page).getAttribute('href');
@@ -201,6 +210,17 @@ for (const viewport of [
       expect(new URL(ogImage!).pathname).toBe(poster);
       await expect(page.getByRole('link', { name: 'The video file (0:04)' })).toHaveAttribute('href', href!);
       await context.close();
+
+      // The same page before its script, for axe (which cannot run with JavaScript off).
+      const scripted = await openPage(browser, viewport);
+      await scripted.page.route(/\/assets\/islands-[\w-]+\.js$/, (route) => route.abort());
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await scripted.page.emulateMedia({ colorScheme });
+        await scripted.page.goto(url(`${link}/photos/2`));
+        await expect(scripted.page.getByText('Video 2 of 3')).toBeVisible();
+        await scan(scripted.page);
+      }
+      await scripted.context.close();
     });
   });
 }

@@ -114,9 +114,10 @@ function islandsStart(html) {
 // where there is no hover). Not "eager": prefetching every link of a page at
 // once would spend a phone's bandwidth (and the first images' share of it)
 // on pages the visitor may never open.
-// Images, the form's landing page and the photos' pages are left out: a
-// gallery tile links to its photo's page, but with JavaScript a click opens
-// the viewer instead, so loading that page ahead would be wasted. Inline,
+// Images, videos, the form's landing page and the photos' pages are left
+// out: a gallery tile links to its photo's page (a video's tile to the
+// file, megabytes to prefetch), but with JavaScript a click opens the
+// viewer instead, so loading it ahead would be wasted. Inline,
 // allowed by the CSP's 'inline-speculation-rules' (a rule set is JSON, never
 // run as script).
 // Chromium ignores 'inline-speculation-rules' once script-src names a hash
@@ -126,7 +127,7 @@ function speculationRules(sitePaths) {
   const where = {
     and: [
       { href_matches: '/*' },
-      { not: { href_matches: '/(img|assets)/*' } },
+      { not: { href_matches: '/(img|assets|video)/*' } },
       { not: { href_matches: sitePaths.contactSent } },
       { not: { href_matches: sitePaths.photo('*', '*') } },
     ],

@@ -53,14 +53,29 @@ function siteYaml(setting: string, keepId: boolean): string {
 }
 
 /**
- * Builds (once) the site of `name` with `setting` in its site.yaml and
- * returns its folder (the one `portfolio serve --site` takes).
+ * A gallery for the variant's project: its gallery/ folder's files, each
+ * copied from a file of the repository (`from`, relative to its root), and
+ * the gallery block (YAML lines, indented as a body item) appended to its body.
  */
-export function buildVariant(name: string, setting: string, { keepId = false } = {}): string {
+export interface VariantGallery {
+  files: readonly { name: string; from: string }[];
+  block: string;
+}
+
+/**
+ * Builds (once) the site of `name` with `setting` in its site.yaml (and,
+ * with `gallery`, a gallery on its project) and returns its folder (the one
+ * `portfolio serve --site` takes).
+ */
+export function buildVariant(name: string, setting: string, { keepId = false, gallery }: { keepId?: boolean; gallery?: VariantGallery } = {}): string {
   const bin = command();
   const yaml = siteYaml(setting, keepId);
   const hash = createHash('sha256').update(yaml).update(readFileSync(bin));
   for (const s of sources) hashTree(hash, s);
+  if (gallery) {
+    hash.update(gallery.block);
+    for (const f of gallery.files) hash.update(f.name).update(readFileSync(path.join(repo, f.from)));
+  }
   const work = path.join(root, `${name}-${hash.digest('hex').slice(0, 12)}`);
   const site = path.join(work, 'site');
   if (existsSync(path.join(site, 'dist', '_headers.json'))) return site;
@@ -70,6 +85,13 @@ export function buildVariant(name: string, setting: string, { keepId = false } =
   mkdirSync(path.join(content, 'projects'), { recursive: true });
   writeFileSync(path.join(content, 'site.yaml'), yaml);
   cpSync(path.join(repo, 'content', 'projects', project), path.join(content, 'projects', project), { recursive: true });
+  if (gallery) {
+    const folder = path.join(content, 'projects', project, 'gallery');
+    mkdirSync(folder);
+    for (const f of gallery.files) cpSync(path.join(repo, f.from), path.join(folder, f.name));
+    const projectYaml = path.join(content, 'projects', project, 'project.yaml');
+    writeFileSync(projectYaml, `${readFileSync(projectYaml, 'utf8').trimEnd()}\n${gallery.block.trimEnd()}\n`);
+  }
   // The site's sources, its packages linked. (Not the repository's image
   // cache: a build removes from its cache what its content does not use.)
   for (const entry of readdirSync(path.join(repo, 'site'))) {

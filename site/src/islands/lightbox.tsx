@@ -7,6 +7,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import GalleryLightbox from '@/features/gallery/GalleryLightbox';
+import { videoOfTile } from '@/features/gallery/tileVideo';
 import type { GalleryImage } from '@/generated/content';
 import { photoTitle } from '@/lib/titles';
 
@@ -15,15 +16,27 @@ export function imageOfTile(tile: Element): GalleryImage {
   const img = tile.querySelector('img');
   const webp = tile.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? undefined;
   const caption = tile.getAttribute('data-caption');
-  return {
+  const image = {
     src: img?.getAttribute('src') ?? '',
-    alt: img?.getAttribute('alt') ?? '',
-    label: tile.getAttribute('aria-label') ?? '',
     width: Number(img?.getAttribute('width') ?? 0),
     height: Number(img?.getAttribute('height') ?? 0),
     ...(webp ? { srcset: { webp, fallback: img?.getAttribute('srcset') ?? '' } } : {}),
-    ...(caption ? { caption } : {}),
   };
+  // A video's tile: its image is the poster.
+  const video = videoOfTile(tile, image);
+  return {
+    ...image,
+    alt: img?.getAttribute('alt') ?? '',
+    label: tile.getAttribute('aria-label') ?? '',
+    ...(caption ? { caption } : {}),
+    ...(video ? { video } : {}),
+  };
+}
+
+/** The address of a tile's photo: its link, or for a video's tile (which links to the file) data-page. */
+export function addressOfTile(tile: HTMLAnchorElement): string {
+  const page = tile.getAttribute('data-page');
+  return page ? new URL(page, tile.baseURI).href : tile.href;
 }
 
 /** Every lightbox root this page made (tests unmount them between cases). */
@@ -53,8 +66,8 @@ const text = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallbac
 export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?: MouseEvent) {
   const tiles = [...el.querySelectorAll<HTMLAnchorElement>('a[data-index]')];
   const images = tiles.map(imageOfTile);
-  // Each photo's address is its tile's link: its own page.
-  const addresses = tiles.map((t) => t.href);
+  // Each photo's address is its own page.
+  const addresses = tiles.map(addressOfTile);
   // On a photo's own page: the project page, where closing the viewer goes.
   const project = typeof props.project === 'string' ? props.project : undefined;
   // Reloaded after a tile pushed its entry, the entry before it is the project's.

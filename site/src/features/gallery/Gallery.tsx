@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { bandAt, bandsOf, bandStyle, gapPx, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
-import type { GalleryImage } from '@/generated/content';
+import { mainSource, tileVideoData } from '@/features/gallery/tileVideo';
+import type { GalleryImage, VideoAsset } from '@/generated/content';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 
@@ -30,6 +31,79 @@ export function largestVariant(image: GalleryImage): string {
  */
 export function lightboxProps(title: string) {
   return { label: `${title} gallery`, title, titleSuffix: ` · ${site.name}`, thumbnails: site.gallery.thumbnails };
+}
+
+/** Below this tile width the play mark would cover the duration: it moves into the duration's badge. */
+const smallTile = '@container (max-width: 119.98px)';
+
+/**
+ * What a video's tile shows over its poster: a play mark in the middle and
+ * the duration in a corner, drawn by the markup and CSS (no icon font or
+ * script). They follow the tile's width, their container (cqw): on a tile
+ * too small for both (four columns on a phone make tiles 74 px wide), the
+ * mark is a small triangle before the duration. Outside the link's name
+ * (its aria-label), the duration is its description.
+ */
+export function VideoMarks({ video, durationId, small = false }: { video: VideoAsset; durationId?: string | undefined; small?: boolean }) {
+  return (
+    <>
+      <Box
+        component="svg"
+        aria-hidden
+        viewBox="0 0 48 48"
+        sx={{
+          position: 'absolute',
+          top: '50%',
+          left: '50%',
+          width: small ? 24 : 'clamp(32px, 28cqw, 56px)',
+          height: 'auto',
+          transform: 'translate(-50%, -50%)',
+          filter: 'drop-shadow(0 1px 2px rgba(0, 0, 0, 0.5))',
+          ...(small ? {} : { [smallTile]: { display: 'none' } }),
+        }}
+      >
+        <circle cx="24" cy="24" r="22.5" fill="rgba(0, 0, 0, 0.6)" stroke="#fff" strokeWidth="3" />
+        <path d="M19 14.5v19l15-9.5z" fill="#fff" />
+      </Box>
+      {!small && (
+        <Box
+          component="span"
+          id={durationId}
+          sx={{
+            position: 'absolute',
+            right: 8,
+            bottom: 8,
+            px: 0.75,
+            borderRadius: 1,
+            bgcolor: 'rgba(0, 0, 0, 0.75)',
+            color: 'common.white',
+            fontSize: '0.75rem',
+            fontWeight: 600,
+            lineHeight: 1.6,
+            fontVariantNumeric: 'tabular-nums',
+            '&::before': { content: '""' },
+            [smallTile]: {
+              right: 4,
+              bottom: 4,
+              px: 0.5,
+              fontSize: '0.625rem',
+              // The play mark, a triangle before the duration.
+              '&::before': {
+                display: 'inline-block',
+                mr: 0.5,
+                borderStyle: 'solid',
+                borderColor: 'transparent',
+                borderLeftColor: 'currentColor',
+                borderWidth: '0.3em 0 0.3em 0.5em',
+              },
+            },
+          }}
+        >
+          {video.durationText}
+        </Box>
+      )}
+    </>
+  );
 }
 
 interface Props {
@@ -68,7 +142,10 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns = 
  * link to its photo's own page, which is what it does without JavaScript
  * (and in a new tab); the lightbox island (loaded on the first pointer,
  * touch, focus or click on a tile) opens its viewer there instead, at that
- * photo's address. Only tiles inside the first viewport load at once.
+ * photo's address. A video's tile is its poster with a play mark and the
+ * duration; it links to the video file itself (data-page keeps its page's
+ * address for the island), which a browser without JavaScript plays on its
+ * own. Only tiles inside the first viewport load at once.
  */
 export function Gallery({ images, title, slug, atTop = false }: Props) {
   const ratios = images.map((img) => img.width / img.height);
@@ -99,32 +176,48 @@ export function Gallery({ images, title, slug, atTop = false }: Props) {
             ...bandStyles,
           }}
         >
-          {images.map((image, i) => (
-            // The tile's box has its image's ratio whatever it holds (a
-            // broken image's text included): the columns' heights stay as computed.
-            <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
-              <Box
-                component="a"
-                href={paths.photo(slug, i + 1)}
-                aria-label={image.label}
-                data-index={i}
-                data-caption={image.caption}
-                sx={{
-                  display: 'block',
-                  width: '100%',
-                  height: '100%',
-                  borderRadius: 1,
-                  overflow: 'hidden',
-                  WebkitTapHighlightColor: 'transparent',
-                  '& img': { transition: 'transform 300ms ease, filter 300ms ease' },
-                  '&:hover img': { transform: 'scale(1.03)', filter: 'brightness(1.05)' },
-                  '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
-                }}
-              >
-                <ResponsiveImage image={image} alt={image.alt} sizes={sizes} eager={eager.has(i)} />
-              </Box>
-            </li>
-          ))}
+          {images.map((image, i) => {
+            const { video } = image;
+            const durationId = video && `${slug}-video-${i + 1}`;
+            return (
+              // The tile's box has its image's ratio whatever it holds (a
+              // broken image's text included): the columns' heights stay as computed.
+              <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
+                <Box
+                  component="a"
+                  {...(video
+                    ? {
+                        href: mainSource(video).src,
+                        type: mainSource(video).type.split(';')[0],
+                        'data-page': paths.photo(slug, i + 1),
+                        'data-video': tileVideoData(video),
+                        'aria-describedby': durationId,
+                      }
+                    : { href: paths.photo(slug, i + 1) })}
+                  aria-label={image.label}
+                  data-index={i}
+                  data-caption={image.caption}
+                  sx={{
+                    position: 'relative',
+                    // A video's marks follow its tile's width (cqw).
+                    ...(video ? { containerType: 'inline-size' } : {}),
+                    display: 'block',
+                    width: '100%',
+                    height: '100%',
+                    borderRadius: 1,
+                    overflow: 'hidden',
+                    WebkitTapHighlightColor: 'transparent',
+                    '& img': { transition: 'transform 300ms ease, filter 300ms ease' },
+                    '&:hover img': { transform: 'scale(1.03)', filter: 'brightness(1.05)' },
+                    '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
+                  }}
+                >
+                  <ResponsiveImage image={image} alt={image.alt} sizes={sizes} eager={eager.has(i)} />
+                  {video && <VideoMarks video={video} durationId={durationId} />}
+                </Box>
+              </li>
+            );
+          })}
         </Box>
       </Box>
     </Island>

@@ -1,8 +1,9 @@
-import { useMemo, useSyncExternalStore } from 'react';
-import Lightbox, { type SlideImage } from 'yet-another-react-lightbox';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import Lightbox, { type Slide, type SlideImage, type SlideVideo } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails';
+import Video from 'yet-another-react-lightbox/plugins/video';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
@@ -10,7 +11,7 @@ import 'yet-another-react-lightbox/plugins/counter.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import '@/features/gallery/lightbox.css';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
-import type { GalleryImage } from '@/generated/content';
+import type { GalleryImage, VideoAsset } from '@/generated/content';
 
 /** The candidates of a srcset ("url 480w, url 800w"), with the heights that keep the image's ratio. */
 export function srcSetOf(image: GalleryImage): SlideImage['srcSet'] {
@@ -34,6 +35,64 @@ export function toSlide(image: GalleryImage): SlideImage {
     ...(srcSet ? { srcSet } : {}),
     ...(image.caption ? { description: image.caption } : {}),
   };
+}
+
+/**
+ * The slide of a gallery's video (the Video plugin's): its sources with
+ * their types, in order, its size, its poster (the tile's image) and its
+ * caption. How it plays (controls, no autoplay, metadata only) is the
+ * lightbox's `video` setting; it never loops or starts muted, which a
+ * gallery's video has no setting for.
+ */
+export function toVideoSlide(image: GalleryImage, video: VideoAsset): SlideVideo {
+  return {
+    type: 'video',
+    poster: video.poster.src,
+    width: video.width,
+    height: video.height,
+    sources: video.sources.map(({ src, type }) => ({ src, type })),
+    ...(image.caption ? { description: image.caption } : {}),
+  };
+}
+
+/** The slide of a gallery item: a video's, or an image's. */
+export const slideOf = (image: GalleryImage): Slide => (image.video ? toVideoSlide(image, image.video) : toSlide(image));
+
+/**
+ * Around a video slide: what the Video plugin does not render. The
+ * <video> gets its accessible name (the item's alt text) and, when the
+ * video has captions, its <track kind="captions">, shown by default. The
+ * plugin renders the element once it has measured the slide, so it is
+ * looked for as it appears. Each video shown is recorded in `videos`.
+ */
+function VideoSlideExtras({ image, videos, children }: { image: GalleryImage; videos: Set<HTMLVideoElement>; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const captions = image.video?.captions;
+    const dress = () => {
+      const video = el.querySelector('video');
+      if (!video) return;
+      videos.add(video);
+      video.setAttribute('aria-label', image.alt);
+      if (captions && !video.querySelector('track')) {
+        const track = document.createElement('track');
+        Object.assign(track, { kind: 'captions', src: captions.src, srclang: captions.srclang, label: captions.label, default: true });
+        video.append(track);
+      }
+    };
+    dress();
+    const observer = new MutationObserver(dress);
+    observer.observe(el, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [image, videos]);
+  // No box of its own: the slide lays its video out as without it.
+  return (
+    <div ref={ref} style={{ display: 'contents' }}>
+      {children}
+    </div>
+  );
 }
 
 // Read straight from the browser, not through MUI: the island carries no MUI.
@@ -71,21 +130,26 @@ interface Props {
  * paragraph in the slide, read with it). Zoom (its plugin): pinch and
  * double-tap, the wheel, + and − keys and the Zoom in / Zoom out buttons, up
  * to the largest variant of the srcset at one image pixel per screen pixel.
+ * A video plays in its slide (the Video plugin) with the browser's controls,
+ * only when asked; it pauses when another slide is shown (the plugin) or
+ * the viewer closes, and zoom leaves it alone.
  * An optional strip of thumbnails (buttons "n of total"). Share hands the
  * photo's address to the system's share sheet, or copies it and says so.
  * Reduced motion turns the fades, slides and zoom animation off.
  */
 export default function GalleryLightbox({ images, label, index, open, onClose, address, onView, thumbnails = false }: Props) {
   const reduceMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
-  const slides = useMemo(() => images.map(toSlide), [images]);
+  const slides = useMemo(() => images.map(slideOf), [images]);
   const share = useShare(address);
+  const videos = useRef(new Set<HTMLVideoElement>()).current;
+  const plugins = thumbnails ? [Counter, Captions, Zoom, Video, Thumbnails] : [Counter, Captions, Zoom, Video];
   return (
     <Lightbox
       open={open}
       close={onClose}
       index={index}
       slides={slides}
-      plugins={thumbnails ? [Counter, Captions, Zoom, Thumbnails] : [Counter, Captions, Zoom]}
+      plugins={plugins}
       // Captions are at most 300 characters: room for all of them.
       captions={{ descriptionMaxLines: 6 }}
       labels={{ Lightbox: label }}
@@ -93,12 +157,30 @@ export default function GalleryLightbox({ images, label, index, open, onClose, a
       controller={{ closeOnBackdropClick: true }}
       // The wheel zooms (a trackpad's pinch arrives as a wheel with Ctrl); at
       // most one pixel of the largest variant per screen pixel.
-      zoom={{ scrollToZoom: true, maxZoomPixelRatio: 1 }}
+      zoom={{ scrollToZoom: true, maxZoomPixelRatio: 1, maxZoom: (slide: Slide) => (slide.type === 'video' ? 1 : undefined) }}
+      // No autoplay, and only the metadata (size, length) until play is pressed.
+      video={{ controls: true, autoPlay: false, preload: 'metadata', playsInline: true }}
       thumbnails={{ width: 64, height: 64, border: 0, padding: 0, gap: 8, imageFit: 'cover', showToggle: true }}
       // Share goes before the plugins' buttons and Close.
       toolbar={{ buttons: [<ShareButton key="share" onShare={(i) => void share.run(i)} />, 'close'] }}
-      render={{ controls: () => <ShareStatus message={share.message} /> }}
-      on={{ view: ({ index: i }) => onView?.(i) }}
+      render={{
+        controls: () => <ShareStatus message={share.message} />,
+        slideContainer: ({ slide, children }) => {
+          const image = images[slides.indexOf(slide)];
+          return image?.video ? (
+            <VideoSlideExtras image={image} videos={videos}>
+              {children}
+            </VideoSlideExtras>
+          ) : (
+            children
+          );
+        },
+      }}
+      on={{
+        view: ({ index: i }) => onView?.(i),
+        // The slides stay for the closing fade: stop the sound at once.
+        exiting: () => videos.forEach((video) => video.pause()),
+      }}
       {...(reduceMotion ? { animation: { fade: 0, swipe: 0, navigation: 0, zoom: 0 } } : {})}
     />
   );

@@ -7,8 +7,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Island } from '@/components/Island';
 import { PageHeading } from '@/components/PageHeading';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { VideoPlayer } from '@/components/VideoPlayer';
 import { paths } from '@/config/paths';
-import { largestVariant, lightboxProps } from '@/features/gallery/Gallery';
+import { largestVariant, lightboxProps, VideoMarks } from '@/features/gallery/Gallery';
+import { mainSource, tileVideoData } from '@/features/gallery/tileVideo';
 import type { GalleryImage, Project } from '@/generated/content';
 
 interface Props {
@@ -25,12 +27,15 @@ const wrap = (k: number, count: number) => ((((k - 1) % count) + count) % count)
  * One photo of a project's gallery on its own page (docs/site.md §2): the way
  * back to the project, the photo large with its caption, Previous and Next
  * (wrapping) and a strip of every photo of the gallery, each a link to its
- * page. That is the whole page without JavaScript; with it, the lightbox
+ * page. A video's page shows its player instead (with its poster; the
+ * poster is also the page's link preview), and links to the file. That is
+ * the whole page without JavaScript; with it, the lightbox
  * island (reading the strip's tiles as it reads the gallery's) opens at once
  * on this photo, and closing it goes to the project.
  */
 export function PhotoView({ project: p, images, n }: Props) {
   const image = images[n - 1]!;
+  const { video } = image;
   const count = images.length;
   const previous = paths.photo(p.slug, wrap(n - 1, count));
   const next = paths.photo(p.slug, wrap(n + 1, count));
@@ -41,19 +46,23 @@ export function PhotoView({ project: p, images, n }: Props) {
       </Button>
       <PageHeading sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>{p.title}</PageHeading>
       <Typography component="p" sx={{ mt: 1, color: 'text.secondary' }}>
-        Photo {n} of {count}
+        {video ? 'Video' : 'Photo'} {n} of {count}
       </Typography>
       <Box component="figure" sx={{ m: 0, mt: 3 }}>
         <Box
           sx={{
             display: 'flex',
             justifyContent: 'center',
-            // The whole photo in the window, whatever its shape.
-            '& picture, & img': { maxHeight: '75vh', width: 'auto', maxWidth: '100%' },
+            // The whole photo (or video) in the window, whatever its shape.
+            '& picture, & img, & video': { maxHeight: '75vh', width: 'auto', maxWidth: '100%' },
             '& img': { borderRadius: 2 },
           }}
         >
-          <ResponsiveImage image={image} alt={image.alt} sizes="(min-width: 1200px) 1152px, calc(100vw - 32px)" priority />
+          {video ? (
+            <VideoPlayer video={video} alt={image.alt} />
+          ) : (
+            <ResponsiveImage image={image} alt={image.alt} sizes="(min-width: 1200px) 1152px, calc(100vw - 32px)" priority />
+          )}
         </Box>
         {image.caption && (
           <Typography component="figcaption" variant="body1" sx={{ mt: 2, maxWidth: '68ch' }}>
@@ -68,9 +77,15 @@ export function PhotoView({ project: p, images, n }: Props) {
         <Button component={RouterLink} to={next} variant="outlined" rel="next">
           Next photo
         </Button>
-        <Link href={largestVariant(image)} sx={{ ml: { sm: 'auto' } }}>
-          Full-size image
-        </Link>
+        {video ? (
+          <Link href={mainSource(video).src} sx={{ ml: { sm: 'auto' } }}>
+            The video file ({video.durationText})
+          </Link>
+        ) : (
+          <Link href={largestVariant(image)} sx={{ ml: { sm: 'auto' } }}>
+            Full-size image
+          </Link>
+        )}
       </Box>
       <Typography variant="h2" sx={{ mt: 5, mb: 2, fontSize: '1.25rem' }}>
         All photos of {p.title}
@@ -86,7 +101,9 @@ export function PhotoView({ project: p, images, n }: Props) {
                 aria-current={i === n - 1 ? 'page' : undefined}
                 data-index={i}
                 data-caption={img.caption}
+                data-video={img.video && tileVideoData(img.video)}
                 sx={{
+                  position: 'relative',
                   display: 'block',
                   width: 64,
                   height: 64,
@@ -98,6 +115,7 @@ export function PhotoView({ project: p, images, n }: Props) {
                 }}
               >
                 <ResponsiveImage image={img} alt={img.alt} sizes="64px" />
+                {img.video && <VideoMarks video={img.video} small />}
               </Box>
             </li>
           ))}

@@ -8,6 +8,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { newTabHint } from '@/components/ExternalLink';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { RichText } from '@/components/RichText';
+import { VideoPlayer } from '@/components/VideoPlayer';
 import type {
   Block,
   CaseStudyBlock,
@@ -198,50 +199,12 @@ function Prototype({ block }: { block: PrototypeBlock }) {
   );
 }
 
-/**
- * A video with the browser's own controls (docs/site.md §2): it never plays
- * by itself and fetches only its metadata until asked; a loop is muted and
- * stays inline on phones. Its width and height reserve its shape, so
- * nothing moves as it loads; the poster shows until it plays. It needs no
- * script: the prerendered page's <video> is the player.
- */
+/** A video block: the player, full width, and its caption. */
 function Video({ block }: { block: VideoBlock }) {
-  const { video } = block;
-  const main = video.sources[video.sources.length - 1];
   return (
     <Section>
       <Box component="figure" sx={{ m: 0 }}>
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- captions are the owner's to give: a silent screen recording has none, and validate warns about a video with sound without them */}
-        <Box
-          component="video"
-          controls
-          preload="metadata"
-          poster={video.poster.src}
-          width={video.width}
-          height={video.height}
-          aria-label={block.alt}
-          {...(block.loop ? { loop: true, muted: true, playsInline: true } : {})}
-          sx={{
-            display: 'block',
-            width: '100%',
-            height: 'auto',
-            aspectRatio: `${video.width} / ${video.height}`,
-            borderRadius: 2,
-            border: 1,
-            borderColor: 'divider',
-            bgcolor: 'common.black',
-          }}
-        >
-          {video.sources.map((s) => (
-            <source key={s.src} src={s.src} type={s.type} />
-          ))}
-          {video.captions && <track kind="captions" src={video.captions.src} srcLang={video.captions.srclang} label={video.captions.label} default />}
-          {main && (
-            <a href={main.src} download>
-              Download the video
-            </a>
-          )}
-        </Box>
+        <VideoPlayer video={block.video} alt={block.alt} loop={block.loop} />
         {block.caption && (
           <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1.5, maxWidth: '68ch' }}>
             {block.caption}

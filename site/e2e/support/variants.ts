@@ -8,11 +8,12 @@
 // named by a hash of everything it is made from (the setting, the site's
 // sources, the schemas, the command), so a run only builds what changed
 // and every spec shares what is built.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const root = path.join(repo, '.cache', 'e2e', 'variants');
@@ -62,12 +63,49 @@ export interface VariantGallery {
   block: string;
 }
 
+/** A variant's description: its name (the folder's prefix) and what buildVariant takes. */
+export interface Variant {
+  name: string;
+  setting: string;
+  keepId?: boolean;
+  gallery?: VariantGallery;
+}
+
 /**
- * Builds (once) the site of `name` with `setting` in its site.yaml (and,
- * with `gallery`, a gallery on its project) and returns its folder (the one
- * `portfolio serve --site` takes).
+ * The site without analytics is also the one with a video in its gallery:
+ * analytics.spec.ts checks that it asks no other host for anything, and
+ * gallery-video.spec.ts plays its video. One build for both (half a minute
+ * of a worker).
  */
-export function buildVariant(name: string, setting: string, { keepId = false, gallery }: { keepId?: boolean; gallery?: VariantGallery } = {}): string {
+export const withoutAnalyticsWithVideo: Variant = {
+  name: 'none-video',
+  setting: 'analytics:\n  provider: none\n',
+  gallery: {
+    files: [
+      { name: '01.jpg', from: 'content/projects/data-project-logos/gallery/01.jpg' },
+      { name: '02.mp4', from: 'content/projects/media-annotation-tool/demo.mp4' },
+      { name: '02.poster.jpg', from: 'content/projects/media-annotation-tool/demo.poster.jpg' },
+      { name: '03.jpg', from: 'content/projects/data-project-logos/gallery/02.jpg' },
+    ],
+    block: `  - type: gallery
+    texts:
+      - file: 02.mp4
+        alt: A moving test pattern with a running clock
+        caption: Four seconds of a synthetic test pattern and tone
+`,
+  },
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Builds (once) the site of the variant: `setting` in its site.yaml (and,
+ * with `gallery`, a gallery on its project), and returns its folder (the one
+ * `portfolio serve --site` takes). Builds run as child processes, so a spec
+ * can build several at once; two workers asking for the same variant build
+ * it once (the first takes a lock folder beside it, the other waits).
+ */
+export async function buildVariant({ name, setting, keepId = false, gallery }: Variant): Promise<string> {
   const bin = command();
   const yaml = siteYaml(setting, keepId);
   const hash = createHash('sha256').update(yaml).update(readFileSync(bin));
@@ -78,9 +116,33 @@ export function buildVariant(name: string, setting: string, { keepId = false, ga
   }
   const work = path.join(root, `${name}-${hash.digest('hex').slice(0, 12)}`);
   const site = path.join(work, 'site');
-  if (existsSync(path.join(site, 'dist', '_headers.json'))) return site;
+  const built = () => existsSync(path.join(site, 'dist', '_headers.json'));
+  const lock = `${work}.lock`;
+  mkdirSync(root, { recursive: true });
+  for (;;) {
+    if (built()) return site;
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      // Another worker builds it; a lock older than any build is a run that died.
+      if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+      await sleep(500);
+    }
+  }
+  try {
+    await build(name, work, site, bin, yaml, gallery);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  if (!built()) throw new Error(`portfolio build left no ${site}/dist/_headers.json`);
+  return site;
+}
 
-  for (const old of existsSync(root) ? readdirSync(root) : []) if (old.startsWith(`${name}-`)) rmSync(path.join(root, old), { recursive: true, force: true });
+async function build(name: string, work: string, site: string, bin: string, yaml: string, gallery: VariantGallery | undefined) {
+  for (const old of existsSync(root) ? readdirSync(root) : [])
+    if (old.startsWith(`${name}-`) && !old.endsWith('.lock')) rmSync(path.join(root, old), { recursive: true, force: true });
   const content = path.join(work, 'content');
   mkdirSync(path.join(content, 'projects'), { recursive: true });
   writeFileSync(path.join(content, 'site.yaml'), yaml);
@@ -111,13 +173,11 @@ export function buildVariant(name: string, setting: string, { keepId = false, ga
   // in the repository above it.
   cpSync(path.join(repo, 'schema'), path.join(work, 'schema'), { recursive: true });
   try {
-    execFileSync(bin, ['--content', content, 'build', '--site', site], { cwd: work, stdio: 'pipe', encoding: 'utf8' });
+    await promisify(execFile)(bin, ['--content', content, 'build', '--site', site], { cwd: work, encoding: 'utf8', maxBuffer: 64 << 20 });
   } catch (e) {
     const { stdout, stderr } = e as { stdout?: string; stderr?: string };
     throw new Error(`portfolio build of the ${name} site failed:\n${stdout?.slice(-3000)}\n${stderr?.slice(-3000)}`);
   }
-  if (!existsSync(path.join(site, 'dist', '_headers.json'))) throw new Error(`portfolio build left no ${site}/dist/_headers.json`);
-  return site;
 }
 
 /** A running `portfolio serve` of a variant. */

@@ -450,6 +450,8 @@ function lcpElement(lhr) {
   let node;
   const phases = [];
   for (const table of tables) {
+    // Lighthouse 13's insight lists the element as an item of its own.
+    if (table.type === 'node') node ??= table;
     for (const item of table.items ?? []) {
       if (item.node) node ??= item.node;
       const label = item.phase ?? item.label ?? item.subpart;

@@ -109,11 +109,13 @@ function islandsStart(html) {
   return whens.length > 0 && whens.every((when) => when === 'interaction') ? 'starter' : 'loader';
 }
 
-// Same-site links load the next page ahead: prerendered on hover
-// ("moderate", desktop), prefetched on touch or pointer-down ("conservative",
-// where there is no hover). Not "eager": prefetching every link of a page at
-// once would spend a phone's bandwidth (and the first images' share of it)
-// on pages the visitor may never open.
+// Same-site links load the next page ahead, prerendered once the visitor
+// shows intent: pointer-down or touch on the link ("conservative"). Not
+// "moderate": on a desktop it waits for a hover, but on Android (Chrome 138
+// on) it prerenders the link its viewport heuristics guess at, a second
+// document built in the visitor's phone while the first one is still being
+// read; and never "eager", which fetches every link at once
+// (docs/decisions/0061-prerender-on-intent-only.md).
 // Images, the form's landing page and the photos' pages are left out: a
 // gallery tile links to its photo's page, but with JavaScript a click opens
 // the viewer instead, so loading that page ahead would be wasted. Inline,
@@ -131,7 +133,7 @@ function speculationRules(sitePaths) {
       { not: { href_matches: sitePaths.photo('*', '*') } },
     ],
   };
-  const json = JSON.stringify({ prefetch: [{ where, eagerness: 'conservative' }], prerender: [{ where, eagerness: 'moderate' }] });
+  const json = JSON.stringify({ prerender: [{ where, eagerness: 'conservative' }] });
   return { json, hash: sha256(json) };
 }
 

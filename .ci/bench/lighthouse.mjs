@@ -359,7 +359,7 @@ function runLighthouse(cli, url, throttling, artifacts) {
         lcpElement: lcpElement(lhr),
         breakdown: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => ({ label: i.groupLabel ?? i.group, ms: i.duration })),
         mainThread: lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN,
-        layoutTask: artifacts ? firstLayoutTask(artifacts) : Number.NaN,
+        ...(artifacts ? firstLayoutTask(artifacts) : { layoutTask: Number.NaN, layoutTaskCpu: Number.NaN }),
       });
     });
   });
@@ -407,23 +407,23 @@ function printLighthouse(rows, { runs, version }, rounds, throttling) {
   const medians = new Map();
   for (const row of rows) {
     const list = runs.get(row);
-    const m = Object.fromEntries([...categories, 'lcp', 'tbt', 'cls', 'fcp', 'mainThread', 'layoutTask'].map((key) => [key, median(list.map((r) => r[key]))]));
+    const m = Object.fromEntries([...categories, 'lcp', 'tbt', 'cls', 'fcp', 'mainThread', 'layoutTask', 'layoutTaskCpu'].map((key) => [key, median(list.map((r) => r[key]))]));
     medians.set(row, { ...m, n: list.length, perfRuns: list.map((r) => r.performance) });
   }
   console.log(`\nLighthouse ${version}, mobile (default emulation, ${throttling} throttling), medians of ${rounds} round${rounds === 1 ? '' : 's'}, rows alternating in each round\n`);
   const labelWidth = Math.max(...rows.map((row) => row.label.length));
-  const header = `  ${'row'.padEnd(labelWidth)} ${'Perf'.padStart(4)} ${'A11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)} ${'main'.padStart(8)} ${'layout'.padStart(7)}   Perf by round`;
+  const header = `  ${'row'.padEnd(labelWidth)} ${'Perf'.padStart(4)} ${'A11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)} ${'main'.padStart(8)} ${'layout'.padStart(9)}   Perf by round`;
   console.log(header);
   const traced = rows.some((row) => runs.get(row).some((r) => Number.isFinite(r.layoutTask)));
   console.log(
-    `  (main: Lighthouse's main-thread work, simulated; layout: the task up to the first contentful paint that spent the most in style and layout, trace time${traced ? '' : ', with --trace only'})`,
+    `  (main: Lighthouse's main-thread work, simulated; layout: the task up to the first contentful paint that spent the most in style and layout, ms of trace time, wall/CPU${traced ? '' : ', with --trace only'})`,
   );
   for (const row of rows) {
     const m = medians.get(row);
     const cls = Number.isFinite(m.cls) ? m.cls.toFixed(3) : '–';
     console.log(
       `  ${row.label.padEnd(labelWidth)} ${num(m.performance).padStart(4)} ${num(m.accessibility).padStart(4)} ${num(m['best-practices']).padStart(4)} ${num(m.seo).padStart(4)} ` +
-        `${seconds(m.lcp).padStart(8)} ${millis(m.tbt).padStart(7)} ${cls.padStart(6)} ${seconds(m.fcp).padStart(8)} ${millis(m.mainThread).padStart(8)} ${millis(m.layoutTask).padStart(7)}   ${m.perfRuns.join(' ')}${m.n < rounds ? `  (${rounds - m.n} failed)` : ''}`,
+        `${seconds(m.lcp).padStart(8)} ${millis(m.tbt).padStart(7)} ${cls.padStart(6)} ${seconds(m.fcp).padStart(8)} ${millis(m.mainThread).padStart(8)} ${`${num(m.layoutTask)}/${num(m.layoutTaskCpu)}`.padStart(9)}   ${m.perfRuns.join(' ')}${m.n < rounds ? `  (${rounds - m.n} failed)` : ''}`,
     );
   }
   const anchor = rows.find((row) => row.kind === 'anchor');
@@ -510,26 +510,28 @@ export function longTasks(traceEvents, minMs = 10) {
 /**
  * In the trace Lighthouse saved in `artifacts`: the main-thread task up to
  * the first contentful paint that spent the most in style and layout (the
- * first frame's, unless the parser yields), its whole duration in ms, trace
- * time. NaN without a trace.
+ * first frame's, unless the parser yields), its whole duration in ms of
+ * wall time, which Lighthouse simulates from, and of the thread's CPU time,
+ * which a busy machine inflates far less. NaN without a trace.
  */
 export function firstLayoutTask(artifacts) {
+  const none = { layoutTask: Number.NaN, layoutTaskCpu: Number.NaN };
   const file = existsSync(artifacts) ? readdirSync(artifacts).find((f) => f.endsWith('trace.json')) : undefined;
-  if (!file) return Number.NaN;
+  if (!file) return none;
   const trace = JSON.parse(readFileSync(path.join(artifacts, file), 'utf8'));
   const events = trace.traceEvents ?? trace;
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) return Number.NaN;
+  if (!fcp) return none;
   const main = `${fcp.pid}:${fcp.tid}`;
   const own = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined && e.ts <= fcp.ts);
-  let best = { styleLayout: 0, ms: Number.NaN };
+  let best = { styleLayout: 0, task: undefined };
   for (const task of own.filter((e) => e.name === 'RunTask')) {
     const styleLayout = own
       .filter((e) => (e.name === 'UpdateLayoutTree' || e.name === 'Layout') && e.ts >= task.ts && e.ts < task.ts + task.dur)
       .reduce((sum, e) => sum + e.dur, 0);
-    if (styleLayout > best.styleLayout) best = { styleLayout, ms: task.dur / 1000 };
+    if (styleLayout > best.styleLayout) best = { styleLayout, task };
   }
-  return best.ms;
+  return best.task ? { layoutTask: best.task.dur / 1000, layoutTaskCpu: (best.task.tdur ?? Number.NaN) / 1000 } : none;
 }
 
 /** Where each row's time goes, from the run with its median Performance. */

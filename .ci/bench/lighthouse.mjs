@@ -22,8 +22,10 @@
 //     far less than it slows Lighthouse, whose TBT is wall time × 4;
 //   - Lighthouse (mobile, its default emulation), alternating anchor, page,
 //     twin, next page, twin… in each round, then per row the medians of the
-//     four category scores, LCP, TBT, CLS and FCP, and the ratios of
-//     Performance, LCP and TBT to the twin and to the anchor.
+//     four category scores, LCP, TBT, CLS, FCP, Lighthouse's main-thread
+//     work and (with --trace) the longest style and layout task up to the
+//     first contentful paint, and the ratios of Performance, LCP and TBT to
+//     the twin and to the anchor.
 // The load average is printed at the start and at the end: figures from a
 // busy machine are not comparable with a quiet one's.
 //
@@ -356,6 +358,8 @@ function runLighthouse(cli, url, throttling, artifacts) {
         artifacts,
         lcpElement: lcpElement(lhr),
         breakdown: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => ({ label: i.groupLabel ?? i.group, ms: i.duration })),
+        mainThread: lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN,
+        ...(artifacts ? firstLayoutTask(artifacts) : { layoutTask: Number.NaN, layoutTaskCpu: Number.NaN }),
       });
     });
   });
@@ -403,19 +407,23 @@ function printLighthouse(rows, { runs, version }, rounds, throttling) {
   const medians = new Map();
   for (const row of rows) {
     const list = runs.get(row);
-    const m = Object.fromEntries([...categories, 'lcp', 'tbt', 'cls', 'fcp'].map((key) => [key, median(list.map((r) => r[key]))]));
+    const m = Object.fromEntries([...categories, 'lcp', 'tbt', 'cls', 'fcp', 'mainThread', 'layoutTask', 'layoutTaskCpu'].map((key) => [key, median(list.map((r) => r[key]))]));
     medians.set(row, { ...m, n: list.length, perfRuns: list.map((r) => r.performance) });
   }
   console.log(`\nLighthouse ${version}, mobile (default emulation, ${throttling} throttling), medians of ${rounds} round${rounds === 1 ? '' : 's'}, rows alternating in each round\n`);
   const labelWidth = Math.max(...rows.map((row) => row.label.length));
-  const header = `  ${'row'.padEnd(labelWidth)} ${'Perf'.padStart(4)} ${'A11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)}   Perf by round`;
+  const header = `  ${'row'.padEnd(labelWidth)} ${'Perf'.padStart(4)} ${'A11y'.padStart(4)} ${'BP'.padStart(4)} ${'SEO'.padStart(4)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)} ${'main'.padStart(8)} ${'layout'.padStart(9)}   Perf by round`;
   console.log(header);
+  const traced = rows.some((row) => runs.get(row).some((r) => Number.isFinite(r.layoutTask)));
+  console.log(
+    `  (main: Lighthouse's main-thread work, simulated; layout: the task up to the first contentful paint that spent the most in style and layout, ms of trace time, wall/CPU${traced ? '' : ', with --trace only'})`,
+  );
   for (const row of rows) {
     const m = medians.get(row);
     const cls = Number.isFinite(m.cls) ? m.cls.toFixed(3) : '–';
     console.log(
       `  ${row.label.padEnd(labelWidth)} ${num(m.performance).padStart(4)} ${num(m.accessibility).padStart(4)} ${num(m['best-practices']).padStart(4)} ${num(m.seo).padStart(4)} ` +
-        `${seconds(m.lcp).padStart(8)} ${millis(m.tbt).padStart(7)} ${cls.padStart(6)} ${seconds(m.fcp).padStart(8)}   ${m.perfRuns.join(' ')}${m.n < rounds ? `  (${rounds - m.n} failed)` : ''}`,
+        `${seconds(m.lcp).padStart(8)} ${millis(m.tbt).padStart(7)} ${cls.padStart(6)} ${seconds(m.fcp).padStart(8)} ${millis(m.mainThread).padStart(8)} ${`${num(m.layoutTask)}/${num(m.layoutTaskCpu)}`.padStart(9)}   ${m.perfRuns.join(' ')}${m.n < rounds ? `  (${rounds - m.n} failed)` : ''}`,
     );
   }
   const anchor = rows.find((row) => row.kind === 'anchor');
@@ -450,6 +458,8 @@ function lcpElement(lhr) {
   let node;
   const phases = [];
   for (const table of tables) {
+    // Lighthouse 13's insight lists the element as an item of its own.
+    if (table.type === 'node') node ??= table;
     for (const item of table.items ?? []) {
       if (item.node) node ??= item.node;
       const label = item.phase ?? item.label ?? item.subpart;
@@ -495,6 +505,33 @@ export function longTasks(traceEvents, minMs = 10) {
     ms: t.ms,
     top: [...t.self].filter(([, us]) => us > 0).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, us]) => ({ name, ms: us / 1000 })),
   }));
+}
+
+/**
+ * In the trace Lighthouse saved in `artifacts`: the main-thread task up to
+ * the first contentful paint that spent the most in style and layout (the
+ * first frame's, unless the parser yields), its whole duration in ms of
+ * wall time, which Lighthouse simulates from, and of the thread's CPU time,
+ * which a busy machine inflates far less. NaN without a trace.
+ */
+export function firstLayoutTask(artifacts) {
+  const none = { layoutTask: Number.NaN, layoutTaskCpu: Number.NaN };
+  const file = existsSync(artifacts) ? readdirSync(artifacts).find((f) => f.endsWith('trace.json')) : undefined;
+  if (!file) return none;
+  const trace = JSON.parse(readFileSync(path.join(artifacts, file), 'utf8'));
+  const events = trace.traceEvents ?? trace;
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) return none;
+  const main = `${fcp.pid}:${fcp.tid}`;
+  const own = events.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined && e.ts <= fcp.ts);
+  let best = { styleLayout: 0, task: undefined };
+  for (const task of own.filter((e) => e.name === 'RunTask')) {
+    const styleLayout = own
+      .filter((e) => (e.name === 'UpdateLayoutTree' || e.name === 'Layout') && e.ts >= task.ts && e.ts < task.ts + task.dur)
+      .reduce((sum, e) => sum + e.dur, 0);
+    if (styleLayout > best.styleLayout) best = { styleLayout, task };
+  }
+  return best.task ? { layoutTask: best.task.dur / 1000, layoutTaskCpu: (best.task.tdur ?? Number.NaN) / 1000 } : none;
 }
 
 /** Where each row's time goes, from the run with its median Performance. */

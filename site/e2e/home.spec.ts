@@ -92,3 +92,26 @@ for (const [width, columns] of [
     });
   });
 }
+
+// docs/site.md §12: the first layout covers the first screen; the cards' text
+// below it and the footer are laid out when they come near (content-visibility).
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test("the first layout leaves out the lower cards' text and the footer, laid out once scrolled to, nothing wider than the screen", async ({ page }) => {
+    await page.goto('/');
+    const skipped = (locator: import('@playwright/test').Locator) => locator.evaluate((el) => !el.checkVisibility({ contentVisibilityAuto: true }));
+    const lastTitle = work(page).getByRole('article').last().getByRole('heading');
+    const copyright = page.getByRole('contentinfo').getByText(/All rights reserved/);
+    expect(await skipped(work(page).getByRole('article').first().getByRole('heading'))).toBe(false);
+    expect(await skipped(lastTitle)).toBe(true);
+    expect(await skipped(copyright)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+
+    await lastTitle.scrollIntoViewIfNeeded();
+    await expect.poll(() => skipped(lastTitle)).toBe(false);
+    await copyright.scrollIntoViewIfNeeded();
+    await expect.poll(() => skipped(copyright)).toBe(false);
+    await expect(copyright).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+  });
+});

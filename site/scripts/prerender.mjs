@@ -109,15 +109,17 @@ function islandsStart(html) {
   return whens.length > 0 && whens.every((when) => when === 'interaction') ? 'starter' : 'loader';
 }
 
-// Same-site links load the next page ahead: prerendered on hover
-// ("moderate", desktop), prefetched on touch or pointer-down ("conservative",
-// where there is no hover). Not "eager": prefetching every link of a page at
-// once would spend a phone's bandwidth (and the first images' share of it)
-// on pages the visitor may never open.
+// Same-site links load the next page ahead, prerendered once the visitor
+// shows intent: pointer-down or touch on the link ("conservative"). Not
+// "moderate": on a desktop it waits for a hover, but on Android (Chrome 138
+// on) it prerenders the link its viewport heuristics guess at, a second
+// document built in the visitor's phone while the first one is still being
+// read; and never "eager", which fetches every link at once
+// (docs/decisions/0063-prerender-on-intent-only.md).
 // Images, videos, the form's landing page and the photos' pages are left
 // out: a gallery tile links to its photo's page (a video's tile to the
-// file, megabytes to prefetch), but with JavaScript a click opens the
-// viewer instead, so loading it ahead would be wasted. Inline,
+// file, megabytes to fetch), but with JavaScript a click opens the viewer
+// instead, so loading it ahead would be wasted. Inline,
 // allowed by the CSP's 'inline-speculation-rules' (a rule set is JSON, never
 // run as script).
 // Chromium ignores 'inline-speculation-rules' once script-src names a hash
@@ -132,7 +134,7 @@ function speculationRules(sitePaths) {
       { not: { href_matches: sitePaths.photo('*', '*') } },
     ],
   };
-  const json = JSON.stringify({ prefetch: [{ where, eagerness: 'conservative' }], prerender: [{ where, eagerness: 'moderate' }] });
+  const json = JSON.stringify({ prerender: [{ where, eagerness: 'conservative' }] });
   return { json, hash: sha256(json) };
 }
 
@@ -233,11 +235,13 @@ function scripts(rendered, { entries, starter, rules, analytics }) {
 }
 
 // --- Styles -----------------------------------------------------------------
-// Every page's emotion rules are split: the rules pages share go to one
-// hashed, immutable style sheet (cached once for the whole visit), the rest
-// stay inline in the page. MUI writes a CSS variable for every value of the
-// theme; only those some rule reads (directly or through another variable)
-// are kept.
+// Each page carries exactly the emotion rules it rendered, inline: no style
+// sheet to wait for before the first paint, and no rule of another page to
+// match against its elements. A shared sheet (rules two pages or more use)
+// cost the first paint a request and made every page match the whole site's
+// rules, 66 kB of them (docs/decisions/0062-each-page-inlines-its-own-rules.md).
+// MUI writes a CSS variable for every value of the theme; only those some
+// rule reads (directly or through another variable) are kept.
 
 const varDecl = /(--mui-[\w-]+)\s*:\s*([^;{}]*);?/g;
 const varRef = /var\(\s*(--mui-[\w-]+)/g;
@@ -259,33 +263,29 @@ function usedVariables(css) {
 
 const pruneVariables = (css, used) => css.replace(varDecl, (decl, name) => (used.has(name) ? decl : '')).replace(/;}/g, '}');
 
+/** The class names in a page's markup. */
+const classNames = (html) => new Set([...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+
 /**
- * Writes the shared style sheet; returns its address and, for each page, the
- * page's own rules (those in no other page), theme variables pruned.
+ * Each page's style rules, in the order it rendered them: the global ones
+ * (the document's, keyframes) and those of a class its markup wears. A
+ * composed component's intermediate classes (a component's base styles,
+ * then its styles with the sx merged in) end up in one class on the
+ * element, the last; the others match nothing, about a quarter of the
+ * bytes. The theme's variables are pruned to those some page of the site
+ * reads, not this page alone: an island (the lightbox) draws MUI components
+ * in the browser whose rules read them.
  */
-async function splitStyles(template, pages, photoOf) {
-  const allCss = [template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n');
-  const used = usedVariables(allCss);
-  // A rule two pages or more use is shared; the order of first use is kept.
-  // The photos' pages do not count: there are dozens of them, and their own
-  // rules would otherwise ride in every page's sheet; they keep them inline.
-  const uses = new Map();
-  for (const p of pages.filter((p) => !photoOf(p.route)))
-    for (const r of p.rendered.styles) uses.set(r.id, { rule: r, count: (uses.get(r.id)?.count ?? 0) + 1 });
-  const shared = [...uses.values()].filter((u) => u.count >= 2).map((u) => u.rule);
-  const sharedIds = new Set(shared.map((r) => r.id));
-  const sharedCss = pruneVariables(shared.map((r) => r.css).join(''), used);
-  const sheet = `/assets/site-${createHash('sha256').update(sharedCss).digest('hex').slice(0, 10)}.css`;
-  await writeHtml(path.join(dist, sheet), sharedCss);
-  const ownCss = (rendered) =>
-    pruneVariables(
-      rendered.styles
-        .filter((r) => !sharedIds.has(r.id))
-        .map((r) => r.css)
-        .join(''),
-      used,
-    );
-  return { sheet, ownCss };
+function pageStyles(template, pages) {
+  const used = usedVariables([template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n'));
+  return (rendered) => {
+    const classes = classNames(rendered.html);
+    const css = rendered.styles
+      .filter((r) => r.global || classes.has(`css-${r.id}`))
+      .map((r) => r.css)
+      .join('');
+    return pruneVariables(css, used);
+  };
 }
 
 // --- Pages --------------------------------------------------------------------
@@ -304,11 +304,12 @@ async function renderPages({ render, paths: sitePaths }, routes) {
 }
 
 /** Fills the template for each page and writes it; returns the canonical pages with their dates. */
-async function writePages(pages, template, { sheet, ownCss }, site) {
+async function writePages(pages, template, site) {
+  const pageCss = pageStyles(template, pages);
   const canonical = [];
   for (const { route, file, rendered } of pages) {
-    const own = ownCss(rendered);
-    const styles = `<link rel="stylesheet" href="${sheet}" />${own ? `<style>${own}</style>` : ''}`;
+    const css = pageCss(rendered);
+    const styles = css ? `<style>${css}</style>` : '';
     const html = template
       .replace('<!--head-->', () => head(rendered, styles, site))
       .replace('<!--app-->', () => rendered.html)
@@ -337,10 +338,10 @@ ${canonical.map(({ url, lastmod }) => `  <url><loc>${escape(url)}</loc>${lastmod
 // What only this script knows, for the headers `portfolio build` writes
 // (Go package headers): whether the pages load the analytics tag, the
 // hashes of their inline scripts, the pages, and what every page's first
-// paint needs from the server: the shared style sheet and the two fonts
+// paint needs from the server: the two fonts
 // every page preloads. The host sends those as Link headers with each page,
 // so that the browser asks for them before it has read the page's head.
-async function writeHeaderFacts(pages, routes, sheet, { analytics, rules, starter, fonts }) {
+async function writeHeaderFacts(pages, routes, { analytics, rules, starter, fonts }) {
   const starterUsed = pages.some((p) => islandsStart(p.rendered.html) === 'starter');
   await writeFile(
     path.join(dist, '.vite', 'prerender.json'),
@@ -348,7 +349,7 @@ async function writeHeaderFacts(pages, routes, sheet, { analytics, rules, starte
       analytics: Boolean(analytics),
       scriptHashes: [rules.hash, starterUsed && starter.hash].filter(Boolean),
       pages: routes,
-      preload: [{ href: sheet, as: 'style' }, ...fonts.map((f) => ({ href: `/assets/${f}`, as: 'font', type: 'font/woff2', crossorigin: true }))],
+      preload: fonts.map((f) => ({ href: `/assets/${f}`, as: 'font', type: 'font/woff2', crossorigin: true })),
     })}\n`,
   );
 }
@@ -369,10 +370,9 @@ async function main() {
   };
   const routes = await server.routePaths();
   const pages = await renderPages(server, routes);
-  const styles = await splitStyles(template, pages, server.photoOf);
-  const canonical = await writePages(pages, template, styles, site);
+  const canonical = await writePages(pages, template, site);
   await writeSitemapAndRobots(canonical);
-  await writeHeaderFacts(pages, routes, styles.sheet, site);
+  await writeHeaderFacts(pages, routes, site);
   console.log(`prerendered ${routes.length} routes, 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`);
 }
 

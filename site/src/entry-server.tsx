@@ -114,10 +114,9 @@ export async function render(path: string): Promise<Rendered> {
 }
 
 /**
- * Every style the render inserted: the prerender splits them into the one
- * shared style sheet and each page's own rules. (Emotion's critical
- * extraction keeps only class names present in the HTML; the intermediate
- * styles of composed components are needed too.)
+ * Every style the render inserted, marked global or not: the prerender
+ * inlines the global ones and those of a class the page's markup wears
+ * (site/scripts/prerender.mjs, pageCss).
  */
 function styleRules(cache: EmotionCache): StyleRule[] {
   const rules: StyleRule[] = [];

@@ -11,7 +11,12 @@ import { site } from '@/lib/content';
 export function Footer() {
   const a = analyticsSetting();
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: { xs: 8, md: 12 }, py: 5 }}>
+    // Below the first screen on most pages: laid out only near the viewport
+    // (until then it holds 180 px, about its content's height on a phone).
+    <Box
+      component="footer"
+      sx={{ borderTop: 1, borderColor: 'divider', mt: { xs: 8, md: 12 }, py: 5, contentVisibility: 'auto', containIntrinsicHeight: 'auto 180px' }}
+    >
       <Container maxWidth="lg">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
           <div>

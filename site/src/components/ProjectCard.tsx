@@ -50,7 +50,13 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
         <Box sx={{ aspectRatio: '3 / 2', overflow: 'hidden', width: '100%', '& img': { height: '100%', objectFit: 'cover' } }}>
           <ResponsiveImage image={project.cover} alt="" sizes={sizes} priority={priority} />
         </Box>
-        <CardContent sx={{ flexGrow: 1, width: '100%', p: 3 }}>
+        {/* Most of a card's elements (chips, text): laid out only near the
+            viewport; a grid's cards below the first screen cost the first
+            layout nothing. The card clips its content already, so the
+            containment changes no pixel. Until then it holds a height of
+            320 px (a card's text on a phone), and no width of its own: an
+            intrinsic width would widen a one-column grid's track. */}
+        <CardContent sx={{ flexGrow: 1, width: '100%', p: 3, contentVisibility: 'auto', containIntrinsicHeight: 'auto 320px' }}>
           <Chip label={project.category} size="small" color="primary" variant="outlined" sx={{ mb: 1.5 }} />
           <Typography component={headingLevel} variant="h4" gutterBottom>
             {project.title}

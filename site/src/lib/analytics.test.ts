@@ -16,6 +16,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.clearAllTimers();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('initAnalytics', () => {
@@ -74,6 +75,21 @@ describe('initAnalytics', () => {
     expect(tagScripts()).toHaveLength(0);
 
     await vi.runAllTimersAsync();
+    expect(tagScripts()).toHaveLength(1);
+  });
+
+  it('waits for the browser to be idle after load, with a timeout so that a busy page still counts', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    const idle: { run: IdleRequestCallback; options?: IdleRequestOptions }[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback, options?: IdleRequestOptions) => idle.push({ run, ...(options ? { options } : {}) }));
+
+    initAnalytics(ID);
+    await vi.runAllTimersAsync();
+    expect(tagScripts()).toHaveLength(0);
+    expect(idle).toHaveLength(1);
+    expect(idle[0]?.options?.timeout).toBeGreaterThan(0);
+
+    idle[0]?.run({ didTimeout: false, timeRemaining: () => 50 });
     expect(tagScripts()).toHaveLength(1);
   });
 

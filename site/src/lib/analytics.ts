@@ -1,6 +1,6 @@
 // Google Analytics 4, one page view per page load (docs/site.md §7): its tag
-// (gtag.js) loads after the page's load event, with automatic page views
-// off: the page script sends the page_view itself. (Plausible, Umami and
+// (gtag.js) loads once the page has loaded and the browser is idle, with
+// automatic page views off: the page script queues the page_view itself. (Plausible, Umami and
 // GoatCounter: src/lib/beacon.ts.)
 
 type Gtag = (...args: unknown[]) => void;
@@ -12,13 +12,22 @@ declare global {
   }
 }
 
-/** Runs `f` once the page has loaded, never during its render (src/lib/beacon.ts has the same). */
-const afterLoad = (f: () => void) => {
-  if (document.readyState === 'complete') setTimeout(f, 0);
-  else window.addEventListener('load', () => setTimeout(f, 0), { once: true });
+/**
+ * Runs `f` once the page has loaded and the browser has nothing else to do:
+ * the tag (about 150 kB of script to compile and run) never competes with
+ * the page's render or a first tap. The timeout is there so that a page kept
+ * busy still counts its view.
+ */
+const whenIdleAfterLoad = (f: () => void) => {
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(f, { timeout: 4000 });
+    else setTimeout(f, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 };
 
-/** Starts GA4 with measurement id `id`; the tag script loads once the page has loaded. */
+/** Starts GA4 with measurement id `id`; the tag script loads once the page has loaded and the browser is idle. */
 export function initAnalytics(id: string) {
   if (typeof window === 'undefined' || window.gtag) return;
   window.dataLayer = window.dataLayer ?? [];
@@ -28,7 +37,7 @@ export function initAnalytics(id: string) {
   };
   window.gtag('js', new Date());
   window.gtag('config', id, { send_page_view: false });
-  afterLoad(() => {
+  whenIdleAfterLoad(() => {
     const script = document.createElement('script');
     script.async = true;
     script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;

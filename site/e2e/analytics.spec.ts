@@ -150,6 +150,12 @@ for (const p of providers) {
     for (const route of ['/', '/about']) {
       const before = requests.length;
       await visit(page, site + route);
+      // The count goes out when the page is idle: waited for (on a busy
+      // machine it can take seconds), then given time to go out twice.
+      if (p.name !== 'none') {
+        await expect.poll(() => p.views(requests.slice(before), page), { message: `page views on ${route}`, timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+        await page.waitForTimeout(300);
+      }
       const own = requests.slice(before);
       expect(await p.views(own, page), `page views on ${route}`).toBe(p.name === 'none' ? 0 : 1);
       if (p.name === 'none') expect(own.map((r) => r.url())).toEqual([]);

@@ -71,8 +71,14 @@ test('each page is served with Link preloads of exactly the fonts it preloads, a
         ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((l) => `font ${new URL(l.href).pathname}`),
       ].sort(),
     );
-    expect(linked.filter((l) => l.startsWith('font ')), route).toHaveLength(2);
-    expect(linked.filter((l) => l.startsWith('style ')), route).toEqual([]);
+    expect(
+      linked.filter((l) => l.startsWith('font ')),
+      route,
+    ).toHaveLength(2);
+    expect(
+      linked.filter((l) => l.startsWith('style ')),
+      route,
+    ).toEqual([]);
     expect(parse(response!.headers()['link']), route).toEqual(linked);
   }
   const font = (await page.locator('link[rel="preload"][as="font"]').first().getAttribute('href'))!;

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import type { GalleryImage } from '@/generated/content';
 import { galleryOf } from '@/testing/fixture';
+import { withRealLightbox } from '@/testing/lightbox';
 import { renderWithProviders } from '@/testing/test-utils';
 
 // The real yet-another-react-lightbox, in jsdom. The lightbox is its own
@@ -59,19 +60,7 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'matchMedia');
 });
 
-// A real lightbox over 8 images in jsdom is slow on a busy two-core
-// machine: give each test and each findBy*/waitFor more time than the
-// defaults (5 s and 1 s). Nothing here waits on a timer that long.
-vi.setConfig({ testTimeout: 30_000 });
-const { asyncUtilTimeout } = getConfig();
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5_000 });
-  // The lightbox chunk, fetched once up front (as a tile's hover or focus
-  // does), so the first test to open it does not wait for its transform.
-  // React.lazy still suspends once per render tree, as in the browser.
-  await import('@/features/gallery/GalleryLightbox');
-});
-afterAll(() => configure({ asyncUtilTimeout }));
+withRealLightbox();
 
 const tile = (n: number) => screen.getByRole('link', { name: `Open image ${n}` });
 const tiles = () => screen.getAllByRole('link', { name: /^Open image \d+$/ });

@@ -1,9 +1,10 @@
-import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import { PhotoView } from '@/features/gallery/PhotoView';
 import type { GalleryImage } from '@/generated/content';
 import { fixtureProject, galleryOf } from '@/testing/fixture';
+import { withRealLightbox } from '@/testing/lightbox';
 import { renderWithProviders } from '@/testing/test-utils';
 
 // A gallery's video (docs/site.md §4): its tile, its slide in the real
@@ -15,13 +16,7 @@ const project = fixtureProject('wireframes');
 const images = await galleryOf('wireframes');
 const clip = images[1]!.video!;
 
-vi.setConfig({ testTimeout: 30_000 });
-const { asyncUtilTimeout } = getConfig();
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5_000 });
-  await import('@/features/gallery/GalleryLightbox');
-});
-afterAll(() => configure({ asyncUtilTimeout }));
+withRealLightbox();
 
 const videoTile = () => screen.getByRole('link', { name: 'Open video 2' });
 

@@ -1,10 +1,11 @@
-import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import { PhotoView } from '@/features/gallery/PhotoView';
 import { copiedMessage } from '@/features/gallery/share';
 import { site } from '@/lib/content';
 import { fixtureProject, galleryOf } from '@/testing/fixture';
+import { withRealLightbox } from '@/testing/lightbox';
 import { renderWithProviders } from '@/testing/test-utils';
 
 // Every photo's address (docs/site.md §2, §4): the real lightbox island in
@@ -15,13 +16,7 @@ const images = await galleryOf('brand-guide');
 const photoPath = (n: number) => `/projects/brand-guide/photos/${n}`;
 const titleOf = (n: number) => `${project.title} · ${n} of ${images.length} · ${site.name}`;
 
-vi.setConfig({ testTimeout: 30_000 });
-const { asyncUtilTimeout } = getConfig();
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5_000 });
-  await import('@/features/gallery/GalleryLightbox');
-});
-afterAll(() => configure({ asyncUtilTimeout }));
+withRealLightbox();
 afterEach(() => {
   vi.unstubAllGlobals();
   document.title = '';

@@ -1,7 +1,7 @@
-import { configure, getConfig, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
 import type {
@@ -22,6 +22,7 @@ import { pageMeta } from '@/lib/seo';
 import { fixtureProject } from '@/testing/fixture';
 import { renderApp, renderWithProviders } from '@/testing/test-utils';
 import { AppProviders } from '@/theme/AppProviders';
+import { withRealLightbox } from '@/testing/lightbox';
 
 const newTab = '(opens in a new tab)';
 /**
@@ -49,17 +50,7 @@ function renderBlocks(...body: Block[]) {
   return renderWithProviders(<ProjectBlocks body={body} project={testProject} gallery={Gallery} />);
 }
 
-// Whole project pages in jsdom are slow on a busy two-core machine: give
-// each test and each findBy*/waitFor more time than the defaults (5 s, 1 s).
-vi.setConfig({ testTimeout: 30_000 });
-const { asyncUtilTimeout } = getConfig();
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5_000 });
-  // The gallery's lightbox chunk, fetched once up front (as a tile's hover
-  // or focus does), so the tests that open it do not wait for its transform.
-  await import('@/features/gallery/GalleryLightbox');
-});
-afterAll(() => configure({ asyncUtilTimeout }));
+withRealLightbox();
 
 const h2s = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"portfolio/cli/internal/content"
 )
@@ -138,16 +138,30 @@ func renderTexts(indent string, texts []Text) []string {
 	return out
 }
 
-// plainSafe matches text YAML reads back as the same string when written
-// without quotes.
-var plainSafe = regexp.MustCompile(`^[\p{L}\p{N}][\p{L}\p{N} ._,()'/-]*$`)
+// plainSafe reports whether YAML reads s back as the same string when it is
+// written without quotes: a letter or digit, then letters, digits and
+// " ._,()'/-". (Plain code rather than a regular expression: a package-level
+// expression with Unicode classes is compiled before every command, issue 29.)
+func plainSafe(s string) bool {
+	for i, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsNumber(r) && (i == 0 || !strings.ContainsRune(" ._,()'/-", r)) {
+			return false
+		}
+	}
+	return s != ""
+}
 
-var yamlWords = regexp.MustCompile(`(?i)^(y|n|yes|no|on|off|true|false|null|~)$`)
+// yamlWords are the plain scalars YAML 1.1 readers take for booleans or null.
+var yamlWords = []string{"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
+
+func isYAMLWord(s string) bool {
+	return slices.ContainsFunc(yamlWords, func(w string) bool { return strings.EqualFold(w, s) })
+}
 
 // scalar writes s as a YAML scalar: plain when that is unambiguous, else in
 // double quotes (JSON's escaping is valid YAML).
 func scalar(s string) string {
-	if plainSafe.MatchString(s) && !strings.HasSuffix(s, " ") && !yamlWords.MatchString(s) && !looksNumeric(s) {
+	if plainSafe(s) && !strings.HasSuffix(s, " ") && !isYAMLWord(s) && !looksNumeric(s) {
 		return s
 	}
 	var b bytes.Buffer

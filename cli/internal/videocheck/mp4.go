@@ -1,22 +1,37 @@
 package videocheck
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 	"time"
 
-	mp4 "github.com/abema/go-mp4"
+	mp4bits "github.com/Eyevinn/mp4ff/bits"
+	"github.com/Eyevinn/mp4ff/hevc"
+	"github.com/Eyevinn/mp4ff/mp4"
 )
 
 // Bounds on an MP4's box tree. A phone or screen recording has a few dozen
-// boxes, five levels deep to a codec's configuration; go-mp4 reads what the
-// handler asks for and refuses a child larger than its parent, but leaves
-// counting and depth to its caller.
+// boxes, five levels deep to a codec's configuration. mp4ff decodes a box
+// whole, with everything in it, so the tree is walked here, header by
+// header, and mp4ff is given only the boxes that describe the video, each
+// read into memory only when it is at most maxDescribing: a movie or track
+// header takes about a hundred bytes, a codec's configuration a few
+// hundred. The sample tables (stts, stsz, stco…), which grow with the
+// video's length, and mdat are never read.
 const (
-	maxBoxes = 2000
-	maxDepth = 10
+	maxBoxes      = 2000
+	maxDepth      = 10
+	maxDescribing = 64 << 10
+	// An esds's descriptors nest, and mp4ff reads each level with a call
+	// of its own that wraps the error of the next: a crafted 64 KB esds
+	// took 0.6 s and 305 MB; at 1 KB, 0.25 ms. An AAC track's takes about
+	// 50 bytes.
+	maxEsds = 1 << 10
 )
 
 var (
@@ -24,42 +39,46 @@ var (
 	errTooDeep      = errors.New("boxes nested too deep")
 )
 
+// truncatedError is a top-level box, of this type, that runs past the end
+// of the file.
+type truncatedError string
+
+func (e truncatedError) Error() string { return "the file ends inside its " + string(e) + " box" }
+
 type mp4Track struct {
 	handler       string // vide, soun, …
 	entry         string // the sample entry's four characters: avc1, hvc1, mp4a, …
 	width, height int    // from the sample entry
 	codecs        string // RFC 6381 codecs value, "" when unknown
-	tkhd          *mp4.Tkhd
+	tkhd          *mp4.TkhdBox
 	timescale     uint32
 	duration      uint64
 }
 
 type mp4Reader struct {
-	size           int64
 	boxes          int
 	brand          string
 	moovAt, mdatAt int64 // offsets of the first of each; -1 when absent
-	truncated      string
 	movieScale     uint32
 	movieDuration  uint64
 	tracks         []*mp4Track
-	cur            *mp4Track
 }
 
 // readMP4 walks the box tree of an MP4: every top-level box and, inside
 // moov, the tracks down to their codec's configuration; the media data
 // (mdat) and the sample tables are never read.
-func readMP4(r io.ReadSeeker, size int64, path string) (Info, error) {
-	m := &mp4Reader{size: size, moovAt: -1, mdatAt: -1}
-	_, err := mp4.ReadBoxStructure(r, m.handle)
+func readMP4(r io.ReaderAt, size int64, path string) (Info, error) {
+	m := &mp4Reader{moovAt: -1, mdatAt: -1}
+	err := m.walk(r, 0, size, nil, nil)
 	damaged := func(what string) error {
 		return problem("export the video again and replace the file, or try `"+fix(fixFastStart, path)+"`",
 			"the MP4 file is damaged: %s", what)
 	}
+	var truncated truncatedError
 	switch {
-	case m.truncated != "":
+	case errors.As(err, &truncated):
 		return Info{}, problem("copy the whole file again; if the export or download was interrupted, do it again",
-			"the file is truncated: it ends inside its %s box", m.truncated)
+			"the file is truncated: it ends inside its %s box", string(truncated))
 	case errors.Is(err, errTooManyBoxes):
 		return Info{}, damaged(fmt.Sprintf("it has more than %d boxes", maxBoxes))
 	case errors.Is(err, errTooDeep):
@@ -109,8 +128,8 @@ func readMP4(r io.ReadSeeker, size int64, path string) (Info, error) {
 	}
 	info.Type = `video/mp4; codecs="` + codecs + `"`
 	info.Width, info.Height = video.width, video.height
-	if t := video.tkhd; t != nil && t.GetWidthInt() > 0 && t.GetHeightInt() > 0 {
-		info.Width, info.Height = int(t.GetWidthInt()), int(t.GetHeightInt())
+	if t := video.tkhd; t != nil && t.Width>>16 > 0 && t.Height>>16 > 0 {
+		info.Width, info.Height = int(t.Width>>16), int(t.Height>>16)
 		if t.Matrix[0] == 0 && t.Matrix[1] != 0 { // turned by 90° or 270°
 			info.Width, info.Height = info.Height, info.Width
 		}
@@ -122,11 +141,9 @@ func readMP4(r io.ReadSeeker, size int64, path string) (Info, error) {
 	return info, nil
 }
 
-// describes lists the boxes, outside a sample entry, that say what a track
-// is.
-var describes = map[string]bool{"mvhd": true, "tkhd": true, "mdhd": true, "hdlr": true, "stsd": true}
-
-var configBox = map[string]string{"avc1": "avcC", "avc3": "avcC", "hvc1": "hvcC", "hev1": "hvcC", "av01": "av1C"}
+// configBox names the box in a sample entry that holds its codec's
+// configuration.
+var configBox = map[string]string{"avc1": "avcC", "avc3": "avcC", "hvc1": "hvcC", "hev1": "hvcC", "av01": "av1C", "mp4a": "esds"}
 
 // entryName names a sample entry for its owner.
 func entryName(entry string) string {
@@ -154,169 +171,320 @@ func seconds(d uint64, scale uint32) time.Duration {
 	return time.Duration(s * float64(time.Second))
 }
 
-func (m *mp4Reader) handle(h *mp4.ReadHandle) (any, error) {
-	m.boxes++
-	if m.boxes > maxBoxes {
-		return nil, errTooManyBoxes
+// walk reads the boxes of r from start to end: the payload of the box at
+// the end of path, or the whole file when path is empty. t is the track
+// the boxes belong to, nil outside one.
+func (m *mp4Reader) walk(r io.ReaderAt, start, end int64, path []string, t *mp4Track) error {
+	for pos := start; pos < end; {
+		switch {
+		case end-pos >= 8:
+		case len(path) == 0:
+			return nil // a few stray bytes after the last box are let be
+		default:
+			return fmt.Errorf("its %s box ends in %d bytes that are not a box", boxName(path[len(path)-1]), end-pos)
+		}
+		h, err := readHeader(r, pos, end, len(path) == 0)
+		if err != nil {
+			return err
+		}
+		m.boxes++
+		if m.boxes > maxBoxes {
+			return errTooManyBoxes
+		}
+		if len(path) >= maxDepth {
+			return errTooDeep
+		}
+		if h.Size > uint64(end-pos) {
+			if len(path) == 0 {
+				return truncatedError(boxName(h.Name))
+			}
+			return fmt.Errorf("its %s box is larger than the %s box it is in", boxName(h.Name), boxName(path[len(path)-1]))
+		}
+		if err := m.visit(r, pos, h, path, t); err != nil {
+			return err
+		}
+		pos += int64(h.Size)
 	}
-	if len(h.Path) > maxDepth {
-		return nil, errTooDeep
+	return nil
+}
+
+// readHeader reads the header of the box at pos, which ends by end.
+func readHeader(r io.ReaderAt, pos, end int64, top bool) (mp4.BoxHeader, error) {
+	var buf [16]byte
+	n, err := r.ReadAt(buf[:min(end-pos, int64(len(buf)))], pos)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return mp4.BoxHeader{}, err
 	}
-	bi := h.BoxInfo
-	typ := bi.Type.String()
-	if end := bi.Offset + bi.Size; end > uint64(m.size) {
-		m.truncated = typ
-		return nil, errors.New("truncated")
+	if n < 8 {
+		return mp4.BoxHeader{}, io.ErrUnexpectedEOF // the file changed while it was read
 	}
-	if len(h.Path) == 1 {
-		switch typ {
+	size := binary.BigEndian.Uint32(buf[:4])
+	switch {
+	case size == 0 && top:
+		// The last box runs to the end of the file: an mdat whose writer
+		// could not go back to fill in its size. mp4ff does not take it.
+		return mp4.BoxHeader{Name: string(buf[4:8]), Size: uint64(end - pos), Hdrlen: 8}, nil
+	case size == 1 && n < 16 && top:
+		return mp4.BoxHeader{}, truncatedError(boxName(string(buf[4:8])))
+	}
+	return mp4.DecodeHeaderSR(mp4bits.NewFixedSliceReader(buf[:n]))
+}
+
+// visit reads the box at pos, whose header is h, inside the boxes of path.
+func (m *mp4Reader) visit(r io.ReaderAt, pos int64, h mp4.BoxHeader, path []string, t *mp4Track) error {
+	start, end := pos+int64(h.Hdrlen), pos+int64(h.Size)
+	in := path // the boxes it is in
+	path = append(path[:len(path):len(path)], h.Name)
+	if len(in) == 0 {
+		switch h.Name {
 		case "moov":
 			if m.moovAt < 0 {
-				m.moovAt = int64(bi.Offset)
+				m.moovAt = pos
 			}
 		case "mdat":
-			if m.mdatAt < 0 && bi.Size > bi.HeaderSize {
-				m.mdatAt = int64(bi.Offset)
+			if m.mdatAt < 0 && h.Size > uint64(h.Hdrlen) {
+				m.mdatAt = pos
 			}
 		case "ftyp":
-			box, _, err := h.ReadPayload()
-			if err != nil {
-				return nil, err
+			if h.Size < uint64(h.Hdrlen)+8 {
+				return errors.New("its ftyp box is too short")
 			}
-			m.brand = string(box.(*mp4.Ftyp).MajorBrand[:])
-			return nil, nil
+			ftyp, err := decodeAs[*mp4.FtypBox](r, pos, h)
+			if err != nil {
+				return err
+			}
+			m.brand = ftyp.MajorBrand()
+			return nil
 		}
 	}
-	switch typ {
+	switch h.Name {
 	case "moov", "mdia", "minf", "stbl":
-		return h.Expand()
+		return m.walk(r, start, end, path, t)
 	case "trak":
-		m.cur = &mp4Track{}
-		m.tracks = append(m.tracks, m.cur)
-		v, err := h.Expand()
-		m.cur = nil
-		return v, err
+		t := &mp4Track{}
+		m.tracks = append(m.tracks, t)
+		return m.walk(r, start, end, path, t)
 	}
-	// Only the boxes that describe a track are decoded; the sample tables
-	// (stts, stsz, stco…), which grow with the video's length, are not.
-	inEntry := len(h.Path) >= 2 && h.Path[len(h.Path)-2] == mp4.BoxTypeStsd()
-	inConfig := len(h.Path) >= 3 && h.Path[len(h.Path)-3] == mp4.BoxTypeStsd()
-	if !inEntry && !inConfig && !describes[typ] {
-		return nil, nil
-	}
-	if !h.BoxInfo.IsSupportedType() {
-		if m.cur != nil && inEntry && m.cur.entry == "" {
-			m.cur.entry = typ // a sample entry go-mp4 does not model: named in the error
+	switch {
+	case h.Name == "mvhd" && len(in) == 1:
+		mvhd, err := decodeAs[*mp4.MvhdBox](r, pos, h)
+		if err != nil {
+			return err
 		}
-		return nil, nil
+		m.movieScale, m.movieDuration = mvhd.Timescale, mvhd.Duration
+	case t == nil:
+	case h.Name == "tkhd":
+		tkhd, err := decodeAs[*mp4.TkhdBox](r, pos, h)
+		if err != nil {
+			return err
+		}
+		t.tkhd = tkhd
+	case h.Name == "mdhd":
+		mdhd, err := decodeAs[*mp4.MdhdBox](r, pos, h)
+		if err != nil {
+			return err
+		}
+		t.timescale, t.duration = mdhd.Timescale, mdhd.Duration
+	case h.Name == "hdlr" && len(in) == 3 && in[2] == "mdia": // moov/trak/mdia/hdlr, not a metadata handler
+		hdlr, err := decodeAs[*mp4.HdlrBox](r, pos, h)
+		if err != nil {
+			return err
+		}
+		t.handler = hdlr.HandlerType
+	case h.Name == "stsd":
+		// Its version and flags, and an entry count not trusted: the
+		// sample entries that follow are walked to the box's end, and
+		// counted.
+		if h.Size < uint64(h.Hdrlen)+8 {
+			return errors.New("its stsd box is too short")
+		}
+		return m.walk(r, start+8, end, path, t)
+	case len(in) > 0 && in[len(in)-1] == "stsd":
+		if t.entry == "" { // the first sample entry says what the track is
+			t.entry = h.Name
+			return m.sampleEntry(r, pos, h, path, t)
+		}
+	case len(in) >= 2 && in[len(in)-2] == "stsd" && h.Name == configBox[t.entry]:
+		return m.config(r, pos, h, t)
 	}
-	box, _, err := h.ReadPayload()
+	return nil
+}
+
+// sampleEntry reads the fields of a sample entry that a browser needs,
+// then walks its children to the codec's configuration.
+func (m *mp4Reader) sampleEntry(r io.ReaderAt, pos int64, h mp4.BoxHeader, path []string, t *mp4Track) error {
+	payload, end := pos+int64(h.Hdrlen), pos+int64(h.Size)
+	var children int64
+	switch h.Name {
+	case "avc1", "avc3", "hvc1", "hev1", "av01":
+		// A visual sample entry's fields take 78 bytes (ISO/IEC 14496-12
+		// 12.1.3). mp4ff reads them from a copy that ends there, so it
+		// decodes none of the boxes that follow them.
+		children = payload + 78
+		fields := h
+		fields.Size = uint64(min(end, children) - pos)
+		b, err := readBox(r, pos, fields)
+		if err != nil {
+			return err
+		}
+		binary.BigEndian.PutUint32(b, uint32(len(b)))
+		box, err := decode(b, pos)
+		if err != nil {
+			return err
+		}
+		if e, ok := box.(*mp4.VisualSampleEntryBox); ok {
+			t.width, t.height = int(e.Width), int(e.Height)
+		}
+	case "mp4a":
+		// An audio sample entry's fields take 28 bytes, or 44 or 64 in
+		// QuickTime's sound descriptions 1 and 2, which write their
+		// version where ISO leaves zeros. Some ISO files have a 1 there
+		// too: the longer layout is taken only when whole boxes follow
+		// it, as mp4ff does.
+		children = payload + 28
+		var version [2]byte
+		if end < children {
+			return fmt.Errorf("its %s box is too short", h.Name)
+		}
+		if _, err := r.ReadAt(version[:], payload+8); err != nil {
+			return err
+		}
+		if extra := map[uint16]int64{1: 16, 2: 36}[binary.BigEndian.Uint16(version[:])]; extra > 0 && tiles(r, children+extra, end) {
+			children += extra
+		}
+	case "Opus":
+		t.codecs = "opus"
+		return nil
+	default:
+		return nil // named in the error that follows, if it is the video's
+	}
+	return m.walk(r, children, end, path, t)
+}
+
+// tiles reports whether whole boxes fill r from start to end.
+func tiles(r io.ReaderAt, start, end int64) bool {
+	for start < end {
+		h, err := readHeader(r, start, end, false)
+		if err != nil || h.Size > uint64(end-start) {
+			return false
+		}
+		start += int64(h.Size)
+	}
+	return start == end
+}
+
+// config reads the codec's configuration into the track's codecs value.
+func (m *mp4Reader) config(r io.ReaderAt, pos int64, h mp4.BoxHeader, t *mp4Track) error {
+	if h.Name == "esds" && h.Size > maxEsds {
+		return fmt.Errorf("its esds box is %d bytes, more than the %d KB an audio configuration takes", h.Size, maxEsds>>10)
+	}
+	b, err := readBox(r, pos, h)
 	if err != nil {
+		return err
+	}
+	box, err := decode(b, pos)
+	if err != nil {
+		return err
+	}
+	switch c := box.(type) {
+	case *mp4.AvcCBox:
+		t.codecs = fmt.Sprintf("%s.%02x%02x%02x", t.entry, c.AVCProfileIndication, c.ProfileCompatibility, c.AVCLevelIndication)
+	case *mp4.HvcCBox:
+		t.codecs = hevcCodecs(t.entry, c.DecConfRec)
+	case *mp4.Av1CBox:
+		t.codecs = c.CodecString(t.entry)
+	case *mp4.EsdsBox:
+		t.codecs = aacCodecs(c)
+	}
+	return nil
+}
+
+// readBox reads a box that describes the video into memory, to be decoded:
+// at most maxDescribing bytes.
+func readBox(r io.ReaderAt, pos int64, h mp4.BoxHeader) ([]byte, error) {
+	if h.Size > maxDescribing {
+		return nil, fmt.Errorf("its %s box is %d bytes, more than the %d KB a box that describes a track takes", boxName(h.Name), h.Size, maxDescribing>>10)
+	}
+	b := make([]byte, h.Size)
+	if _, err := r.ReadAt(b, pos); err != nil {
 		return nil, err
 	}
-	t := m.cur
-	switch b := box.(type) {
-	case *mp4.Mvhd:
-		if len(h.Path) == 2 {
-			m.movieScale, m.movieDuration = b.Timescale, b.GetDuration()
+	return b, nil
+}
+
+// decode has mp4ff decode the box b holds, read at pos. mp4ff is fuzzed,
+// but a panic on a crafted file would end the whole validate run: it is a
+// damaged file.
+func decode(b []byte, pos int64) (box mp4.Box, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("its %s box cannot be read: %v", boxName(string(b[4:8])), p)
 		}
-		return nil, nil
+	}()
+	return mp4.DecodeBoxSR(uint64(pos), mp4bits.NewFixedSliceReader(b))
+}
+
+// decodeAs reads and decodes the box at pos, which mp4ff decodes as a T.
+func decodeAs[T mp4.Box](r io.ReaderAt, pos int64, h mp4.BoxHeader) (T, error) {
+	var none T
+	b, err := readBox(r, pos, h)
+	if err != nil {
+		return none, err
 	}
-	if t == nil {
-		return nil, nil
+	box, err := decode(b, pos)
+	if err != nil {
+		return none, err
 	}
-	switch b := box.(type) {
-	case *mp4.Tkhd:
-		t.tkhd = b
-	case *mp4.Mdhd:
-		t.timescale, t.duration = b.Timescale, b.GetDuration()
-	case *mp4.Hdlr:
-		if len(h.Path) == 4 && h.Path[2] == mp4.BoxTypeMdia() { // moov/trak/mdia/hdlr, not a metadata handler
-			t.handler = string(b.HandlerType[:])
-		}
-	case *mp4.Stsd:
-		return h.Expand()
-	case *mp4.VisualSampleEntry:
-		if t.entry == "" {
-			t.entry, t.width, t.height = typ, int(b.Width), int(b.Height)
-			return h.Expand()
-		}
-	case *mp4.AudioSampleEntry:
-		if t.entry == "" {
-			t.entry = typ
-			if typ == "Opus" {
-				t.codecs = "opus"
-			}
-			return h.Expand()
-		}
-	case *mp4.AVCDecoderConfiguration:
-		t.codecs = fmt.Sprintf("%s.%02x%02x%02x", t.entry, b.Profile, b.ProfileCompatibility, b.Level)
-	case *mp4.HvcC:
-		t.codecs = hevcCodecs(t.entry, b)
-	case *mp4.Av1C:
-		t.codecs = av1Codecs(b)
-	case *mp4.Esds:
-		t.codecs = aacCodecs(b)
+	v, ok := box.(T)
+	if !ok {
+		return none, fmt.Errorf("its %s box cannot be read", boxName(h.Name))
 	}
-	return nil, nil
+	return v, nil
+}
+
+// boxName is a box type as a message shows it: its four characters, or
+// their code when they are not printable.
+func boxName(typ string) string {
+	for _, c := range []byte(typ) {
+		if c < 0x20 || c > 0x7e {
+			return fmt.Sprintf("0x%x", typ)
+		}
+	}
+	return typ
 }
 
 // hevcCodecs is the codecs value of an HEVC track (ISO/IEC 14496-15
 // annex E): profile space and profile, the compatibility flags in reverse
 // bit order, tier and level, the constraint bytes without trailing zeros.
-func hevcCodecs(entry string, c *mp4.HvcC) string {
+// (hevc.CodecString reads the same from an SPS, and keeps a last zero
+// byte.)
+func hevcCodecs(entry string, c hevc.DecConfRec) string {
 	space := []string{"", "A", "B", "C"}[c.GeneralProfileSpace&3]
-	var compat uint32
-	for i, on := range c.GeneralProfileCompatibility {
-		if on {
-			compat |= 1 << i // flag j of the box is bit j of the reversed value
-		}
-	}
 	tier := "L"
 	if c.GeneralTierFlag {
 		tier = "H"
 	}
-	s := fmt.Sprintf("%s.%s%d.%X.%s%d", entry, space, c.GeneralProfileIdc, compat, tier, c.GeneralLevelIdc)
-	last := len(c.GeneralConstraintIndicator)
-	for last > 0 && c.GeneralConstraintIndicator[last-1] == 0 {
-		last--
-	}
-	for _, b := range c.GeneralConstraintIndicator[:last] {
+	s := fmt.Sprintf("%s.%s%d.%X.%s%d", entry, space, c.GeneralProfileIDC, bits.Reverse32(c.GeneralProfileCompatibilityFlags), tier, c.GeneralLevelIDC)
+	var flags [8]byte // 48 bits, in the last six bytes
+	binary.BigEndian.PutUint64(flags[:], c.GeneralConstraintIndicatorFlags)
+	constraints := bytes.TrimRight(flags[2:], "\x00")
+	for _, b := range constraints {
 		s += fmt.Sprintf(".%X", b)
 	}
 	return s
 }
 
-// av1Codecs is the codecs value of an AV1 track (AV1 codec ISO media file
-// format binding, "codecs parameter string"): profile, level and tier,
-// bit depth.
-func av1Codecs(c *mp4.Av1C) string {
-	tier := "M"
-	if c.SeqTier0 == 1 {
-		tier = "H"
-	}
-	depth := 8
-	switch {
-	case c.HighBitdepth == 1 && c.TwelveBit == 1:
-		depth = 12
-	case c.HighBitdepth == 1:
-		depth = 10
-	}
-	return fmt.Sprintf("av01.%d.%02d%s.%02d", c.SeqProfile, c.SeqLevelIdx0, tier, depth)
-}
-
 // aacCodecs is the codecs value of an MPEG-4 audio track: mp4a, the object
 // type (0x40 is MPEG-4 audio) and the audio object type from the first five
 // bits of its decoder-specific information (2 is AAC-LC).
-func aacCodecs(e *mp4.Esds) string {
-	oti, aot := byte(0), byte(0)
-	for _, d := range e.Descriptors {
-		switch {
-		case d.DecoderConfigDescriptor != nil:
-			oti = d.DecoderConfigDescriptor.ObjectTypeIndication
-		case d.Tag == mp4.DecSpecificInfoTag && len(d.Data) > 0:
-			aot = d.Data[0] >> 3
-		}
+func aacCodecs(e *mp4.EsdsBox) string {
+	d := e.DecConfigDescriptor
+	if d == nil {
+		return ""
+	}
+	oti, aot := d.ObjectType, byte(0)
+	if d.DecSpecificInfo != nil && len(d.DecSpecificInfo.DecConfig) > 0 {
+		aot = d.DecSpecificInfo.DecConfig[0] >> 3
 	}
 	switch {
 	case oti == 0x40 && aot > 0:

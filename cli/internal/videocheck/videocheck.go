@@ -1,12 +1,13 @@
 // Package videocheck inspects video files for the web without decoding a
 // frame: it reads the container's structure with maintained parsers
-// (github.com/abema/go-mp4 for MP4, github.com/at-wat/ebml-go for WebM) and
+// (github.com/Eyevinn/mp4ff for MP4, github.com/at-wat/ebml-go for WebM) and
 // says what a browser needs to know: the codec (and the codecs string of a
 // <source type>), the size, the duration, and for an MP4 whether it can
 // start playing before it is fully downloaded. Hostile input is bounded
 // before the parsers see it: the file's size first (a 4 GB file is refused
 // from its size alone), then the number of boxes or bytes of headers read,
-// and the nesting depth (docs/decisions/0060-video-containers-read-by-maintained-parsers.md).
+// the size of each box decoded, and the nesting depth (docs/decisions/0060-video-containers-read-by-maintained-parsers.md,
+// docs/decisions/0065-mp4-read-by-mp4ff.md).
 package videocheck
 
 import (
@@ -16,8 +17,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/sunfish-shogi/bufseekio"
 )
 
 // MaxBytes is the largest video accepted: a few minutes of screen recording
@@ -148,10 +147,9 @@ func File(path string) (Info, error) {
 	}
 	var info Info
 	if got == MP4 {
-		// go-mp4 reads fields a few bytes at a time: buffered, as its
-		// documentation advises, a walk costs a few reads instead of
-		// thousands of system calls.
-		info, err = readMP4(bufseekio.NewReadSeeker(f, 16<<10, 4), size, path)
+		// One read of a box's header, or of a box that describes the
+		// video, each: a few dozen reads for a phone's clip.
+		info, err = readMP4(f, size, path)
 	} else {
 		info, err = readWebM(f, size, path)
 	}

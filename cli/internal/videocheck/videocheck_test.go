@@ -87,6 +87,19 @@ func TestFileProblems(t *testing.T) {
 		{"swapped.webm", func(p string) { write(t, p, data) }, "is a MP4 video, not WEBM", "rename it to swapped.mp4"},
 		{"boxes.mp4", func(p string) { write(t, p, manyBoxes(maxBoxes+1)) }, "more than 2000 boxes", "export"},
 		{"deep.mp4", func(p string) { write(t, p, deepBoxes(maxDepth+2)) }, "nested more than 10 deep", "export"},
+		{"moov-cut.mp4", func(p string) { write(t, p, cutInside(t, data, "moov")) },
+			"truncated: it ends inside its moov box", "copy the whole file again"},
+		{"trak-larger.mp4", func(p string) {
+			trak := box("trak", nil)
+			binary.BigEndian.PutUint32(trak, 16) // 8 bytes more than the moov holds
+			write(t, p, append(ftyp(), box("moov", trak)...))
+		}, "damaged: its trak box is larger than the moov box it is in", "export"},
+		{"avcc-large.mp4", func(p string) { write(t, p, track("vide", avc1(box("avcC", make([]byte, maxDescribing))))) },
+			"damaged: its avcC box is 65544 bytes, more than the 64 KB", "export"},
+		{"esds-nested.mp4", func(p string) { write(t, p, track("soun", mp4a(nestedEsds(3000)))) },
+			"damaged: its esds box is 54021 bytes, more than the 1 KB", "export"},
+		{"entry-boxes.mp4", func(p string) { write(t, p, track("vide", avc1(bytes.Repeat(box("free", nil), maxBoxes)))) },
+			"more than 2000 boxes", "export"},
 		{"voids.webm", func(p string) { write(t, p, voids(maxHeaderBytes/1000+1, 1000)) }, "not described in its first 4 MB", "export"},
 		{"void.webm", func(p string) { write(t, p, voids(1, maxLeafBytes+1)) }, "an element is larger than 1 MB", "export"},
 	}
@@ -128,6 +141,28 @@ func TestFileRotated(t *testing.T) {
 	}
 }
 
+// A recorder that cannot go back to write the size of its last box writes
+// 0, "to the end of the file": the video is read as if it had.
+func TestFileMdatToEnd(t *testing.T) {
+	dir := t.TempDir()
+	path := videotest.Make(t, dir, "h264.mp4", videotest.H264...)
+	want, err := File(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	i := bytes.LastIndex(data, []byte("mdat")) - 4
+	if i < 0 || i+int(binary.BigEndian.Uint32(data[i:])) != len(data) {
+		t.Fatal("the test video does not end with its mdat box")
+	}
+	binary.BigEndian.PutUint32(data[i:], 0)
+	write(t, path, data)
+	got, err := File(path)
+	if err != nil || got != want {
+		t.Fatalf("got %+v, %v; want %+v", got, err, want)
+	}
+}
+
 // A 4 GB file is refused from its size: it is sparse (it takes no disk)
 // and holds only zeros, which the parsers would call damaged, not large.
 func TestFileTooLarge(t *testing.T) {
@@ -148,6 +183,18 @@ func TestFileTooLarge(t *testing.T) {
 	}
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("refusing took %s: the file was read", d)
+	}
+}
+
+// Reading an MP4 costs a few dozen small reads and no decoding of what
+// does not describe the video (docs/decisions/0065-mp4-read-by-mp4ff.md).
+func BenchmarkFileMP4(b *testing.B) {
+	path := videotest.Make(b, b.TempDir(), "h264.mp4", videotest.H264...)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := File(path); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
@@ -179,6 +226,58 @@ func deepBoxes(depth int) []byte {
 		inner = box("moov", inner)
 	}
 	return append(ftyp(), inner...)
+}
+
+// cutInside is data cut in the middle of its first box of type typ.
+func cutInside(t *testing.T, data []byte, typ string) []byte {
+	t.Helper()
+	i := bytes.Index(data, []byte(typ)) - 4
+	if i < 0 {
+		t.Fatalf("no %s box in the test video", typ)
+	}
+	return data[:i+int(binary.BigEndian.Uint32(data[i:]))/2]
+}
+
+// track is an MP4 whose one track, of handler vide or soun, has the
+// sample entries given: a movie that only describes itself, with no
+// samples.
+func track(handler string, entries []byte) []byte {
+	hdlr := box("hdlr", append(append(make([]byte, 8), handler...), make([]byte, 13)...))
+	stsd := box("stsd", append([]byte{0, 0, 0, 0, 0, 0, 0, 1}, entries...))
+	mdia := box("mdia", append(hdlr, box("minf", box("stbl", stsd))...))
+	return append(ftyp(), box("moov", box("trak", mdia))...)
+}
+
+// avc1 is a 320×240 H.264 sample entry holding children.
+func avc1(children []byte) []byte {
+	fixed := make([]byte, 78)
+	binary.BigEndian.PutUint16(fixed[6:], 1)    // data reference index
+	binary.BigEndian.PutUint16(fixed[24:], 320) // width
+	binary.BigEndian.PutUint16(fixed[26:], 240) // height
+	return box("avc1", append(fixed, children...))
+}
+
+// mp4a is an audio sample entry holding children.
+func mp4a(children []byte) []byte {
+	fixed := make([]byte, 28)
+	binary.BigEndian.PutUint16(fixed[6:], 1) // data reference index
+	return box("mp4a", append(fixed, children...))
+}
+
+// nestedEsds is an esds box whose decoder configuration holds another,
+// levels deep, the last cut short: each level is a call in mp4ff, and the
+// error of the last is wrapped by each.
+func nestedEsds(levels int) []byte {
+	size := func(n int) []byte { // four bytes, seven bits each, as ffmpeg writes it
+		return []byte{0x80 | byte(n>>21), 0x80 | byte(n>>14&0x7f), 0x80 | byte(n>>7&0x7f), byte(n & 0x7f)}
+	}
+	config := []byte{0x05} // a byte too few for a descriptor
+	for range levels {
+		body := append(append([]byte{0x40}, make([]byte, 12)...), config...) // MPEG-4 audio
+		config = append(append([]byte{4}, size(len(body))...), body...)
+	}
+	es := append([]byte{0, 1, 0}, config...)
+	return box("esds", append([]byte{0, 0, 0, 0, 3}, append(size(len(es)), es...)...))
 }
 
 // voids is an EBML header and a Segment whose first elements are n Voids

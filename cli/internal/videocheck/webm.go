@@ -2,13 +2,12 @@ package videocheck
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"time"
 
-	mp4 "github.com/abema/go-mp4"
+	"github.com/Eyevinn/mp4ff/av1"
 	"github.com/at-wat/ebml-go"
 )
 
@@ -164,12 +163,12 @@ func readWebM(r io.Reader, size int64, path string) (Info, error) {
 	case "V_AV1":
 		info.Codec = AV1
 		// CodecPrivate holds the same configuration record as an MP4's
-		// av1C box; go-mp4 reads it.
-		var c mp4.Av1C
-		if _, err := mp4.Unmarshal(bytes.NewReader(video.CodecPrivate), uint64(len(video.CodecPrivate)), &c, mp4.Context{}); err != nil || len(video.CodecPrivate) < 4 {
+		// av1C box; mp4ff's av1 package reads it.
+		c, err := av1.DecodeAV1CodecConfRec(video.CodecPrivate)
+		if err != nil {
 			return Info{}, damaged("the AV1 track has no valid configuration (CodecPrivate)")
 		}
-		codecs = av1Codecs(&c)
+		codecs = c.CodecString("av01")
 	default:
 		name := video.CodecID
 		if name == "V_VP8" {

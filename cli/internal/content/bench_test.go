@@ -1,6 +1,7 @@
 package content
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -25,4 +26,53 @@ func BenchmarkLoadContent(b *testing.B) {
 		}
 		b.ReportMetric(float64(len(c.Projects)), "projects")
 	}
+}
+
+// BenchmarkSchemaCheck checks the repository's own site.yaml and every
+// project.yaml against their schemas, parsed once: the JSON Schema
+// validator alone, with the reduction of its result to diagnostics.
+//
+//	go test ./cli/internal/content -run '^$' -bench SchemaCheck -benchmem
+func BenchmarkSchemaCheck(b *testing.B) {
+	dir := filepath.Join("..", "..", "..", "content")
+	site, err := SiteSchema()
+	if err != nil {
+		b.Fatal(err)
+	}
+	project, err := ProjectSchema()
+	if err != nil {
+		b.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, ProjectsDir, "*", ProjectFile))
+	if err != nil {
+		b.Fatal(err)
+	}
+	type check struct {
+		schema *Schema
+		doc    *Document
+	}
+	var checks []check
+	for i, f := range append([]string{filepath.Join(dir, SiteFile)}, files...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		doc, d := ParseYAML(f, data)
+		if d != nil {
+			b.Fatal(d)
+		}
+		s := project
+		if i == 0 {
+			s = site
+		}
+		checks = append(checks, check{s, doc})
+	}
+	for b.Loop() {
+		for _, c := range checks {
+			if diags := c.schema.Check(c.doc); len(diags) > 0 {
+				b.Fatalf("the repository's content is invalid: %v", diags[0])
+			}
+		}
+	}
+	b.ReportMetric(float64(len(checks)), "files")
 }

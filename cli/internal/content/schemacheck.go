@@ -1,16 +1,14 @@
 package content
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"math/big"
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/kaptinlin/jsonschema"
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/english"
@@ -56,46 +54,73 @@ func compileSchema(name string, data []byte) (*Schema, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	// Draft 2020-12 (the compiler's default) with "format" asserted, not
+	// only noted: the schemas check URLs with it.
+	v, err := jsonschema.NewCompiler().SetAssertFormat(true).Compile(data, "mem:///"+name)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	url := "mem:///" + name
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.AssertFormat()
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	// The validator skips a $ref it cannot resolve rather than failing:
+	// refuse the schema instead, as a typo there would accept anything.
+	if refs := v.UnresolvedReferenceURIs(); len(refs) > 0 {
+		return nil, fmt.Errorf("%s: $ref %q names nothing in the schema", name, refs[0])
 	}
-	v, err := c.Compile(url)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
+	compilePatterns(v, map[*jsonschema.Schema]bool{})
 	return &Schema{Name: name, Model: model, validator: v}, nil
+}
+
+// compilePatterns has every "pattern" of s compiled now. The validator
+// (v0.9.8) compiles one the first time a value meets it, writing to the
+// schema without a lock, and Load checks projects on several cores
+// (TestCheckConcurrently, under the race detector, shows it).
+func compilePatterns(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) {
+	if s == nil || seen[s] {
+		return
+	}
+	seen[s] = true
+	if s.Pattern != nil {
+		s.Validate("") // any text: the pattern is compiled to test it
+	}
+	kids := []*jsonschema.Schema{s.ResolvedRef, s.Not, s.If, s.Then, s.Else, s.Items, s.Contains,
+		s.AdditionalProperties, s.PropertyNames, s.UnevaluatedItems, s.UnevaluatedProperties, s.ContentSchema}
+	kids = append(append(append(append(kids, s.AllOf...), s.AnyOf...), s.OneOf...), s.PrefixItems...)
+	for _, m := range []map[string]*jsonschema.Schema{s.Defs, s.DependentSchemas} {
+		for _, k := range m {
+			kids = append(kids, k)
+		}
+	}
+	for _, m := range []*jsonschema.SchemaMap{s.Properties, s.PatternProperties} {
+		if m != nil {
+			for _, k := range *m {
+				kids = append(kids, k)
+			}
+		}
+	}
+	for _, k := range kids {
+		compilePatterns(k, seen)
+	}
 }
 
 // Check validates a document and returns one diagnostic per problem, at the
 // position of the value (or key) concerned, in words a content author can act
 // on.
 func (s *Schema) Check(doc *Document) diag.List {
-	err := s.validator.Validate(doc.Value)
-	if err == nil {
+	// Document.Value never holds []byte (the parser refuses !!binary), which
+	// Validate would read as JSON text.
+	res := s.validator.Validate(doc.Value)
+	if res.IsValid() {
 		return nil
 	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return diag.List{doc.Diag(diag.Error, "", "", "cannot check the file against %s: %v", s.Name, err)}
-	}
-	all := leaves(ve)
+	var all []problem
+	s.problems(doc, res, "", "", &all)
 	// A misspelt required key is one mistake, not two: when an unknown key
 	// looks like a missing required one, report only the unknown key.
 	misspelt := map[string]string{}
 	for _, e := range all {
-		if k, ok := e.ErrorKind.(*kind.AdditionalProperties); ok {
-			ptr := pointerOf(e.InstanceLocation)
-			for _, p := range k.Properties {
-				near := closest(p, propertyNames(s.subschema(e)))
-				child := ptr + "/" + schemamodel.EscapePointer(near)
+		if e.keyword == "additionalProperties" {
+			for _, p := range e.names {
+				near := closest(p, propertyNames(e.sub))
+				child := e.ptr + "/" + schemamodel.EscapePointer(near)
 				if _, present := doc.At(child); near != "" && !present {
 					misspelt[child] = p
 				}
@@ -103,56 +128,164 @@ func (s *Schema) Check(doc *Document) diag.List {
 		}
 	}
 	var out diag.List
-	for _, leaf := range all {
-		out = append(out, s.describe(doc, leaf, misspelt)...)
+	for _, p := range all {
+		out = append(out, s.describe(doc, p, misspelt)...)
 	}
 	return out
 }
 
-// leaves returns the errors that say what is wrong; the others only group.
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
+// problem is one failed keyword that says what is wrong; the keywords that
+// only group others ($ref, properties, items, allOf, then) are not problems.
+type problem struct {
+	keyword string         // the keyword that failed, e.g. "required"
+	ptr     string         // JSON pointer of the value concerned
+	sub     map[string]any // the schema object holding the keyword, as written
+	names   []string       // required: the missing properties; additionalProperties: the unknown ones
+	err     *jsonschema.EvaluationError
+}
+
+// The keywords a value fails alone: when one of them fails, it is the only
+// problem reported for that schema, in this order of precedence, as the
+// validator the messages were written against did: a URL that fails both
+// "format" and "pattern" gets one message (see
+// docs/decisions/0064-schema-validator-without-start-up-work.md).
+var exclusive = []string{"type", "const", "enum", "format"}
+
+// The other keywords reported on the value itself, in that validator's order.
+var ownKeywords = []string{"required", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern", "minimum", "maximum"}
+
+// problems collects the failed keywords of r, the evaluation of the schema
+// at schema pointer sptr against the value at ptr, in the order: what the
+// $ref target finds, the value's own keywords, its properties or items,
+// then allOf and if/then branches.
+func (s *Schema) problems(doc *Document, r *jsonschema.EvaluationResult, ptr, sptr string, out *[]problem) {
+	if r.IsValid() {
+		return
 	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
+	// The validator also checks a missing required property's schema
+	// against null; `required` reports it, so there is nothing to say at a
+	// place the document does not have.
+	value, ok := doc.At(ptr)
+	if !ok {
+		return
+	}
+	sub, _ := s.Model.At(sptr).(map[string]any)
+	add := func(kw string, names []string) {
+		*out = append(*out, problem{keyword: kw, ptr: ptr, sub: sub, names: names, err: r.Errors[kw]})
+	}
+	for _, kw := range exclusive {
+		if r.Errors[kw] != nil {
+			add(kw, nil)
+			return
+		}
+	}
+	var props, items, branches []*jsonschema.EvaluationResult
+	var unknown []string
+	for _, d := range r.Details {
+		switch p := d.EvaluationPath; {
+		case p == "": // the $ref target, the only detail without a path of its own
+			ref, _ := sub["$ref"].(string)
+			_, frag, _ := strings.Cut(ref, "#")
+			s.problems(doc, d, ptr, frag, out)
+		case strings.HasPrefix(p, "/properties/"):
+			props = append(props, d)
+		case strings.HasPrefix(p, "/items/"):
+			items = append(items, d)
+		case strings.HasPrefix(p, "/additionalProperties/"):
+			if !d.IsValid() {
+				unknown = append(unknown, strings.TrimPrefix(d.InstanceLocation, "/"))
+			}
+		case p == "/if": // a condition, not a requirement
+		default: // allOf, then
+			branches = append(branches, d)
+		}
+	}
+	for _, kw := range ownKeywords {
+		if r.Errors[kw] == nil {
+			continue
+		}
+		if kw == "required" {
+			add(kw, missing(value, requiredOf(sub)))
+			continue
+		}
+		add(kw, nil)
+	}
+	slices.SortFunc(props, func(a, b *jsonschema.EvaluationResult) int {
+		return strings.Compare(a.InstanceLocation, b.InstanceLocation)
+	})
+	for _, d := range props {
+		name := strings.TrimPrefix(d.EvaluationPath, "/properties/")
+		s.problems(doc, d, child(ptr, d), sptr+"/properties/"+schemamodel.EscapePointer(name), out)
+	}
+	if len(unknown) > 0 {
+		if sub["additionalProperties"] == false {
+			slices.Sort(unknown)
+			add("additionalProperties", unknown)
+		} else {
+			for _, d := range r.Details {
+				if strings.HasPrefix(d.EvaluationPath, "/additionalProperties/") {
+					s.problems(doc, d, child(ptr, d), sptr+"/additionalProperties", out)
+				}
+			}
+		}
+	}
+	for _, d := range items {
+		s.problems(doc, d, child(ptr, d), sptr+"/items", out)
+	}
+	for _, d := range branches {
+		s.problems(doc, d, ptr, sptr+d.EvaluationPath, out)
+	}
+	// Keywords the schemas do not use today still get a message.
+	var other []string
+	for kw := range r.Errors {
+		if !slices.Contains(exclusive, kw) && !slices.Contains(ownKeywords, kw) && !grouping[kw] {
+			other = append(other, kw)
+		}
+	}
+	slices.Sort(other)
+	for _, kw := range other {
+		add(kw, nil)
+	}
+}
+
+// grouping keywords fail because a subschema does; the subschema's own
+// result says why.
+var grouping = map[string]bool{"$ref": true, "properties": true, "additionalProperties": true, "items": true, "allOf": true, "then": true}
+
+// child returns the pointer of the property or item a detail evaluated:
+// the validator gives its location relative to the parent, unescaped.
+func child(ptr string, d *jsonschema.EvaluationResult) string {
+	return ptr + "/" + schemamodel.EscapePointer(strings.TrimPrefix(d.InstanceLocation, "/"))
+}
+
+// missing returns the names in required that obj lacks, in the schema's order.
+func missing(obj any, required []string) []string {
+	m, _ := obj.(map[string]any)
+	var out []string
+	for _, name := range required {
+		if _, ok := m[name]; !ok {
+			out = append(out, name)
+		}
 	}
 	return out
 }
 
-func pointerOf(loc []string) string {
-	var b strings.Builder
-	for _, tok := range loc {
-		b.WriteByte('/')
-		b.WriteString(schemamodel.EscapePointer(tok))
-	}
-	return b.String()
-}
-
-// subschema returns the raw schema object an error's keyword belongs to.
-func (s *Schema) subschema(e *jsonschema.ValidationError) map[string]any {
-	_, frag, _ := strings.Cut(e.SchemaURL, "#")
-	m, _ := s.Model.At(frag).(map[string]any)
-	return m
-}
-
-// describe turns one validation error into diagnostics. misspelt maps the
-// pointer of a missing required property to the unknown key that is probably
-// it, misspelt.
-func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError, misspelt map[string]string) diag.List {
-	ptr := pointerOf(e.InstanceLocation)
-	sub := s.subschema(e)
+// describe turns one problem into diagnostics. misspelt maps the pointer of
+// a missing required property to the unknown key that is probably it,
+// misspelt.
+func (s *Schema) describe(doc *Document, e problem, misspelt map[string]string) diag.List {
+	ptr, sub := e.ptr, e.sub
 	custom, _ := sub["errorMessage"].(string)
 	at := func(hint, format string, args ...any) diag.List {
 		return diag.List{doc.Diag(diag.Error, ptr, hint, format, args...)}
 	}
 	name := fieldName(ptr)
+	value := valueAt(doc, ptr)
 
-	switch k := e.ErrorKind.(type) {
-	case *kind.Required:
+	switch e.keyword {
+	case "required":
 		var out diag.List
-		for _, m := range k.Missing {
+		for _, m := range e.names {
 			child := ptr + "/" + schemamodel.EscapePointer(m)
 			if _, ok := misspelt[child]; ok {
 				continue // reported as the unknown key
@@ -164,10 +297,10 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError, misspelt
 			out = append(out, doc.Diag(diag.Error, child, hint, "missing required property %q%s", m, inWhat(ptr)))
 		}
 		return out
-	case *kind.AdditionalProperties:
+	case "additionalProperties":
 		var out diag.List
 		allowed := propertyNames(sub)
-		for _, p := range k.Properties {
+		for _, p := range e.names {
 			child := ptr + "/" + schemamodel.EscapePointer(p)
 			pos := doc.KeyPos(child)
 			hint := "allowed here: " + strings.Join(allowed, ", ")
@@ -181,9 +314,11 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError, misspelt
 				Message: fmt.Sprintf("unknown property %q%s", p, inWhat(ptr)), Hint: hint})
 		}
 		return out
-	case *kind.Type:
-		want := strings.Join(mapSlice(k.Want, typeWord), " or ")
-		if k.Got == "null" {
+	case "type":
+		types := typesOf(sub)
+		got := jsonType(value)
+		want := strings.Join(mapSlice(types, typeWord), " or ")
+		if got == "null" {
 			if ptr == "" {
 				return at("write the settings as YAML; `portfolio validate` lists what is missing", "the file holds no settings")
 			}
@@ -191,61 +326,183 @@ func (s *Schema) describe(doc *Document, e *jsonschema.ValidationError, misspelt
 		}
 		hint := ""
 		switch {
-		case slices.Contains(k.Want, "string") && (k.Got == "number" || k.Got == "integer" || k.Got == "boolean"):
+		case slices.Contains(types, "string") && (got == "number" || got == "boolean"):
 			hint = `put the value in quotes, e.g. "2024" or "true"`
-		case slices.Contains(k.Want, "boolean") && k.Got == "string":
+		case slices.Contains(types, "boolean") && got == "string":
 			hint = "write true or false"
-			switch strings.ToLower(fmt.Sprint(valueAt(doc, ptr))) {
+			switch strings.ToLower(fmt.Sprint(value)) {
 			case "true", "false":
 				hint = "write true or false without quotes"
 			case "yes", "no", "on", "off", "y", "n":
 				hint = "write true or false: yes, no, on and off are text in YAML 1.2"
 			}
-		case (slices.Contains(k.Want, "integer") || slices.Contains(k.Want, "number")) && k.Got == "string":
+		case (slices.Contains(types, "integer") || slices.Contains(types, "number")) && got == "string":
 			hint = "write the number without quotes"
 		}
-		return at(hint, "%s must be %s, not %s", name, want, typeWord(k.Got))
-	case *kind.Enum:
+		return at(hint, "%s must be %s, not %s", name, want, typeWord(got))
+	case "enum":
+		allowed, _ := sub["enum"].([]any)
 		hint := ""
-		if got, ok := k.Got.(string); ok {
-			if near := closestValue(got, k.Want); near != "" {
+		if got, ok := value.(string); ok {
+			if near := closestValue(got, allowed); near != "" {
 				hint = fmt.Sprintf("did you mean %q?", near)
 			}
 		}
 		if custom != "" {
-			return at(hint, "%s %s; got %s", name, custom, shortValue(k.Got))
+			return at(hint, "%s %s; got %s", name, custom, shortValue(value))
 		}
-		return at(hint, "%s must be one of %s; got %s", name, joinValues(k.Want), shortValue(k.Got))
-	case *kind.Const:
-		return at("", "%s must be %s; got %s", name, shortValue(k.Want), shortValue(k.Got))
-	case *kind.MinLength:
-		if k.Want == 1 {
+		return at(hint, "%s must be one of %s; got %s", name, joinValues(allowed), shortValue(value))
+	case "const":
+		return at("", "%s must be %s; got %s", name, shortValue(sub["const"]), shortValue(value))
+	case "minLength":
+		want := intOf(sub["minLength"])
+		if want == 1 {
 			return at("write some text, or remove the property if it is optional", "%s must not be empty", name)
 		}
-		return at("", "%s is too short: %d characters, at least %d needed", name, k.Got, k.Want)
-	case *kind.MaxLength:
+		return at("", "%s is too short: %d characters, at least %d needed", name, runeCount(value), want)
+	case "maxLength":
 		return at("shorten it; the limit keeps the layout intact on small screens",
-			"%s is too long: %d characters, at most %d allowed", name, k.Got, k.Want)
-	case *kind.Pattern, *kind.Format:
+			"%s is too long: %d characters, at most %d allowed", name, runeCount(value), intOf(sub["maxLength"]))
+	case "pattern", "format":
 		if custom != "" {
-			return at("", "%s %s; got %s", name, custom, shortValue(valueAt(doc, ptr)))
+			return at("", "%s %s; got %s", name, custom, shortValue(value))
 		}
-		return at("", "%s has the wrong form: %s", name, e.ErrorKind.LocalizedString(printer))
-	case *kind.MinItems:
-		return at("", "%s needs at least %s, has %d", name, english.Count(k.Want, "item"), k.Got)
-	case *kind.MaxItems:
-		return at("remove some items", "%s has %d items, at most %d allowed", name, k.Got, k.Want)
-	case *kind.UniqueItems:
-		second := fmt.Sprintf("%s/%d", ptr, k.Duplicates[1])
-		return diag.List{doc.Diag(diag.Error, second, "remove the repeated item",
-			"%s lists the same item twice (items %d and %d)", name, k.Duplicates[0]+1, k.Duplicates[1]+1)}
-	case *kind.Minimum:
-		return at("", "%s must be at least %s; got %s", name, ratString(k.Want), ratString(k.Got))
-	case *kind.Maximum:
-		return at("", "%s must be at most %s; got %s", name, ratString(k.Want), ratString(k.Got))
+		got, _ := value.(string)
+		if e.keyword == "pattern" {
+			want, _ := sub["pattern"].(string)
+			return at("", "%s has the wrong form: %s does not match pattern %s", name, quote(got), quote(want))
+		}
+		format, _ := sub["format"].(string)
+		return at("", "%s has the wrong form: %s is not valid %s", name, quote(got), format)
+	case "minItems":
+		list, _ := value.([]any)
+		return at("", "%s needs at least %s, has %d", name, english.Count(intOf(sub["minItems"]), "item"), len(list))
+	case "maxItems":
+		list, _ := value.([]any)
+		return at("remove some items", "%s has %d items, at most %d allowed", name, len(list), intOf(sub["maxItems"]))
+	case "uniqueItems":
+		first, second := duplicates(value)
+		return diag.List{doc.Diag(diag.Error, fmt.Sprintf("%s/%d", ptr, second), "remove the repeated item",
+			"%s lists the same item twice (items %d and %d)", name, first+1, second+1)}
+	case "minimum":
+		return at("", "%s must be at least %s; got %s", name, ratString(ratOf(sub["minimum"])), ratString(ratOf(value)))
+	case "maximum":
+		return at("", "%s must be at most %s; got %s", name, ratString(ratOf(sub["maximum"])), ratString(ratOf(value)))
 	default:
-		return at("", "%s: %s", name, e.ErrorKind.LocalizedString(printer))
+		return at("", "%s: %s", name, e.err.Error())
 	}
+}
+
+// jsonType names a value's JSON type as messages do: every number is "number".
+func jsonType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "number"
+}
+
+// typesOf returns a schema's "type", one name or a list.
+func typesOf(sub map[string]any) []string {
+	switch t := sub["type"].(type) {
+	case string:
+		return []string{t}
+	case []any:
+		var out []string
+		for _, x := range t {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// intOf reads a count written in the schema.
+func intOf(v any) int {
+	f, _ := v.(float64)
+	return int(f)
+}
+
+func runeCount(v any) int {
+	s, _ := v.(string)
+	return utf8.RuneCountInString(s)
+}
+
+// ratOf reads a number exactly, from the schema or from content.
+func ratOf(v any) *big.Rat {
+	r, ok := new(big.Rat).SetString(fmt.Sprintf("%v", v))
+	if !ok {
+		return nil
+	}
+	return r
+}
+
+// duplicates returns the indexes i < j of the first item j that repeats an
+// earlier one, i the first it repeats.
+func duplicates(v any) (int, int) {
+	list, _ := v.([]any)
+	for j := 1; j < len(list); j++ {
+		for i := range j {
+			if jsonEqual(list[i], list[j]) {
+				return i, j
+			}
+		}
+	}
+	return 0, 1
+}
+
+// jsonEqual compares two values as JSON does: numbers by value.
+func jsonEqual(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !jsonEqual(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !jsonEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case string, bool, nil:
+		return a == b
+	}
+	if jsonType(b) != "number" {
+		return false
+	}
+	ra, rb := ratOf(a), ratOf(b)
+	return ra != nil && rb != nil && ra.Cmp(rb) == 0
+}
+
+// quote puts text in single quotes for a message, escaped as Go would.
+func quote(s string) string {
+	s = fmt.Sprintf("%q", s)
+	s = strings.ReplaceAll(s, `\"`, `"`)
+	s = strings.ReplaceAll(s, `'`, `\'`)
+	return "'" + s[1:len(s)-1] + "'"
 }
 
 // fieldName names the value at pointer for a message: its last key, or the

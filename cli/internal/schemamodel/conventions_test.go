@@ -1,13 +1,12 @@
 package schemamodel_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/kaptinlin/jsonschema"
 
 	"portfolio/cli/internal/schemamodel"
 	"portfolio/schema"
@@ -81,28 +80,28 @@ func typedByHand(s *schemamodel.Schema) bool {
 // show as an example is content that validates.
 func TestExamplesAreValid(t *testing.T) {
 	for name, data := range map[string][]byte{schema.SiteFile: schema.Site, schema.ProjectFile: schema.Project} {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
+		var doc any
+		if err := json.Unmarshal(data, &doc); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		url := "mem:///" + name
-		c := jsonschema.NewCompiler()
-		c.DefaultDraft(jsonschema.Draft2020)
-		c.AssertFormat()
-		if err := c.AddResource(url, doc); err != nil {
+		// As content.Schema compiles it: format asserted.
+		c := jsonschema.NewCompiler().SetAssertFormat(true)
+		if _, err := c.Compile(data, url); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		found := 0
 		for _, at := range exampleLocations(doc, "") {
-			sch, err := c.Compile(url + "#" + at.pointer)
-			if err != nil {
+			sch, err := c.Schema(url + "#" + at.pointer)
+			if err != nil || sch == nil {
 				t.Fatalf("%s#%s: %v", name, at.pointer, err)
 			}
 			for i, e := range at.examples {
 				found++
-				if err := sch.Validate(e); err != nil {
+				if res := sch.Validate(e); !res.IsValid() {
 					j, _ := json.Marshal(e)
-					t.Errorf("%s#%s: example %d (%s) is invalid: %v", name, at.pointer, i, j, err)
+					why, _ := json.Marshal(res.DetailedErrors())
+					t.Errorf("%s#%s: example %d (%s) is invalid: %s", name, at.pointer, i, j, why)
 				}
 			}
 		}

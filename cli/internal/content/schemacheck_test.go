@@ -1,0 +1,77 @@
+package content
+
+import (
+	"slices"
+	"sync"
+	"testing"
+
+	"portfolio/schema"
+)
+
+// TestCheckOneProblemPerMistake pins what the validator's result tree is
+// reduced to: one diagnostic per mistake, as content authors read them. The
+// validator reports more than that: every failed keyword of a value (a URL
+// that fails both "format" and "pattern"), and a missing required
+// property's schema checked against null.
+func TestCheckOneProblemPerMistake(t *testing.T) {
+	tests := []struct {
+		name    string
+		schema  func() (*Schema, error)
+		partial map[string]any
+		pointer string
+		want    []string // pointer and message of every problem at pointer or under it
+	}{
+		{"url failing format and pattern", SiteSchema, map[string]any{"url": "a/../b"}, "/url",
+			[]string{`/url "url" must be the site's https:// address without a trailing slash (e.g. https://example.com); got "a/../b"`}},
+		{"empty url", SiteSchema, map[string]any{"url": ""}, "/url",
+			[]string{`/url "url" must be the site's https:// address without a trailing slash (e.g. https://example.com); got ""`}},
+		{"text where true or false belongs", ProjectSchema, map[string]any{"featured": "yes"}, "/featured",
+			[]string{`/featured "featured" must be true or false, not text`}},
+		{"list where text belongs", ProjectSchema, map[string]any{"cover": []any{"a"}}, "/cover",
+			[]string{`/cover "cover" must be text, not a list (lines starting with '- ')`}},
+		{"missing properties of a block", ProjectSchema, map[string]any{"body": []any{map[string]any{"type": "image"}}}, "/body",
+			[]string{`/body/0/src missing required property "src" in item 1 of "body"`, `/body/0/alt missing required property "alt" in item 1 of "body"`}},
+		{"repeated items", ProjectSchema, map[string]any{"skills": []any{"a", "b", "a", "b"}}, "/skills",
+			[]string{`/skills/2 "skills" lists the same item twice (items 1 and 3)`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := tt.schema()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range s.CheckPart(tt.partial, tt.pointer) {
+				got = append(got, d.Pointer+" "+d.Message)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckConcurrently checks one freshly compiled schema from several
+// goroutines, as Load does with projects: under the race detector (as
+// .ci/test runs it) this fails if the validator still changes the compiled
+// schema while it validates.
+func TestCheckConcurrently(t *testing.T) {
+	for _, f := range []struct{ name, data string }{{schema.SiteFile, string(schema.Site)}, {schema.ProjectFile, string(schema.Project)}} {
+		s, err := compileSchema(f.name, []byte(f.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				// Values that meet every kind of pattern: paths, URLs, IDs.
+				doc := &Document{File: f.name, pos: map[string]Pos{}, key: map[string]Pos{}, block: map[string]bool{}, Value: map[string]any{
+					"url": "https://example.com", "measurementId": "G-ABC", "cover": "a.png",
+					"body": []any{map[string]any{"type": "document", "label": "x", "url": "https://example.com/a.pdf"}},
+				}}
+				s.Check(doc)
+			})
+		}
+		wg.Wait()
+	}
+}

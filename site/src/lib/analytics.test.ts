@@ -7,8 +7,7 @@ const ID = 'G-TEST123456';
 const calls = () => (window.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>));
 const tagScripts = () => document.head.querySelectorAll<HTMLScriptElement>('script[src*="googletagmanager.com"]');
 
-// The tag script is added from a timer: fake timers keep one test's timer
-// from firing in the next.
+// Fake timers show that time alone adds no tag script.
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -17,6 +16,10 @@ afterEach(() => {
   vi.clearAllTimers();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // A test that showed no intent leaves its listeners: let them run now, so
+  // that they add nothing in the next test (the set-up removes the script).
+  window.dispatchEvent(new Event('pointerdown'));
 });
 
 describe('initAnalytics', () => {
@@ -42,60 +45,62 @@ describe('initAnalytics', () => {
     initAnalytics(ID);
     initAnalytics(ID);
     initAnalytics('G-OTHER');
+    window.dispatchEvent(new Event('scroll'));
+    window.dispatchEvent(new Event('keydown'));
     await vi.runAllTimersAsync();
 
     expect(calls().filter(([command]) => command === 'config')).toEqual([['config', ID, { send_page_view: false }]]);
     expect(tagScripts()).toHaveLength(1);
   });
 
-  it('adds the tag script only after the window load event when the page is still loading', async () => {
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-
+  it('adds no tag script while the visitor only reads, however long after load', async () => {
     initAnalytics(ID);
-    await vi.runAllTimersAsync();
+    window.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    window.dispatchEvent(new Event('pointermove'));
+    window.dispatchEvent(new Event('focus'));
+
+    expect(tagScripts()).toHaveLength(0);
+  });
+
+  it.each(['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'])('adds the tag script at the first %s, once', (type) => {
+    initAnalytics(ID);
     expect(tagScripts()).toHaveLength(0);
 
-    window.dispatchEvent(new Event('load'));
-    await vi.runAllTimersAsync();
-
+    window.dispatchEvent(new Event(type));
     const scripts = tagScripts();
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.src).toBe(`https://www.googletagmanager.com/gtag/js?id=${ID}`);
     expect(scripts[0]?.async).toBe(true);
 
-    window.dispatchEvent(new Event('load'));
-    await vi.runAllTimersAsync();
+    for (const again of ['pointerdown', 'keydown', 'scroll']) window.dispatchEvent(new Event(again));
+    document.dispatchEvent(new Event('visibilitychange'));
     expect(tagScripts()).toHaveLength(1);
   });
 
-  it('adds the tag script after the current task when the page has already loaded, not during the render', async () => {
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
-
+  it('adds the tag script when the page is hidden (another tab or app), not when it is shown', () => {
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
     initAnalytics(ID);
+
+    document.dispatchEvent(new Event('visibilitychange'));
     expect(tagScripts()).toHaveLength(0);
 
-    await vi.runAllTimersAsync();
+    state.mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
     expect(tagScripts()).toHaveLength(1);
   });
 
-  it('waits for the browser to be idle after load, with a timeout so that a busy page still counts', async () => {
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
-    const idle: { run: IdleRequestCallback; options?: IdleRequestOptions }[] = [];
-    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback, options?: IdleRequestOptions) => idle.push({ run, ...(options ? { options } : {}) }));
+  it('adds the tag script at once when started during a tap or key press (Accept on the consent bar)', () => {
+    vi.stubGlobal('navigator', { ...navigator, userActivation: { isActive: true, hasBeenActive: true } });
 
     initAnalytics(ID);
-    await vi.runAllTimersAsync();
-    expect(tagScripts()).toHaveLength(0);
-    expect(idle).toHaveLength(1);
-    expect(idle[0]?.options?.timeout).toBeGreaterThan(0);
 
-    idle[0]?.run({ didTimeout: false, timeRemaining: () => 50 });
     expect(tagScripts()).toHaveLength(1);
   });
 
-  it('encodes the id in the script address', async () => {
+  it('encodes the id in the script address', () => {
     initAnalytics('G-A&B');
-    await vi.runAllTimersAsync();
+    window.dispatchEvent(new Event('pointerdown'));
 
     expect(tagScripts()[0]?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-A%26B');
   });

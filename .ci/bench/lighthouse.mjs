@@ -469,16 +469,34 @@ function lcpElement(lhr) {
   return node ? { label: node.nodeLabel ?? '', snippet: node.snippet ?? '', phases } : undefined;
 }
 
+/** The page's main thread in a trace: the thread with the most style, layout, paint and parse. */
+function mainThreadOf(traceEvents) {
+  const work = new Map();
+  for (const e of traceEvents) if (workEvents[e.name] && e.ph === 'X') work.set(`${e.pid}:${e.tid}`, (work.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
+  return [...work].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * All of the main thread's tasks in a trace: their wall time, which
+ * Lighthouse's main-thread work multiplies, and the thread's CPU time in
+ * them. The difference is time the thread waited for a core: on a machine
+ * with fewer cores than the browser has busy threads (the raster and image
+ * decode threads, the compositor), wall time counts other threads' work.
+ */
+export function mainThreadTime(traceEvents) {
+  const main = mainThreadOf(traceEvents);
+  const tasks = traceEvents.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.name === 'RunTask');
+  return { wallMs: tasks.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000, cpuMs: tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000 };
+}
+
 /**
  * The main-thread tasks of 10 ms or more in a trace, each with the three
  * events inside it that took the most time of their own (their duration less
  * that of the events nested in them), in trace time (unthrottled: Lighthouse's
- * simulation multiplies it).
+ * simulation multiplies it), and the thread's CPU time in the task.
  */
 export function longTasks(traceEvents, minMs = 10) {
-  const work = new Map();
-  for (const e of traceEvents) if (workEvents[e.name] && e.ph === 'X') work.set(`${e.pid}:${e.tid}`, (work.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
-  const main = [...work].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const main = mainThreadOf(traceEvents);
   if (!main) return [];
   const start = Math.min(...traceEvents.filter((e) => e.name === 'navigationStart' && e.ts > 0).map((e) => e.ts), Infinity);
   const events = traceEvents.filter((e) => `${e.pid}:${e.tid}` === main && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
@@ -487,7 +505,7 @@ export function longTasks(traceEvents, minMs = 10) {
   const stack = [];
   for (const e of events) {
     if (e.name === 'RunTask') {
-      task = e.dur >= minMs * 1000 ? { at: e.ts, ms: e.dur / 1000, end: e.ts + e.dur, self: new Map() } : undefined;
+      task = e.dur >= minMs * 1000 ? { at: e.ts, ms: e.dur / 1000, cpuMs: (e.tdur ?? Number.NaN) / 1000, end: e.ts + e.dur, self: new Map() } : undefined;
       if (task) tasks.push(task);
       stack.length = 0;
       continue;
@@ -503,6 +521,7 @@ export function longTasks(traceEvents, minMs = 10) {
   return tasks.map((t) => ({
     atMs: (t.at - origin) / 1000,
     ms: t.ms,
+    cpuMs: t.cpuMs,
     top: [...t.self].filter(([, us]) => us > 0).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, us]) => ({ name, ms: us / 1000 })),
   }));
 }
@@ -534,6 +553,14 @@ export function firstLayoutTask(artifacts) {
   return best.task ? { layoutTask: best.task.dur / 1000, layoutTaskCpu: (best.task.tdur ?? Number.NaN) / 1000 } : none;
 }
 
+/** The trace events Lighthouse saved in a run's artifacts folder, or undefined. */
+function traceOf(artifacts) {
+  const file = artifacts && existsSync(artifacts) ? readdirSync(artifacts).find((f) => f.endsWith('trace.json')) : undefined;
+  if (!file) return undefined;
+  const trace = JSON.parse(readFileSync(path.join(artifacts, file), 'utf8'));
+  return trace.traceEvents ?? trace;
+}
+
 /** Where each row's time goes, from the run with its median Performance. */
 function printWhereTimeGoes(rows, { runs }) {
   console.log('\nWhere the time goes: per row, the run with the median Performance (trace time, before Lighthouse’s simulation)');
@@ -547,10 +574,21 @@ function printWhereTimeGoes(rows, { runs }) {
       console.log('    no trace in the artifacts');
     } else {
       const trace = JSON.parse(readFileSync(path.join(run.artifacts, traceFile), 'utf8'));
-      const tasks = longTasks(trace.traceEvents ?? trace);
-      console.log(`    main-thread tasks of 10 ms or more: ${tasks.length}`);
+      const events = trace.traceEvents ?? trace;
+      const { wallMs, cpuMs } = mainThreadTime(events);
+      console.log(`    main-thread tasks: ${Math.round(wallMs)} ms of wall time, ${Math.round(cpuMs)} ms of the thread's CPU (${Math.round(wallMs - cpuMs)} ms waiting for a core)`);
+      const all = list.map((r) => traceOf(r.artifacts)).filter(Boolean).map((t) => mainThreadTime(t));
+      if (all.length > 1) {
+        console.log(
+          `      median of the row's ${all.length} runs: ${Math.round(median(all.map((t) => t.wallMs)))} ms wall, ${Math.round(median(all.map((t) => t.cpuMs)))} ms CPU`,
+        );
+      }
+      const tasks = longTasks(events);
+      console.log(`    main-thread tasks of 10 ms or more (wall, CPU): ${tasks.length}`);
       for (const t of tasks) {
-        console.log(`      at ${t.atMs.toFixed(0).padStart(5)} ms  ${t.ms.toFixed(1).padStart(6)} ms   ${t.top.map((e) => `${e.name} ${e.ms.toFixed(1)}`).join(', ') || '(no event recorded inside)'}`);
+        console.log(
+          `      at ${t.atMs.toFixed(0).padStart(5)} ms  ${t.ms.toFixed(1).padStart(6)} ms ${`(${t.cpuMs.toFixed(1)})`.padStart(7)}   ${t.top.map((e) => `${e.name} ${e.ms.toFixed(1)}`).join(', ') || '(no event recorded inside)'}`,
+        );
       }
     }
     if (run.lcpElement) {

@@ -359,7 +359,7 @@ function runLighthouse(cli, url, throttling, artifacts) {
         lcpElement: lcpElement(lhr),
         breakdown: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => ({ label: i.groupLabel ?? i.group, ms: i.duration })),
         mainThread: lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN,
-        ...(artifacts ? firstLayoutTask(artifacts) : { layoutTask: Number.NaN, layoutTaskCpu: Number.NaN }),
+        ...traceFigures(artifacts),
       });
     });
   });
@@ -527,18 +527,15 @@ export function longTasks(traceEvents, minMs = 10) {
 }
 
 /**
- * In the trace Lighthouse saved in `artifacts`: the main-thread task up to
+ * In a trace's events: the main-thread task up to
  * the first contentful paint that spent the most in style and layout (the
  * first frame's, unless the parser yields), its whole duration in ms of
  * wall time, which Lighthouse simulates from, and of the thread's CPU time,
  * which a busy machine inflates far less. NaN without a trace.
  */
-export function firstLayoutTask(artifacts) {
+export function firstLayoutTask(events) {
   const none = { layoutTask: Number.NaN, layoutTaskCpu: Number.NaN };
-  const file = existsSync(artifacts) ? readdirSync(artifacts).find((f) => f.endsWith('trace.json')) : undefined;
-  if (!file) return none;
-  const trace = JSON.parse(readFileSync(path.join(artifacts, file), 'utf8'));
-  const events = trace.traceEvents ?? trace;
+  if (!events) return none;
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
   if (!fcp) return none;
   const main = `${fcp.pid}:${fcp.tid}`;
@@ -551,6 +548,13 @@ export function firstLayoutTask(artifacts) {
     if (styleLayout > best.styleLayout) best = { styleLayout, task };
   }
   return best.task ? { layoutTask: best.task.dur / 1000, layoutTaskCpu: (best.task.tdur ?? Number.NaN) / 1000 } : none;
+}
+
+/** What a run's trace says, read once: its first layout task and its main-thread wall and CPU time. */
+function traceFigures(artifacts) {
+  const events = traceOf(artifacts);
+  const { wallMs, cpuMs } = events ? mainThreadTime(events) : { wallMs: Number.NaN, cpuMs: Number.NaN };
+  return { ...firstLayoutTask(events), mainWallMs: wallMs, mainCpuMs: cpuMs };
 }
 
 /** The trace events Lighthouse saved in a run's artifacts folder, or undefined. */
@@ -569,19 +573,13 @@ function printWhereTimeGoes(rows, { runs }) {
     const run = list[(list.length - 1) >> 1];
     if (!run) continue;
     console.log(`\n  ${row.label.trim()} (Performance ${run.performance}, LCP ${(run.lcp / 1000).toFixed(2)} s; artifacts ${path.relative(process.cwd(), run.artifacts)})`);
-    const traceFile = existsSync(run.artifacts) ? readdirSync(run.artifacts).find((f) => f.endsWith('trace.json')) : undefined;
-    if (!traceFile) {
+    const events = traceOf(run.artifacts);
+    if (!events) {
       console.log('    no trace in the artifacts');
     } else {
-      const trace = JSON.parse(readFileSync(path.join(run.artifacts, traceFile), 'utf8'));
-      const events = trace.traceEvents ?? trace;
-      const { wallMs, cpuMs } = mainThreadTime(events);
-      console.log(`    main-thread tasks: ${Math.round(wallMs)} ms of wall time, ${Math.round(cpuMs)} ms of the thread's CPU (${Math.round(wallMs - cpuMs)} ms waiting for a core)`);
-      const all = list.map((r) => traceOf(r.artifacts)).filter(Boolean).map((t) => mainThreadTime(t));
-      if (all.length > 1) {
-        console.log(
-          `      median of the row's ${all.length} runs: ${Math.round(median(all.map((t) => t.wallMs)))} ms wall, ${Math.round(median(all.map((t) => t.cpuMs)))} ms CPU`,
-        );
+      console.log(`    main-thread tasks: ${Math.round(run.mainWallMs)} ms of wall time, ${Math.round(run.mainCpuMs)} ms of the thread's CPU (${Math.round(run.mainWallMs - run.mainCpuMs)} ms waiting for a core)`);
+      if (list.length > 1) {
+        console.log(`      median of the row's ${list.length} runs: ${Math.round(median(list.map((r) => r.mainWallMs)))} ms wall, ${Math.round(median(list.map((r) => r.mainCpuMs)))} ms CPU`);
       }
       const tasks = longTasks(events);
       console.log(`    main-thread tasks of 10 ms or more (wall, CPU): ${tasks.length}`);

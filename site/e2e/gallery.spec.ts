@@ -399,6 +399,56 @@ test.describe('lightbox', () => {
     await expect(dialog(page)).toHaveCount(0);
   });
 
+  test('a click anywhere on the dark area closes it, beside the thumbnails too; a thumbnail, a control or the photo does not', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openUnc(page);
+    const { width, height } = page.viewportSize()!;
+    // What a point of the open viewer shows: a control (a button, a
+    // thumbnail), the photo, or the viewer's dark backdrop.
+    const what = (x: number, y: number) =>
+      page.evaluate(
+        ([px, py]) => {
+          const el = document.elementFromPoint(px!, py!);
+          if (!el?.closest('[role="dialog"]')) return `outside the viewer: ${el?.tagName}`;
+          if (el.closest('button, a, input')) return 'control';
+          if (el.closest('img, video')) return 'photo';
+          return 'dark';
+        },
+        [x, y],
+      );
+    const open = async () => {
+      await tile(page, 5).click();
+      await expectShowing(page, 5);
+    };
+    // The corners beside the strip of thumbnails (the reported one,
+    // 1268×788 of 1280×800, among them), the strip's ends, the top bar.
+    const dark: [number, number][] = [
+      [width - 12, height - 12],
+      [8, height - 8],
+      [40, height - 48],
+      [width - 40, height - 48],
+      [width / 2, 6],
+    ];
+    for (const [x, y] of dark) {
+      await open();
+      expect(await what(x, y), `${x}×${y} is the dark area`).toBe('dark');
+      await page.mouse.click(x, y);
+      await expect(dialog(page), `a click at ${x}×${y} closes the viewer`).toHaveCount(0);
+    }
+    // A thumbnail shows its photo; Next shows the next; the photo stays.
+    await open();
+    await dialog(page)
+      .getByRole('navigation', { name: 'Thumbnails' })
+      .getByRole('button', { name: `6 of ${uncCount}`, exact: true })
+      .click();
+    await expectShowing(page, 6);
+    await dialog(page).getByRole('button', { name: 'Next' }).click();
+    await expectShowing(page, 7);
+    await currentImage(page, 7).click();
+    await expectShowing(page, 7);
+    await expect(dialog(page)).toBeVisible();
+  });
+
   test('page scrolling is locked while it is open and free again after', async ({ page }) => {
     await openUnc(page);
     await page.mouse.move(640, 400);

@@ -95,6 +95,47 @@ function VideoSlideExtras({ image, videos, children }: { image: GalleryImage; vi
   );
 }
 
+/**
+ * The parts of the viewer that are only its dark backdrop, besides the
+ * slide (whose backdrop yet-another-react-lightbox closes on itself): the
+ * strip around the thumbnails, the top bar between its buttons, the
+ * carousel's edges. A visitor cannot tell them apart from the slide's.
+ */
+const backdropParts = ['container', 'carousel', 'toolbar', 'counter', 'thumbnails', 'thumbnails_wrapper', 'thumbnails_container', 'thumbnails_track']
+  .map((part) => `.yarl__${part}`)
+  .join(',');
+
+/** Further than this between press and release, a pointer dragged (a swipe), not clicked. */
+const clickSlop = 10;
+
+/**
+ * Closes the viewer on a click on any part of its dark backdrop
+ * (docs/site.md §2), wherever it is: never on a thumbnail, a control or
+ * the photo, which are not backdrop parts themselves, and never at the end
+ * of a drag.
+ */
+function useBackdropClose(open: boolean, onClose: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    let press: { x: number; y: number; target: EventTarget | null } | undefined;
+    const down = (e: PointerEvent) => {
+      press = { x: e.clientX, y: e.clientY, target: e.target };
+    };
+    const click = (e: MouseEvent) => {
+      const t = e.target;
+      if (!(t instanceof Element) || !t.matches(backdropParts) || !t.closest('.yarl__root')) return;
+      if (press && (press.target !== t || Math.hypot(e.clientX - press.x, e.clientY - press.y) > clickSlop)) return;
+      onClose();
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('click', click);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('click', click);
+    };
+  }, [open, onClose]);
+}
+
 // Read straight from the browser, not through MUI: the island carries no MUI.
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)');
 const prefersReducedMotion = () => reducedMotion()?.matches ?? false;
@@ -124,7 +165,8 @@ interface Props {
  * keeps focus inside, hides the page from assistive technology, locks its
  * scrolling and gives focus back to the tile that opened it; Close,
  * Previous and Next (wrapping), ← → and Escape while open, swipe on touch
- * screens, a backdrop click closes; a counter "n / total"; each slide picks
+ * screens, a click anywhere on the dark backdrop closes (beside the photo,
+ * around the thumbnails, between the buttons); a counter "n / total"; each slide picks
  * the sharpest candidate of its srcset for the screen; the neighbours are
  * preloaded. An image's caption shows under it (the captions plugin: a
  * paragraph in the slide, read with it). Zoom (its plugin): pinch and
@@ -143,6 +185,7 @@ export default function GalleryLightbox({ images, label, index, open, onClose, a
   const share = useShare(address);
   const videos = useRef(new Set<HTMLVideoElement>()).current;
   const plugins = thumbnails ? [Counter, Captions, Zoom, Video, Thumbnails] : [Counter, Captions, Zoom, Video];
+  useBackdropClose(open, onClose);
   return (
     <Lightbox
       open={open}

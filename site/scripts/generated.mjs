@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 const dir = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'src', 'generated');
 const needs = [
   ['content.ts', '`portfolio generate` (it writes the content module)'],
+  ['analytics.json', '`portfolio generate` (it writes the analytics setting with the content module)'],
   ['icons.json', '`portfolio images` (it draws the icons)'],
   ['cards.json', "`portfolio images` with the site's npm packages installed (it draws the social preview cards in the site's fonts)"],
 ];

@@ -2,6 +2,7 @@ package content
 
 import (
 	"cmp"
+	"net/url"
 
 	"portfolio/cli/internal/diag"
 )
@@ -16,24 +17,33 @@ const (
 	ProviderNone        = "none"
 )
 
-// Default hosts of the cookieless providers; the page script has the same
-// ones (site/src/lib/analytics-config.ts), and the end-to-end tests check
-// that the CSP names the host the pages call.
+// Default hosts of the cookieless providers. The pages read the resolved
+// setting (Analytics, written by tsgen as src/generated/analytics.json), so
+// these are their only copy; the end-to-end tests check that the CSP names
+// the host the pages call.
 const (
 	DefaultPlausibleHost = "https://plausible.io"
 	DefaultUmamiHost     = "https://cloud.umami.is"
 )
 
 // Analytics is site.yaml's analytics setting, defaults applied: the
-// provider, whether GA4 asks for consent first, and the origin a
-// cookieless provider's page views go to.
+// provider, whether GA4 asks for consent first, and where a cookieless
+// provider's page views go. It is everything the pages need: the site
+// defines no default of its own.
 type Analytics struct {
 	Provider string
 	// MeasurementID is GA4's id (site.yaml's measurementId).
 	MeasurementID string
 	Consent       bool
-	// Origin is where a cookieless provider's page views go.
-	Origin string
+	// Origin is where a cookieless provider's page views go (the CSP's
+	// connect-src), and Endpoint the address on it they are sent to.
+	Origin   string
+	Endpoint string
+	// Domain is the site's name at Plausible: analytics.domain, else the
+	// host of the site's url.
+	Domain string
+	// WebsiteID is the site's id at Umami.
+	WebsiteID string
 }
 
 // On reports whether the pages count visits at all.
@@ -59,11 +69,19 @@ func (c *Content) Analytics() Analytics {
 		a.Consent = str(set, "consent") == "required"
 	case ProviderPlausible:
 		a.Origin = cmp.Or(str(set, "host"), DefaultPlausibleHost)
+		a.Endpoint = a.Origin + "/api/event"
+		a.Domain = str(set, "domain")
+		if u, err := url.Parse(str(m, "url")); a.Domain == "" && err == nil {
+			a.Domain = u.Hostname()
+		}
 	case ProviderUmami:
 		a.Origin = cmp.Or(str(set, "host"), DefaultUmamiHost)
+		a.Endpoint = a.Origin + "/api/send"
+		a.WebsiteID = str(set, "websiteId")
 	case ProviderGoatCounter:
 		if code := str(set, "code"); code != "" {
 			a.Origin = "https://" + code + ".goatcounter.com"
+			a.Endpoint = a.Origin + "/count"
 		}
 	}
 	if a.Provider != ProviderGA4 {

@@ -127,7 +127,7 @@ func Generate(opts *GenerateOptions) error {
 		return err
 	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
-		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(len(files)-1, "page module"),
+		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(pageModules(files), "page module"),
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
 	if line := leftOut(c); line != "" {
 		fmt.Fprintln(opts.IO.Out, line)
@@ -177,6 +177,17 @@ func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string
 	}
 	fmt.Fprintf(opts.IO.Out, "%s is up to date\n", opts.Out)
 	return nil
+}
+
+// pageModules counts the per-project modules among the generated files.
+func pageModules(files []tsgen.File) int {
+	n := 0
+	for _, f := range files {
+		if strings.HasPrefix(f.Name, tsgen.BodyDir+"/") {
+			n++
+		}
+	}
+	return n
 }
 
 // staleBodies lists the page modules in dir that no project has any more.

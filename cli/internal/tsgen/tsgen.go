@@ -45,8 +45,9 @@ type Assets map[string]manifest.Asset
 
 // Generate renders the modules for loaded, valid content and its images'
 // variants: <module>.ts (types, site settings, every project without its
-// body) and one projects/<slug>.ts per project with the page's blocks, which
-// imports its types from the first.
+// body), one projects/<slug>.ts per project with the page's blocks, which
+// imports its types from the first, and analytics.json, the resolved
+// analytics setting.
 func Generate(c *content.Content, assets Assets, module string) (files []File, err error) {
 	// The type walk panics on a schema it cannot express; that is a defect
 	// of the schema, reported as an error.
@@ -108,6 +109,7 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	fmt.Fprintf(&g.b, "export const site: Site = %s;\n", render(siteVal, 0))
 	g.b.WriteString("\n/** Every project, active or not, in the order of the cards: site.yaml's projectOrder, then the others by slug. */\n")
 	fmt.Fprintf(&g.b, "export const projects: readonly Project[] = %s;\n", render(projects, 0))
+	files = append(files, File{Name: AnalyticsFile, Data: analyticsJSON(c.Analytics())})
 	return append([]File{{Name: module + ".ts", Data: []byte(g.b.String())}}, files...), nil
 }
 

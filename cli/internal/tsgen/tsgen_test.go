@@ -146,6 +146,7 @@ func TestGolden(t *testing.T) {
 		"content.ts",
 		"projects/brand-guide.ts", "projects/briefing-memo.ts", "projects/case-study.ts",
 		"projects/photo-set.ts", "projects/survey-app.ts", "projects/wireframes.ts",
+		"analytics.json",
 		"cards.json",
 	}
 	if !slices.Equal(names, wantNames) {

@@ -43,7 +43,8 @@ const layers = [
     // islands/: the browser's islands: the loader and its registry
     //   (client.ts) and each island's chunk, which wakes a feature's
     //   prerendered markup (contact.ts, lightbox.tsx).
-    // page-script/: the plain script every page runs (analytics, the 404 log).
+    // page-script/: the plain script a page runs (its provider's analytics,
+    //   the 404 log; scripts/page-scripts.mjs builds the one a site needs).
     name: 'entries',
     paths: ['src/entry-server.tsx', 'src/islands', 'src/page-script'],
   },

@@ -1,9 +1,13 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { pageScripts, readAnalytics } from './scripts/page-scripts.mjs';
 
-export default defineConfig({
+const root = fileURLToPath(new URL('.', import.meta.url));
+const src = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -11,19 +15,19 @@ export default defineConfig({
   build: {
     sourcemap: false,
     // The page template (its fonts and document styles), the islands loader
-    // and the plain page scripts (GA4's or the cookieless providers', and the
-    // consent bar's); each island is a dynamic chunk of the loader. The prerender finds the files' names in the manifest.
+    // and the plain page scripts of the site's analytics provider only (and
+    // the consent bar's, when GA4 asks for consent): no other provider's
+    // code is built or published. Each island is a dynamic chunk of the
+    // loader. The prerender finds the files' names in the manifest.
     manifest: true,
     rollupOptions: {
       // The consent script's startConsent is called by the page script, so
       // entries keep their exports (a few bytes: startPage, startCount).
       preserveEntrySignatures: 'exports-only',
       input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        islands: fileURLToPath(new URL('./src/islands/client.ts', import.meta.url)),
-        page: fileURLToPath(new URL('./src/page-script/page-script.ts', import.meta.url)),
-        count: fileURLToPath(new URL('./src/page-script/count.ts', import.meta.url)),
-        consent: fileURLToPath(new URL('./src/page-script/consent.ts', import.meta.url)),
+        index: src('./index.html'),
+        islands: src('./src/islands/client.ts'),
+        ...Object.fromEntries(Object.entries(pageScripts(readAnalytics(root, loadEnv(mode, root, 'VITE_')))).map(([name, file]) => [name, src(`./${file}`)])),
       },
     },
   },
@@ -48,4 +52,4 @@ export default defineConfig({
     // on a busy 2-core machine the first test of a file can take seconds.
     testTimeout: 15_000,
   },
-});
+}));

@@ -8,7 +8,7 @@
 // current page, Reject remembered across documents, keyboard use, no
 // layout shift, axe clean with it open, and nothing at all without
 // JavaScript.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
@@ -29,6 +29,8 @@ interface Provider {
   csp: { script: string[]; connect: string[]; img: string[] };
   /** The page views in what a page requested, or in its dataLayer (GA4: gtag.js is answered empty here). */
   views: (requests: Request[], page: Page) => Promise<number>;
+  /** The text only its page script has: no other provider's build may publish it. */
+  marker: string;
 }
 
 const ga4Views = async (requests: Request[], page: Page) => {
@@ -42,13 +44,20 @@ const ga4Views = async (requests: Request[], page: Page) => {
 const posts = (url: string) => (requests: Request[]) => Promise.resolve(requests.filter((r) => r.method() === 'POST' && r.url() === url).length);
 
 const providers: Provider[] = [
-  { name: 'ga4', hosts: /google/, csp: { script: ['https://www.googletagmanager.com'], connect: google, img: google }, views: ga4Views },
+  {
+    name: 'ga4',
+    hosts: /google/,
+    csp: { script: ['https://www.googletagmanager.com'], connect: google, img: google },
+    views: ga4Views,
+    marker: 'googletagmanager.com',
+  },
   {
     name: 'plausible',
     setting: 'analytics:\n  provider: plausible\n',
     hosts: /plausible\.io/,
     csp: { script: [], connect: ['https://plausible.io'], img: [] },
     views: posts('https://plausible.io/api/event'),
+    marker: 'pageview',
   },
   {
     name: 'umami',
@@ -56,6 +65,7 @@ const providers: Provider[] = [
     hosts: /umami\.is/,
     csp: { script: [], connect: ['https://cloud.umami.is'], img: [] },
     views: posts('https://cloud.umami.is/api/send'),
+    marker: 'website:',
   },
   {
     name: 'goatcounter',
@@ -63,9 +73,17 @@ const providers: Provider[] = [
     hosts: /goatcounter\.com/,
     csp: { script: [], connect: ['https://averymorgan.goatcounter.com'], img: [] },
     views: (requests) => Promise.resolve(requests.filter((r) => r.url().startsWith('https://averymorgan.goatcounter.com/count?p=')).length),
+    marker: 'rnd:',
   },
   // The site built for gallery-video.spec.ts too (support/variants.ts).
-  { name: 'none', setting: withoutAnalyticsWithVideo.setting, hosts: /./, csp: { script: [], connect: [], img: [] }, views: () => Promise.resolve(0) },
+  {
+    name: 'none',
+    setting: withoutAnalyticsWithVideo.setting,
+    hosts: /./,
+    csp: { script: [], connect: [], img: [] },
+    views: () => Promise.resolve(0),
+    marker: '',
+  },
 ];
 
 /** The https:// sources of each directive of a CSP. */
@@ -183,6 +201,29 @@ for (const p of providers) {
       ).toBe(true);
     }
     await context.close();
+  });
+
+  test(`${p.name}: only its own analytics code is built and published`, () => {
+    // The plain page scripts are the client build's entries besides the
+    // page template and the islands loader.
+    const dist = distOf(p.name);
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+    const pageEntries = Object.entries(manifest).filter(([src, chunk]) => chunk.isEntry && src !== 'index.html' && src !== 'src/islands/client.ts');
+    expect(pageEntries.map(([src]) => src)).toEqual([`src/page-script/${p.name === 'none' ? 'no-analytics' : p.name}.ts`]);
+    // No file of any other provider's page script is published, and no
+    // published script carries another provider's request.
+    const published = new Set(readdirSync(path.join(dist, 'assets')));
+    for (const [src, chunk] of Object.entries(manifest)) {
+      if (src.startsWith('src/page-script/') && !pageEntries.some(([own]) => own === src)) expect(published.has(path.basename(chunk.file)), src).toBe(false);
+    }
+    const code = [...published].filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(dist, 'assets', f), 'utf8'));
+    for (const other of providers) {
+      if (other.marker)
+        expect(
+          code.some((c) => c.includes(other.marker)),
+          `${other.name}'s request in ${p.name}'s scripts`,
+        ).toBe(other === p);
+    }
   });
 }
 

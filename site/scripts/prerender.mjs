@@ -11,6 +11,7 @@ import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { lastChange } from './lastmod.mjs';
+import { pageScripts } from './page-scripts.mjs';
 
 // The server build leaves packages external, so they load here under Node.
 // Render them as the browser bundle runs them, in production mode: MUI adds
@@ -59,23 +60,24 @@ async function readTemplate() {
 // The two scripts a page may load before any interaction, from the client
 // build's manifest: the islands loader (on pages with an island; it fetches
 // each island's chunk when the island is needed) and the plain page script
-// (analytics, the 404 log): GA4's, or the cookieless providers' count.ts,
-// and the consent bar's only when GA4 asks for consent, loaded by GA4's
-// page script. No other script is in any page. The loader is a
-// file, cached for the whole visit, with no CSP hash
+// of the site's analytics provider (scripts/page-scripts.mjs, the same
+// choice vite.config.ts built: the provider's own, or the not-found page's
+// log alone), and the consent bar's only when GA4
+// asks for consent, loaded by GA4's page script. No other script is in any
+// page. The loader is a file, cached for the whole visit, with no CSP hash
 // (docs/decisions/0002-islands-loader-stays-a-file.md).
-async function readEntryScripts() {
+async function readEntryScripts(analytics) {
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   const entryFile = (src) => {
     const entry = manifest[src];
-    if (!entry?.isEntry) throw new Error(`the client build has no entry ${src} (vite.config.ts build.rollupOptions.input)`);
+    if (!entry?.isEntry) throw new Error(`the client build has no entry ${src} (vite.config.ts build.rollupOptions.input, scripts/page-scripts.mjs)`);
     return `/${entry.file}`;
   };
+  const scripts = pageScripts(analytics);
   return {
     islands: entryFile('src/islands/client.ts'),
-    page: entryFile('src/page-script/page-script.ts'),
-    count: entryFile('src/page-script/count.ts'),
-    consent: entryFile('src/page-script/consent.ts'),
+    page: entryFile(scripts.page),
+    ...(scripts.consent ? { consent: entryFile(scripts.consent) } : {}),
   };
 }
 
@@ -212,16 +214,14 @@ function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
 }
 
 // The page script's tag carries the analytics setting (none with
-// VITE_ANALYTICS=off or provider none). GA4's pages load page-script.ts
-// (and, when it asks for consent, the consent script it names), the
-// cookieless providers' count.ts; pages without analytics none but the 404
-// page's.
+// VITE_ANALYTICS=off or provider none): the provider's page script (and,
+// when GA4 asks for consent, the consent script it names); pages without
+// analytics have none but the 404 page's.
 function analyticsScriptTag(analytics, entries) {
-  const src = analytics.provider !== 'ga4' ? entries.count : entries.page;
   const data = Object.entries({ ...analytics, ...(analytics.consent ? { consent: entries.consent } : {}) })
     .map(([k, v]) => ` data-${k}="${escape(v)}"`)
     .join('');
-  return `<script type="module" src="${src}"${data}></script>`;
+  return `<script type="module" src="${entries.page}"${data}></script>`;
 }
 
 function scripts(rendered, { entries, starter, rules, analytics }) {
@@ -357,7 +357,7 @@ async function writeHeaderFacts(pages, routes, { analytics, rules, starter, font
 async function main() {
   const server = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
   const template = await readTemplate();
-  const entries = await readEntryScripts();
+  const entries = await readEntryScripts(server.analyticsSetting());
   const info = server.siteInfo();
   const site = {
     info,

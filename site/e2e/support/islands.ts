@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
-import { missingPath, site, specGalleryCounts } from './routes';
+import { missingPath, specGalleryCounts } from './routes';
+import analytics from '../../src/generated/analytics.json';
 import { paths, projectSlug } from '../../src/config/paths';
 
 interface ManifestChunk {
@@ -22,10 +23,13 @@ function files(key: string): string[] {
 }
 
 export const loader = files('src/islands/client.ts');
-export const pageScript = files('src/page-script/page-script.ts');
+/** The site's page script (the build includes its analytics provider's alone): the entry of src/page-script/ but the consent bar's. */
+const pageScriptEntry = Object.keys(manifest).filter((src) => src.startsWith('src/page-script/') && src !== 'src/page-script/consent.ts');
+if (pageScriptEntry.length !== 1) throw new Error(`the build has page scripts ${pageScriptEntry.join(', ') || 'none'}, not one`);
+export const pageScript = files(pageScriptEntry[0]!);
 export const contactIsland = files('src/islands/contact.ts');
 export const lightboxIsland = files('src/islands/lightbox.tsx');
-const analyticsOn = Boolean(site.measurementId);
+const analyticsOn = Boolean(analytics);
 
 /** The same-origin scripts `page` has requested since the call, sorted; `stop()` ends the log. */
 export function scriptLog(page: Page) {

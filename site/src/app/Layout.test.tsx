@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/test-utils';
 
 // The layout is rendered at build time only: a route change is a new
 // document, so the browser scrolls, focuses and titles it (e2e:
-// navigation.spec.ts); page views and the 404 log are src/page-script/page-script.ts.
+// navigation.spec.ts); page views and the 404 log are the page scripts of src/page-script/.
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 

@@ -11,7 +11,7 @@ import { Navigation } from '@/app/Navigation';
  * What every route shares: skip link, navigation, main landmark, footer.
  * Rendered at build time only: a route change is a new document, so the
  * browser scrolls, focuses and titles it; analytics is plain code
- * (src/page-script/page-script.ts).
+ * (src/page-script/).
  */
 export function Layout() {
   return (

@@ -1,7 +1,9 @@
 // Page views for Plausible, Umami and GoatCounter, one per page load
 // (docs/site.md §7): no script of theirs, one request to the provider's
-// documented endpoint. Its own module, apart from src/lib/analytics.ts: the
-// two page scripts share no code, so neither needs a chunk of shared code.
+// documented endpoint. One function per provider, so that a site's page
+// script (src/page-script/plausible.ts, umami.ts, goatcounter.ts) carries
+// its provider's request alone. Its own module, apart from
+// src/lib/analytics.ts: nothing of GA4 in it.
 
 /** Runs `f` once the page has loaded, never during its render. */
 const afterLoad = (f: () => void) => {
@@ -17,46 +19,56 @@ export interface Beacon {
   domain?: string;
 }
 
+/** Sends one page view of the current page to a provider. */
+export type Send = (b: Beacon) => Promise<unknown>;
+
+const post = (endpoint: string, body: object, type?: string) =>
+  fetch(endpoint, { method: 'POST', keepalive: true, body: JSON.stringify(body), ...(type ? { headers: { 'Content-Type': type } } : {}) });
+
+/** Plausible's pageview event, as text/plain as its own script sends it: no preflight. */
+export const plausible: Send = ({ endpoint = '', domain }) =>
+  post(endpoint, { name: 'pageview', url: location.href, domain, referrer: document.referrer || null });
+
+/** Umami's event, as JSON. */
+export const umami: Send = ({ endpoint = '', id }) =>
+  post(
+    endpoint,
+    {
+      type: 'event',
+      payload: {
+        website: id,
+        hostname: location.hostname,
+        url: location.pathname + location.search,
+        title: document.title,
+        referrer: document.referrer,
+        language: navigator.language,
+        screen: `${screen.width}x${screen.height}`,
+      },
+    },
+    'application/json',
+  );
+
+/** GoatCounter's count, the page in the query of a no-cors GET. */
+export const goatcounter: Send = ({ endpoint = '' }) =>
+  fetch(
+    `${endpoint}?${new URLSearchParams({
+      p: location.pathname + location.search,
+      t: document.title,
+      r: document.referrer,
+      s: `${screen.width},${screen.height},${devicePixelRatio}`,
+      b: '0',
+      rnd: Math.random().toString(36).slice(2),
+    })}`,
+    { mode: 'no-cors', keepalive: true },
+  );
+
 /**
- * Sends the page view of the current page to Plausible, Umami or
- * GoatCounter, after the page's load event: one request, no cookies, no
- * script of theirs.
+ * Sends the page view of the current page with `send`, after the page's
+ * load event: one request, no cookies, no script of theirs.
  */
-export function sendPageView({ provider, endpoint = '', id, domain }: Beacon) {
-  const { pathname, search, href, hostname } = location;
-  const page = pathname + search;
-  const referrer = document.referrer;
-  const post = (body: object, type?: string) =>
-    fetch(endpoint, { method: 'POST', keepalive: true, body: JSON.stringify(body), ...(type ? { headers: { 'Content-Type': type } } : {}) });
+export function sendPageView(send: Send, b: Beacon) {
   afterLoad(() => {
-    const sent =
-      provider === 'plausible'
-        ? // text/plain, as Plausible's own script sends it: no preflight.
-          post({ name: 'pageview', url: href, domain, referrer: referrer || null })
-        : provider === 'umami'
-          ? post(
-              {
-                type: 'event',
-                payload: {
-                  website: id,
-                  hostname,
-                  url: page,
-                  title: document.title,
-                  referrer,
-                  language: navigator.language,
-                  screen: `${screen.width}x${screen.height}`,
-                },
-              },
-              'application/json',
-            )
-          : fetch(
-              `${endpoint}?${new URLSearchParams({ p: page, t: document.title, r: referrer, s: `${screen.width},${screen.height},${devicePixelRatio}`, b: '0', rnd: Math.random().toString(36).slice(2) })}`,
-              {
-                mode: 'no-cors',
-                keepalive: true,
-              },
-            );
     // A blocked or failed count is nobody's concern but the provider's.
-    sent.catch(() => {});
+    send(b).catch(() => {});
   });
 }

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { goatcounter, plausible, umami } from '@/lib/beacon';
 import { startCount } from '@/page-script/count';
+
+const send = { plausible, umami, goatcounter } as const;
 
 // The cookieless providers' page script: one request per page load to the
 // provider's endpoint, after the load event, no script of theirs
@@ -46,7 +49,7 @@ describe('startCount', () => {
   ])('sends one $provider page view after the page has loaded, and loads no script', async ({ provider, data, url, body }) => {
     const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
     pageWith({ provider, ...data });
-    startCount(document, window);
+    startCount(send[provider as keyof typeof send], document, window);
     await afterLoad();
     expect(fetch).toHaveBeenCalledTimes(1);
     const [target, init] = fetch.mock.calls[0]!;
@@ -60,7 +63,7 @@ describe('startCount', () => {
   it('sends one GoatCounter count, the path and title in the query', async () => {
     const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 200 }));
     pageWith({ provider: 'goatcounter', endpoint: 'https://jo.goatcounter.com/count' });
-    startCount(document, window);
+    startCount(goatcounter, document, window);
     await afterLoad();
     expect(fetch).toHaveBeenCalledTimes(1);
     const target = new URL(fetch.mock.calls[0]![0] as string);
@@ -74,7 +77,7 @@ describe('startCount', () => {
     const unhandled = vi.fn();
     window.addEventListener('unhandledrejection', unhandled);
     pageWith({ provider: 'plausible', endpoint: 'https://plausible.io/api/event', domain: 'jo.example' });
-    startCount(document, window);
+    startCount(plausible, document, window);
     await afterLoad();
     window.removeEventListener('unhandledrejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startPage } from '@/page-script/page-script';
+import { startPage } from '@/page-script/ga4';
 
 // GA4's plain page script: one page view per page load (docs/site.md §7),
 // the consent script only when the tag names it, and the 404 page's log of

@@ -1,13 +1,14 @@
-// The one plain script a page may have before any interaction, no framework
-// (a few hundred bytes), for GA4 or no analytics: one page view per page
-// load when the prerender wrote a measurement id on this script's tag, and
-// the not-found page's console log of the missing path. The prerender adds
-// it only to pages that need it (every page with GA4 on, else the 404
-// page); with Plausible, Umami or GoatCounter the pages get count.ts
-// instead. When GA4 asks for consent, the tag's data-consent names the
-// consent script, loaded only then (src/page-script/consent.ts).
+// The page script of a site counted by GA4, no framework (a few hundred
+// bytes): one page view per page load, with the measurement id the
+// prerender wrote on this script's tag, and the not-found page's console
+// log of the missing path. A site's build includes only its provider's page
+// script (scripts/page-scripts.mjs): plausible.ts, umami.ts or
+// goatcounter.ts for the cookieless ones, no-analytics.ts for none. When GA4 asks for consent, the
+// tag's data-consent names the consent script, loaded only then
+// (src/page-script/consent.ts).
 import { initAnalytics, trackPageView } from '@/lib/analytics';
 import type { startConsent } from '@/page-script/consent';
+import { logNotFound } from '@/page-script/not-found';
 
 export function startPage(doc: Document = document, win: Window = window) {
   const a = doc.querySelector<HTMLScriptElement>('script[data-provider]')?.dataset;
@@ -21,7 +22,7 @@ export function startPage(doc: Document = document, win: Window = window) {
     initAnalytics(a.id);
     trackPageView(win.location.pathname + win.location.search, doc.title);
   }
-  if (doc.querySelector('[data-not-found]')) console.error('404: no page at', win.location.pathname);
+  logNotFound(doc, win);
 }
 
 startPage();

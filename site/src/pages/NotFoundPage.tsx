@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 
-/** The not-found page; src/page-script/page-script.ts logs the missing path (it finds the page by data-not-found). */
+/** The not-found page; src/page-script/not-found.ts logs the missing path (it finds the page by data-not-found). */
 export function NotFoundPage() {
   return (
     <Container maxWidth="sm" data-not-found="" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>

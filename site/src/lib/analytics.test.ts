@@ -7,9 +7,25 @@ const ID = 'G-TEST123456';
 const calls = () => (window.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>));
 const tagScripts = () => document.head.querySelectorAll<HTMLScriptElement>('script[src*="googletagmanager.com"]');
 
-// Fake timers show that time alone adds no tag script.
+/**
+ * The browser's idle callbacks, run by hand: jsdom has none. Each holds its
+ * deadline, so a test can tell "when idle" from "at the deadline".
+ */
+let idle: { run: () => void; timeout: number | undefined }[] = [];
+const runIdle = () => {
+  const pending = idle;
+  idle = [];
+  for (const cb of pending) cb.run();
+};
+
+/** Makes the document look loaded or still loading (jsdom's is complete). */
+const readyState = (state: DocumentReadyState) => vi.spyOn(document, 'readyState', 'get').mockReturnValue(state);
+
+// Fake timers: time alone is what the tests move.
 beforeEach(() => {
   vi.useFakeTimers();
+  idle = [];
+  vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => idle.push({ run, timeout: options?.timeout }));
 });
 
 afterEach(() => {
@@ -17,9 +33,11 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  // A test that showed no intent leaves its listeners: let them run now, so
-  // that they add nothing in the next test (the set-up removes the script).
-  window.dispatchEvent(new Event('pointerdown'));
+  // A test that stopped before the tag loaded leaves its listeners and idle
+  // callbacks: run them now, so that they add nothing in the next test (the
+  // set-up removes the script).
+  window.dispatchEvent(new Event('load'));
+  runIdle();
 });
 
 describe('initAnalytics', () => {
@@ -45,40 +63,59 @@ describe('initAnalytics', () => {
     initAnalytics(ID);
     initAnalytics(ID);
     initAnalytics('G-OTHER');
-    window.dispatchEvent(new Event('scroll'));
-    window.dispatchEvent(new Event('keydown'));
+    runIdle();
     await vi.runAllTimersAsync();
+    runIdle();
 
     expect(calls().filter(([command]) => command === 'config')).toEqual([['config', ID, { send_page_view: false }]]);
     expect(tagScripts()).toHaveLength(1);
   });
 
-  it('adds no tag script while the visitor only reads, however long after load', async () => {
+  it('adds the tag script once the page has loaded and the browser is idle, with no input from the visitor', () => {
+    readyState('loading');
     initAnalytics(ID);
+    expect(idle, 'nothing waits for idle before load').toHaveLength(0);
+    expect(tagScripts()).toHaveLength(0);
+
     window.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(60_000);
-    window.dispatchEvent(new Event('pointermove'));
-    window.dispatchEvent(new Event('focus'));
+    expect(tagScripts(), 'not during the load event').toHaveLength(0);
+    expect(idle).toHaveLength(1);
+    expect(idle[0]?.timeout, 'a deadline: a busy page still counts its visit').toBeGreaterThan(0);
+    expect(idle[0]?.timeout).toBeLessThanOrEqual(5000);
 
-    expect(tagScripts()).toHaveLength(0);
-  });
-
-  it.each(['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'])('adds the tag script at the first %s, once', (type) => {
-    initAnalytics(ID);
-    expect(tagScripts()).toHaveLength(0);
-
-    window.dispatchEvent(new Event(type));
+    runIdle();
     const scripts = tagScripts();
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.src).toBe(`https://www.googletagmanager.com/gtag/js?id=${ID}`);
     expect(scripts[0]?.async).toBe(true);
+  });
 
-    for (const again of ['pointerdown', 'keydown', 'scroll']) window.dispatchEvent(new Event(again));
-    document.dispatchEvent(new Event('visibilitychange'));
+  it('waits for idle at once when the page has already loaded', () => {
+    initAnalytics(ID);
+    expect(tagScripts()).toHaveLength(0);
+    runIdle();
     expect(tagScripts()).toHaveLength(1);
   });
 
-  it('adds the tag script when the page is hidden (another tab or app), not when it is shown', () => {
+  it('without requestIdleCallback (Safari), adds the tag script on a timer after load', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    initAnalytics(ID);
+    expect(tagScripts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(tagScripts()).toHaveLength(1);
+  });
+
+  it.each(['pointerdown', 'keydown', 'scroll'])('needs no %s, and one afterwards adds no second script', (type) => {
+    initAnalytics(ID);
+    runIdle();
+    window.dispatchEvent(new Event(type));
+    document.dispatchEvent(new Event('visibilitychange'));
+    runIdle();
+    expect(tagScripts()).toHaveLength(1);
+  });
+
+  it('adds the tag script at once when the page is hidden before it loaded (the visitor is leaving)', () => {
+    readyState('loading');
     const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
     initAnalytics(ID);
 
@@ -87,6 +124,9 @@ describe('initAnalytics', () => {
 
     state.mockReturnValue('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
+    expect(tagScripts()).toHaveLength(1);
+    window.dispatchEvent(new Event('load'));
+    runIdle();
     expect(tagScripts()).toHaveLength(1);
   });
 
@@ -100,7 +140,7 @@ describe('initAnalytics', () => {
 
   it('encodes the id in the script address', () => {
     initAnalytics('G-A&B');
-    window.dispatchEvent(new Event('pointerdown'));
+    runIdle();
 
     expect(tagScripts()[0]?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-A%26B');
   });

@@ -1,7 +1,8 @@
 // Google Analytics 4, one page view per page load (docs/site.md §7): its tag
-// (gtag.js) loads at the visitor's first sign of intent, with automatic page
-// views off: the page script queues the page_view itself, and the tag sends
-// it once it arrives. (Plausible, Umami and GoatCounter: src/lib/beacon.ts.)
+// (gtag.js) loads once the page has loaded and the browser is idle, with
+// automatic page views off: the page script queues the page_view itself,
+// and the tag sends it once it arrives. (Plausible, Umami and GoatCounter:
+// src/lib/beacon.ts.)
 
 type Gtag = (...args: unknown[]) => void;
 
@@ -12,38 +13,48 @@ declare global {
   }
 }
 
-/** What counts as the visitor's first sign of intent: a tap, a click, a key, a scroll. */
-const intents = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+/**
+ * How long after `load` the tag waits for the browser to be idle before it
+ * loads anyway: a page still busy then is not going to be idle soon, and
+ * the visit must be counted before a reader who never taps leaves.
+ */
+export const tagDeadline = 2000;
 
 /**
- * Runs `f` once, at the visitor's first sign of intent, or when the page is
- * hidden (a switch to another tab or app: the page is no longer being read),
- * whichever comes first; at once when called during a tap or key press (the
- * consent bar's Accept). The tag is about 150 kB of script to compile and
- * run: loaded after the page has loaded and gone idle, it still ran before
- * the visitor's first tap on a phone, and it was most of the page's
- * main-thread work (decision 0067). A visit that never scrolls, taps or
- * leaves the tab open in the background is not counted.
+ * Runs `f` once: when the browser is first idle after the page's `load`
+ * (at most `tagDeadline` ms after it), at once when called during a tap or
+ * key press (the consent bar's Accept), or at once when the page is hidden
+ * before then (the visitor switched away or is leaving: the last moment to
+ * count the visit). Never waits for the visitor's input: a visit that only
+ * reads is a visit (decision 0068). The tag is about 150 kB of script; after
+ * the first paint and out of the page's load it costs no paint and no
+ * input delay.
  */
-const onFirstIntent = (f: () => void) => {
+const whenSettled = (f: () => void) => {
   if (navigator.userActivation?.isActive) {
     f();
     return;
   }
-  const options = { capture: true, passive: true } as const;
+  let done = false;
   const run = () => {
-    for (const type of intents) window.removeEventListener(type, run, options);
-    document.removeEventListener('visibilitychange', hidden, options);
+    if (done) return;
+    done = true;
+    document.removeEventListener('visibilitychange', hidden);
     f();
   };
   const hidden = () => {
     if (document.visibilityState === 'hidden') run();
   };
-  for (const type of intents) window.addEventListener(type, run, options);
-  document.addEventListener('visibilitychange', hidden, options);
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: tagDeadline });
+    else setTimeout(run, 1);
+  };
+  document.addEventListener('visibilitychange', hidden);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 };
 
-/** Starts GA4 with measurement id `id`; the tag script loads at the visitor's first sign of intent. */
+/** Starts GA4 with measurement id `id`; the tag script loads once the page has loaded and the browser is idle. */
 export function initAnalytics(id: string) {
   if (typeof window === 'undefined' || window.gtag) return;
   window.dataLayer = window.dataLayer ?? [];
@@ -53,7 +64,7 @@ export function initAnalytics(id: string) {
   };
   window.gtag('js', new Date());
   window.gtag('config', id, { send_page_view: false });
-  onFirstIntent(() => {
+  whenSettled(() => {
     const script = document.createElement('script');
     script.async = true;
     script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;

@@ -105,7 +105,7 @@ export interface Site {
   readonly description: string;
   /** The site's public address, without a trailing slash; used for canonical links, the sitemap and the absolute addresses of link previews. A document block's url on this host must name a page of the site. */
   readonly url: string;
-  /** Google Analytics 4 measurement ID, used when `analytics` chooses ga4 (the default). With it, each page records one page view per page load, sent when the analytics tag loads: at the visitor's first scroll, tap or key press, or when the page is hidden, never before. Leave it out (and `analytics` too) to load no analytics. */
+  /** Google Analytics 4 measurement ID, used when `analytics` chooses ga4 (the default). With it, each page records one page view per page load, sent by the analytics tag, which loads once the page has loaded and the browser is idle (within 2 seconds of load), with no input from the visitor. Leave it out (and `analytics` too) to load no analytics. */
   readonly measurementId?: string;
   /** Which analytics service counts the page views (one per page load), and how. Left out: Google Analytics 4 with `measurementId`, for every visitor, as before. `ga4` may ask the visitor's consent first (`consent: required`); `plausible`, `umami` and `goatcounter` set no cookies and need no consent; `none` counts nothing. The Content-Security-Policy names exactly the chosen service's hosts, and the privacy page (/privacy) says what it collects. */
   readonly analytics?: SiteAnalytics;

@@ -11,6 +11,7 @@ import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { lastChange } from './lastmod.mjs';
+import { escape, fillTemplate, iconTags, islandsStart, pageRules } from './page-html.mjs';
 import { pageScripts } from './page-scripts.mjs';
 
 // The server build leaves packages external, so they load here under Node.
@@ -25,13 +26,6 @@ const dist = path.join(root, 'dist');
 const contentRoot = path.resolve(root, process.env.PORTFOLIO_CONTENT ?? path.join('..', 'content'));
 
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-
-const escape = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
-
-// Structured data in a <script> element: nothing in it may close the
-// element or open a comment (`</script`, `<!--`), so every `<` is written
-// as its JSON escape. A data block is never run: the CSP does not apply.
-const jsonScript = (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
 async function writeHtml(file, html) {
   await mkdir(path.dirname(file), { recursive: true });
@@ -104,13 +98,6 @@ function islandsStarter(islandsScript) {
   return { code: starterCode, hash: sha256(starterCode) };
 }
 
-/** How a page's islands start: none, the inline starter, or the loader file. */
-function islandsStart(html) {
-  if (!html.includes('data-island=')) return 'none';
-  const whens = [...html.matchAll(/data-hydrate="([^"]*)"/g)].map((m) => m[1]);
-  return whens.length > 0 && whens.every((when) => when === 'interaction') ? 'starter' : 'loader';
-}
-
 // Same-site links load the next page ahead, prerendered once the visitor
 // shows intent: pointer-down or touch on the link ("conservative"). Not
 // "moderate": on a desktop it waits for a hover, but on Android (Chrome 138
@@ -142,11 +129,12 @@ function speculationRules(sitePaths) {
 
 // --- Fonts and icons ------------------------------------------------------------
 
-// The two web fonts, requested with the page's first bytes (see src/theme/fonts.css).
+// The addresses of the two web fonts, requested with the page's first bytes
+// (see src/theme/fonts.css).
 async function findFonts() {
   const fonts = (await readdir(path.join(dist, 'assets'))).filter((f) => /^(inter|fraunces)-[\w-]+\.woff2$/.test(f));
   if (fonts.length !== 2) throw new Error(`expected the two latin font files in dist/assets, found ${fonts.join(', ') || 'none'}`);
-  return fonts;
+  return fonts.map((f) => `/assets/${f}`);
 }
 
 // The site's icons, drawn by `portfolio images` (src/generated/icons.json):
@@ -172,66 +160,7 @@ async function writeIconsAndWebManifest(info) {
     ],
   };
   await writeFile(path.join(dist, 'manifest.webmanifest'), `${JSON.stringify(webManifest, null, 2)}\n`);
-  return [
-    `<link rel="icon" href="/favicon.ico" sizes="32x32" />`,
-    `<link rel="apple-touch-icon" href="${icons.appleTouch}" />`,
-    `<link rel="manifest" href="/manifest.webmanifest" />`,
-    `<meta name="theme-color" content="${info.colors.light.theme}" media="(prefers-color-scheme: light)" />`,
-    `<meta name="theme-color" content="${info.colors.dark.theme}" media="(prefers-color-scheme: dark)" />`,
-  ];
-}
-
-// --- A page's head and scripts -----------------------------------------------
-
-function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
-  const preloads = fonts.map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin />`);
-  const tags = [...preloads, `<title>${escape(meta.title)}</title>`, `<meta name="description" content="${escape(meta.description)}" />`, ...siteTags];
-  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
-  if (meta.canonical) {
-    tags.push(`<link rel="canonical" href="${escape(meta.canonical)}" />`, `<meta property="og:url" content="${escape(meta.canonical)}" />`);
-  } else {
-    tags.push('<meta name="robots" content="noindex" />');
-  }
-  const image = meta.image;
-  tags.push(
-    `<meta property="og:site_name" content="${escape(info.name)}" />`,
-    `<meta property="og:type" content="${meta.type}" />`,
-    `<meta property="og:title" content="${escape(meta.title)}" />`,
-    `<meta property="og:description" content="${escape(meta.description)}" />`,
-    `<meta property="og:image" content="${escape(image.url)}" />`,
-    `<meta property="og:image:type" content="${image.type ?? 'image/jpeg'}" />`,
-    `<meta property="og:image:width" content="${image.width}" />`,
-    `<meta property="og:image:height" content="${image.height}" />`,
-    `<meta property="og:image:alt" content="${escape(image.alt)}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${escape(meta.title)}" />`,
-    `<meta name="twitter:description" content="${escape(meta.description)}" />`,
-    `<meta name="twitter:image" content="${escape(image.url)}" />`,
-    `<meta name="twitter:image:alt" content="${escape(image.alt)}" />`,
-  );
-  if (jsonLd) tags.push(jsonScript(jsonLd));
-  return [...tags, styles].join('\n    ');
-}
-
-// The page script's tag carries the analytics setting (none with
-// VITE_ANALYTICS=off or provider none): the provider's page script (and,
-// when GA4 asks for consent, the consent script it names); pages without
-// analytics have none but the 404 page's.
-function analyticsScriptTag(analytics, entries) {
-  const data = Object.entries({ ...analytics, ...(analytics.consent ? { consent: entries.consent } : {}) })
-    .map(([k, v]) => ` data-${k}="${escape(v)}"`)
-    .join('');
-  return `<script type="module" src="${entries.page}"${data}></script>`;
-}
-
-function scripts(rendered, { entries, starter, rules, analytics }) {
-  const tags = [`<script type="speculationrules">${rules.json}</script>`];
-  const start = islandsStart(rendered.html);
-  if (start === 'starter') tags.push(`<script>${starter.code}</script>`);
-  else if (start === 'loader') tags.push(`<script type="module" src="${entries.islands}"></script>`);
-  if (analytics) tags.push(analyticsScriptTag(analytics, entries));
-  else if (rendered.status === 404) tags.push(`<script type="module" src="${entries.page}"></script>`);
-  return tags.join('\n    ');
+  return iconTags(icons, info);
 }
 
 // --- Styles -----------------------------------------------------------------
@@ -263,29 +192,15 @@ function usedVariables(css) {
 
 const pruneVariables = (css, used) => css.replace(varDecl, (decl, name) => (used.has(name) ? decl : '')).replace(/;}/g, '}');
 
-/** The class names in a page's markup. */
-const classNames = (html) => new Set([...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
-
 /**
- * Each page's style rules, in the order it rendered them: the global ones
- * (the document's, keyframes) and those of a class its markup wears. A
- * composed component's intermediate classes (a component's base styles,
- * then its styles with the sx merged in) end up in one class on the
- * element, the last; the others match nothing, about a quarter of the
- * bytes. The theme's variables are pruned to those some page of the site
- * reads, not this page alone: an island (the lightbox) draws MUI components
- * in the browser whose rules read them.
+ * Each page's style rules (page-html.mjs, pageRules), with the theme's
+ * variables pruned to those some page of the site reads, not this page
+ * alone: an island (the lightbox) draws MUI components in the browser whose
+ * rules read them.
  */
 function pageStyles(template, pages) {
   const used = usedVariables([template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n'));
-  return (rendered) => {
-    const classes = classNames(rendered.html);
-    const css = rendered.styles
-      .filter((r) => r.global || classes.has(`css-${r.id}`))
-      .map((r) => r.css)
-      .join('');
-    return pruneVariables(css, used);
-  };
+  return (rendered) => pruneVariables(pageRules(rendered), used);
 }
 
 // --- Pages --------------------------------------------------------------------
@@ -308,13 +223,7 @@ async function writePages(pages, template, site) {
   const pageCss = pageStyles(template, pages);
   const canonical = [];
   for (const { route, file, rendered } of pages) {
-    const css = pageCss(rendered);
-    const styles = css ? `<style>${css}</style>` : '';
-    const html = template
-      .replace('<!--head-->', () => head(rendered, styles, site))
-      .replace('<!--app-->', () => rendered.html)
-      .replace('<!--scripts-->', () => scripts(rendered, site));
-    await writeHtml(file, html);
+    await writeHtml(file, fillTemplate(template, rendered, pageCss(rendered), site));
     if (rendered.status === 200 && !rendered.meta.noindex) {
       canonical.push({ url: rendered.meta.canonical, lastmod: await lastChange(site.info.sources(route), { cwd: contentRoot }) });
     }
@@ -349,7 +258,7 @@ async function writeHeaderFacts(pages, routes, { analytics, rules, starter, font
       analytics: Boolean(analytics),
       scriptHashes: [rules.hash, starterUsed && starter.hash].filter(Boolean),
       pages: routes,
-      preload: fonts.map((f) => ({ href: `/assets/${f}`, as: 'font', type: 'font/woff2', crossorigin: true })),
+      preload: fonts.map((href) => ({ href, as: 'font', type: 'font/woff2', crossorigin: true })),
     })}\n`,
   );
 }

@@ -1,0 +1,121 @@
+// A page's HTML from what the server renderer (src/entry-server.tsx)
+// returns for its route: the head tags, its own style rules, the scripts,
+// filled into the page template's slots. One assembly for the build's
+// prerender (scripts/prerender.mjs) and the development server
+// (scripts/dev-pages.mjs), so `portfolio dev` shows each page as the build
+// writes it.
+
+export const escape = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+// Structured data in a <script> element: nothing in it may close the
+// element or open a comment (`</script`, `<!--`), so every `<` is written
+// as its JSON escape. A data block is never run: the CSP does not apply.
+const jsonScript = (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+/** How a page's islands start: none, the inline starter, or the loader file. */
+export function islandsStart(html) {
+  if (!html.includes('data-island=')) return 'none';
+  const whens = [...html.matchAll(/data-hydrate="([^"]*)"/g)].map((m) => m[1]);
+  return whens.length > 0 && whens.every((when) => when === 'interaction') ? 'starter' : 'loader';
+}
+
+/** The class names in a page's markup. */
+const classNames = (html) => new Set([...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+
+/**
+ * The style rules of one page, in the order it rendered them: the global
+ * ones (the document's, keyframes) and those of a class its markup wears.
+ * A composed component's intermediate classes (a component's base styles,
+ * then its styles with the sx merged in) end up in one class on the
+ * element, the last; the others match nothing, about a quarter of the bytes.
+ */
+export function pageRules(rendered) {
+  const classes = classNames(rendered.html);
+  return rendered.styles
+    .filter((r) => r.global || classes.has(`css-${r.id}`))
+    .map((r) => r.css)
+    .join('');
+}
+
+/**
+ * The head tags of the site's icons (src/generated/icons.json, drawn by
+ * `portfolio images`) and theme colours, on every page: `favicon` is the
+ * address of the 32 px icon (the build copies it to /favicon.ico).
+ */
+export function iconTags(icons, info, favicon = '/favicon.ico') {
+  return [
+    `<link rel="icon" href="${favicon}" sizes="32x32" />`,
+    `<link rel="apple-touch-icon" href="${icons.appleTouch}" />`,
+    `<link rel="manifest" href="/manifest.webmanifest" />`,
+    `<meta name="theme-color" content="${info.colors.light.theme}" media="(prefers-color-scheme: light)" />`,
+    `<meta name="theme-color" content="${info.colors.dark.theme}" media="(prefers-color-scheme: dark)" />`,
+  ];
+}
+
+// --- A page's head and scripts -----------------------------------------------
+
+export function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
+  const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
+  const tags = [...preloads, `<title>${escape(meta.title)}</title>`, `<meta name="description" content="${escape(meta.description)}" />`, ...siteTags];
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  if (meta.canonical) {
+    tags.push(`<link rel="canonical" href="${escape(meta.canonical)}" />`, `<meta property="og:url" content="${escape(meta.canonical)}" />`);
+  } else {
+    tags.push('<meta name="robots" content="noindex" />');
+  }
+  const image = meta.image;
+  tags.push(
+    `<meta property="og:site_name" content="${escape(info.name)}" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${escape(meta.title)}" />`,
+    `<meta property="og:description" content="${escape(meta.description)}" />`,
+    `<meta property="og:image" content="${escape(image.url)}" />`,
+    `<meta property="og:image:type" content="${image.type ?? 'image/jpeg'}" />`,
+    `<meta property="og:image:width" content="${image.width}" />`,
+    `<meta property="og:image:height" content="${image.height}" />`,
+    `<meta property="og:image:alt" content="${escape(image.alt)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escape(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escape(meta.description)}" />`,
+    `<meta name="twitter:image" content="${escape(image.url)}" />`,
+    `<meta name="twitter:image:alt" content="${escape(image.alt)}" />`,
+  );
+  if (jsonLd) tags.push(jsonScript(jsonLd));
+  return [...tags, styles].join('\n    ');
+}
+
+// The page script's tag carries the analytics setting (none with
+// VITE_ANALYTICS=off or provider none): the provider's page script (and,
+// when GA4 asks for consent, the consent script it names); pages without
+// analytics have none but the 404 page's.
+function analyticsScriptTag(analytics, entries) {
+  const data = Object.entries({ ...analytics, ...(analytics.consent ? { consent: entries.consent } : {}) })
+    .map(([k, v]) => ` data-${k}="${escape(v)}"`)
+    .join('');
+  return `<script type="module" src="${entries.page}"${data}></script>`;
+}
+
+/**
+ * The scripts at the end of a page's body: the speculation rules (when
+ * given), how its islands start (the inline starter when given and every
+ * island waits for an interaction, else the loader file), and its page
+ * script (the analytics provider's, or the not-found page's log).
+ */
+export function scripts(rendered, { entries, starter, rules, analytics }) {
+  const tags = rules ? [`<script type="speculationrules">${rules.json}</script>`] : [];
+  const start = islandsStart(rendered.html);
+  if (start === 'starter' && starter) tags.push(`<script>${starter.code}</script>`);
+  else if (start !== 'none') tags.push(`<script type="module" src="${entries.islands}"></script>`);
+  if (analytics) tags.push(analyticsScriptTag(analytics, entries));
+  else if (rendered.status === 404) tags.push(`<script type="module" src="${entries.page}"></script>`);
+  return tags.join('\n    ');
+}
+
+/** The page: the template's head, app and scripts slots filled. */
+export function fillTemplate(template, rendered, css, site) {
+  const styles = css ? `<style>${css}</style>` : '';
+  return template
+    .replace('<!--head-->', () => head(rendered, styles, site))
+    .replace('<!--app-->', () => rendered.html)
+    .replace('<!--scripts-->', () => scripts(rendered, site));
+}

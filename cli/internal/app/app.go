@@ -34,7 +34,10 @@ import (
 
 // Main runs the command line and returns the exit code.
 func Main(args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Ctrl-C, a task runner's stop (SIGTERM) and a closed terminal (SIGHUP)
+	// all end the command the same way: its context, so that it stops its
+	// child processes (npm, Vite) and leaves nothing half-written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	return Run(ctx, iostreams.System(), args)
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/headers"
@@ -158,6 +159,12 @@ func Site(ctx context.Context, opts *BuildOptions) error {
 	return headers.Build(filepath.Join(opts.SiteDir, "dist"), c)
 }
 
+// InstallPackages installs the site's npm packages when they are missing or
+// older than the lock file (what `portfolio dev` needs before it starts Vite).
+func InstallPackages(ctx context.Context, ios *iostreams.IOStreams, siteDir string) error {
+	return installPackages(ctx, &BuildOptions{IO: ios, SiteDir: siteDir})
+}
+
 // installPackages installs the site's npm packages when they are missing or
 // older than the lock file.
 func installPackages(ctx context.Context, opts *BuildOptions) error {
@@ -284,7 +291,8 @@ func hasDevPackages(siteDir string) bool {
 // npm runs npm in the site folder. Its output is shown only when it fails,
 // with the command to run again by hand.
 func npm(ctx context.Context, opts *BuildOptions, args ...string) error {
-	cmd := exec.CommandContext(ctx, "npm", args...)
+	// npm runs a shell that runs Node: the whole group ends with the build.
+	cmd := childproc.Command(ctx, "npm", args...)
 	cmd.Dir = opts.SiteDir
 	cmd.Env = append(os.Environ(), "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1")
 	var output bytes.Buffer

@@ -2,13 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { devPages } from './scripts/dev-pages.mjs';
 import { pageScripts, readAnalytics } from './scripts/page-scripts.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), devPages(root)],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -110,10 +110,15 @@ func Generate(opts *GenerateOptions) error {
 		if i == 0 {
 			path = opts.Out
 		}
+		total += len(f.Data)
+		// A file already as it would be written is left alone: `portfolio
+		// dev`'s Vite sees only the modules that changed.
+		if current, err := os.ReadFile(path); err == nil && bytes.Equal(current, f.Data) {
+			continue
+		}
 		if err := fsutil.WriteFileAtomic(path, f.Data, 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
-		total += len(f.Data)
 	}
 	for _, path := range stale {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -36,7 +36,7 @@ function hashTree(hash: ReturnType<typeof createHash>, file: string) {
 }
 
 /** The built `portfolio` command the suite runs (playwright.config.ts). */
-function command(): string {
+export function command(): string {
   if (process.env.PORTFOLIO_BIN) return process.env.PORTFOLIO_BIN;
   const bin = path.join(repo, '.cache', 'bin', 'portfolio');
   execFileSync('go', ['build', '-o', bin, './cli/cmd/portfolio'], { cwd: repo, stdio: 'inherit' });
@@ -47,7 +47,7 @@ function command(): string {
  * The site.yaml of a variant: the repository's, with `setting` (YAML lines
  * at the top level) in place of its measurementId unless `keepId`.
  */
-function siteYaml(setting: string, keepId: boolean): string {
+export function siteYaml(setting: string, keepId: boolean): string {
   let yaml = readFileSync(path.join(repo, 'content', 'site.yaml'), 'utf8');
   if (!keepId) yaml = yaml.replace(/^measurementId: .*\n/m, '');
   return `${yaml.trimEnd()}\n\n${setting.trim()}\n`;
@@ -140,9 +140,15 @@ export async function buildVariant({ name, setting, keepId = false, gallery }: V
   return site;
 }
 
-async function build(name: string, work: string, site: string, bin: string, yaml: string, gallery: VariantGallery | undefined) {
-  for (const old of existsSync(root) ? readdirSync(root) : [])
-    if (old.startsWith(`${name}-`) && !old.endsWith('.lock')) rmSync(path.join(root, old), { recursive: true, force: true });
+/**
+ * A repository of its own in `work` for a site made from other content than
+ * the repository's: `content/` with site.yaml `yaml` and the variant's one
+ * project (with `gallery`, a gallery on it), the site's sources in `site/`
+ * with the repository's packages linked, and the schemas. `portfolio build`,
+ * `serve` and `dev` run in it as in the repository.
+ */
+export function scratchRepository(work: string, yaml: string, gallery?: VariantGallery) {
+  const site = path.join(work, 'site');
   const content = path.join(work, 'content');
   mkdirSync(path.join(content, 'projects'), { recursive: true });
   writeFileSync(path.join(content, 'site.yaml'), yaml);
@@ -172,6 +178,13 @@ async function build(name: string, work: string, site: string, bin: string, yaml
   // must look like the repository (site/ and schema/), or it would build
   // in the repository above it.
   cpSync(path.join(repo, 'schema'), path.join(work, 'schema'), { recursive: true });
+  return { content, site };
+}
+
+async function build(name: string, work: string, site: string, bin: string, yaml: string, gallery: VariantGallery | undefined) {
+  for (const old of existsSync(root) ? readdirSync(root) : [])
+    if (old.startsWith(`${name}-`) && !old.endsWith('.lock')) rmSync(path.join(root, old), { recursive: true, force: true });
+  const { content } = scratchRepository(work, yaml, gallery);
   try {
     await promisify(execFile)(bin, ['--content', content, 'build', '--site', site], { cwd: work, encoding: 'utf8', maxBuffer: 64 << 20 });
   } catch (e) {

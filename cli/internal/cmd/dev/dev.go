@@ -7,20 +7,24 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os/exec"
+	"net"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cards"
+	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
 )
+
+// DefaultPort is Vite's own default port.
+const DefaultPort = 5173
 
 // Options are the inputs of a dev run.
 type Options struct {
@@ -34,20 +38,30 @@ type Options struct {
 	Interval time.Duration
 	// NoVite watches and regenerates without starting Vite (tests).
 	NoVite bool
+	// Port is the development server's port on localhost.
+	Port int
 }
 
 // NewCmdDev builds the command; runF replaces the run in tests.
 func NewCmdDev(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Interval: 300 * time.Millisecond}
+	opts := &Options{IO: f.IOStreams, Interval: 300 * time.Millisecond, Port: DefaultPort}
 	cmd := &cobra.Command{
 		Use:   "dev",
-		Short: "Work on the site: Vite's dev server, content regenerated on every change",
+		Short: "Work on the site: every page as the build renders it, reloaded on every change",
 		Long: strings.TrimSpace(`
-Makes the images and the site's module, starts Vite's development server
-(hot reload), and watches content/ and schema/: on every change it
-validates, makes new images and regenerates the module. When the content has
-errors they are printed and the last good module stays, so the site keeps
-running. Ctrl-C stops everything.`) + "\n\n" + cmdutil.SiteRepoHelp,
+Makes the images and the site's module, then starts Vite's development
+server at http://localhost:5173/ (--port to change it). Every page is
+rendered on request by the same code as the build's prerender, with its
+interactive parts (the lightbox, the contact form) working; it sends no page
+views to your analytics.
+
+It watches content/ and schema/: on every change it validates, makes new
+images and regenerates the module, and the open page reloads. A change to
+the site's code reloads it too. When the content has errors they are printed
+with file:line:col and the last good content stays, so the page keeps
+working until you fix them.
+
+Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
@@ -63,6 +77,7 @@ running. Ctrl-C stops everything.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		},
 	}
 	cmd.Flags().StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
+	cmd.Flags().IntVar(&opts.Port, "port", DefaultPort, "the development server's `port` on localhost")
 	return cmd
 }
 
@@ -76,17 +91,18 @@ func Run(opts *Options) error {
 	// or just as "watching" is printed, is then a change on the first tick,
 	// never part of the state the watcher starts from.
 	last := snapshot(opts.Watch)
+	if !opts.NoVite {
+		// Before anything else, so that a port in use fails at once.
+		if err := portFree(opts.Port); err != nil {
+			return err
+		}
+	}
 	regenerate(opts)
 	vite := make(chan error, 1)
 	if !opts.NoVite {
-		cmd := exec.CommandContext(ctx, "npm", "run", "dev")
-		cmd.Dir = opts.SiteDir
-		cmd.Stdout, cmd.Stderr = opts.IO.Out, opts.IO.ErrOut
-		// Vite stops with the terminal's Ctrl-C; this is for other ends.
-		cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
-		cmd.WaitDelay = 5 * time.Second
-		if err := cmd.Start(); err != nil {
-			return fmt.Errorf("cannot start the site's dev server (npm run dev in %s): %w; is Node installed?", opts.SiteDir, err)
+		cmd, err := startVite(ctx, opts)
+		if err != nil {
+			return err
 		}
 		go func() { vite <- cmd.Wait() }()
 	}
@@ -121,6 +137,47 @@ func Run(opts *Options) error {
 			regenerate(opts)
 		}
 	}
+}
+
+// portFree says what to do when another program (another `portfolio dev`)
+// holds the port: Vite would move to the next one, and the page open in the
+// browser would be the other program's.
+func portFree(port int) error {
+	if port < 1 || port > 65535 {
+		return cmdutil.Usagef("--port %d: a port is a number from 1 to 65535", port)
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort("localhost", strconv.Itoa(port)))
+	if err != nil {
+		return fmt.Errorf("port %d on localhost is in use (another `portfolio dev`?): stop that program, or choose another port with --port", port)
+	}
+	return ln.Close()
+}
+
+// startVite subsets the fonts, then starts Vite's development server with
+// the site's pages (site/scripts/dev-pages.mjs) on the port. Node runs Vite
+// itself, without npm's shell between: it is the child that
+// childproc stops with the command, whichever signal ends it.
+func startVite(ctx context.Context, opts *Options) (*childproc.Cmd, error) {
+	if err := pipeline.InstallPackages(ctx, opts.IO, opts.SiteDir); err != nil {
+		return nil, err
+	}
+	node := func(args ...string) *childproc.Cmd {
+		cmd := childproc.Command(ctx, "node", args...)
+		cmd.Dir = opts.SiteDir
+		cmd.Stdout, cmd.Stderr = opts.IO.Out, opts.IO.ErrOut
+		return cmd
+	}
+	if err := node(filepath.Join("scripts", "fonts.mjs")).Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, cmdutil.ErrStopped
+		}
+		return nil, fmt.Errorf("cannot subset the site's fonts (node scripts/fonts.mjs in %s): %w", opts.SiteDir, err)
+	}
+	cmd := node(filepath.Join("node_modules", "vite", "bin", "vite.js"), "--port", strconv.Itoa(opts.Port), "--strictPort")
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("cannot start the site's dev server (node in %s): %w; is Node installed?", opts.SiteDir, err)
+	}
+	return cmd, nil
 }
 
 // regenerate makes new images and the site's module; problems are printed

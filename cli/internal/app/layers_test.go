@@ -61,12 +61,12 @@ var layers = []layer{
 	// a check it runs is a func value the caller passes.
 	{name: "toolkit", pkgs: []string{"cli/internal/prompt"}},
 	// Utilities: general helpers and file formats that know nothing of the
-	// content folder's structure (streams, escaping, words, files, the
-	// command errors, diagnostics, image and video files and their
-	// metadata).
+	// content folder's structure (streams, escaping, words, files, child
+	// processes, the command errors, diagnostics, image and video files and
+	// their metadata).
 	{name: "utility", pkgs: []string{
 		"cli/internal/iostreams", "cli/internal/termsafe", "cli/internal/english",
-		"cli/internal/fsutil", "cli/internal/cmdutil", "cli/internal/diag",
+		"cli/internal/fsutil", "cli/internal/childproc", "cli/internal/cmdutil", "cli/internal/diag",
 		"cli/internal/imagecheck", "cli/internal/imagecheck/imagetest",
 		"cli/internal/metastrip", "cli/internal/importimage", "cli/internal/yamltext",
 		"cli/internal/videocheck", "cli/internal/videocheck/videotest",

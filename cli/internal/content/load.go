@@ -206,6 +206,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	}
 	if c.Site != nil {
 		l.checkAnalytics(c)
+		l.checkPlaceholders(c.Site)
 	}
 	l.diags.Sort()
 	return c, l.diags, nil

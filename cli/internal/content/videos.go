@@ -28,7 +28,7 @@ const (
 
 // VideosRoute is the folder of the site where videos and their captions
 // are published.
-const VideosRoute = "/video/"
+const VideosRoute = "/" + VideosFolder + "/"
 
 // PosterSuffix names a video's poster: demo.mp4 → demo.poster.jpg (.jpeg,
 // .png and .webp do too). It is kept in the content beside the video, not

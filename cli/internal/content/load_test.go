@@ -569,6 +569,18 @@ func TestLoadDescriptionLength(t *testing.T) {
 	if len(diags) != 1 || !strings.HasSuffix(diags[0].File, "site.yaml") || diags[0].Pointer != "/description" || diags[0].Severity != diag.Warning {
 		t.Fatalf("want one warning on site.yaml's description, got:\n%s", dump(diags))
 	}
+
+	// A category page's, in the list of categories: at its line and column.
+	f = validFiles(t)
+	f["site.yaml"] = []byte(strings.Replace(string(f["site.yaml"]), "description: Graphics.,", "description: '"+long(170)+"',", 1))
+	_, diags, err = Load(tree(t, f), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) != 1 || diags[0].Pointer != "/categories/1/description" || diags[0].Severity != diag.Warning ||
+		diags[0].Line != 22 || diags[0].Column != 52 || !strings.Contains(diags[0].Hint, "(10 to cut)") {
+		t.Fatalf("want one warning on the second category's description at 22:52, got:\n%s", dump(diags))
+	}
 }
 
 func TestDirFlag(t *testing.T) {

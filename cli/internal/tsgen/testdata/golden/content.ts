@@ -141,7 +141,7 @@ export type SiteAnalytics =
 
 /** The privacy page (/privacy), linked from every page's footer. Left out, it is written from this file: which analytics service counts visits and what it keeps, what the contact form sends and where it goes, and whom to ask (the contact form). */
 export interface SitePrivacy {
-  /** An email address visitors may write to about their data; left out, the page points to the contact form. */
+  /** An email address visitors may write to about their data, the address alone: the page links it (mailto:). Left out, the page points to the contact form. */
   readonly contact?: string;
   /** How long the analytics service keeps what it collects, in a sentence; left out, the page names the service's own default. */
   readonly retention?: string;

@@ -1,7 +1,6 @@
 package content
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,23 +45,11 @@ func TestLoadControlCharacters(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := validFiles(t)
 			tt.mutate(t, f)
-			_, diags, err := Load(tree(t, f), Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tt.pointer == "" {
-				if len(diags) != 0 {
-					t.Fatalf("unexpected diagnostics:\n%s", dump(diags))
-				}
+			d, found := soleDiagnostic(t, f, tt.pointer != "")
+			if !found {
 				return
 			}
-			if len(diags) != 1 {
-				t.Fatalf("want one error, got:\n%s", dump(diags))
-			}
-			d := diags[0]
-			if d.Severity != diag.Error || filepath.Base(d.File) != tt.file || d.Line != tt.line || d.Column != tt.col || d.Pointer != tt.pointer {
-				t.Errorf("got %s %s at %s, want an error at %s:%d:%d at %s", d.Severity, d.Position(), d.Pointer, tt.file, tt.line, tt.col, tt.pointer)
-			}
+			wantAt(t, d, diag.Error, tt.file, tt.line, tt.col, tt.pointer)
 			if !strings.Contains(d.Message, tt.msg) || !strings.Contains(d.Hint, "remove it") {
 				t.Errorf("message %q, hint %q; want %q", d.Message, d.Hint, tt.msg)
 			}

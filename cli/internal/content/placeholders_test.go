@@ -41,23 +41,11 @@ func TestLoadPlaceholders(t *testing.T) {
 				t.Fatalf("the test site has no %q", tt.old)
 			}
 			f["site.yaml"] = []byte(strings.Replace(s, tt.old, tt.new, 1))
-			_, diags, err := Load(tree(t, f), Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tt.pointer == "" {
-				if len(diags) != 0 {
-					t.Fatalf("unexpected diagnostics:\n%s", dump(diags))
-				}
+			d, found := soleDiagnostic(t, f, tt.pointer != "")
+			if !found {
 				return
 			}
-			if len(diags) != 1 {
-				t.Fatalf("want one warning, got:\n%s", dump(diags))
-			}
-			d := diags[0]
-			if d.Severity != diag.Warning || filepath.Base(d.File) != SiteFile || d.Line != tt.line || d.Column != tt.col || d.Pointer != tt.pointer {
-				t.Errorf("got %s %s at %s, want a warning at site.yaml:%d:%d at %s", d.Severity, d.Position(), d.Pointer, tt.line, tt.col, tt.pointer)
-			}
+			wantAt(t, d, diag.Warning, SiteFile, tt.line, tt.col, tt.pointer)
 			if !strings.Contains(d.Message, tt.msg) || !strings.HasPrefix(d.Hint, "replace it with your own words") {
 				t.Errorf("message %q, hint %q; want %q", d.Message, d.Hint, tt.msg)
 			}

@@ -162,23 +162,11 @@ func TestLoadVideoAlternatives(t *testing.T) {
 			f := videoFiles(t)
 			f["projects/alpha/demo.webm"], _ = os.ReadFile(videotest.Make(t, t.TempDir(), "x.webm", tt.args...))
 			f["projects/alpha/project.yaml"] = []byte(strings.Replace(videoProject, "    captions: demo.vtt\n", "    alternatives: [demo.webm]\n    captions: demo.vtt\n", 1))
-			_, diags, err := Load(tree(t, f), Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tt.msg == "" {
-				if len(diags) != 0 {
-					t.Fatalf("unexpected diagnostics:\n%s", dump(diags))
-				}
+			d, found := soleDiagnostic(t, f, tt.msg != "")
+			if !found {
 				return
 			}
-			if len(diags) != 1 {
-				t.Fatalf("want one warning, got:\n%s", dump(diags))
-			}
-			d := diags[0]
-			if d.Severity != diag.Warning || d.Line != 17 || d.Column != 20 || d.Pointer != "/body/1/alternatives/0" {
-				t.Errorf("got %s %s at %s, want a warning at project.yaml:17:20", d.Severity, d.Position(), d.Pointer)
-			}
+			wantAt(t, d, diag.Warning, ProjectFile, 17, 20, "/body/1/alternatives/0")
 			if !strings.HasPrefix(d.Message, tt.msg) || !strings.Contains(d.Hint, tt.hint) {
 				t.Errorf("message %q, hint %q; want %q, %q", d.Message, d.Hint, tt.msg, tt.hint)
 			}

@@ -14,14 +14,6 @@ import (
 // CategoriesKey is the site.yaml key that declares the category pages.
 const CategoriesKey = "categories"
 
-// FixedRoutes are the first segments of the site's own addresses, which no
-// category may take as its slug: the pages of site/src/config/paths.ts
-// (about, contact, projects/…, the not-found page 404), the privacy page
-// the analytics notice links to, and the folders the build writes at the
-// top of the site (assets, docs, img). A test reads paths.ts to keep them
-// in step.
-var FixedRoutes = []string{"about", "contact", "projects", "privacy", "404", "assets", "docs", "img"}
-
 // Category is one category page as site.yaml declares it.
 type Category struct {
 	Slug, Title string

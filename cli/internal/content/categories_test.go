@@ -47,6 +47,14 @@ func TestCategoryRules(t *testing.T) {
 			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "projects" is the address`},
 		{name: "slug of the privacy page", mutate: site("slug: graphics", "slug: privacy"),
 			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "privacy" is the address`},
+		{name: "slug of the videos' folder", mutate: site("slug: graphics", "slug: video"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "video" is the address of one of the site's own pages or folders (/video)`, hint: "e.g. video-work"},
+		{name: "slug of the images' folder", mutate: site("slug: graphics", "slug: img"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "img" is the address`},
+		{name: "slug of the documents' folder", mutate: site("slug: graphics", "slug: docs"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "docs" is the address`},
+		{name: "slug of the scripts' folder", mutate: site("slug: graphics", "slug: assets"),
+			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: `the category slug "assets" is the address`},
 		{name: "slug not a slug", mutate: site("slug: graphics", "slug: Graphic Design"),
 			file: "site.yaml", line: categoriesLine + 1, col: 12, msg: "must be lowercase letters, digits and single hyphens"},
 		{name: "empty title", mutate: site("title: Graphics,", `title: "",`),
@@ -142,6 +150,64 @@ func TestFixedRoutesCoverSitePaths(t *testing.T) {
 	for _, m := range literals {
 		if !slices.Contains(FixedRoutes, m[1]) {
 			t.Errorf("paths.ts has the address /%s, which FixedRoutes does not hold: a category could take it", m[1])
+		}
+	}
+}
+
+// The schema's description of a category slug, which editors show and
+// docs/content.md prints, names every address a slug cannot take.
+func TestSlugDescriptionNamesFixedRoutes(t *testing.T) {
+	s, err := SiteSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, _ := s.Model.Resolve(s.Model.Def("#/$defs/category").Prop("slug"))
+	for _, r := range FixedRoutes {
+		if !regexp.MustCompile(`\b` + r + `\b`).MatchString(def.Description) {
+			t.Errorf("the category slug's description does not name %s: %q", r, def.Description)
+		}
+	}
+}
+
+// Every folder the build publishes at the top of the site is reserved, so
+// no category page lands under a folder's rules (a year of immutable
+// caching for /video/*). What the build publishes is read from the
+// checkout: the folders of site/public (Vite copies them to the top of
+// site/dist), the generated ones .gitignore names there (every output of
+// the build is ignored), and Vite's assets folder.
+func TestPublishedFoldersAreReserved(t *testing.T) {
+	root := filepath.Join("..", "..", "..")
+	var published []string
+	ignore, err := os.ReadFile(filepath.Join(root, ".gitignore"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`(?m)^/site/public/([^/\s]+)/?$`).FindAllStringSubmatch(string(ignore), -1) {
+		published = append(published, m[1])
+	}
+	if len(published) < 3 {
+		t.Fatalf(".gitignore names only %q under /site/public/", published)
+	}
+	entries, err := os.ReadDir(filepath.Join(root, "site", "public"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		published = append(published, e.Name())
+	}
+	vite, err := os.ReadFile(filepath.Join(root, "site", "vite.config.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets := "assets" // Vite's default build.assetsDir
+	if m := regexp.MustCompile(`assetsDir:\s*'([^']+)'`).FindSubmatch(vite); m != nil {
+		assets = string(m[1])
+	}
+	published = append(published, assets)
+	for _, name := range published {
+		// A name a slug cannot take (favicon.svg, _headers) needs no rule.
+		if slugRE.MatchString(name) && !slices.Contains(FixedRoutes, name) {
+			t.Errorf("the build publishes /%s/, which FixedRoutes does not hold: a category could take it", name)
 		}
 	}
 }

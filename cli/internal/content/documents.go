@@ -28,7 +28,7 @@ const (
 const MaxDocumentBytes = 20 << 20
 
 // DocumentsRoute is the folder of the site where documents are published.
-const DocumentsRoute = "/docs/"
+const DocumentsRoute = "/" + DocumentsFolder + "/"
 
 // DocumentFile is a local document (a PDF in the project folder) that the
 // build publishes.

@@ -206,6 +206,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	}
 	if c.Site != nil {
 		l.checkAnalytics(c)
+		l.checkPlaceholders(c.Site)
 	}
 	l.diags.Sort()
 	return c, l.diags, nil
@@ -388,8 +389,10 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 			"the file has none of the keys of a %s file (such as %s)", strings.TrimSuffix(s.Name, ".schema.json"), strings.Join(names, ", ")))
 		return nil
 	}
-	l.add(s.Check(doc)...)
+	problems := s.Check(doc)
+	l.add(problems...)
 	l.add(checkMarkdown(s, doc)...)
+	l.add(checkControls(s, doc, problems)...)
 	l.add(checkDescriptions(doc)...)
 	if d := checkModeline(path, data, s.Name); d != nil {
 		l.add(*d)

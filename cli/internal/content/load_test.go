@@ -394,6 +394,38 @@ func dump(l diag.List) string {
 	return b.String()
 }
 
+// soleDiagnostic loads the content files and returns the one diagnostic
+// they give when want is true; with want false they must give none, and
+// ok is false. Anything else fails the test.
+func soleDiagnostic(t *testing.T, files map[string][]byte, want bool) (d diag.Diagnostic, ok bool) {
+	t.Helper()
+	_, diags, err := Load(tree(t, files), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case want && len(diags) == 1:
+		return diags[0], true
+	case !want && len(diags) == 0:
+		return diag.Diagnostic{}, false
+	}
+	what := "no diagnostic"
+	if want {
+		what = "one diagnostic"
+	}
+	t.Fatalf("want %s, got:\n%s", what, dump(diags))
+	return diag.Diagnostic{}, false
+}
+
+// wantAt fails the test unless d has severity sev and is at line and col
+// of the file named file, at pointer.
+func wantAt(t *testing.T, d diag.Diagnostic, sev diag.Severity, file string, line, col int, pointer string) {
+	t.Helper()
+	if d.Severity != sev || filepath.Base(d.File) != file || d.Line != line || d.Column != col || d.Pointer != pointer {
+		t.Errorf("got %s %s at %s, want %s at %s:%d:%d at %s", d.Severity, d.Position(), d.Pointer, sev, file, line, col, pointer)
+	}
+}
+
 // FuzzLoadProject loads arbitrary project.yaml text (with the valid site
 // and images around it): the loader may report problems but must not panic.
 func FuzzLoadProject(f *testing.F) {
@@ -568,6 +600,18 @@ func TestLoadDescriptionLength(t *testing.T) {
 	}
 	if len(diags) != 1 || !strings.HasSuffix(diags[0].File, "site.yaml") || diags[0].Pointer != "/description" || diags[0].Severity != diag.Warning {
 		t.Fatalf("want one warning on site.yaml's description, got:\n%s", dump(diags))
+	}
+
+	// A category page's, in the list of categories: at its line and column.
+	f = validFiles(t)
+	f["site.yaml"] = []byte(strings.Replace(string(f["site.yaml"]), "description: Graphics.,", "description: '"+long(170)+"',", 1))
+	_, diags, err = Load(tree(t, f), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) != 1 || diags[0].Pointer != "/categories/1/description" || diags[0].Severity != diag.Warning ||
+		diags[0].Line != 22 || diags[0].Column != 52 || !strings.Contains(diags[0].Hint, "(10 to cut)") {
+		t.Fatalf("want one warning on the second category's description at 22:52, got:\n%s", dump(diags))
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -456,11 +457,18 @@ const MaxDescription = 160
 
 // checkDescriptions warns about every meta description (a `description`
 // key: the site's, About's, Contact's, each category page's, each
-// project's) longer than a search result shows.
+// project's) longer than a search result shows. The categories are a list:
+// lists are walked too.
 func checkDescriptions(doc *Document) diag.List {
 	var out diag.List
 	var walk func(ptr string, v any)
 	walk = func(ptr string, v any) {
+		if list, ok := v.([]any); ok {
+			for i, item := range list {
+				walk(ptr+"/"+strconv.Itoa(i), item)
+			}
+			return
+		}
 		m, ok := v.(map[string]any)
 		if !ok {
 			return

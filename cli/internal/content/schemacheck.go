@@ -3,6 +3,7 @@ package content
 import (
 	"fmt"
 	"math/big"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -364,13 +365,17 @@ func (s *Schema) describe(doc *Document, e problem, misspelt map[string]string) 
 		return at("shorten it; the limit keeps the layout intact on small screens",
 			"%s is too long: %d characters, at most %d allowed", name, runeCount(value), intOf(sub["maxLength"]))
 	case "pattern", "format":
+		hint := ""
+		if e.keyword == "pattern" {
+			hint = withoutScheme(sub, value)
+		}
 		if custom != "" {
-			return at("", "%s %s; got %s", name, custom, shortValue(value))
+			return at(hint, "%s %s; got %s", name, custom, shortValue(value))
 		}
 		got, _ := value.(string)
 		if e.keyword == "pattern" {
 			want, _ := sub["pattern"].(string)
-			return at("", "%s has the wrong form: %s does not match pattern %s", name, quote(got), quote(want))
+			return at(hint, "%s has the wrong form: %s does not match pattern %s", name, quote(got), quote(want))
 		}
 		format, _ := sub["format"].(string)
 		return at("", "%s has the wrong form: %s is not valid %s", name, quote(got), format)
@@ -391,6 +396,26 @@ func (s *Schema) describe(doc *Document, e problem, misspelt map[string]string) 
 	default:
 		return at("", "%s: %s", name, e.err.Error())
 	}
+}
+
+// scheme matches the start of a link: mailto:, https://, and the like.
+var scheme = regexp.MustCompile(`^(?i:mailto:|[a-z][a-z0-9+.-]*://)`)
+
+// withoutScheme is the hint for a value written as a link where the schema
+// wants what follows the scheme (an email address, a domain): the value to
+// write, when it matches the pattern without its scheme; "" otherwise.
+func withoutScheme(sub map[string]any, value any) string {
+	text, _ := value.(string)
+	pattern, _ := sub["pattern"].(string)
+	prefix := scheme.FindString(text)
+	if prefix == "" || pattern == "" {
+		return ""
+	}
+	re, err := regexp.Compile(pattern)
+	if rest := text[len(prefix):]; err == nil && re.MatchString(rest) {
+		return fmt.Sprintf("write %s, without %q", rest, prefix)
+	}
+	return ""
 }
 
 // jsonType names a value's JSON type as messages do: every number is "number".

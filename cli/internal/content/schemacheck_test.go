@@ -2,6 +2,7 @@ package content
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -46,6 +47,48 @@ func TestCheckOneProblemPerMistake(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("got\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+// A value written as a link (mailto:…, https://…) where the schema wants
+// what follows the scheme is an error whose hint gives the value to write:
+// an email address with mailto: in front would be linked as
+// mailto:mailto:….
+func TestCheckSchemeWhereNoneBelongs(t *testing.T) {
+	tests := []struct {
+		name      string
+		partial   map[string]any
+		pointer   string
+		msg, hint string // msg "": valid
+	}{
+		{"privacy contact as a mailto link", map[string]any{"privacy": map[string]any{"contact": "mailto:someone@example.com"}}, "/privacy/contact",
+			`"contact" must be an email address alone, without mailto: (the page makes the link), e.g. privacy@example.com; got "mailto:someone@example.com"`,
+			`write someone@example.com, without "mailto:"`},
+		{"in capitals", map[string]any{"privacy": map[string]any{"contact": "MAILTO:someone@example.com"}}, "/privacy/contact",
+			`"contact" must be an email address alone`, `write someone@example.com, without "MAILTO:"`},
+		{"a domain as an address", map[string]any{"analytics": map[string]any{"provider": "plausible", "domain": "https://averymorgan.design"}}, "/analytics",
+			`"domain" must be a domain name in small letters, without https://`, `write averymorgan.design, without "https://"`},
+		{"no scheme, other mistake: no hint", map[string]any{"privacy": map[string]any{"contact": "someone at example.com"}}, "/privacy/contact",
+			`"contact" must be an email address alone`, ""},
+		{"an email address", map[string]any{"privacy": map[string]any{"contact": "someone@example.com"}}, "/privacy/contact", "", ""},
+	}
+	s, err := SiteSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := s.CheckPart(tt.partial, tt.pointer)
+			if tt.msg == "" {
+				if len(got) != 0 {
+					t.Fatalf("unexpected problems:\n%s", dump(got))
+				}
+				return
+			}
+			if len(got) != 1 || !strings.HasPrefix(got[0].Message, tt.msg) || got[0].Hint != tt.hint {
+				t.Fatalf("got\n%s\nwant one error %q with the hint %q", dump(got), tt.msg, tt.hint)
 			}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -28,7 +29,7 @@ const (
 
 // VideosRoute is the folder of the site where videos and their captions
 // are published.
-const VideosRoute = "/video/"
+const VideosRoute = "/" + VideosFolder + "/"
 
 // PosterSuffix names a video's poster: demo.mp4 → demo.poster.jpg (.jpeg,
 // .png and .webp do too). It is kept in the content beside the video, not
@@ -271,13 +272,17 @@ func readUpTo(abs string, limit int64) ([]byte, error) {
 }
 
 // checkVideoBlocks warns about a video block whose video has sound but no
-// captions: viewers who cannot hear it, or watch without sound, miss it.
+// captions: viewers who cannot hear it, or watch without sound, miss it;
+// and about an alternative encoding that is not src's clip.
 func (l *loader) checkVideoBlocks(p *Project) {
 	for _, ptr := range p.videoBlocks {
 		block, _ := p.Doc.At(ptr)
 		m, _ := block.(map[string]any)
 		src, _ := m["src"].(string)
 		v, ok := p.Videos[src]
+		if ok {
+			l.checkAlternatives(p, ptr, m, src, v)
+		}
 		if _, captioned := m["captions"]; !ok || captioned || !v.Info.Audio {
 			continue
 		}
@@ -286,4 +291,66 @@ func (l *loader) checkVideoBlocks(p *Project) {
 			fmt.Sprintf("add `captions: %s.vtt` (WebVTT: what is said, and sounds that matter, such as [music]); a video whose sound adds nothing can lose it: `ffmpeg -i %s -c copy -an %s-silent%s`", stem, termsafe.ShellWord(path.Base(src)), stem, path.Ext(src)),
 			"%s has sound but no captions: viewers who cannot hear it, or who watch without sound, miss it", src))
 	}
+}
+
+// DurationSlack is how much two encodings of one clip may differ in
+// length: the containers count the last frame or audio packet
+// differently, by tens of milliseconds.
+const DurationSlack = 500 * time.Millisecond
+
+// checkAlternatives warns about each alternative of the video block at
+// ptr whose size or length is not src's: the page reserves src's size
+// (its width and height), and each browser plays the first file it can,
+// so visitors would see different clips.
+func (l *loader) checkAlternatives(p *Project, ptr string, block map[string]any, src string, v VideoFile) {
+	list, _ := block["alternatives"].([]any)
+	for i, item := range list {
+		alt, _ := item.(string)
+		a, ok := p.Videos[alt]
+		if !ok {
+			continue // unreadable: reported
+		}
+		var mine, theirs, why []string
+		if a.Info.Width != v.Info.Width || a.Info.Height != v.Info.Height {
+			mine = append(mine, fmt.Sprintf("is %d×%d", a.Info.Width, a.Info.Height))
+			theirs = append(theirs, fmt.Sprintf("is %d×%d", v.Info.Width, v.Info.Height))
+			why = append(why, "the page reserves src's size, so a browser that plays the alternative shows it scaled into that box")
+		}
+		if d := a.Info.Duration - v.Info.Duration; d > DurationSlack || -d > DurationSlack {
+			mine = append(mine, "lasts "+seconds(a.Info.Duration))
+			theirs = append(theirs, "lasts "+seconds(v.Info.Duration))
+			why = append(why, "each browser plays the first file it can, so visitors would see different clips")
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		l.add(p.Doc.Diag(diag.Warning, fmt.Sprintf("%s/alternatives/%d", ptr, i),
+			fmt.Sprintf("make it again from src, in %s: `%s`", p.Dir, encodeCommand(src, alt, a.Info)),
+			"the alternative %s %s, but src %s %s: %s", alt, strings.Join(mine, " and "), src, strings.Join(theirs, " and "), strings.Join(why, "; ")))
+	}
+}
+
+// seconds writes a duration as "0.4 s", "1 s".
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(math.Round(d.Seconds()*10)/10, 'f', -1, 64) + " s"
+}
+
+// encodeCommand is the ffmpeg command that makes the alternative out (of
+// the codec and container info describes) from the video src, at src's
+// size and length.
+func encodeCommand(src, out string, info videocheck.Info) string {
+	video := map[string]string{
+		videocheck.H264: "-c:v libx264 -pix_fmt yuv420p",
+		videocheck.HEVC: "-c:v libx265 -tag:v hvc1 -pix_fmt yuv420p",
+		videocheck.AV1:  "-c:v libsvtav1 -pix_fmt yuv420p",
+		videocheck.VP9:  "-c:v libvpx-vp9 -crf 32 -b:v 0",
+	}[info.Codec]
+	if video == "" {
+		video = "-c:v libvpx-vp9 -crf 32 -b:v 0"
+	}
+	tail := "-c:a libopus"
+	if info.Container == videocheck.MP4 {
+		tail = "-c:a aac -movflags +faststart"
+	}
+	return fmt.Sprintf("ffmpeg -i %s %s %s %s", termsafe.ShellWord(src), video, tail, termsafe.ShellWord(out))
 }

@@ -140,3 +140,36 @@ func TestLoadVideoProblems(t *testing.T) {
 		})
 	}
 }
+
+// An alternative encoding of a video block is the same clip: of another
+// size (the page reserves src's) or length, it is a warning at its place
+// in the list, with the command that makes it again from src.
+func TestLoadVideoAlternatives(t *testing.T) {
+	tests := []struct {
+		name      string
+		args      []string // the alternative's encoding
+		msg, hint string   // msg "": no warning
+	}{
+		{name: "the same clip", args: videotest.VP9},
+		{name: "another size", args: videotest.With(videotest.VP9, "-vf", "scale=160:120"),
+			msg:  "the alternative demo.webm is 160×120, but src demo.mp4 is 320×240: the page reserves src's size",
+			hint: "`ffmpeg -i demo.mp4 -c:v libvpx-vp9 -crf 32 -b:v 0 -c:a libopus demo.webm`"},
+		{name: "another length", args: videotest.With(videotest.VP9, "-t", "0.4"),
+			msg: "the alternative demo.webm lasts 0.4 s, but src demo.mp4 lasts 1 s", hint: "ffmpeg -i demo.mp4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := videoFiles(t)
+			f["projects/alpha/demo.webm"], _ = os.ReadFile(videotest.Make(t, t.TempDir(), "x.webm", tt.args...))
+			f["projects/alpha/project.yaml"] = []byte(strings.Replace(videoProject, "    captions: demo.vtt\n", "    alternatives: [demo.webm]\n    captions: demo.vtt\n", 1))
+			d, found := soleDiagnostic(t, f, tt.msg != "")
+			if !found {
+				return
+			}
+			wantAt(t, d, diag.Warning, ProjectFile, 17, 20, "/body/1/alternatives/0")
+			if !strings.HasPrefix(d.Message, tt.msg) || !strings.Contains(d.Hint, tt.hint) {
+				t.Errorf("message %q, hint %q; want %q, %q", d.Message, d.Hint, tt.msg, tt.hint)
+			}
+		})
+	}
+}

@@ -240,10 +240,14 @@ func For(o Origins, f Facts) Set {
 			{"Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()"},
 			{"Cross-Origin-Opener-Policy", "same-origin"},
 		}},
-		{Path: "/assets/*", Comment: "Names carry a hash of the content: cached for a year, never revalidated.", Headers: immutable},
-		{Path: "/img/*", Headers: immutable},
-		{Path: "/docs/*", Headers: immutable},
-		{Path: "/video/*", Headers: immutable},
+	}
+	// The folders the build publishes: every name in them carries a hash.
+	for i, folder := range content.PublishedFolders {
+		r := Rule{Path: "/" + folder + "/*", Headers: immutable}
+		if i == 0 {
+			r.Comment = "Names carry a hash of the content: cached for a year, never revalidated."
+		}
+		set = append(set, r)
 	}
 	if len(f.Preload) == 0 {
 		return set

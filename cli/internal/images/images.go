@@ -31,7 +31,7 @@ var DefaultWidths = []int{480, 800, 1200, 1600, 2400}
 
 const (
 	DefaultQuality  = 80
-	DefaultOutDir   = "site/public/img"
+	DefaultOutDir   = content.PublicDir + "/" + content.ImagesFolder
 	DefaultCacheDir = ".cache/images"
 	DefaultManifest = "site/src/generated/images.json"
 )

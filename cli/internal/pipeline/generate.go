@@ -29,7 +29,7 @@ const DefaultOut = "site/src/generated/content.ts"
 
 // DefaultDocsDir is where the content's documents are published: the site's
 // public folder, served at /docs/.
-const DefaultDocsDir = "site/public/docs"
+const DefaultDocsDir = content.PublicDir + "/" + content.DocumentsFolder
 
 // GenerateOptions are the inputs of a generate run.
 type GenerateOptions struct {

@@ -17,7 +17,7 @@ import (
 
 // DefaultVideosDir is where the content's videos and their captions are
 // published: the site's public folder, served at /video/.
-const DefaultVideosDir = "site/public/video"
+const DefaultVideosDir = content.PublicDir + "/" + content.VideosFolder
 
 // publishedFile is a file of the content the build copies into the site
 // as it is: the build never re-encodes a video (docs/decisions/0060-video-containers-read-by-maintained-parsers.md).

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/pipeline"
@@ -40,6 +41,12 @@ Beyond the schemas:
   whose size, read from the header before anything is decoded, is under the
   pixel limit (--max-pixels);
 - a gallery block has images;
+- a category's slug is none of the site's own addresses: its pages
+  (` + strings.Join(content.SitePages, ", ") + `) and the folders the build publishes
+  (` + strings.Join(content.PublishedFolders, ", ") + `);
+- no text that reaches a page holds a control character (ESC and the other
+  C0 codes but tab and line feed, DEL, the C1 codes): it is reported at the
+  character where the file holds it, at the value where an escape wrote it;
 - a document block has file or url, not both. Its file is a PDF inside the
   project folder (the same path rules as images), at most 20 MB, checked by
   its bytes: the %PDF- header and the %%EOF end marker, so a renamed Word
@@ -58,13 +65,16 @@ Beyond the schemas:
   of its schema's keys, gets one error, not one per missing key; an unclosed
   [ or { is reported where it opens, and so is an over-indented key on its
   own line; an image path written as a URL is told to become a file inside
-  the project folder.
+  the project folder, and an email address or a domain written as a link
+  (mailto:…, https://…) is told what to write instead.
 
 Warnings: a featured but inactive project; a meta description (the
 description of the site, About, Contact, a category page or a project) over
 160 characters, which search results cut, with how many characters to cut; a
 file in projects/ that is not a folder (README files and hidden files
-excepted).
+excepted); a text that ` + "`portfolio init`" + ` wrote for you (the mission, a value, a
+fun fact, the contact sentence) and you have not replaced; a video block's
+alternative whose size or length is not src's.
 
 Hostile or odd input is refused before any work is spent on it:
 

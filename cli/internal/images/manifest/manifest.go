@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fsutil"
 )
 
@@ -25,7 +26,7 @@ const Version = 1
 
 // URLBase is where the site serves the variants: the output folder is the
 // site's public/img, which Vite copies to the root of the built site.
-const URLBase = "/img/"
+const URLBase = "/" + content.ImagesFolder + "/"
 
 // Media types of the variants.
 const (

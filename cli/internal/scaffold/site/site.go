@@ -197,12 +197,15 @@ func FieldNamed(key string) (Field, bool) {
 	return Fields[i], true
 }
 
-// Defaults of the texts an owner can well edit later.
+// Defaults of the texts an owner can well edit later. Those that say
+// something only the owner can say are content.Placeholders, which
+// `portfolio validate` warns about while they stay.
 const (
-	defaultRole    = "Designer"
-	defaultMission = "Thoughtful, human-centered design"
-	defaultSkill   = "Design"
+	defaultRole  = "Designer"
+	defaultSkill = "Design"
 )
+
+var defaultMission = content.PlaceholderText("/taglines/mission")
 
 // Normalize trims every text and drops empty list items, so that what is
 // checked is what is written.
@@ -293,10 +296,10 @@ func (s Site) WithDefaults() Site {
 		s.About.Summary = []string{s.Description}
 	}
 	if len(s.About.Values) == 0 {
-		s.About.Values = []string{"Accessibility is part of the brief, not a final check."}
+		s.About.Values = []string{content.PlaceholderText("/about/values")}
 	}
 	if len(s.About.FunFacts) == 0 {
-		s.About.FunFacts = []string{"I am always learning something new."}
+		s.About.FunFacts = []string{content.PlaceholderText("/about/funFacts")}
 	}
 	if len(s.About.Skills) == 0 {
 		s.About.Skills = skillsFrom(s.Taglines.Role)
@@ -304,7 +307,7 @@ func (s Site) WithDefaults() Site {
 	def(&s.Contact.Title, "Contact")
 	def(&s.Contact.Description, fmt.Sprintf("Contact %s about a project or a collaboration.", s.Name))
 	def(&s.Contact.Heading, "Let's Connect")
-	def(&s.Contact.Intro, "Interested in working together? Get in touch!")
+	def(&s.Contact.Intro, content.PlaceholderText("/contact/intro"))
 	if len(s.Categories) == 0 {
 		s.Categories = []Category{DefaultCategory}
 	}

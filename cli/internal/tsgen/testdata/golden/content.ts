@@ -141,7 +141,7 @@ export type SiteAnalytics =
 
 /** The privacy page (/privacy), linked from every page's footer. Left out, it is written from this file: which analytics service counts visits and what it keeps, what the contact form sends and where it goes, and whom to ask (the contact form). */
 export interface SitePrivacy {
-  /** An email address visitors may write to about their data; left out, the page points to the contact form. */
+  /** An email address visitors may write to about their data, the address alone: the page links it (mailto:). Left out, the page points to the contact form. */
   readonly contact?: string;
   /** How long the analytics service keeps what it collects, in a sentence; left out, the page names the service's own default. */
   readonly retention?: string;
@@ -191,7 +191,7 @@ export interface SiteContact {
 
 /** One category page: its address, heading, meta description and optional paragraph, above the cards of its active projects. */
 export interface Category {
-  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page: about, contact, projects, privacy, 404, or a folder of the built site (assets, docs, img). */
+  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page (about, contact, projects, privacy, 404) or of a folder of the built site (assets, img, docs, video). */
   readonly slug: string;
   /** Page heading and navigation label, and the start of the page's title in browser tabs and search results. */
   readonly title: string;

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/tsgen"
 	"portfolio/cli/internal/videocheck/videotest"
 )
 
@@ -70,8 +72,19 @@ func TestRunWritesAndChecks(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(written, modules) {
-		t.Errorf("the output folder holds %v, want only %v (no temp files)", written, modules)
+	if want := append([]string{tsgen.AnalyticsFile}, modules...); !slices.Equal(written, want) {
+		t.Errorf("the output folder holds %v, want only %v (no temp files)", written, want)
+	}
+
+	// Run again on the same content, it writes nothing: `portfolio dev`'s
+	// Vite sees no change, and reloads no page.
+	before := modTimes(t, filepath.Dir(out), written)
+	time.Sleep(10 * time.Millisecond)
+	if err := Generate(&GenerateOptions{IO: ios, ContentDir: fixture, Out: out, Manifest: manifestPath}); err != nil {
+		t.Fatal(err)
+	}
+	if after := modTimes(t, filepath.Dir(out), written); !maps.Equal(before, after) {
+		t.Errorf("generate on unchanged content rewrote files: %v, then %v", before, after)
 	}
 
 	ios, _, _, _ = iostreams.Test()
@@ -92,6 +105,20 @@ func TestRunWritesAndChecks(t *testing.T) {
 // fixtureModules lists the files generate writes for the fixture content, as
 // a walk of the output folder gives them: content.ts and one page module per
 // project folder.
+// modTimes are the files' modification times, by name.
+func modTimes(t *testing.T, dir string, names []string) map[string]time.Time {
+	t.Helper()
+	times := map[string]time.Time{}
+	for _, name := range names {
+		fi, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		times[name] = fi.ModTime()
+	}
+	return times
+}
+
 func fixtureModules(t *testing.T) []string {
 	t.Helper()
 	entries, err := os.ReadDir(filepath.Join(fixture, "projects"))

@@ -119,21 +119,10 @@ func Run(ctx context.Context, opts *Options) error {
 		if !opts.Terminal && !opts.AccessibleFlag {
 			return cmdutil.Usagef("--yes required when not running interactively: deleting %s cannot be undone except with git", dir)
 		}
-		sure := false
 		confirm := huh.NewConfirm().Title(fmt.Sprintf("Delete %s and everything in it?", dir)).
-			Description("its images, its page; only git can bring it back").Affirmative("Delete").Negative("Keep").Value(&sure)
-		var err error
-		if opts.Accessible || !opts.Terminal {
-			err = prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO)).Run(true, huh.NewGroup(confirm))
-		} else {
-			err = prompt.Form(huh.NewGroup(confirm)).WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
-		}
-		if err != nil && !errors.Is(err, huh.ErrUserAborted) && !errors.Is(err, cmdutil.ErrCancel) {
+			Description("its images, its page; only git can bring it back").Affirmative("Delete").Negative("Keep")
+		if _, err := prompt.Sure(ctx, opts.IO, opts.Accessible || !opts.Terminal, confirm, "nothing was deleted"); err != nil {
 			return err
-		}
-		if err != nil || !sure {
-			fmt.Fprintln(opts.IO.ErrOut, "nothing was deleted")
-			return cmdutil.ErrCancel
 		}
 	}
 	page, active := content.ProjectPage(dir)

@@ -66,28 +66,23 @@ func askReplace(ctx context.Context, opts *Options) (replacement, error) {
 	if !opts.Terminal && !opts.AccessibleFlag {
 		return none, cmdutil.Usagef("--yes required when not running interactively: --replace-sample moves %s to %s and writes your own %s in its place", dir, termsafe.String(aside), dir)
 	}
-	sure := false
 	confirm := huh.NewConfirm().Title(question).
 		Description(fmt.Sprintf("%s moves to %s, which the build does not read; nothing is deleted. Your settings come next.", dir, termsafe.String(aside))).
-		Affirmative("Replace").Negative("Keep").Value(&sure)
-	if opts.Accessible || !opts.Terminal {
-		ask := prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
-		err = ask.Run(true, huh.NewGroup(confirm))
-		// The form's questions read on from the same lines: the input
-		// itself has been read ahead.
-		ios := *opts.IO
-		ios.In, opts.IO = ask.Input(), &ios
-	} else {
-		err = prompt.Form(huh.NewGroup(confirm)).WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
-	}
-	if err != nil && !errors.Is(err, huh.ErrUserAborted) && !errors.Is(err, cmdutil.ErrCancel) {
+		Affirmative("Replace").Negative("Keep")
+	if err := askSure(ctx, opts, confirm); err != nil {
 		return none, err
 	}
-	if err != nil || !sure {
-		fmt.Fprintln(w, "nothing was changed")
-		return none, cmdutil.ErrCancel
-	}
 	return replacement{aside, what}, nil
+}
+
+// askSure asks confirm's question (full screen, or one plain line) and
+// returns nil for yes, cmdutil.ErrCancel for no or a cancelled form, after
+// saying that nothing was changed. In accessible mode the questions that
+// follow read on from the same input.
+func askSure(ctx context.Context, opts *Options, confirm *huh.Confirm) error {
+	ios, err := prompt.Sure(ctx, opts.IO, opts.Accessible || !opts.Terminal, confirm, "nothing was changed")
+	opts.IO = ios
+	return err
 }
 
 // replace writes the new content folder in place of the old one, which

@@ -93,14 +93,12 @@ type Gallery struct {
 var ErrNoGalleryBlock = errors.New("the project has no gallery block")
 
 // Open reads a project's gallery, first finishing any change an interrupted
-// run left behind.
+// run left behind. A slug that names no project is a *fieldcheck.FieldError
+// of kind fieldcheck.ErrNoProject.
 func Open(contentDir, slug string) (*Gallery, error) {
-	if !validSlug(slug) {
-		return nil, fmt.Errorf("%q is not a project slug: lowercase letters, digits and hyphens", slug)
-	}
-	dir := filepath.Join(contentDir, content.ProjectsDir, slug)
-	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
-		return nil, &NotFoundError{Slug: slug, Dir: dir}
+	dir, err := fieldcheck.ExistingProject(contentDir, slug)
+	if err != nil {
+		return nil, err
 	}
 	recovered, err := Recover(dir, nil)
 	if err != nil {
@@ -133,17 +131,6 @@ func Open(contentDir, slug string) (*Gallery, error) {
 		g.Images = append(g.Images, im)
 	}
 	return g, nil
-}
-
-// NotFoundError names a project that does not exist.
-type NotFoundError struct{ Slug, Dir string }
-
-func (e *NotFoundError) Error() string {
-	return fmt.Sprintf("no project %q: %s does not exist", e.Slug, filepath.Join(e.Dir, content.ProjectFile))
-}
-
-func validSlug(s string) bool {
-	return s != "" && content.SuggestSlug(s) == s
 }
 
 // listImages lists the gallery folder's image and video files in natural

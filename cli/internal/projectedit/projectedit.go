@@ -7,9 +7,7 @@
 package projectedit
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,16 +41,12 @@ type Project struct {
 
 // Read reads a project's details from its project.yaml.
 func Read(contentDir, slug string) (*Project, error) {
-	if err := fieldcheck.ValidateSlug(slug); err != nil {
+	dir, err := fieldcheck.ExistingProject(contentDir, slug)
+	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(contentDir, content.ProjectsDir, slug)
 	file := filepath.Join(dir, content.ProjectFile)
 	data, err := os.ReadFile(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &fieldcheck.FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, file),
-			Hint: "the slug is the project's folder name under " + filepath.Join(contentDir, content.ProjectsDir)}
-	}
 	if err != nil {
 		return nil, err
 	}

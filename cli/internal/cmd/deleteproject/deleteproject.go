@@ -73,8 +73,8 @@ image uses, their manifest entries and the project's page module are removed
 (` + "`portfolio images --gc`" + ` and ` + "`portfolio generate`" + ` are run). Use git to get a
 deleted project back.
 
-Exit status: 0 deleted, 1 no such project, 2 not asked and no --yes, 130
-cancelled.`),
+Exit status: 0 deleted, 2 no such project (with the nearest slug) or not
+asked and no --yes, 130 cancelled.`),
 		Example: "  portfolio delete project old-logo\n  portfolio delete project old-logo --yes",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -105,14 +105,13 @@ func Run(ctx context.Context, opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	dir := filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
-	if err := fieldcheck.ValidateSlug(opts.Slug); err != nil {
-		return report.Field(opts.IO.ErrOut, err)
-	}
-	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
-		if _, derr := os.Stat(dir); derr != nil {
-			return report.Field(opts.IO.ErrOut, &fieldcheck.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
-				Hint: "the slug is the project's folder name under " + filepath.Join(opts.ContentDir, content.ProjectsDir)})
+	dir, err := fieldcheck.ExistingProject(opts.ContentDir, opts.Slug)
+	if err != nil {
+		// A project folder without its project.yaml (a half-made one) may
+		// still be deleted; no folder at all is no such project: exit 2.
+		dir = filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
+		if fi, serr := os.Stat(dir); fieldcheck.ValidateSlug(opts.Slug) != nil || serr != nil || !fi.IsDir() {
+			return report.Field(opts.IO.ErrOut, err)
 		}
 	}
 	if !opts.Yes {

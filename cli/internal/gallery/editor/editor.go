@@ -48,11 +48,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	g, err := gallery.Open(opts.ContentDir, opts.Slug)
 	if err != nil {
-		var nf *gallery.NotFoundError
-		if errors.As(err, &nf) {
-			return cmdutil.Usagef("%v", err)
-		}
-		return err
+		return report.Field(opts.IO.ErrOut, err) // a slug that names no project: exit status 2
 	}
 	if opts.MaxEdge < 0 {
 		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")

@@ -44,8 +44,11 @@ type formState struct {
 	Featured, Active                                                 bool
 	Cover, Gallery                                                   string
 	Link                                                             string
-	DocLabel, DocURL, ProtoTitle, ProtoURL                           string
-	Confirmed                                                        bool
+	// Texts are the gallery's alt texts and captions given beforehand
+	// (--alt, --caption, --from): kept as they are, in gallery order.
+	Texts                                  []scaffold.ImageText
+	DocLabel, DocURL, ProtoTitle, ProtoURL string
+	Confirmed                              bool
 }
 
 func stateFrom(a scaffold.Answers, pages []scaffold.Page) *formState {
@@ -53,7 +56,7 @@ func stateFrom(a scaffold.Answers, pages []scaffold.Page) *formState {
 		Title: a.Title, Slug: a.Slug, Subtitle: a.Subtitle, Page: a.Page, Category: a.Category,
 		Description: a.Description, Role: a.Role, Skills: strings.Join(a.Skills, ", "),
 		Featured: a.Featured, Active: a.Active, Cover: a.Cover, Gallery: strings.Join(a.Gallery, ", "),
-		Confirmed: true,
+		Texts: a.Texts, Confirmed: true,
 	}
 	if d := a.Document; d != nil {
 		s.Link, s.DocLabel, s.DocURL = linkDocument, d.Label, d.URL
@@ -78,6 +81,7 @@ func (s *formState) answers() scaffold.Answers {
 		Title: s.Title, Slug: s.Slug, Subtitle: s.Subtitle, Page: s.Page, Category: s.Category,
 		Description: s.Description, Role: s.Role, Skills: fieldcheck.ParseSkills(s.Skills),
 		Featured: s.Featured, Active: s.Active, Cover: fieldcheck.CleanPath(s.Cover), Gallery: fieldcheck.ParseGallery(s.Gallery),
+		Texts: s.Texts,
 	}
 	switch s.Link {
 	case linkDocument:
@@ -372,6 +376,13 @@ func (s *formState) draftAnswers() yaml.MapSlice {
 			g[i] = abs(g[i])
 		}
 		out = append(out, yaml.MapItem{Key: "gallery", Value: g})
+	}
+	if len(s.Texts) > 0 {
+		var texts []yaml.MapSlice
+		for _, t := range s.Texts {
+			texts = append(texts, yaml.MapSlice{{Key: "alt", Value: t.Alt}, {Key: "caption", Value: t.Caption}})
+		}
+		out = append(out, yaml.MapItem{Key: "texts", Value: texts})
 	}
 	switch s.Link {
 	case linkDocument:

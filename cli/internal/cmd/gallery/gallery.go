@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/gallery/editor"
 	"portfolio/cli/internal/importimage"
@@ -97,7 +98,7 @@ is changed), 2 a mistake in the command line, 130 cancelled.`),
 		"shrink added JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")
 
 	var at int
-	var alt, caption string
+	var texts cmdutil.ImageTexts
 	add := &cobra.Command{
 		Use:   "add SLUG FILE…",
 		Short: "Add image or video files (or a folder's) to a gallery, at the end or --at N",
@@ -105,9 +106,14 @@ is changed), 2 a mistake in the command line, 130 cancelled.`),
 Add image or video files to the gallery of content/projects/SLUG/, after
 the last image or at position --at N (1 is first). A folder gives its images
 and videos in natural order (a video's poster beside it is not an image of
-its own). --alt and --caption describe the image when one is added. JPEG
-metadata is dropped and large images are shrunk as ` + "`portfolio new project`" + `
-says (--max-edge).
+its own). JPEG metadata is dropped and large images are shrunk as
+` + "`portfolio new project`" + ` says (--max-edge).
+
+--alt and --caption describe the images added, in the order they are added:
+each --alt starts the next image's texts ('' keeps its default alt text),
+and a --caption belongs to the image of the --alt just before it. A
+--caption before any --alt, a second --caption after one --alt, or more
+--alt than images added is a mistake in the command line: nothing changes.
 
 A video (.mp4: H.264, HEVC or AV1; .webm: VP9 or AV1) is checked as
 ` + "`portfolio validate`" + ` checks it (codec, size, duration, the index before
@@ -121,6 +127,8 @@ Exit status: 0 done, 1 the change would leave the project invalid (nothing
 is changed), 2 a mistake in the command line.`),
 		Example: strings.TrimRight(`  portfolio gallery add drone-photography ~/Pictures/new.jpg --at 2 \
     --alt "The library at dusk"
+  portfolio gallery add drone-photography ~/Pictures/a.jpg ~/Pictures/b.jpg \
+    --alt "Reeds at the water's edge" --caption "Rain on the pond" --alt "Two herons"
   portfolio gallery add drone-photography ~/Pictures/more   # a folder's images
   portfolio gallery add media-annotation-tool ~/Movies/timeline.mp4   # its poster drawn by ffmpeg`, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -142,11 +150,13 @@ is changed), 2 a mistake in the command line.`),
 					return err
 				}
 				added := len(g.Images) - n
-				if alt != "" || caption != "" {
-					if added != 1 {
-						return cmdutil.Usagef("--alt and --caption describe one image; %d were given", added)
+				if err := cmdutil.CheckTextCount(len(texts.List), added, "the "+english.Count(added, "image")+" added", "the order added"); err != nil {
+					return err
+				}
+				for i, t := range texts.List {
+					if err := g.SetText(pos+i, t.Alt, t.Caption); err != nil {
+						return err
 					}
-					return g.SetText(pos, alt, caption)
 				}
 				return nil
 			}
@@ -154,8 +164,8 @@ is changed), 2 a mistake in the command line.`),
 		},
 	}
 	add.Flags().IntVar(&at, "at", 0, "insert at position `N` (1 is first; default: after the last)")
-	add.Flags().StringVar(&alt, "alt", "", "alt text of the added image: what it shows")
-	add.Flags().StringVar(&caption, "caption", "", "caption of the added image")
+	texts.AddFlags(add.Flags(), "alt text of the next image added, in the order added: what it shows (repeatable; \"\" keeps the default)",
+		"caption of the image of the --alt just before it (an image's --alt comes first)")
 
 	move := &cobra.Command{
 		Use:   "move SLUG FROM TO",
@@ -240,8 +250,9 @@ is changed), 2 a mistake in the command line.`),
 			return run(cmd, args[0])
 		},
 	}
-	text.Flags().StringVar(&textAlt, "alt", "", "alt text: what the image shows, for people who cannot see it")
-	text.Flags().StringVar(&textCaption, "caption", "", "caption shown with the image")
+	const one = "gallery text describes one image"
+	text.Flags().Var(cmdutil.OnceString(&textAlt, "alt", one), "alt", "alt text: what the image shows, for people who cannot see it")
+	text.Flags().Var(cmdutil.OnceString(&textCaption, "caption", one), "caption", "caption shown with the image")
 	cmd.AddCommand(add, move, remove, text)
 	return cmd
 }

@@ -267,3 +267,26 @@ func TestDraftResumes(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Alt texts and captions given as flags stay through the form, paired as
+// given: the form neither drops them nor asks to describe the gallery.
+func TestAccessibleKeepsTextsGiven(t *testing.T) {
+	fixture(t)
+	given := scaffold.NewAnswers()
+	given.Texts = []scaffold.ImageText{{Alt: "A red tent"}, {Alt: "Canoes on the shore", Caption: "By the lake"}}
+	out, errOut, err := runAccessibly(t, given, lines(append(details("Camp Photos", "", "1"), "y")...))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	if strings.Contains(out, "Describe the") {
+		t.Errorf("asked to describe the gallery again:\n%s", out)
+	}
+	data, err := os.ReadFile("content/projects/camp-photos/project.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "      - file: 01.jpg\n        alt: A red tent\n      - file: 02.jpg\n        alt: Canoes on the shore\n        caption: By the lake\n"
+	if !strings.Contains(string(data), want) {
+		t.Errorf("project.yaml lacks\n%s\n%s", want, data)
+	}
+}

@@ -55,3 +55,18 @@ func ExistingProject(contentDir, slug string) (string, error) {
 	}
 	return "", &FieldError{Field: "slug", Msg: msg, kind: ErrNoProject}
 }
+
+// ValidateCoverAlt checks the alt text of the cover where the page shows
+// it (an image block of the cover): required, a description rather than a
+// file name, within the schema's limits.
+func ValidateCoverAlt(s string) error {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return &FieldError{Field: "coverAlt", Msg: "the cover opens the page, so it needs an alt text",
+			Hint: `say what the cover shows, for people who cannot see it, e.g. "The poster on a wall: a trumpet in orange on navy"`}
+	}
+	if p := content.AltProblem(s); p != "" {
+		return &FieldError{Field: "coverAlt", Msg: p, Hint: "say what the cover shows"}
+	}
+	return checkBlock("coverAlt", map[string]any{"type": "image", "src": "cover.jpg", "alt": s}, "alt")
+}

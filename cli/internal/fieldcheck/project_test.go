@@ -55,3 +55,17 @@ func TestExistingProject(t *testing.T) {
 		t.Errorf("no projects: %v", err)
 	}
 }
+
+func TestValidateCoverAlt(t *testing.T) {
+	for _, tt := range []struct{ alt, want string }{
+		{"A tall poster: a trumpet in orange", ""},
+		{"  ", "the cover opens the page, so it needs an alt text"},
+		{"IMG_0042", `the alt text "IMG_0042" is a camera's file name`},
+		{"cover.jpg", `the alt text "cover.jpg" is a file name`},
+	} {
+		err := ValidateCoverAlt(tt.alt)
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("ValidateCoverAlt(%q) = %v, want %q", tt.alt, err, tt.want)
+		}
+	}
+}

@@ -66,7 +66,7 @@ func NewCmdNew(f *cmdutil.Factory, runF func(context.Context, *Options) error) *
 var flagOf = map[string]string{
 	"title": "title", "slug": "slug", "subtitle": "subtitle", "page": "page", "category": "category",
 	"description": "description", "role": "role", "skills": "skills", "featured": "featured", "active": "active",
-	"cover": "cover", "gallery": "gallery", "document.label": "document-label", "document.url": "document-url",
+	"cover": "cover", "coverAlt": "cover-alt", "gallery": "gallery", "document.label": "document-label", "document.url": "document-url",
 	"prototype.title": "prototype-title", "prototype.url": "prototype-url",
 }
 
@@ -190,6 +190,7 @@ required value is missing without a terminal, 130 cancelled.`),
 			set("description", &a.Description, fv.Description)
 			set("role", &a.Role, fv.Role)
 			set("cover", &a.Cover, fv.Cover)
+			set("coverAlt", &a.CoverAlt, fv.CoverAlt)
 			if fl.Changed("skills") {
 				a.Skills = nil
 				for _, s := range skills {
@@ -253,6 +254,7 @@ required value is missing without a terminal, 130 cancelled.`),
 	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
 	fl.StringVar(&fv.Cover, "cover", "", "cover image `FILE` to copy beside project.yaml")
 	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images and videos: a folder or an image or video `FILE` (repeatable, in order)")
+	fl.StringVar(&fv.CoverAlt, "cover-alt", "", "what the cover shows, for a page that opens with it (no gallery, document or prototype): required there")
 	texts.AddFlags(fl, "alt text of the next gallery image, in gallery order: what it shows (repeatable; \"\" keeps the default)",
 		"caption of the image of the --alt just before it (an image's --alt comes first)")
 	fl.StringVar(&docLabel, "document-label", "", "link text of a document")

@@ -83,6 +83,10 @@ type Gallery struct {
 	// 0 keeps every size. Open sets the default.
 	MaxEdge int
 
+	// AddedBlock is true when AddBlock gave the page a gallery block that
+	// Apply writes.
+	AddedBlock bool
+
 	yaml     []byte // project.yaml as read
 	texts    map[string]content.ImageText
 	removed  []string // files of the gallery folder to delete
@@ -131,6 +135,28 @@ func Open(contentDir, slug string) (*Gallery, error) {
 		g.Images = append(g.Images, im)
 	}
 	return g, nil
+}
+
+// HasBlock reports whether the project's page has a gallery block, which
+// the images in the gallery folder need to be shown.
+func (g *Gallery) HasBlock() bool {
+	doc, err := parse(filepath.Join(g.ProjectDir, content.ProjectFile), g.yaml)
+	if err != nil {
+		return true // not readable: Apply says why
+	}
+	_, ok := galleryBlock(doc)
+	return ok
+}
+
+// AddBlock gives the page an empty gallery block at the end of its body,
+// written by Apply with the rest of the change.
+func (g *Gallery) AddBlock() error {
+	data, err := AddBlock(filepath.Join(g.ProjectDir, content.ProjectFile), g.yaml)
+	if err != nil {
+		return err
+	}
+	g.yaml, g.AddedBlock = data, true
+	return nil
 }
 
 // listImages lists the gallery folder's image and video files in natural

@@ -96,6 +96,7 @@ is changed), 2 a mistake in the command line, 130 cancelled.`),
 	cmd.Flags().BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
 	cmd.PersistentFlags().IntVar(&opts.MaxEdge, "max-edge", importimage.DefaultMaxEdge,
 		"shrink added JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")
+	cmd.PersistentFlags().BoolVarP(&opts.Yes, "yes", "y", false, "give a page without a gallery block one at its end without asking")
 
 	var at int
 	var texts cmdutil.ImageTexts
@@ -114,6 +115,11 @@ each --alt starts the next image's texts ('' keeps its default alt text),
 and a --caption belongs to the image of the --alt just before it. A
 --caption before any --alt, a second --caption after one --alt, or more
 --alt than images added is a mistake in the command line: nothing changes.
+
+A page without a gallery block does not show the gallery's images: in a
+terminal the command asks to add one at the end of the page; --yes adds it
+without asking; without a terminal and without --yes it says how, and
+nothing changes.
 
 A video (.mp4: H.264, HEVC or AV1; .webm: VP9 or AV1) is checked as
 ` + "`portfolio validate`" + ` checks it (codec, size, duration, the index before
@@ -139,7 +145,7 @@ is changed), 2 a mistake in the command line.`),
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			files := args[1:]
-			opts.Verb = "added"
+			opts.Verb, opts.Adds = "added", true
 			opts.Edit = func(g *gallery.Gallery) error {
 				pos := len(g.Images) + 1
 				if cmd.Flags().Changed("at") {

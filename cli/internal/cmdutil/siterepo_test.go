@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -64,6 +65,69 @@ func TestEnterSiteRepo(t *testing.T) {
 		var ue *UsageError
 		if err := EnterSiteRepo(command(t, "--site", "nowhere"), &content, "nowhere"); !errors.As(err, &ue) {
 			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+// The content commands find the repository's content folder from one of
+// its folders, as seen from there; a content folder where they run, or one
+// given, is used as it is; outside any repository they say so.
+func TestLocateContent(t *testing.T) {
+	repo := t.TempDir()
+	for _, f := range []string{"site/package.json", "schema/site.schema.json", "content/site.yaml"} {
+		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, f), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	elsewhere := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(elsewhere, "here", "content"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, in string
+		args     []string
+		want     string // the content folder after; "usage" for the error
+	}{
+		{"the repository's root", repo, nil, "content"},
+		{"its site folder", filepath.Join(repo, "site"), nil, filepath.Join("..", "content")},
+		{"a folder given", filepath.Join(repo, "site"), []string{"--content", "mine"}, "mine"},
+		{"a content folder outside any repository", filepath.Join(elsewhere, "here"), nil, "content"},
+		{"outside, with none", elsewhere, nil, "usage"},
+		{"outside, one given", elsewhere, []string{"--content", "x"}, "x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Chdir(tt.in)
+			cmd := command(t, tt.args...)
+			dir := cmd.Flags().Lookup("content").Value.String()
+			err := LocateContent(cmd, "content", &dir)
+			wd, _ := os.Getwd()
+			if wd != tt.in {
+				t.Errorf("moved to %s", wd)
+			}
+			var ue *UsageError
+			if tt.want == "usage" {
+				if !errors.As(err, &ue) || !strings.Contains(err.Error(), "is outside the portfolio repository") || !strings.Contains(err.Error(), "give --content DIR") {
+					t.Errorf("err = %v", err)
+				}
+				return
+			}
+			if err != nil || dir != tt.want {
+				t.Errorf("dir = %q, err = %v; want %q", dir, err, tt.want)
+			}
+		})
+	}
+	t.Run("delete enters the repository", func(t *testing.T) {
+		t.Chdir(filepath.Join(repo, "site"))
+		dir := "content"
+		if err := EnterContentRepo(command(t), "content", &dir); err != nil {
+			t.Fatal(err)
+		}
+		if wd, _ := os.Getwd(); wd != repo || dir != "content" {
+			t.Errorf("in %s with %s", wd, dir)
 		}
 	})
 }

@@ -73,6 +73,9 @@ image uses, their manifest entries and the project's page module are removed
 (` + "`portfolio images --gc`" + ` and ` + "`portfolio generate`" + ` are run). Use git to get a
 deleted project back.
 
+` + cmdutil.ContentRepoHelp + ` From a folder of the
+repository it enters the repository's root, where the derived files are.
+
 Exit status: 0 deleted, 2 no such project (with the nearest slug) or not
 asked and no --yes, 130 cancelled.`),
 		Example: "  portfolio delete project old-logo\n  portfolio delete project old-logo --yes",
@@ -90,6 +93,9 @@ asked and no --yes, 130 cancelled.`),
 			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
+			}
+			if err := cmdutil.EnterContentRepo(cmd, "content", &opts.ContentDir); err != nil {
+				return err
 			}
 			return Run(cmd.Context(), opts)
 		},

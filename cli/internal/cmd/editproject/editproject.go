@@ -75,6 +75,8 @@ the file. An edit that moves the project to another page, or makes it
 inactive, and so leaves its category without an active project, says what
 becomes of that category's page.
 
+` + cmdutil.ContentRepoHelp + `
+
 Exit status: 0 written (or nothing to change), 1 the result would not be
 valid, 2 a mistake in the command line, 130 cancelled.`),
 		Example: "  portfolio edit project drone-photography\n  portfolio edit project drone-photography --title 'Campuses from Above' --featured --yes",
@@ -122,6 +124,9 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
+			}
+			if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
+				return err
 			}
 			return Run(cmd.Context(), opts)
 		},

@@ -32,6 +32,9 @@ func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *editor.Option
 		if runF != nil {
 			return runF(cmd.Context(), opts)
 		}
+		if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
+			return err
+		}
 		return editor.Run(cmd.Context(), opts)
 	}
 	cmd := &cobra.Command{
@@ -73,6 +76,8 @@ image. The result is checked with the same loader as ` + "`portfolio validate`" 
 before anything moves; the renames are journalled (a two-phase rename), so
 an interrupted run (even kill -9) leaves every image present exactly once,
 and the next ` + "`portfolio gallery`" + ` command finishes the job.
+
+` + cmdutil.ContentRepoHelp + `
 
 Exit status: 0 done, 1 the change would leave the project invalid (nothing
 is changed), 2 a mistake in the command line, 130 cancelled.`),

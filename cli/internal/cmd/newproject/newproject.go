@@ -150,6 +150,8 @@ An existing project is never overwritten. The project is assembled in a
 hidden folder, checked with the same loader as ` + "`portfolio validate`" + `, and
 only then moved into place: a failure leaves nothing behind.
 
+` + cmdutil.ContentRepoHelp + `
+
 Exit status: 0 written, 1 a value is not valid or the slug is taken, 2 a
 required value is missing without a terminal, 130 cancelled.`),
 		Example: strings.TrimRight(`  portfolio new project
@@ -237,6 +239,9 @@ required value is missing without a terminal, 130 cancelled.`),
 			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
+			}
+			if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
+				return err
 			}
 			return Run(cmd.Context(), opts)
 		},

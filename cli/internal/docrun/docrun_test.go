@@ -1,7 +1,10 @@
 package docrun
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -46,5 +49,34 @@ func TestParse(t *testing.T) {
 				t.Errorf("got %+v\nwant %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// What the owner reads (the guide, the README, every command's help) never
+// tells them to delete a folder: a way back is a command that moves things
+// aside (issue 35: the guide's `rm -rf content && mv …` lost an owner's
+// work), and the guide names that command.
+func TestOwnerInstructionsDeleteNothing(t *testing.T) {
+	root := filepath.Join("..", "..", "..")
+	files, _ := filepath.Glob(filepath.Join(root, "docs", "commands", "*.md"))
+	files = append(files, filepath.Join(root, guide), filepath.Join(root, "README.md"))
+	deletes := regexp.MustCompile(`\brm\s+-[a-zA-Z]*[rR]`)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if deletes.MatchString(line) {
+				t.Errorf("%s:%d: tells the owner to delete: %s", f, i+1, line)
+			}
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(root, guide))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "portfolio init --restore-sample") {
+		t.Errorf("%s does not name `portfolio init --restore-sample`, the way back to the sample", guide)
 	}
 }

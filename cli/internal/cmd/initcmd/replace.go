@@ -16,6 +16,9 @@ import (
 	"portfolio/cli/internal/termsafe"
 )
 
+// sampleWhat names the sample content in messages.
+const sampleWhat = "the sample content"
+
 // replacement is where the replaced content folder goes, and what it held.
 type replacement struct {
 	aside string // the dated folder: content-sample-2026-11-25
@@ -31,7 +34,7 @@ func askReplace(ctx context.Context, opts *Options) (replacement, error) {
 	w := opts.IO.ErrOut
 	red := cmdutil.Styler{}.Red("error:")
 	dir := termsafe.String(opts.Dir)
-	kind, what, question := "sample", "the sample content", fmt.Sprintf("Replace the sample content in %s with your own?", dir)
+	kind, what, question := "sample", sampleWhat, fmt.Sprintf("Replace the sample content in %s with your own?", dir)
 	err := site.CheckSample(opts.Dir)
 	var missing *site.NoContentError
 	var notSample *site.NotSampleError
@@ -94,22 +97,6 @@ func replace(ctx context.Context, opts *Options, r replacement, data []byte) err
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s moved %s to %s%c, which the build does not read\n", s.Green("✓"), r.what, termsafe.String(r.aside), filepath.Separator)
-	fmt.Fprintf(opts.IO.Out, "  to get it back: %s\n", restoreCommand(opts.Dir, r.aside))
+	fmt.Fprintf(opts.IO.Out, "  to get it back: %s\n", restoreCommand(opts.Dir, r.aside, r.what == sampleWhat))
 	return printResult(opts, res)
-}
-
-// restoreCommand is the shell line that puts the moved folder back, with
-// paths that work from the folder init ran in (absolute unless the folder
-// is the default one, as the next steps name it).
-func restoreCommand(dir, aside string) string {
-	if dir != "content" {
-		if abs, err := filepath.Abs(dir); err == nil {
-			dir = abs
-		}
-		if abs, err := filepath.Abs(aside); err == nil {
-			aside = abs
-		}
-	}
-	d, a := termsafe.ShellWord(dir), termsafe.ShellWord(aside)
-	return fmt.Sprintf("rm -rf %s && mv %s %s", d, a, d)
 }

@@ -32,6 +32,11 @@ func TestParse(t *testing.T) {
 		{"bash", "```bash\nmake\n```\n", nil, "line 1: a bash block: write sh"},
 		{"console", "text\n\n```console\n$ make\n```\n", nil, "line 3: a console block"},
 		{"not closed", "```sh\nmake\n", nil, "a sh block is not closed"},
+		{"an edit", "In content/site.yaml:\n<!-- edit: content/site.yaml -->\n\n```yaml\ncategories: []\n```\n",
+			[]Block{{Line: 4, Kind: Edit, Code: "categories: []\n", File: "content/site.yaml"}}, ""},
+		{"an edit before a shell block", "<!-- edit: content/site.yaml -->\n```sh\nmake\n```\n", nil, "line 2: <!-- edit: PATH --> goes before the yaml block"},
+		{"an edit before other text", "<!-- edit: content/site.yaml -->\n```json\n{}\n```\n", nil, "line 2: <!-- edit: PATH --> goes before a yaml block"},
+		{"an edit without its file", "<!-- edit: -->\n```yaml\na: 1\n```\n", nil, "line 2: <!-- edit: PATH --> goes before a yaml block"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +52,50 @@ func TestParse(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestApplyEdit(t *testing.T) {
+	const site = `# The owner's settings.
+name: Sam Rivera
+
+# The categories, in the order of the navigation.
+categories:
+  - slug: work
+    title: Work
+    description: Work by Sam Rivera.
+
+# The contact page.
+contact:
+  title: Contact
+`
+	tests := []struct {
+		name, edit, want, err string
+	}{
+		{"a key replaced, the comments around it kept", "categories:\n  - slug: photography\n    title: Photography\n    description: Photographs.\n",
+			strings.Replace(site, "  - slug: work\n    title: Work\n    description: Work by Sam Rivera.\n", "  - slug: photography\n    title: Photography\n    description: Photographs.\n", 1), ""},
+		{"two keys, one new", "name: Sam R.\nmeasurementId: G-ABC123\n", strings.Replace(site, "name: Sam Rivera", "name: Sam R.", 1) + "measurementId: G-ABC123\n", ""},
+		{"a flow value", "categories: [{slug: a, title: A, description: A.}]\n",
+			strings.Replace(site, "categories:\n  - slug: work\n    title: Work\n    description: Work by Sam Rivera.\n", "categories: [{slug: a, title: A, description: A.}]\n", 1), ""},
+		{"not YAML", "categories: [\n", "", "the edit is not YAML"},
+		{"nothing", "# only a comment\n", "", "the edit names no key"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ApplyEdit([]byte(site), tt.edit)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tt.want)
 			}
 		})
 	}

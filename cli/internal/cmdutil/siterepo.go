@@ -55,6 +55,14 @@ repository's content folder, found above the current folder or above the
 program's own file; outside any repository, with no content folder where it
 runs, it says so (exit status 2) before reading anything.`
 
+// OutputsRepoHelp is the paragraph of help that images and generate share
+// about where they run (EnterRepoIfAny).
+const OutputsRepoHelp = `It works from any folder of the repository: it enters the repository found
+above the current folder or above the program's own file, paths given on
+the command line kept as meant, so its files land in the repository's site/
+and .cache/; outside any repository the paths are taken from the current
+folder.`
+
 // LocateContent makes a command that reads or writes the owner's content
 // (validate, new project, edit, gallery) or the local messages (messages)
 // work from any folder of the repository, as EnterSiteRepo does for build
@@ -111,6 +119,28 @@ func relativeTo(wd, path string) string {
 		return rel
 	}
 	return path
+}
+
+// EnterRepoIfAny makes a step that writes into the repository's site/ and
+// .cache/ (images, generate) write there from any folder: when a
+// repository is found above the current folder or the program's file, it
+// enters it, each path flag given (by name in paths, content included)
+// made absolute first so it stays as meant. With no repository it stays
+// where it is: the outputs are made where their paths name them.
+func EnterRepoIfAny(cmd *cobra.Command, paths map[string]*string) error {
+	if isRepo(".") {
+		return nil
+	}
+	wd, root, err := findRepo()
+	if err != nil || root == "" {
+		return err
+	}
+	for name, p := range paths {
+		if cmd.Flags().Changed(name) && !filepath.IsAbs(*p) {
+			*p = filepath.Join(wd, *p)
+		}
+	}
+	return os.Chdir(root)
 }
 
 // findRepo looks for the repository above the current folder wd, then

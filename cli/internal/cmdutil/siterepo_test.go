@@ -131,3 +131,37 @@ func TestLocateContent(t *testing.T) {
 		}
 	})
 }
+
+// images and generate enter the repository when there is one, their path
+// flags kept as meant; without one they stay where they are.
+func TestEnterRepoIfAny(t *testing.T) {
+	repo := t.TempDir()
+	for _, f := range []string{"site/package.json", "schema/site.schema.json"} {
+		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, f), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	site := filepath.Join(repo, "site")
+	t.Chdir(site)
+	cmd := command(t, "--content", "../content")
+	cmd.Flags().String("out", "site/src/generated/content.ts", "")
+	content, out := "../content", "site/src/generated/content.ts"
+	if err := EnterRepoIfAny(cmd, map[string]*string{"content": &content, "out": &out}); err != nil {
+		t.Fatal(err)
+	}
+	if wd, _ := os.Getwd(); wd != repo || content != filepath.Join(repo, "content") || out != "site/src/generated/content.ts" {
+		t.Errorf("in %s with content %s, out %s", wd, content, out)
+	}
+	elsewhere := t.TempDir()
+	t.Chdir(elsewhere)
+	content = "content"
+	if err := EnterRepoIfAny(command(t), map[string]*string{"content": &content}); err != nil {
+		t.Fatal(err)
+	}
+	if wd, _ := os.Getwd(); wd != elsewhere || content != "content" {
+		t.Errorf("outside: in %s with %s", wd, content)
+	}
+}

@@ -21,9 +21,12 @@ func command(t *testing.T, args ...string) *cobra.Command {
 	return cmd
 }
 
-func TestEnterSiteRepo(t *testing.T) {
+// fakeRepo makes a folder that commands take for the repository (its
+// site's package.json and a schema), with the extra files named.
+func fakeRepo(t *testing.T, extra ...string) string {
+	t.Helper()
 	repo := t.TempDir()
-	for _, f := range []string{"site/package.json", "schema/site.schema.json"} {
+	for _, f := range append([]string{"site/package.json", "schema/site.schema.json"}, extra...) {
 		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -31,6 +34,11 @@ func TestEnterSiteRepo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return repo
+}
+
+func TestEnterSiteRepo(t *testing.T) {
+	repo := fakeRepo(t)
 	t.Run("from a folder inside the repository", func(t *testing.T) {
 		sub := filepath.Join(repo, "notes", "jo")
 		if err := os.MkdirAll(sub, 0o755); err != nil {
@@ -73,15 +81,7 @@ func TestEnterSiteRepo(t *testing.T) {
 // its folders, as seen from there; a content folder where they run, or one
 // given, is used as it is; outside any repository they say so.
 func TestLocateContent(t *testing.T) {
-	repo := t.TempDir()
-	for _, f := range []string{"site/package.json", "schema/site.schema.json", "content/site.yaml"} {
-		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(repo, f), []byte("{}"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	repo := fakeRepo(t, "content/site.yaml")
 	elsewhere := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(elsewhere, "here", "content"), 0o755); err != nil {
 		t.Fatal(err)
@@ -135,15 +135,7 @@ func TestLocateContent(t *testing.T) {
 // images and generate enter the repository when there is one, their path
 // flags kept as meant; without one they stay where they are.
 func TestEnterRepoIfAny(t *testing.T) {
-	repo := t.TempDir()
-	for _, f := range []string{"site/package.json", "schema/site.schema.json"} {
-		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(repo, f), []byte("{}"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	repo := fakeRepo(t)
 	site := filepath.Join(repo, "site")
 	t.Chdir(site)
 	cmd := command(t, "--content", "../content")

@@ -10,7 +10,12 @@
 //   - a ```shell block is not run, and the line right before it says why:
 //     <!-- not run: REASON --> (it needs the reader's GitHub repository, say);
 //   - any other shell block (bash, console, zsh, or shell without a reason)
-//     is an error, so that nothing escapes the test by its spelling.
+//     is an error, so that nothing escapes the test by its spelling;
+//   - a ```yaml block right after the line <!-- edit: PATH --> is an edit
+//     the guide asks the reader to make in the file PATH (from the
+//     repository's root): the test makes it, in the guide's order, as the
+//     reader would in an editor (ApplyEdit). The marker before anything
+//     but a yaml block is an error.
 package docrun
 
 import (
@@ -28,19 +33,22 @@ const (
 	Run   Kind = iota // run to its end; it must succeed
 	Serve             // started, its page fetched, then interrupted
 	Skip              // not run, for Reason
+	Edit              // the reader's edit of File: Code's keys replace the file's
 )
 
 // Block is one shell block of the guide.
 type Block struct {
 	Line   int // the opening fence's line, from 1
 	Kind   Kind
-	Code   string // the commands, with their line breaks
+	Code   string // the commands (or, for Edit, the YAML), with their line breaks
 	Reason string // why a Skip block is not run
+	File   string // the file an Edit block changes, from the repository's root
 }
 
 const (
 	serveMarker = "<!-- runs until Ctrl-C -->"
 	skipPrefix  = "<!-- not run:"
+	editPrefix  = "<!-- edit:"
 )
 
 // shells are the info strings of blocks that hold shell commands.
@@ -67,13 +75,23 @@ func Parse(md []byte) ([]Block, error) {
 				if words := strings.Fields(info); len(words) > 0 {
 					lang = words[0]
 				}
-				if shells[lang] {
+				file, isEdit := editFile(prev)
+				switch {
+				case shells[lang]:
+					if isEdit {
+						return nil, fmt.Errorf("line %d: %s PATH --> goes before the yaml block of the edit, not a %s block", n, editPrefix, lang)
+					}
 					b, err := classify(n, lang, prev)
 					if err != nil {
 						return nil, err
 					}
 					open = &b
 					body.Reset()
+				case isEdit && lang == "yaml" && file != "":
+					open = &Block{Line: n, Kind: Edit, File: file}
+					body.Reset()
+				case isEdit:
+					return nil, fmt.Errorf("line %d: %s PATH --> goes before a yaml block naming the file's keys as they become", n, editPrefix)
 				}
 				continue
 			}
@@ -102,6 +120,15 @@ func Parse(md []byte) ([]Block, error) {
 		return nil, fmt.Errorf("a %s block is not closed", cmp.Or(lang, "code"))
 	}
 	return blocks, nil
+}
+
+// editFile reports whether line is an edit marker, and the file it names.
+func editFile(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, editPrefix)
+	if !ok || !strings.HasSuffix(rest, "-->") {
+		return "", false
+	}
+	return strings.TrimSpace(strings.TrimSuffix(rest, "-->")), true
 }
 
 // fenceOpen reports whether line opens a fenced block: its fence (``` or

@@ -34,7 +34,9 @@ const photoDir = "/usr/share/backgrounds"
 // on a copy of the repository made as GitHub's "Use this template" makes
 // one (the files git tracks or would add, one commit): each ```sh block
 // runs in order from the copy's root, with HOME a folder of its own whose
-// ~/Pictures holds real photos at every path the guide names. The one
+// ~/Pictures holds real photos at every path the guide names, and each edit
+// the guide asks for (renaming the first category, say) is made where the
+// guide asks it. The one
 // change to a command: a server block gets --addr 127.0.0.1:0, so that it
 // listens where nothing else does. Then the content must validate, and the
 // built pages must be the new owner's, with none of the sample's.
@@ -85,6 +87,22 @@ func TestGettingStarted(t *testing.T) {
 			t.Logf("%s: ran in %.1f s:\n%s", where, time.Since(start).Seconds(), b.Code)
 		case Serve:
 			serve(t, where, b.Code, repo, env)
+		case Edit:
+			file := filepath.Join(repo, filepath.FromSlash(b.File))
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatalf("%s: the edit's file: %v", where, err)
+			}
+			out, err := ApplyEdit(data, b.Code)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", where, b.File, err)
+			}
+			if err := os.WriteFile(file, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: edited %s:\n%s", where, b.File, b.Code)
+		default:
+			t.Fatalf("%s: a block of kind %d, which the walk does not know", where, b.Kind)
 		}
 	}
 

@@ -11,10 +11,11 @@ import (
 	"portfolio/cli/internal/scaffold"
 )
 
-// EditGroups are the new project form's detail questions, filled in. In
+// EditGroups are the new project form's detail questions, filled in, and
+// the cover's alt text when the page shows the cover (coverShown). In
 // accessible mode each title shows the value Enter keeps, and an empty
 // answer is checked as that value.
-func EditGroups(contentDir string, f *projectedit.Fields, skills *string, accessible bool) []*huh.Group {
+func EditGroups(contentDir string, f *projectedit.Fields, skills *string, coverShown, accessible bool) []*huh.Group {
 	pages := PageOptions(scaffold.Categories(contentDir), f.Page)
 	input := func(title, desc string, value *string, v func(string) error) *huh.Input {
 		current := *value
@@ -25,6 +26,13 @@ func EditGroups(contentDir string, f *projectedit.Fields, skills *string, access
 	if !accessible { // a multi-line field in the full-screen form
 		description = huh.NewText().Title("Description").Description("Card text and meta description: one or two sentences.").
 			Value(&f.Description).Validate(fieldcheck.ValidateDescription)
+	}
+	flags := []huh.Field{
+		huh.NewConfirm().Title("Featured?").Description("Shown in Selected Work on the home page.").Value(&f.Featured),
+		huh.NewConfirm().Title("Active?").Description("Listed on its category page.").Value(&f.Active),
+	}
+	if coverShown {
+		flags = append(flags, input("Cover alt text", "The page opens with the cover: what it shows, for people who cannot see it.", &f.CoverAlt, fieldcheck.ValidateCoverAlt))
 	}
 	return []*huh.Group{
 		huh.NewGroup(
@@ -38,10 +46,7 @@ func EditGroups(contentDir string, f *projectedit.Fields, skills *string, access
 			input("Role", `Your role, e.g. "Lead UX Designer".`, &f.Role, fieldcheck.ValidateRole),
 			input("Skills", "Skills and tools, separated by commas.", skills, fieldcheck.ValidateSkillList),
 		),
-		huh.NewGroup(
-			huh.NewConfirm().Title("Featured?").Description("Shown in Selected Work on the home page.").Value(&f.Featured),
-			huh.NewConfirm().Title("Active?").Description("Listed on its category page.").Value(&f.Active),
-		),
+		huh.NewGroup(flags...),
 	}
 }
 

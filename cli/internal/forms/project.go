@@ -42,18 +42,21 @@ const (
 type formState struct {
 	Title, Slug, Subtitle, Page, Category, Description, Role, Skills string
 	Featured, Active                                                 bool
-	Cover, Gallery                                                   string
+	Cover, CoverAlt, Gallery                                         string
 	Link                                                             string
-	DocLabel, DocURL, ProtoTitle, ProtoURL                           string
-	Confirmed                                                        bool
+	// Texts are the gallery's alt texts and captions given beforehand
+	// (--alt, --caption, --from): kept as they are, in gallery order.
+	Texts                                  []scaffold.ImageText
+	DocLabel, DocURL, ProtoTitle, ProtoURL string
+	Confirmed                              bool
 }
 
 func stateFrom(a scaffold.Answers, pages []scaffold.Page) *formState {
 	s := &formState{
 		Title: a.Title, Slug: a.Slug, Subtitle: a.Subtitle, Page: a.Page, Category: a.Category,
 		Description: a.Description, Role: a.Role, Skills: strings.Join(a.Skills, ", "),
-		Featured: a.Featured, Active: a.Active, Cover: a.Cover, Gallery: strings.Join(a.Gallery, ", "),
-		Confirmed: true,
+		Featured: a.Featured, Active: a.Active, Cover: a.Cover, CoverAlt: a.CoverAlt, Gallery: strings.Join(a.Gallery, ", "),
+		Texts: a.Texts, Confirmed: true,
 	}
 	if d := a.Document; d != nil {
 		s.Link, s.DocLabel, s.DocURL = linkDocument, d.Label, d.URL
@@ -78,6 +81,7 @@ func (s *formState) answers() scaffold.Answers {
 		Title: s.Title, Slug: s.Slug, Subtitle: s.Subtitle, Page: s.Page, Category: s.Category,
 		Description: s.Description, Role: s.Role, Skills: fieldcheck.ParseSkills(s.Skills),
 		Featured: s.Featured, Active: s.Active, Cover: fieldcheck.CleanPath(s.Cover), Gallery: fieldcheck.ParseGallery(s.Gallery),
+		Texts: s.Texts,
 	}
 	switch s.Link {
 	case linkDocument:
@@ -85,8 +89,17 @@ func (s *formState) answers() scaffold.Answers {
 	case linkPrototype:
 		a.Prototype = &scaffold.Prototype{Title: s.ProtoTitle, URL: s.ProtoURL}
 	}
+	if a.CoverOpensPage() { // elsewhere the cover has no alt text of its own
+		a.CoverAlt = s.CoverAlt
+	}
 	a.Normalize()
 	return a
+}
+
+// coverOpensPage reports whether the answers so far give a page that opens
+// with its cover: only then is its alt text asked.
+func (s *formState) coverOpensPage() bool {
+	return len(fieldcheck.ParseGallery(s.Gallery)) == 0 && s.Link == linkNone
 }
 
 // Project builds the form's groups over one state. The same groups
@@ -204,6 +217,14 @@ func (f *Project) documentGroup() *huh.Group {
 	).Title("Document")
 }
 
+// coverAltGroup asks what the cover shows, for a page that opens with it.
+func (f *Project) coverAltGroup() *huh.Group {
+	s := f.state
+	return huh.NewGroup(
+		f.input("Cover alt text", "The page opens with the cover: what it shows, for people who cannot see it.", &s.CoverAlt, fieldcheck.ValidateCoverAlt),
+	).Title("Cover")
+}
+
 func (f *Project) prototypeGroup() *huh.Group {
 	s := f.state
 	return huh.NewGroup(
@@ -249,6 +270,7 @@ func (f *Project) fullForm() *huh.Form {
 	groups = append(groups,
 		f.documentGroup().WithHideFunc(func() bool { return s.Link != linkDocument }),
 		f.prototypeGroup().WithHideFunc(func() bool { return s.Link != linkPrototype }),
+		f.coverAltGroup().WithHideFunc(func() bool { return !s.coverOpensPage() }),
 		f.confirmGroup(),
 	)
 	return prompt.Form(groups...)
@@ -330,6 +352,11 @@ func (f *Project) runAccessible(ctx context.Context, in io.Reader, out io.Writer
 			return err
 		}
 	}
+	if f.state.coverOpensPage() {
+		if err := run(false, f.coverAltGroup()); err != nil {
+			return err
+		}
+	}
 	f.state.Confirmed = false // an answer is needed: Enter alone does not write
 	return run(true, f.confirmGroup())
 }
@@ -367,11 +394,19 @@ func (s *formState) draftAnswers() yaml.MapSlice {
 	if c := fieldcheck.CleanPath(s.Cover); c != "" {
 		out = append(out, yaml.MapItem{Key: "cover", Value: abs(c)})
 	}
+	text("coverAlt", s.CoverAlt)
 	if g := fieldcheck.ParseGallery(s.Gallery); len(g) > 0 {
 		for i := range g {
 			g[i] = abs(g[i])
 		}
 		out = append(out, yaml.MapItem{Key: "gallery", Value: g})
+	}
+	if len(s.Texts) > 0 {
+		var texts []yaml.MapSlice
+		for _, t := range s.Texts {
+			texts = append(texts, yaml.MapSlice{{Key: "alt", Value: t.Alt}, {Key: "caption", Value: t.Caption}})
+		}
+		out = append(out, yaml.MapItem{Key: "texts", Value: texts})
 	}
 	switch s.Link {
 	case linkDocument:
@@ -384,7 +419,7 @@ func (s *formState) draftAnswers() yaml.MapSlice {
 
 // answered reports whether the owner has given anything worth keeping.
 func (s *formState) answered() bool {
-	for _, v := range []string{s.Title, s.Subtitle, s.Description, s.Role, s.Skills, s.Cover, s.Gallery, s.DocLabel, s.DocURL, s.ProtoTitle, s.ProtoURL} {
+	for _, v := range []string{s.Title, s.Subtitle, s.Description, s.Role, s.Skills, s.Cover, s.CoverAlt, s.Gallery, s.DocLabel, s.DocURL, s.ProtoTitle, s.ProtoURL} {
 		if strings.TrimSpace(v) != "" {
 			return true
 		}

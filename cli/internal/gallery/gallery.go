@@ -83,6 +83,10 @@ type Gallery struct {
 	// 0 keeps every size. Open sets the default.
 	MaxEdge int
 
+	// AddedBlock is true when AddBlock gave the page a gallery block that
+	// Apply writes.
+	AddedBlock bool
+
 	yaml     []byte // project.yaml as read
 	texts    map[string]content.ImageText
 	removed  []string // files of the gallery folder to delete
@@ -93,14 +97,12 @@ type Gallery struct {
 var ErrNoGalleryBlock = errors.New("the project has no gallery block")
 
 // Open reads a project's gallery, first finishing any change an interrupted
-// run left behind.
+// run left behind. A slug that names no project is a *fieldcheck.FieldError
+// of kind fieldcheck.ErrNoProject.
 func Open(contentDir, slug string) (*Gallery, error) {
-	if !validSlug(slug) {
-		return nil, fmt.Errorf("%q is not a project slug: lowercase letters, digits and hyphens", slug)
-	}
-	dir := filepath.Join(contentDir, content.ProjectsDir, slug)
-	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
-		return nil, &NotFoundError{Slug: slug, Dir: dir}
+	dir, err := fieldcheck.ExistingProject(contentDir, slug)
+	if err != nil {
+		return nil, err
 	}
 	recovered, err := Recover(dir, nil)
 	if err != nil {
@@ -135,15 +137,26 @@ func Open(contentDir, slug string) (*Gallery, error) {
 	return g, nil
 }
 
-// NotFoundError names a project that does not exist.
-type NotFoundError struct{ Slug, Dir string }
-
-func (e *NotFoundError) Error() string {
-	return fmt.Sprintf("no project %q: %s does not exist", e.Slug, filepath.Join(e.Dir, content.ProjectFile))
+// HasBlock reports whether the project's page has a gallery block, which
+// the images in the gallery folder need to be shown.
+func (g *Gallery) HasBlock() bool {
+	doc, err := parse(filepath.Join(g.ProjectDir, content.ProjectFile), g.yaml)
+	if err != nil {
+		return true // not readable: Apply says why
+	}
+	_, ok := galleryBlock(doc)
+	return ok
 }
 
-func validSlug(s string) bool {
-	return s != "" && content.SuggestSlug(s) == s
+// AddBlock gives the page an empty gallery block at the end of its body,
+// written by Apply with the rest of the change.
+func (g *Gallery) AddBlock() error {
+	data, err := AddBlock(filepath.Join(g.ProjectDir, content.ProjectFile), g.yaml)
+	if err != nil {
+		return err
+	}
+	g.yaml, g.AddedBlock = data, true
+	return nil
 }
 
 // listImages lists the gallery folder's image and video files in natural

@@ -3,6 +3,7 @@ package gallery
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/contenttest"
+	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/stage"
@@ -222,7 +224,7 @@ func TestBadEdits(t *testing.T) {
 	if _, err := Open(dir, "nope"); err == nil || !strings.Contains(err.Error(), `no project "nope"`) {
 		t.Errorf("Open(nope) = %v", err)
 	}
-	if _, err := Open(dir, "../harbour"); err == nil || !strings.Contains(err.Error(), "not a project slug") {
+	if _, err := Open(dir, "../harbour"); !errors.Is(err, fieldcheck.ErrNoProject) || !strings.Contains(err.Error(), `did you mean "harbour"?`) {
 		t.Errorf("Open(../harbour) = %v", err)
 	}
 	if got := state(t, dir); !slices.Equal(got, []string{"01.jpg:101", "02.jpg:102", "03.png:103"}) {

@@ -179,3 +179,56 @@ func looksNumeric(s string) bool {
 	}
 	return true
 }
+
+// AddBlock returns project.yaml with an empty gallery block added as the
+// last block of its body, after the last block's lines (comments and blank
+// lines after it stay after it). Every other line is kept as it was. The
+// body must be written as a block list ("- type: …" items).
+func AddBlock(file string, data []byte) ([]byte, error) {
+	doc, err := parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := galleryBlock(doc); ok {
+		return data, nil
+	}
+	byHand := fmt.Errorf("%s: the body is not written as a list of blocks (- type: …); add `- type: gallery` to it by hand", file)
+	body := doc.KeyPos("/body")
+	first := doc.Pos("/body/0")
+	if body.Line == 0 || body.Col != 1 || first.Line <= body.Line {
+		return nil, byHand
+	}
+	crlf := bytes.Contains(data, []byte("\r\n"))
+	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+	line := lines[first.Line-1]
+	if first.Col-1 > len(line) {
+		return nil, byHand
+	}
+	prefix := line[:first.Col-1] // the first item's "  - "
+	dash := strings.Index(prefix, "-")
+	if dash < 0 || strings.TrimSpace(prefix) != "-" {
+		return nil, byHand
+	}
+	// The body's lines: indented, blank, or items at column 1; the comments
+	// and blank lines that end them stay after the new block.
+	end := body.Line
+	for end < len(lines) && (lines[end] == "" || strings.HasPrefix(lines[end], " ") || strings.HasPrefix(lines[end], "\t") || strings.HasPrefix(lines[end], "-")) {
+		end++
+	}
+	for end > body.Line && (strings.TrimSpace(lines[end-1]) == "" || strings.HasPrefix(strings.TrimSpace(lines[end-1]), "#")) {
+		end--
+	}
+	item := prefix[:dash] + "- type: gallery"
+	out := strings.Join(slices.Concat(lines[:end], []string{item}, lines[end:]), "\n")
+	if crlf {
+		out = strings.ReplaceAll(out, "\n", "\r\n")
+	}
+	check, err := parse(file, []byte(out))
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := galleryBlock(check); !ok {
+		return nil, byHand
+	}
+	return []byte(out), nil
+}

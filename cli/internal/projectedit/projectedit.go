@@ -1,15 +1,14 @@
 // Package projectedit changes a project's details (title, subtitle, page,
-// category, description, role, skills, featured, active) in its
-// project.yaml: only the lines of the values that change are rewritten, so
-// comments, key order and everything else stay as the owner wrote them.
+// category, description, role, skills, featured, active, and the alt text
+// of the page's image of its cover) in its project.yaml: only the lines of
+// the values that change are rewritten, so comments, key order and
+// everything else stay as the owner wrote them.
 // The result is checked with `portfolio validate`'s loader before it
 // replaces the file, in one atomic rename.
 package projectedit
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,6 +27,9 @@ type Fields struct {
 	Title, Subtitle, Page, Category, Description, Role string
 	Skills                                             []string
 	Featured, Active                                   bool
+	// CoverAlt is the alt text of the page's image blocks of the cover
+	// (Project.CoverImages); "" when the page shows none.
+	CoverAlt string
 }
 
 // Keys are the fields' keys in project.yaml, in the order new ones are
@@ -39,20 +41,21 @@ type Project struct {
 	Slug, Dir, File string
 	YAML            []byte
 	Fields          Fields
+	// Cover is the cover's path, as project.yaml gives it; CoverImages are
+	// the body's image blocks that show it (by index): their alt text is
+	// CoverAlt.
+	Cover       string
+	CoverImages []int
 }
 
 // Read reads a project's details from its project.yaml.
 func Read(contentDir, slug string) (*Project, error) {
-	if err := fieldcheck.ValidateSlug(slug); err != nil {
+	dir, err := fieldcheck.ExistingProject(contentDir, slug)
+	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(contentDir, content.ProjectsDir, slug)
 	file := filepath.Join(dir, content.ProjectFile)
 	data, err := os.ReadFile(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &fieldcheck.FieldError{Field: "slug", Msg: fmt.Sprintf("no project %q: %s does not exist", slug, file),
-			Hint: "the slug is the project's folder name under " + filepath.Join(contentDir, content.ProjectsDir)}
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +83,19 @@ func Read(contentDir, slug string) (*Project, error) {
 	if b, ok := root["active"].(bool); ok {
 		f.Active = b
 	}
-	return &Project{Slug: slug, Dir: dir, File: file, YAML: data, Fields: f}, nil
+	p := &Project{Slug: slug, Dir: dir, File: file, YAML: data}
+	p.Cover, _ = root["cover"].(string)
+	body, _ := root["body"].([]any)
+	for i, b := range body {
+		if m, ok := b.(map[string]any); ok && m["type"] == "image" && m["src"] == p.Cover && p.Cover != "" {
+			if len(p.CoverImages) == 0 {
+				f.CoverAlt, _ = m["alt"].(string)
+			}
+			p.CoverImages = append(p.CoverImages, i)
+		}
+	}
+	p.Fields = f
+	return p, nil
 }
 
 // value renders a field as the YAML text after "key:" (with the leading
@@ -180,6 +195,27 @@ func (p *Project) Render(f Fields) ([]byte, error) {
 		}
 		edits = append(edits, edit{from, to, repl})
 	}
+	if p.Fields.CoverAlt != f.CoverAlt {
+		for _, i := range p.CoverImages {
+			k := doc.KeyPos(fmt.Sprintf("/body/%d/alt", i))
+			if k.Line == 0 || k.Col-1 > len(lines[k.Line-1]) {
+				return nil, fmt.Errorf("%s: the image of the cover (body item %d) has no alt line to rewrite; edit it by hand", p.File, i+1)
+			}
+			from, first := k.Line-1, lines[k.Line-1]
+			to := from + 1
+			for to < len(lines) && (strings.TrimSpace(lines[to]) == "" || indentOf(lines[to]) > k.Col-1) {
+				to++
+			}
+			for to > from+1 && strings.TrimSpace(lines[to-1]) == "" {
+				to--
+			}
+			repl := first[:k.Col-1] + "alt: " + scalar(f.CoverAlt)
+			if c := trailingComment(first); c != "" && to == from+1 {
+				repl += " " + c
+			}
+			edits = append(edits, edit{from, to, []string{repl}})
+		}
+	}
 	if len(added) > 0 {
 		at := len(lines)
 		if k := doc.KeyPos("/body"); k.Line != 0 && k.Col == 1 {
@@ -200,6 +236,9 @@ func (p *Project) Render(f Fields) ([]byte, error) {
 	}
 	return []byte(out), nil
 }
+
+// indentOf counts a line's leading spaces.
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
 
 // trailingComment returns the " # …" comment ending a one-line "key: value"
 // line written plain, or "".

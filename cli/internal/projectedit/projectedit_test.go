@@ -49,6 +49,7 @@ func TestEdits(t *testing.T) {
 		{"skills as a list", func(f *Fields) { f.Skills = []string{"Photography", "Drone: DJI"} }},
 		{"featured added before body", func(f *Fields) { f.Featured = true }},
 		{"page and category", func(f *Fields) { f.Page, f.Category = "graphics", "Graphics" }},
+		{"cover alt keeps its comment", func(f *Fields) { f.CoverAlt = "Three boats moored at dawn: mist on the water" }},
 		{"nothing changed", func(f *Fields) {}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -68,3 +68,26 @@ func Title(title, value string, accessible bool) string {
 	}
 	return title
 }
+
+// Sure asks confirm's yes-or-no question, full screen or, when accessible,
+// as one plain line, and returns nil for yes. No, Esc or Ctrl-C print
+// nothing (such as "nothing was changed") and return cmdutil.ErrCancel.
+// It returns the streams for the questions that follow: in accessible mode
+// the input has been read ahead, so they read on from the same lines.
+func Sure(ctx context.Context, ios *iostreams.IOStreams, accessible bool, confirm *huh.Confirm, nothing string) (*iostreams.IOStreams, error) {
+	sure := false
+	confirm.Value(&sure)
+	var err error
+	if accessible {
+		ask := NewAccessible(ctx, ios.In, AccessibleOutput(ios))
+		err = ask.Run(true, huh.NewGroup(confirm))
+		next := *ios
+		next.In, ios = ask.Input(), &next
+	} else {
+		err = Form(huh.NewGroup(confirm)).WithInput(ios.In).WithOutput(ios.Out).RunWithContext(ctx)
+	}
+	if err == nil && !sure {
+		err = cmdutil.ErrCancel
+	}
+	return ios, Cancelled(ios.ErrOut, err, nothing)
+}

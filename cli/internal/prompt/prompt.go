@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -55,7 +56,22 @@ func (a *Accessible) Run(final bool, groups ...*huh.Group) error {
 	out := &stoppableWriter{w: a.out}
 	form := huh.NewForm(groups...).WithAccessible(true).WithInput(a.in).WithOutput(out)
 	done := make(chan error, 1)
-	go func() { done <- form.RunWithContext(a.ctx) }()
+	go func() {
+		defer func() {
+			// huh's accessible select indexes its options with an answer
+			// it refused when the input ends right after (Ctrl-D after a
+			// wrong number): a crash for a user's keystroke. The input
+			// ended, so the questions are left, as at any other end.
+			if r := recover(); r != nil {
+				if a.in.Ended() {
+					done <- cmdutil.ErrCancel
+					return
+				}
+				done <- fmt.Errorf("the form stopped: %v", r)
+			}
+		}()
+		done <- form.RunWithContext(a.ctx)
+	}()
 	select {
 	case <-a.ctx.Done():
 		out.stop()

@@ -1,10 +1,15 @@
 package prompt
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
 	"testing"
+
+	"charm.land/huh/v2"
+
+	"portfolio/cli/internal/cmdutil"
 )
 
 func TestLineReader(t *testing.T) {
@@ -42,5 +47,19 @@ func TestLineReaderStop(t *testing.T) {
 	}
 	if _, err := l.Read(make([]byte, 8)); !errors.Is(err, io.EOF) {
 		t.Fatalf("Read after Stop: err = %v, want io.EOF", err)
+	}
+}
+
+// An answer out of range, then the end of the input (Ctrl-D): huh's
+// accessible select panics on it (index -1); Run turns that into a
+// cancellation, never a crash with a stack trace.
+func TestAccessibleSelectInputEndsAfterABadAnswer(t *testing.T) {
+	for _, input := range []string{"x\n", "9\n"} {
+		var choice string
+		sel := huh.NewSelect[string]().Title("What next?").Options(huh.NewOption("move", "move"), huh.NewOption("quit", "quit")).Value(&choice)
+		err := NewAccessible(context.Background(), strings.NewReader(input), io.Discard).Run(false, huh.NewGroup(sel))
+		if !errors.Is(err, cmdutil.ErrCancel) {
+			t.Errorf("%q: err = %v, want a cancellation", input, err)
+		}
 	}
 }

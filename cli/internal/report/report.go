@@ -26,7 +26,10 @@ import (
 // from ("--url"; nil for no label), and what the loader says about the
 // staged result (*stage.InvalidError) as `portfolio validate` prints
 // it. A cancelled context is a cancellation (cmdutil.ErrCancel, after
-// nothing). Other errors (I/O) pass through.
+// nothing). A slug that names no project (fieldcheck.ErrNoProject) is a
+// mistake in the command line, the same for every command: it is returned
+// as a *cmdutil.UsageError (exit status 2) for the app to print. Other
+// errors (I/O) pass through.
 func Problems(errOut io.Writer, err error, nothing string, label func(field string) string) error {
 	var problems fieldcheck.Problems
 	var fe *fieldcheck.FieldError
@@ -34,6 +37,8 @@ func Problems(errOut io.Writer, err error, nothing string, label func(field stri
 	switch {
 	case errors.Is(err, context.Canceled):
 		return prompt.Cancelled(errOut, err, nothing)
+	case errors.Is(err, fieldcheck.ErrNoProject):
+		return &cmdutil.UsageError{Err: err}
 	case errors.As(err, &problems):
 	case errors.As(err, &fe):
 		problems = fieldcheck.Problems{fe}

@@ -29,6 +29,9 @@ type Answers struct {
 	Active      bool     `yaml:"active"`
 	// Cover is the cover image to copy next to project.yaml.
 	Cover string `yaml:"cover"`
+	// CoverAlt says what the cover shows, where the page opens with it (a
+	// page with no gallery, document or prototype: CoverOpensPage).
+	CoverAlt string `yaml:"coverAlt"`
 	// Gallery lists folders (their images in natural file-name order) and
 	// image files, in the order the gallery shows them.
 	Gallery []string `yaml:"gallery"`
@@ -68,7 +71,7 @@ func NewAnswers() Answers { return Answers{Active: true} }
 // Normalize trims every text answer and drops empty skills and gallery
 // entries, so that what is checked is what is written.
 func (a *Answers) Normalize() {
-	for _, s := range []*string{&a.Title, &a.Slug, &a.Subtitle, &a.Page, &a.Category, &a.Description, &a.Role, &a.Cover} {
+	for _, s := range []*string{&a.Title, &a.Slug, &a.Subtitle, &a.Page, &a.Category, &a.Description, &a.Role, &a.Cover, &a.CoverAlt} {
 		*s = strings.TrimSpace(*s)
 	}
 	a.Cover = fieldcheck.CleanPath(a.Cover)
@@ -97,8 +100,17 @@ func (a *Answers) Normalize() {
 
 // Required names the answers a project cannot do without, in the order the
 // form asks them. Slug and category have defaults (from the title and the
-// page), featured and active too; gallery and links are optional.
+// page), featured and active too; gallery and links are optional. The
+// cover's alt text is required too when the cover opens the page
+// (CoverOpensPage).
 var Required = []string{"title", "subtitle", "page", "description", "role", "skills", "cover"}
+
+// CoverOpensPage reports whether the page opens with the cover, in an
+// image block whose alt text is CoverAlt: it has no gallery, document or
+// prototype, and the description is never repeated as a text block.
+func (a *Answers) CoverOpensPage() bool {
+	return len(fieldcheck.TrimList(a.Gallery)) == 0 && a.Document == nil && a.Prototype == nil
+}
 
 // Missing lists the required answers that are empty, by name.
 func (a *Answers) Missing() []string {
@@ -107,6 +119,9 @@ func (a *Answers) Missing() []string {
 		if a.isEmpty(name) {
 			out = append(out, name)
 		}
+	}
+	if a.CoverOpensPage() && a.CoverAlt == "" {
+		out = append(out, "coverAlt")
 	}
 	if d := a.Document; d != nil {
 		if d.Label == "" {

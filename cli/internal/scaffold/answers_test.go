@@ -55,3 +55,31 @@ func TestCategoriesFromSite(t *testing.T) {
 		}
 	}
 }
+
+// The cover's alt text is required exactly where the page opens with the
+// cover: no gallery, document or prototype.
+func TestCoverAltRequired(t *testing.T) {
+	full := func() Answers {
+		a := NewAnswers()
+		a.Title, a.Subtitle, a.Page, a.Description, a.Role, a.Skills, a.Cover = "T", "S", "p", "D", "R", []string{"x"}, "c.jpg"
+		return a
+	}
+	for _, tt := range []struct {
+		name    string
+		change  func(*Answers)
+		missing bool
+	}{
+		{"cover only", func(a *Answers) {}, true},
+		{"cover only, described", func(a *Answers) { a.CoverAlt = "A card" }, false},
+		{"a gallery", func(a *Answers) { a.Gallery = []string{"set"} }, false},
+		{"a gallery of blanks", func(a *Answers) { a.Gallery = []string{" "} }, true},
+		{"a document", func(a *Answers) { a.Document = &Document{Label: "L", URL: "https://x.example/a.pdf"} }, false},
+		{"a prototype", func(a *Answers) { a.Prototype = &Prototype{Title: "P", URL: "https://embed.figma.com/x"} }, false},
+	} {
+		a := full()
+		tt.change(&a)
+		if got := slices.Contains(a.Missing(), "coverAlt"); got != tt.missing {
+			t.Errorf("%s: coverAlt missing = %v, want %v (%v)", tt.name, got, tt.missing, a.Missing())
+		}
+	}
+}

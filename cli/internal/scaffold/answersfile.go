@@ -17,7 +17,7 @@ import (
 var answerKeys = map[string]string{
 	"title": "text", "slug": "text", "subtitle": "text", "page": "text", "category": "text",
 	"description": "text", "role": "text", "skills": "list", "featured": "bool", "active": "bool",
-	"cover": "text", "gallery": "list", "texts": "texts", "document": "link", "prototype": "link",
+	"cover": "text", "coverAlt": "text", "gallery": "list", "texts": "texts", "document": "link", "prototype": "link",
 }
 
 var linkKeys = map[string][]string{"document": {"label", "url", "file"}, "prototype": {"title", "url"}}
@@ -191,6 +191,8 @@ func textField(a *Answers, key string) *string {
 		return &a.Description
 	case "role":
 		return &a.Role
+	case "coverAlt":
+		return &a.CoverAlt
 	default: // cover
 		return &a.Cover
 	}

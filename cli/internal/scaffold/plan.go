@@ -117,6 +117,13 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 	add(fieldcheck.ValidateRole(a.Role))
 	add(fieldcheck.ValidateSkills(a.Skills))
 	add(fieldcheck.ValidateCover(a.Cover))
+	if a.CoverOpensPage() {
+		add(fieldcheck.ValidateCoverAlt(a.CoverAlt))
+	} else if a.CoverAlt != "" {
+		// Written nowhere: the cover is on cards only, beside the title.
+		add(&fieldcheck.FieldError{Field: "coverAlt", Msg: "the page opens with its gallery, not its cover (or with its document or prototype): the cover is on cards only, beside the title, and has no alt text of its own",
+			Hint: "leave it out, or describe the gallery's images with --alt"})
+	}
 	p := &Plan{Answers: a, ContentDir: contentDir, Dir: filepath.Join(contentDir, content.ProjectsDir, a.Slug),
 		MaxEdge: importimage.DefaultMaxEdge}
 	p.Cover = Copy{Source: fieldcheck.ExpandHome(a.Cover), Name: "cover" + strings.ToLower(filepath.Ext(a.Cover))}

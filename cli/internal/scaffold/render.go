@@ -74,7 +74,7 @@ func Render(p *Plan) []byte {
 		line("  # The cover opens the page until there is more; alt says what it shows.")
 		line("  - type: image")
 		line("    src: %s", yamltext.Scalar(p.Cover.Name))
-		line("    alt: %s", yamltext.Scalar(a.Title))
+		line("    alt: %s", yamltext.Scalar(a.CoverAlt))
 	}
 	if len(p.Gallery) > 0 {
 		n := len(p.Gallery)

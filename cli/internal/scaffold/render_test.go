@@ -67,6 +67,7 @@ func TestRenderGolden(t *testing.T) {
 	a.Description = "- a list?\n\n  indented"
 	a.Role = `Author "and" designer`
 	a.Skills = []string{"2024", "null", "C#", "*stars*"}
+	a.CoverAlt = `The cover: "true" in red, #1`
 	a.Active = false
 	golden(t, "quoted.yaml", Render(&Plan{Answers: a, Cover: Copy{Name: "cover.webp"}}))
 }
@@ -85,6 +86,7 @@ func TestRenderRoundTrip(t *testing.T) {
 		p := fullPlan()
 		p.Answers.Title = s
 		p.Answers.Role = s
+		p.Answers.CoverAlt = s
 		p.Answers.Skills = []string{s, "x" + s}
 		p.Answers.Description = s
 		p.Answers.Document.Label = s

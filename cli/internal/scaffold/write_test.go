@@ -35,6 +35,7 @@ func fixture(t *testing.T) (contentDir, src string) {
 	alpha := fullPlan()
 	alpha.Answers.Title, alpha.Answers.Slug = "Alpha", "alpha"
 	alpha.Gallery, alpha.Answers.Document, alpha.Answers.Prototype = nil, nil, nil
+	alpha.Answers.CoverAlt = "A grey card"
 	writeFile(t, filepath.Join(contentDir, "projects", "alpha", "project.yaml"), Render(alpha))
 	writeFile(t, filepath.Join(contentDir, "projects", "alpha", "cover.jpg"), imagetest.JPEG(30, 20))
 	src = filepath.Join(root, "photos")

@@ -73,8 +73,11 @@ image uses, their manifest entries and the project's page module are removed
 (` + "`portfolio images --gc`" + ` and ` + "`portfolio generate`" + ` are run). Use git to get a
 deleted project back.
 
-Exit status: 0 deleted, 1 no such project, 2 not asked and no --yes, 130
-cancelled.`),
+` + cmdutil.ContentRepoHelp + ` From a folder of the
+repository it enters the repository's root, where the derived files are.
+
+Exit status: 0 deleted, 2 no such project (with the nearest slug) or not
+asked and no --yes, 130 cancelled.`),
 		Example: "  portfolio delete project old-logo\n  portfolio delete project old-logo --yes",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -91,6 +94,9 @@ cancelled.`),
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
+			if err := cmdutil.EnterContentRepo(cmd, "content", &opts.ContentDir); err != nil {
+				return err
+			}
 			return Run(cmd.Context(), opts)
 		},
 	}
@@ -105,35 +111,23 @@ func Run(ctx context.Context, opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	dir := filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
-	if err := fieldcheck.ValidateSlug(opts.Slug); err != nil {
-		return report.Field(opts.IO.ErrOut, err)
-	}
-	if fi, err := os.Stat(filepath.Join(dir, content.ProjectFile)); err != nil || !fi.Mode().IsRegular() {
-		if _, derr := os.Stat(dir); derr != nil {
-			return report.Field(opts.IO.ErrOut, &fieldcheck.FieldError{Msg: fmt.Sprintf("no project %q: %s does not exist", opts.Slug, dir),
-				Hint: "the slug is the project's folder name under " + filepath.Join(opts.ContentDir, content.ProjectsDir)})
+	dir, err := fieldcheck.ExistingProject(opts.ContentDir, opts.Slug)
+	if err != nil {
+		// A project folder without its project.yaml (a half-made one) may
+		// still be deleted; no folder at all is no such project: exit 2.
+		dir = filepath.Join(opts.ContentDir, content.ProjectsDir, opts.Slug)
+		if fi, serr := os.Stat(dir); fieldcheck.ValidateSlug(opts.Slug) != nil || serr != nil || !fi.IsDir() {
+			return report.Field(opts.IO.ErrOut, err)
 		}
 	}
 	if !opts.Yes {
 		if !opts.Terminal && !opts.AccessibleFlag {
 			return cmdutil.Usagef("--yes required when not running interactively: deleting %s cannot be undone except with git", dir)
 		}
-		sure := false
 		confirm := huh.NewConfirm().Title(fmt.Sprintf("Delete %s and everything in it?", dir)).
-			Description("its images, its page; only git can bring it back").Affirmative("Delete").Negative("Keep").Value(&sure)
-		var err error
-		if opts.Accessible || !opts.Terminal {
-			err = prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO)).Run(true, huh.NewGroup(confirm))
-		} else {
-			err = prompt.Form(huh.NewGroup(confirm)).WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
-		}
-		if err != nil && !errors.Is(err, huh.ErrUserAborted) && !errors.Is(err, cmdutil.ErrCancel) {
+			Description("its images, its page; only git can bring it back").Affirmative("Delete").Negative("Keep")
+		if _, err := prompt.Sure(ctx, opts.IO, opts.Accessible || !opts.Terminal, confirm, "nothing was deleted"); err != nil {
 			return err
-		}
-		if err != nil || !sure {
-			fmt.Fprintln(opts.IO.ErrOut, "nothing was deleted")
-			return cmdutil.ErrCancel
 		}
 	}
 	page, active := content.ProjectPage(dir)

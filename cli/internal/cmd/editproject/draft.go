@@ -23,6 +23,7 @@ type draftFile struct {
 	Skills      []string `yaml:"skills,omitempty"`
 	Featured    *bool    `yaml:"featured,omitempty"`
 	Active      *bool    `yaml:"active,omitempty"`
+	CoverAlt    *string  `yaml:"coverAlt,omitempty"`
 }
 
 // keepDraft saves the edited values when they differ from the file's, and
@@ -33,6 +34,9 @@ func keepDraft(opts *Options, before, after projectedit.Fields) {
 	}
 	d := draftFile{Title: &after.Title, Subtitle: &after.Subtitle, Page: &after.Page, Category: &after.Category,
 		Description: &after.Description, Role: &after.Role, Skills: after.Skills, Featured: &after.Featured, Active: &after.Active}
+	if after.CoverAlt != before.CoverAlt {
+		d.CoverAlt = &after.CoverAlt
+	}
 	draft.Keep(opts.IO.ErrOut, "edit-"+opts.Slug, "# Changes to project "+opts.Slug+" from `portfolio edit project`, kept when the form was left.\n",
 		"changes", d, "portfolio edit project "+opts.Slug)
 }
@@ -40,14 +44,14 @@ func keepDraft(opts *Options, before, after projectedit.Fields) {
 // readDraft reads --from FILE: some of the details' keys.
 func readDraft(path string) (func(*projectedit.Fields), error) {
 	var d draftFile
-	if err := draft.Read(path, &d, strings.Join(projectedit.Keys, ", ")); err != nil {
+	if err := draft.Read(path, &d, strings.Join(projectedit.Keys, ", ")+", coverAlt"); err != nil {
 		return nil, err
 	}
 	return func(f *projectedit.Fields) {
 		for _, p := range []struct {
 			dst *string
 			src *string
-		}{{&f.Title, d.Title}, {&f.Subtitle, d.Subtitle}, {&f.Page, d.Page}, {&f.Category, d.Category}, {&f.Description, d.Description}, {&f.Role, d.Role}} {
+		}{{&f.Title, d.Title}, {&f.Subtitle, d.Subtitle}, {&f.Page, d.Page}, {&f.Category, d.Category}, {&f.Description, d.Description}, {&f.Role, d.Role}, {&f.CoverAlt, d.CoverAlt}} {
 			if p.src != nil {
 				*p.dst = *p.src
 			}

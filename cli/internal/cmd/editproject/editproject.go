@@ -20,6 +20,7 @@ import (
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/report"
+	"portfolio/cli/internal/termsafe"
 )
 
 // Options are the inputs of a run.
@@ -53,7 +54,10 @@ func NewCmdEdit(f *cmdutil.Factory, runF func(context.Context, *Options) error) 
 		Short: "Edit a project's details: a form filled with its values, or flags",
 		Long: strings.TrimSpace(`
 Edit the details of content/projects/SLUG/project.yaml: title, subtitle,
-page, category, description, role, skills, featured and active. In a
+page, category, description, role, skills, featured and active, and the
+alt text of the cover where the page shows it (--cover-alt: the image
+block of the cover that ` + "`portfolio new project`" + ` writes for a page with no
+gallery or link; elsewhere the cover is on cards only, beside the title). In a
 terminal, the new project form's questions, filled with the current values
 and checked as you type (the description is multi-line: Alt+Enter or Ctrl+J
 for a new line); the changed lines are shown before anything is written, in
@@ -70,6 +74,8 @@ not at all. Images: ` + "`portfolio gallery SLUG`" + `; the cover and the body: 
 the file. An edit that moves the project to another page, or makes it
 inactive, and so leaves its category without an active project, says what
 becomes of that category's page.
+
+` + cmdutil.ContentRepoHelp + `
 
 Exit status: 0 written (or nothing to change), 1 the result would not be
 valid, 2 a mistake in the command line, 130 cancelled.`),
@@ -109,12 +115,18 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 				if fl.Changed("active") {
 					f.Active = fv.Active
 				}
+				if fl.Changed("cover-alt") {
+					f.CoverAlt = strings.TrimSpace(fv.CoverAlt)
+				}
 			}
 			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
 			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
+			}
+			if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
+				return err
 			}
 			return Run(cmd.Context(), opts)
 		},
@@ -129,7 +141,8 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 	fl.StringVar(&skills, "skills", "", "skills and tools, comma-separated (replaces the list)")
 	fl.BoolVar(&fv.Featured, "featured", false, "show it in Selected Work on the home page")
 	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
-	fl.StringVar(&from, "from", "", "take the values of a `FILE` with some of the keys title, subtitle, page, category, description, role, skills, featured, active (a draft kept when the form was left)")
+	fl.StringVar(&fv.CoverAlt, "cover-alt", "", "what the cover shows, where the page opens with it (its image block of the cover)")
+	fl.StringVar(&from, "from", "", "take the values of a `FILE` with some of the keys title, subtitle, page, category, description, role, skills, featured, active, coverAlt (a draft kept when the form was left)")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
 	cmd.AddCommand(project)
@@ -153,12 +166,21 @@ func Run(ctx context.Context, opts *Options) error {
 	if opts.Set != nil {
 		opts.Set(&f)
 	}
+	if f.CoverAlt != p.Fields.CoverAlt {
+		if len(p.CoverImages) == 0 {
+			return cmdutil.Usagef("--cover-alt: the page of %s shows no image of its cover: it opens with its blocks, and the cover is on cards only, "+
+				"beside the title (an image block of the cover, `- type: image` with `src: %s`, would take it)", opts.Slug, termsafe.String(p.Cover))
+		}
+		if err := fieldcheck.ValidateCoverAlt(f.CoverAlt); err != nil {
+			return report.Problems(opts.IO.ErrOut, err, "nothing was written", report.Origin(map[string]string{"coverAlt": "--cover-alt"}))
+		}
+	}
 	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
 	var acc *prompt.Accessible
 	if ask {
 		skills := strings.Join(f.Skills, ", ")
 		accessible := opts.Accessible || !opts.Terminal
-		groups := forms.EditGroups(opts.ContentDir, &f, &skills, accessible)
+		groups := forms.EditGroups(opts.ContentDir, &f, &skills, len(p.CoverImages) > 0, accessible)
 		if accessible {
 			acc = prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 			err = acc.Run(false, groups...)
@@ -218,7 +240,7 @@ func Run(ctx context.Context, opts *Options) error {
 }
 
 func trim(f *projectedit.Fields) {
-	for _, s := range []*string{&f.Title, &f.Subtitle, &f.Page, &f.Category, &f.Description, &f.Role} {
+	for _, s := range []*string{&f.Title, &f.Subtitle, &f.Page, &f.Category, &f.Description, &f.Role, &f.CoverAlt} {
 		*s = strings.TrimSpace(*s)
 	}
 }

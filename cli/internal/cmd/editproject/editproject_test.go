@@ -125,3 +125,26 @@ func TestDraftResumes(t *testing.T) {
 		}
 	}
 }
+
+// A page that opens with its cover: the form asks for the cover's alt
+// text too, filled with the current one, and rewrites only that line.
+func TestAccessibleEditCoverAlt(t *testing.T) {
+	fixture(t)
+	withCover := strings.Replace(harbour, "  - type: text\n    text: Hello.\n", "  - type: image\n    src: cover.jpg\n    alt: Harbour\n", 1)
+	if err := os.WriteFile("content/projects/harbour/project.yaml", []byte(withCover), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, err := run(t, lines("", "", "3", "", "", "", "", "", "", "IMG_0042.JPG", "Three boats moored at dawn", "y"))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	for _, want := range []string{"Cover alt text [Harbour]", `the alt text "IMG_0042.JPG" is a file name`, "-     alt: Harbour\n+     alt: Three boats moored at dawn"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile("content/projects/harbour/project.yaml")
+	if want := strings.Replace(withCover, "alt: Harbour", "alt: Three boats moored at dawn", 1); string(data) != want {
+		t.Errorf("project.yaml:\n%s\nwant:\n%s", data, want)
+	}
+}

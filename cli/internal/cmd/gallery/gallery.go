@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/gallery/editor"
 	"portfolio/cli/internal/importimage"
@@ -30,6 +31,9 @@ func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *editor.Option
 		opts.Terminal = prompt.CanPrompt(opts.IO)
 		if runF != nil {
 			return runF(cmd.Context(), opts)
+		}
+		if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
+			return err
 		}
 		return editor.Run(cmd.Context(), opts)
 	}
@@ -73,6 +77,8 @@ before anything moves; the renames are journalled (a two-phase rename), so
 an interrupted run (even kill -9) leaves every image present exactly once,
 and the next ` + "`portfolio gallery`" + ` command finishes the job.
 
+` + cmdutil.ContentRepoHelp + `
+
 Exit status: 0 done, 1 the change would leave the project invalid (nothing
 is changed), 2 a mistake in the command line, 130 cancelled.`),
 		Example: strings.TrimRight(`  portfolio gallery drone-photography
@@ -95,9 +101,10 @@ is changed), 2 a mistake in the command line, 130 cancelled.`),
 	cmd.Flags().BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
 	cmd.PersistentFlags().IntVar(&opts.MaxEdge, "max-edge", importimage.DefaultMaxEdge,
 		"shrink added JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")
+	cmd.PersistentFlags().BoolVarP(&opts.Yes, "yes", "y", false, "give a page without a gallery block one at its end without asking")
 
 	var at int
-	var alt, caption string
+	var texts cmdutil.ImageTexts
 	add := &cobra.Command{
 		Use:   "add SLUG FILE…",
 		Short: "Add image or video files (or a folder's) to a gallery, at the end or --at N",
@@ -105,9 +112,19 @@ is changed), 2 a mistake in the command line, 130 cancelled.`),
 Add image or video files to the gallery of content/projects/SLUG/, after
 the last image or at position --at N (1 is first). A folder gives its images
 and videos in natural order (a video's poster beside it is not an image of
-its own). --alt and --caption describe the image when one is added. JPEG
-metadata is dropped and large images are shrunk as ` + "`portfolio new project`" + `
-says (--max-edge).
+its own). JPEG metadata is dropped and large images are shrunk as
+` + "`portfolio new project`" + ` says (--max-edge).
+
+--alt and --caption describe the images added, in the order they are added:
+each --alt starts the next image's texts ('' keeps its default alt text),
+and a --caption belongs to the image of the --alt just before it. A
+--caption before any --alt, a second --caption after one --alt, or more
+--alt than images added is a mistake in the command line: nothing changes.
+
+A page without a gallery block does not show the gallery's images: in a
+terminal the command asks to add one at the end of the page; --yes adds it
+without asking; without a terminal and without --yes it says how, and
+nothing changes.
 
 A video (.mp4: H.264, HEVC or AV1; .webm: VP9 or AV1) is checked as
 ` + "`portfolio validate`" + ` checks it (codec, size, duration, the index before
@@ -121,6 +138,8 @@ Exit status: 0 done, 1 the change would leave the project invalid (nothing
 is changed), 2 a mistake in the command line.`),
 		Example: strings.TrimRight(`  portfolio gallery add drone-photography ~/Pictures/new.jpg --at 2 \
     --alt "The library at dusk"
+  portfolio gallery add drone-photography ~/Pictures/a.jpg ~/Pictures/b.jpg \
+    --alt "Reeds at the water's edge" --caption "Rain on the pond" --alt "Two herons"
   portfolio gallery add drone-photography ~/Pictures/more   # a folder's images
   portfolio gallery add media-annotation-tool ~/Movies/timeline.mp4   # its poster drawn by ffmpeg`, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -131,7 +150,7 @@ is changed), 2 a mistake in the command line.`),
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			files := args[1:]
-			opts.Verb = "added"
+			opts.Verb, opts.Adds = "added", true
 			opts.Edit = func(g *gallery.Gallery) error {
 				pos := len(g.Images) + 1
 				if cmd.Flags().Changed("at") {
@@ -142,11 +161,13 @@ is changed), 2 a mistake in the command line.`),
 					return err
 				}
 				added := len(g.Images) - n
-				if alt != "" || caption != "" {
-					if added != 1 {
-						return cmdutil.Usagef("--alt and --caption describe one image; %d were given", added)
+				if err := cmdutil.CheckTextCount(len(texts.List), added, "the "+english.Count(added, "image")+" added", "the order added"); err != nil {
+					return err
+				}
+				for i, t := range texts.List {
+					if err := g.SetText(pos+i, t.Alt, t.Caption); err != nil {
+						return err
 					}
-					return g.SetText(pos, alt, caption)
 				}
 				return nil
 			}
@@ -154,8 +175,8 @@ is changed), 2 a mistake in the command line.`),
 		},
 	}
 	add.Flags().IntVar(&at, "at", 0, "insert at position `N` (1 is first; default: after the last)")
-	add.Flags().StringVar(&alt, "alt", "", "alt text of the added image: what it shows")
-	add.Flags().StringVar(&caption, "caption", "", "caption of the added image")
+	texts.AddFlags(add.Flags(), "alt text of the next image added, in the order added: what it shows (repeatable; \"\" keeps the default)",
+		"caption of the image of the --alt just before it (an image's --alt comes first)")
 
 	move := &cobra.Command{
 		Use:   "move SLUG FROM TO",
@@ -240,8 +261,9 @@ is changed), 2 a mistake in the command line.`),
 			return run(cmd, args[0])
 		},
 	}
-	text.Flags().StringVar(&textAlt, "alt", "", "alt text: what the image shows, for people who cannot see it")
-	text.Flags().StringVar(&textCaption, "caption", "", "caption shown with the image")
+	const one = "gallery text describes one image"
+	text.Flags().Var(cmdutil.OnceString(&textAlt, "alt", one), "alt", "alt text: what the image shows, for people who cannot see it")
+	text.Flags().Var(cmdutil.OnceString(&textCaption, "caption", one), "caption", "caption shown with the image")
 	cmd.AddCommand(add, move, remove, text)
 	return cmd
 }

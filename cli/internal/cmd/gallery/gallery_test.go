@@ -29,12 +29,17 @@ func TestFlags(t *testing.T) {
 		{[]string{"move", "harbour", "0", "1"}, "FROM must be an image number"},
 		{[]string{"add", "harbour"}, "at least one image file"},
 		{[]string{"text", "harbour", "1"}, "give --alt, --caption or both"},
+		{[]string{"add", "harbour", "a.jpg", "b.jpg", "--alt", "A", "--caption", "x", "--alt", "B"}, "added"},
+		{[]string{"add", "harbour", "a.jpg", "--caption", "x", "--alt", "A"}, `for "--caption" flag: a --caption belongs to the image of the --alt before it`},
+		{[]string{"text", "harbour", "1", "--alt", "a", "--alt", "b"}, `for "--alt" flag: given twice`},
+		{[]string{"text", "harbour", "1", "--caption", "a", "--caption", "b"}, `for "--caption" flag: given twice`},
 	} {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			ios, _, _, _ := iostreams.Test()
 			var got *editor.Options
 			root := &cobra.Command{Use: "portfolio", SilenceErrors: true, SilenceUsage: true}
 			root.PersistentFlags().String("content", "content", "")
+			root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.UsageError{Err: err} }) // as the app does
 			root.AddCommand(NewCmdGallery(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *editor.Options) error {
 				got = o
 				return nil

@@ -40,6 +40,8 @@ site/public/video/ (--videos), as they are: the build never re-encodes a
 video, so it never needs ffmpeg. PDFs and videos that nothing names and page
 modules of projects that are gone are removed.
 
+` + cmdutil.OutputsRepoHelp + `
+
 The output is deterministic and written atomically; nothing is written when
 the content is invalid. With --check, nothing is written and the exit status
 is 1 when a file is out of date or left over, or a document or video is
@@ -55,6 +57,10 @@ not published.`),
 			}
 			if runF != nil {
 				return runF(opts)
+			}
+			if err := cmdutil.EnterRepoIfAny(cmd, map[string]*string{"content": &opts.ContentDir, "out": &opts.Out,
+				"docs": &opts.DocsDir, "videos": &opts.VideosDir, "manifest": &opts.Manifest}); err != nil {
+				return err
 			}
 			cmdutil.ShortLived()
 			return pipeline.Generate(opts)

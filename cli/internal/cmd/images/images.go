@@ -76,7 +76,9 @@ dropped, and a text is cut at 400 characters before layout. A card's name
 hashes every input (texts, cover bytes, font files, size, quality, layout
 version): nothing changed, nothing drawn; cards no page needs are removed.
 ` + "`npm run build`" + ` in site/ stops, naming the command to run, when cards.json,
-icons.json or content.ts is missing.`),
+icons.json or content.ts is missing.
+
+` + cmdutil.OutputsRepoHelp),
 		Example: strings.TrimRight(`  portfolio images
   portfolio images --gc                 # also delete variants no image needs
   portfolio images -j 1 --quality 75`, "\n"),
@@ -89,6 +91,10 @@ icons.json or content.ts is missing.`),
 			}
 			if runF != nil {
 				return runF(opts)
+			}
+			if err := cmdutil.EnterRepoIfAny(cmd, map[string]*string{"content": &opts.ContentDir, "out": &opts.OutDir,
+				"cache": &opts.CacheDir, "manifest": &opts.Manifest, "fonts": &opts.FontDir}); err != nil {
+				return err
 			}
 			return pipeline.Images(opts)
 		},

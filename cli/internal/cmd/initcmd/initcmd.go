@@ -46,6 +46,11 @@ type Options struct {
 	// (--replace-sample), which moves aside; Force does it even when the
 	// folder does not look like the sample.
 	ReplaceSample, Force bool
+	// RestoreSample puts the sample that --replace-sample moved aside back
+	// (--restore-sample); Restore names any folder moved aside to put back
+	// (--restore FOLDER). The content folder moves aside in turn.
+	RestoreSample bool
+	Restore       string
 	// Now dates the folder the replaced content moves to.
 	Now func() time.Time
 }
@@ -95,17 +100,25 @@ it yours in one step, --replace-sample writes your site.yaml and an empty
 projects folder in place of the sample: the new folder is made and checked
 beside content/, then content/ is renamed to content-sample-YYYY-MM-DD/ (a
 folder the build does not read and git ignores) and the new one to
-content/. Nothing is deleted: the command prints how to get the sample back
-(rm -rf content && mv content-sample-YYYY-MM-DD content). It asks before
-anything else (--yes skips the question; without a terminal --yes is
-required). The folder is taken for the sample while it holds SAMPLE.md and
-its site.yaml still has the name and address SAMPLE.md gives; anything else
-may be your own work, and is refused unless --force is given too (it then
-moves to content-replaced-YYYY-MM-DD/).
+content/. Nothing is deleted. It asks before anything else (--yes skips the
+question; without a terminal --yes is required). The folder is taken for
+the sample while it holds SAMPLE.md and its site.yaml still has the name and
+address SAMPLE.md gives; anything else may be your own work, and is refused
+unless --force is given too (it then moves to content-replaced-YYYY-MM-DD/).
 
-Exit status: 0 written, 1 a value is not valid, site.yaml exists or the
-folder to replace is not the sample, 2 a required value or --yes is missing
-without a terminal, 130 cancelled.`),
+The way back is a command, never a deletion. portfolio init --restore-sample
+puts content-sample-YYYY-MM-DD/ back in place of content/, and content/
+(your work, projects and all) moves aside to content-replaced-YYYY-MM-DD/
+the same way; it prints the command that undoes that (--restore FOLDER puts
+back any folder moved aside, such as content-replaced-YYYY-MM-DD). Both ask
+as --replace-sample does. The web images: the next build keeps only those
+the content in place needs, and makes those of a folder again from its own
+images once it is back.
+
+Exit status: 0 written, 1 a value is not valid, site.yaml exists, the
+folder to replace is not the sample or the one to restore is no content
+folder, 2 a required value or --yes is missing without a terminal, 130
+cancelled.`),
 		Example: strings.TrimRight(`  portfolio init
   portfolio init --accessible
   portfolio init my-content --name "Avery Morgan" --description "Portfolio of Avery Morgan." \
@@ -117,7 +130,9 @@ without a terminal, 130 cancelled.`),
   portfolio init --from answers.yaml --yes
   portfolio init --replace-sample
   portfolio init --replace-sample --name "Sam Rivera" --description "Portfolio of Sam Rivera." \
-    --url https://samrivera.design --yes`, "\n"),
+    --url https://samrivera.design --yes
+  portfolio init --restore-sample   # the sample back; your content moves aside
+  portfolio init --restore content-replaced-2026-11-27   # and yours back`, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return cmdutil.Usagef("init takes at most one folder, got %d: %s", len(args), strings.Join(args, " "))
@@ -165,6 +180,17 @@ without a terminal, 130 cancelled.`),
 			if opts.Force && !opts.ReplaceSample {
 				return cmdutil.Usagef("--force goes with --replace-sample: init never overwrites a site.yaml")
 			}
+			if opts.RestoreSample || fl.Changed("restore") {
+				if opts.RestoreSample && fl.Changed("restore") {
+					return cmdutil.Usagef("--restore-sample and --restore FOLDER: give one")
+				}
+				if opts.ReplaceSample || len(opts.Origin) > 0 || from != "" {
+					return cmdutil.Usagef("%s puts a folder back as it is: it takes no settings and no --replace-sample", restoreFlag(opts))
+				}
+				if fl.Changed("restore") && opts.Restore == "" {
+					return cmdutil.Usagef("--restore needs the folder to put back, e.g. --restore content-replaced-2026-11-27")
+				}
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -184,6 +210,8 @@ without a terminal, 130 cancelled.`),
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
 	fl.BoolVar(&opts.ReplaceSample, "replace-sample", false, "put your content in place of the sample content, which moves to DIR-sample-YYYY-MM-DD")
 	fl.BoolVar(&opts.Force, "force", false, "with --replace-sample: replace the folder even when it does not look like the sample (it moves aside, never deleted)")
+	fl.BoolVar(&opts.RestoreSample, "restore-sample", false, "put the sample that --replace-sample moved aside back in place of DIR, which moves aside in turn (nothing is deleted)")
+	fl.StringVar(&opts.Restore, "restore", "", "put the content `FOLDER` moved aside back in place of DIR, which moves aside in turn (nothing is deleted)")
 	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	return cmd
 }
@@ -193,6 +221,9 @@ without a terminal, 130 cancelled.`),
 func Run(ctx context.Context, opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if opts.RestoreSample || opts.Restore != "" {
+		return restore(ctx, opts)
 	}
 	var moved replacement // with --replace-sample
 	if opts.ReplaceSample {

@@ -16,6 +16,9 @@ import (
 	"portfolio/cli/internal/termsafe"
 )
 
+// sampleWhat names the sample content in messages.
+const sampleWhat = "the sample content"
+
 // replacement is where the replaced content folder goes, and what it held.
 type replacement struct {
 	aside string // the dated folder: content-sample-2026-11-25
@@ -31,7 +34,7 @@ func askReplace(ctx context.Context, opts *Options) (replacement, error) {
 	w := opts.IO.ErrOut
 	red := cmdutil.Styler{}.Red("error:")
 	dir := termsafe.String(opts.Dir)
-	kind, what, question := "sample", "the sample content", fmt.Sprintf("Replace the sample content in %s with your own?", dir)
+	kind, what, question := "sample", sampleWhat, fmt.Sprintf("Replace the sample content in %s with your own?", dir)
 	err := site.CheckSample(opts.Dir)
 	var missing *site.NoContentError
 	var notSample *site.NotSampleError
@@ -66,28 +69,23 @@ func askReplace(ctx context.Context, opts *Options) (replacement, error) {
 	if !opts.Terminal && !opts.AccessibleFlag {
 		return none, cmdutil.Usagef("--yes required when not running interactively: --replace-sample moves %s to %s and writes your own %s in its place", dir, termsafe.String(aside), dir)
 	}
-	sure := false
 	confirm := huh.NewConfirm().Title(question).
 		Description(fmt.Sprintf("%s moves to %s, which the build does not read; nothing is deleted. Your settings come next.", dir, termsafe.String(aside))).
-		Affirmative("Replace").Negative("Keep").Value(&sure)
-	if opts.Accessible || !opts.Terminal {
-		ask := prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
-		err = ask.Run(true, huh.NewGroup(confirm))
-		// The form's questions read on from the same lines: the input
-		// itself has been read ahead.
-		ios := *opts.IO
-		ios.In, opts.IO = ask.Input(), &ios
-	} else {
-		err = prompt.Form(huh.NewGroup(confirm)).WithInput(opts.IO.In).WithOutput(opts.IO.Out).RunWithContext(ctx)
-	}
-	if err != nil && !errors.Is(err, huh.ErrUserAborted) && !errors.Is(err, cmdutil.ErrCancel) {
+		Affirmative("Replace").Negative("Keep")
+	if err := askSure(ctx, opts, confirm); err != nil {
 		return none, err
 	}
-	if err != nil || !sure {
-		fmt.Fprintln(w, "nothing was changed")
-		return none, cmdutil.ErrCancel
-	}
 	return replacement{aside, what}, nil
+}
+
+// askSure asks confirm's question (full screen, or one plain line) and
+// returns nil for yes, cmdutil.ErrCancel for no or a cancelled form, after
+// saying that nothing was changed. In accessible mode the questions that
+// follow read on from the same input.
+func askSure(ctx context.Context, opts *Options, confirm *huh.Confirm) error {
+	ios, err := prompt.Sure(ctx, opts.IO, opts.Accessible || !opts.Terminal, confirm, "nothing was changed")
+	opts.IO = ios
+	return err
 }
 
 // replace writes the new content folder in place of the old one, which
@@ -99,22 +97,6 @@ func replace(ctx context.Context, opts *Options, r replacement, data []byte) err
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s moved %s to %s%c, which the build does not read\n", s.Green("✓"), r.what, termsafe.String(r.aside), filepath.Separator)
-	fmt.Fprintf(opts.IO.Out, "  to get it back: %s\n", restoreCommand(opts.Dir, r.aside))
+	fmt.Fprintf(opts.IO.Out, "  to get it back: %s\n", restoreCommand(opts.Dir, r.aside, r.what == sampleWhat))
 	return printResult(opts, res)
-}
-
-// restoreCommand is the shell line that puts the moved folder back, with
-// paths that work from the folder init ran in (absolute unless the folder
-// is the default one, as the next steps name it).
-func restoreCommand(dir, aside string) string {
-	if dir != "content" {
-		if abs, err := filepath.Abs(dir); err == nil {
-			dir = abs
-		}
-		if abs, err := filepath.Abs(aside); err == nil {
-			aside = abs
-		}
-	}
-	d, a := termsafe.ShellWord(dir), termsafe.ShellWord(aside)
-	return fmt.Sprintf("rm -rf %s && mv %s %s", d, a, d)
 }

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,7 +63,8 @@ func files(t *testing.T, dir string) map[string]string {
 
 // TestReplaceSample replaces the sample without asking, then runs the
 // command it printed to get the sample back: the sample returns byte for
-// byte.
+// byte, and the owner's content moves aside, with the command that brings
+// it back; nothing is deleted on the way.
 func TestReplaceSample(t *testing.T) {
 	inSample(t, sampleFiles)
 	ios, _, out, errOut := iostreams.Test()
@@ -74,7 +74,7 @@ func TestReplaceSample(t *testing.T) {
 	}
 	for _, want := range []string{
 		"✓ moved the sample content to content-sample-2026-11-25/, which the build does not read\n",
-		"  to get it back: rm -rf content && mv content-sample-2026-11-25 content\n",
+		"  to get it back: portfolio init --restore-sample\n",
 		"✓ created content/site.yaml\n", "✓ created content/projects/ (empty)\n", "✓ content/site.yaml is valid\n",
 	} {
 		if !strings.Contains(out.String(), want) {
@@ -88,13 +88,38 @@ func TestReplaceSample(t *testing.T) {
 	if !strings.HasPrefix(string(data), "# yaml-language-server: $schema=") || !strings.Contains(string(data), "name: Avery Morgan\n") {
 		t.Errorf("site.yaml:\n%s", data)
 	}
-	_, restore, _ := strings.Cut(out.String(), "to get it back: ")
-	restore, _, _ = strings.Cut(restore, "\n")
-	if msg, err := exec.Command("sh", "-c", restore).CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", restore, err, msg)
+	mine := files(t, "content")
+	out.Reset()
+	if err := Run(context.Background(), &Options{IO: ios, Dir: "content", Yes: true, RestoreSample: true, Now: day}); err != nil {
+		t.Fatalf("portfolio init --restore-sample: %v\n%s", err, errOut)
 	}
 	if got := files(t, "content"); !maps.Equal(got, sampleFiles) {
-		t.Errorf("after %s, content/ is %v", restore, got)
+		t.Errorf("after --restore-sample, content/ is %v", got)
+	}
+	if got := files(t, "content-replaced-2026-11-25"); !maps.Equal(got, mine) {
+		t.Errorf("the owner's content moved aside is %v, want %v", got, mine)
+	}
+	for _, want := range []string{
+		"✓ moved your content to content-replaced-2026-11-25/, which the build does not read\n",
+		"✓ moved content-sample-2026-11-25/ back to content/\n",
+		"  to get yours back: portfolio init --restore content-replaced-2026-11-25\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	out.Reset()
+	if err := Run(context.Background(), &Options{IO: ios, Dir: "content", Yes: true, Restore: "content-replaced-2026-11-25", Now: day}); err != nil {
+		t.Fatalf("portfolio init --restore: %v\n%s", err, errOut)
+	}
+	if got := files(t, "content"); !maps.Equal(got, mine) {
+		t.Errorf("after --restore, content/ is %v", got)
+	}
+	if got := files(t, "content-sample-2026-11-25"); !maps.Equal(got, sampleFiles) {
+		t.Errorf("the sample moved aside again is %v", got)
+	}
+	if !strings.Contains(out.String(), "  to get it back: portfolio init --restore-sample\n") {
+		t.Errorf("stdout:\n%s", out)
 	}
 }
 

@@ -44,7 +44,12 @@ cannot run as a formula.
 
 The database is opened read-only: listing changes nothing, and an empty file
 stays empty. With no database yet, it says "No messages yet" and makes no
-file.`),
+file.
+
+It works from any folder of the repository: without --data it reads the
+repository's data folder, found above the current folder or above the
+program's own file; outside any repository, with no data folder where it
+runs, it says so (exit status 2) rather than "No messages yet".`),
 		Example: strings.TrimRight(`  portfolio messages
   portfolio messages --json | jq -r '.[].email'
   portfolio messages --csv > messages.csv`, "\n"),
@@ -59,6 +64,9 @@ file.`),
 			}
 			if runF != nil {
 				return runF(opts)
+			}
+			if err := cmdutil.LocateContent(cmd, "data", &opts.DataDir); err != nil {
+				return err
 			}
 			return Run(opts)
 		},

@@ -255,6 +255,7 @@ func TestDraftResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	a.CoverAlt = "Tents under pines at dusk" // asked after the cover: not reached
 	ios, _, out, stderr := iostreams.Test()
 	err = Run(context.Background(), &Options{IO: ios, ContentDir: filepath.Join(root, "content"), Answers: a, Origin: origin, Yes: true})
 	if err != nil {
@@ -265,5 +266,54 @@ func TestDraftResumes(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "content/projects/camp-photos/cover.jpg")); err != nil {
 		t.Error(err)
+	}
+}
+
+// A page with no gallery and no link opens with its cover: the form asks
+// what the cover shows (a file name refused, as validate refuses it), and
+// the answer is the image block's alt text, not the title.
+func TestAccessibleCoverAlt(t *testing.T) {
+	fixture(t)
+	answers := details("Poster", "", "1")
+	answers[len(answers)-2] = "" // no gallery
+	answers = append(answers, "IMG_0042.jpg", "A tall poster: a trumpet in orange on navy", "y")
+	out, errOut, err := runAccessibly(t, scaffold.NewAnswers(), lines(answers...))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	for _, want := range []string{"Cover alt text \n", `the alt text "IMG_0042.jpg" is a file name`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	data, err := os.ReadFile("content/projects/poster/project.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "  - type: image\n    src: cover.jpg\n    alt: \"A tall poster: a trumpet in orange on navy\"\n") {
+		t.Errorf("project.yaml:\n%s", data)
+	}
+}
+
+// Alt texts and captions given as flags stay through the form, paired as
+// given: the form neither drops them nor asks to describe the gallery.
+func TestAccessibleKeepsTextsGiven(t *testing.T) {
+	fixture(t)
+	given := scaffold.NewAnswers()
+	given.Texts = []scaffold.ImageText{{Alt: "A red tent"}, {Alt: "Canoes on the shore", Caption: "By the lake"}}
+	out, errOut, err := runAccessibly(t, given, lines(append(details("Camp Photos", "", "1"), "y")...))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	if strings.Contains(out, "Describe the") {
+		t.Errorf("asked to describe the gallery again:\n%s", out)
+	}
+	data, err := os.ReadFile("content/projects/camp-photos/project.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "      - file: 01.jpg\n        alt: A red tent\n      - file: 02.jpg\n        alt: Canoes on the shore\n        caption: By the lake\n"
+	if !strings.Contains(string(data), want) {
+		t.Errorf("project.yaml lacks\n%s\n%s", want, data)
 	}
 }

@@ -34,6 +34,9 @@ type Options struct {
 	// Origin says where each answer came from, by answer name, for
 	// messages: "--title", "answers.yaml: title".
 	Origin map[string]string
+	// TextsFromFlags is true when the gallery's texts came from --alt and
+	// --caption: more of them than images is a usage error.
+	TextsFromFlags bool
 	// Yes writes without asking anything.
 	Yes bool
 	// MaxEdge shrinks copied images whose long edge is larger; 0 keeps them.
@@ -63,7 +66,7 @@ func NewCmdNew(f *cmdutil.Factory, runF func(context.Context, *Options) error) *
 var flagOf = map[string]string{
 	"title": "title", "slug": "slug", "subtitle": "subtitle", "page": "page", "category": "category",
 	"description": "description", "role": "role", "skills": "skills", "featured": "featured", "active": "active",
-	"cover": "cover", "gallery": "gallery", "document.label": "document-label", "document.url": "document-url",
+	"cover": "cover", "coverAlt": "cover-alt", "gallery": "gallery", "document.label": "document-label", "document.url": "document-url",
 	"prototype.title": "prototype-title", "prototype.url": "prototype-url",
 }
 
@@ -73,7 +76,7 @@ func NewCmdProject(f *cmdutil.Factory, runF func(context.Context, *Options) erro
 	var (
 		fv                         = scaffold.NewAnswers() // the flags' values
 		skills, gallery            []string
-		alts, captions             []string
+		texts                      cmdutil.ImageTexts
 		docLabel, docURL           string
 		protoTitle, protoURL, from string
 	)
@@ -147,6 +150,8 @@ An existing project is never overwritten. The project is assembled in a
 hidden folder, checked with the same loader as ` + "`portfolio validate`" + `, and
 only then moved into place: a failure leaves nothing behind.
 
+` + cmdutil.ContentRepoHelp + `
+
 Exit status: 0 written, 1 a value is not valid or the slug is taken, 2 a
 required value is missing without a terminal, 130 cancelled.`),
 		Example: strings.TrimRight(`  portfolio new project
@@ -187,6 +192,7 @@ required value is missing without a terminal, 130 cancelled.`),
 			set("description", &a.Description, fv.Description)
 			set("role", &a.Role, fv.Role)
 			set("cover", &a.Cover, fv.Cover)
+			set("coverAlt", &a.CoverAlt, fv.CoverAlt)
 			if fl.Changed("skills") {
 				a.Skills = nil
 				for _, s := range skills {
@@ -197,19 +203,12 @@ required value is missing without a terminal, 130 cancelled.`),
 			if fl.Changed("gallery") {
 				a.Gallery, opts.Origin["gallery"] = gallery, "--gallery"
 			}
-			if fl.Changed("alt") || fl.Changed("caption") {
+			if fl.Changed("alt") { // a --caption comes after an --alt, or is refused
 				a.Texts = nil
-				for i := range max(len(alts), len(captions)) {
-					var t scaffold.ImageText
-					if i < len(alts) {
-						t.Alt = alts[i]
-					}
-					if i < len(captions) {
-						t.Caption = captions[i]
-					}
-					a.Texts = append(a.Texts, t)
+				for _, t := range texts.List {
+					a.Texts = append(a.Texts, scaffold.ImageText{Alt: t.Alt, Caption: t.Caption})
 				}
-				opts.Origin["texts"] = "--alt/--caption"
+				opts.Origin["texts"], opts.TextsFromFlags = "--alt/--caption", true
 			}
 			if fl.Changed("featured") {
 				a.Featured = fv.Featured
@@ -241,6 +240,9 @@ required value is missing without a terminal, 130 cancelled.`),
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
+			if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
+				return err
+			}
 			return Run(cmd.Context(), opts)
 		},
 	}
@@ -257,8 +259,9 @@ required value is missing without a terminal, 130 cancelled.`),
 	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
 	fl.StringVar(&fv.Cover, "cover", "", "cover image `FILE` to copy beside project.yaml")
 	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images and videos: a folder or an image or video `FILE` (repeatable, in order)")
-	fl.StringArrayVar(&alts, "alt", nil, "alt text of the next gallery image, in gallery order: what it shows (repeatable; \"\" keeps the default)")
-	fl.StringArrayVar(&captions, "caption", nil, "caption of the next gallery image, in gallery order (repeatable)")
+	fl.StringVar(&fv.CoverAlt, "cover-alt", "", "what the cover shows, for a page that opens with it (no gallery, document or prototype): required there")
+	texts.AddFlags(fl, "alt text of the next gallery image, in gallery order: what it shows (repeatable; \"\" keeps the default)",
+		"caption of the image of the --alt just before it (an image's --alt comes first)")
 	fl.StringVar(&docLabel, "document-label", "", "link text of a document")
 	fl.StringVar(&docURL, "document-url", "", "a document's PDF `FILE` (copied into the project folder) or https address")
 	fl.StringVar(&protoTitle, "prototype-title", "", "accessible name of an embedded Figma prototype")
@@ -294,12 +297,20 @@ func Run(ctx context.Context, opts *Options) error {
 		}
 		a = form.Answers()
 		opts.Origin = map[string]string{}
-	} else if missing := a.Missing(); len(missing) > 0 {
-		flags := make([]string, len(missing))
-		for i, m := range missing {
-			flags[i] = flagOf[m]
+		if err := checkTextCount(opts, a); err != nil {
+			return err
 		}
-		return prompt.Missing(flags)
+	} else {
+		if err := checkTextCount(opts, a); err != nil {
+			return err
+		}
+		if missing := a.Missing(); len(missing) > 0 {
+			flags := make([]string, len(missing))
+			for i, m := range missing {
+				flags[i] = flagOf[m]
+			}
+			return prompt.Missing(flags)
+		}
 	}
 	plan, err := scaffold.Prepare(opts.ContentDir, a)
 	if err != nil {
@@ -325,6 +336,21 @@ func Run(ctx context.Context, opts *Options) error {
 		return form.DescribeGallery(ctx, opts.IO, plan)
 	}
 	return nil
+}
+
+// checkTextCount refuses more --alt flags than gallery images (a usage
+// error naming --alt), before anything is written: a text past the last
+// image would describe no image, or the wrong one. Texts from an answers
+// file are checked with the other answers (scaffold.Prepare).
+func checkTextCount(opts *Options, a scaffold.Answers) error {
+	if !opts.TextsFromFlags {
+		return nil
+	}
+	images, _, err := fieldcheck.ExpandGallery(a.Gallery)
+	if err != nil {
+		return nil // the gallery's own problem, reported with the others
+	}
+	return cmdutil.CheckTextCount(len(a.Texts), len(images), english.Count(len(images), "gallery image"), "gallery order")
 }
 
 // reportProblems prints what is wrong with the answers and returns the error

@@ -94,7 +94,10 @@ Hostile or odd input is refused before any work is spent on it:
   format prints file names and messages escaped (\n, \x1b, \u202e), so a
   name cannot forge a line or drive the terminal.
 
-Exit status: 0 when the content is valid, 1 when it has errors.`),
+` + cmdutil.ContentRepoHelp + `
+
+Exit status: 0 when the content is valid, 1 when it has errors, 2 a mistake
+in the command line.`),
 		Example: strings.TrimRight(`  portfolio validate
   portfolio validate --content ../other-site/content
   portfolio validate --format json | jq '.diagnostics[]'
@@ -110,6 +113,9 @@ Exit status: 0 when the content is valid, 1 when it has errors.`),
 			}
 			if runF != nil {
 				return runF(opts)
+			}
+			if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
+				return err
 			}
 			cmdutil.ShortLived()
 			return pipeline.Validate(opts)

@@ -10,13 +10,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"charm.land/huh/v2"
+
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/gallery"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/report"
+	"portfolio/cli/internal/termsafe"
 )
 
 // Options are the inputs of a run.
@@ -29,6 +34,11 @@ type Options struct {
 	Edit func(g *gallery.Gallery) error
 	// Verb says what Edit does, for the summary: "moved", "added".
 	Verb string
+	// Adds is true when Edit adds images: a page without a gallery block
+	// gets one first (asked, or Yes).
+	Adds bool
+	// Yes adds a missing gallery block without asking.
+	Yes bool
 	// MaxEdge shrinks added images whose long edge is larger; 0 keeps them.
 	// Unless MaxEdgeSet (--max-edge was given), accessible mode asks first.
 	MaxEdge    int
@@ -48,11 +58,7 @@ func Run(ctx context.Context, opts *Options) error {
 	}
 	g, err := gallery.Open(opts.ContentDir, opts.Slug)
 	if err != nil {
-		var nf *gallery.NotFoundError
-		if errors.As(err, &nf) {
-			return cmdutil.Usagef("%v", err)
-		}
-		return err
+		return report.Field(opts.IO.ErrOut, err) // a slug that names no project: exit status 2
 	}
 	if opts.MaxEdge < 0 {
 		return cmdutil.Usagef("--max-edge must be 0 (keep every size) or a number of pixels")
@@ -60,6 +66,12 @@ func Run(ctx context.Context, opts *Options) error {
 	g.MaxEdge = opts.MaxEdge
 	if g.Recovered {
 		fmt.Fprintf(opts.IO.ErrOut, "finished the gallery change an earlier run left unfinished in %s\n", g.ProjectDir)
+	}
+	interactive := opts.Edit == nil && (opts.Terminal || opts.Accessible && opts.AccessibleFlag)
+	if (opts.Adds || interactive) && !g.HasBlock() {
+		if err := offerBlock(ctx, opts, g); err != nil {
+			return err
+		}
 	}
 	switch {
 	case opts.Edit != nil:
@@ -74,6 +86,32 @@ func Run(ctx context.Context, opts *Options) error {
 	default:
 		return printList(opts.IO.Out, g)
 	}
+}
+
+// offerBlock gives a page without a gallery block one at the end of its
+// body, where the images added are shown: with --yes, or when the owner
+// says so in a terminal; otherwise it says how (exit status 2) and nothing
+// changes.
+func offerBlock(ctx context.Context, opts *Options, g *gallery.Gallery) error {
+	file := termsafe.String(filepath.Join(g.ProjectDir, content.ProjectFile))
+	if !opts.Yes {
+		if !opts.Terminal && !opts.AccessibleFlag {
+			return cmdutil.Usagef("%s has no gallery block, so images added would not be shown: add --yes to add one at the end of its page, "+
+				"or write `- type: gallery` under body: where the gallery should appear and run the command again", file)
+		}
+		confirm := huh.NewConfirm().Title(fmt.Sprintf("%s has no gallery block. Add one at the end of its page?", file)).
+			Description("images in the gallery folder are shown only where the page has a gallery block; or write `- type: gallery` yourself where it should go").
+			Affirmative("Add it").Negative("Cancel")
+		ios, err := prompt.Sure(ctx, opts.IO, opts.Accessible || !opts.Terminal, confirm, "nothing was changed")
+		if err != nil {
+			return err
+		}
+		opts.IO = ios
+	}
+	if err := g.AddBlock(); err != nil {
+		return reportEdit(opts, err)
+	}
+	return nil
 }
 
 // reportEdit turns a refused edit (a number out of range, a bad file, a
@@ -99,6 +137,10 @@ func apply(ctx context.Context, opts *Options, g *gallery.Gallery, verb string) 
 		return reportEdit(opts, err)
 	}
 	s := cmdutil.NewStyler(opts.IO)
+	if g.AddedBlock {
+		fmt.Fprintf(opts.IO.Out, "%s added a gallery block at the end of the page in %s\n", s.Green("✓"), filepath.Join(g.ProjectDir, content.ProjectFile))
+		g.AddedBlock = false
+	}
 	fmt.Fprintf(opts.IO.Out, "%s %s: %s", s.Green("✓"), g.ProjectDir, verb)
 	if sum := summary(res); sum != "texts" {
 		fmt.Fprintf(opts.IO.Out, " (%s)", sum)

@@ -165,3 +165,29 @@ func TestSafe(t *testing.T) {
 		t.Errorf("safe = %q", got)
 	}
 }
+
+// A page without a gallery block: accessible mode asks to add one before
+// the list opens. Yes adds it with the change saved; no changes nothing.
+func TestAccessibleAddsTheBlock(t *testing.T) {
+	fixture(t)
+	noBlock := strings.Replace(harbourYAML, "  - type: gallery\n", "  - type: text\n    text: The story.\n", 1)
+	if err := os.WriteFile("content/projects/harbour/project.yaml", []byte(noBlock), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, err := runAccessibly(t, lines("n"))
+	if !errors.Is(err, cmdutil.ErrCancel) || !strings.Contains(errOut, "nothing was changed") || yamlText(t) != noBlock {
+		t.Fatalf("answered no: %v\n%s\n%s", err, errOut, yamlText(t))
+	}
+	out, errOut, err := runAccessibly(t, lines("y", menuDescribe, "1", "A red boat", "", menuSave))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	for _, want := range []string{"has no gallery block. Add one at the end of its page?", "✓ added a gallery block at the end of the page in content/projects/harbour/project.yaml"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if want := "  - type: text\n    text: The story.\n  - type: gallery\n    texts:\n      - file: 01.jpg\n        alt: A red boat\n"; !strings.HasSuffix(yamlText(t), want) {
+		t.Errorf("project.yaml:\n%s\nwant it to end with\n%s", yamlText(t), want)
+	}
+}

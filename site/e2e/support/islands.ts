@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
 import { missingPath, specGalleryCounts } from './routes';
-import analytics from '../../src/generated/analytics.json';
 import { paths, projectSlug } from '../../src/config/paths';
 
 interface ManifestChunk {
@@ -29,7 +28,8 @@ if (pageScriptEntry.length !== 1) throw new Error(`the build has page scripts ${
 export const pageScript = files(pageScriptEntry[0]!);
 export const contactIsland = files('src/islands/contact.ts');
 export const lightboxIsland = files('src/islands/lightbox.tsx');
-const analyticsOn = Boolean(analytics);
+/** Whether the build counts visits: the resolved setting `portfolio generate` wrote (null: none). */
+const analyticsOn = JSON.parse(readFileSync(fileURLToPath(new URL('../../src/generated/analytics.json', import.meta.url)), 'utf8')) !== null;
 
 /** The same-origin scripts `page` has requested since the call, sorted; `stop()` ends the log. */
 export function scriptLog(page: Page) {

@@ -57,9 +57,9 @@ func Render(p *Plan) []byte {
 	line("active: %t", a.Active)
 	line("# Cover image on cards and in link previews, beside this file.")
 	line("cover: %s", yamltext.Scalar(p.Cover.Name))
-	line("# The page, top to bottom. Blocks: text, image, gallery, document, caseStudy,")
-	line("# screenshots, prototype. Text takes *emphasis*, **strong**, [links](https://…)")
-	line("# and lists; separate paragraphs with a blank line.")
+	line("# The page, top to bottom. Blocks: text, image, gallery, video, document,")
+	line("# caseStudy, screenshots, prototype. Text takes *emphasis*, **strong**,")
+	line("# [links](https://…) and lists; separate paragraphs with a blank line.")
 	line("body:")
 	// The description is on the card and in the meta tags already: the
 	// page's story is the owner's to write, so it is only suggested.

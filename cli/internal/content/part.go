@@ -26,13 +26,3 @@ func (s *Schema) CheckPart(partial map[string]any, pointer string) diag.List {
 	}
 	return out
 }
-
-// CheckProjectPart is CheckPart with the project schema; the error is only
-// for a schema that does not compile.
-func CheckProjectPart(partial map[string]any, pointer string) (diag.List, error) {
-	s, err := ProjectSchema()
-	if err != nil {
-		return nil, err
-	}
-	return s.CheckPart(partial, pointer), nil
-}

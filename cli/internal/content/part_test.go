@@ -5,7 +5,12 @@ import (
 	"testing"
 )
 
-func TestCheckProjectPart(t *testing.T) {
+// CheckPart with the project schema, as the forms use it (fieldcheck).
+func TestCheckPart(t *testing.T) {
+	s, err := ProjectSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name    string
 		partial map[string]any
@@ -32,10 +37,7 @@ func TestCheckProjectPart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := CheckProjectPart(tt.partial, tt.pointer)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := s.CheckPart(tt.partial, tt.pointer)
 			if tt.want == "" {
 				if len(got) != 0 {
 					t.Fatalf("problems %v, want none", got)

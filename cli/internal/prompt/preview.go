@@ -72,13 +72,6 @@ func NewPreview(title, content func() string) *Preview {
 	}}
 }
 
-// Reserve sets how many of the screen's lines the form needs around the
-// preview.
-func (p *Preview) Reserve(lines int) *Preview {
-	p.reserve = lines
-	return p
-}
-
 // SetScreen tells the preview the terminal's size.
 func (p *Preview) SetScreen(width, height int) {
 	p.screen = height

@@ -65,7 +65,7 @@ test('the generated galleries have the counts of docs/site.md §9', () => {
   expect(counts).toEqual(specGalleryCounts);
 });
 
-test("every generated alt text is the title and the number, followed by the owner's description when there is one (SPEC.md §2)", () => {
+test("every generated alt text is the title and the number, followed by the owner's description when there is one (docs/site.md §2)", () => {
   const wrong = galleries.flatMap((p) =>
     galleryImagesOf(p.slug)
       .map((img, i) => ({ alt: img.alt, numbered: `${p.title} ${i + 1}` }))
@@ -566,7 +566,7 @@ test.describe('alt text and captions', () => {
   const plain = images.findIndex((img) => !img.caption);
 
   test('the drone gallery has owner-written alt texts, each after the title and number, some images with a caption and some without', () => {
-    // SPEC §2: "<title> <n>", then the owner's description (DESIGN.md).
+    // docs/site.md §2: "<title> <n>", then the owner's description.
     for (const [i, img] of images.entries()) expect(img.alt).toMatch(new RegExp(`^${drone.title} ${i + 1}: \\S`));
     expect(captioned).toBeGreaterThanOrEqual(0);
     expect(plain).toBeGreaterThanOrEqual(0);

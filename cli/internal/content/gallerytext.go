@@ -24,7 +24,7 @@ var cameraName = regexp.MustCompile(`(?i)^(img|dsc|dscn|dscf|dcim|pxl|mvimg|phot
 
 // GalleryAlt is the alt text of gallery image n (from 1) of the project
 // titled title, whose owner wrote alt about it (empty when not): "<title>
-// <n>" (SPEC §2), followed by ": <alt>" when there is one (DESIGN.md). It is
+// <n>", followed by ": <alt>" when there is one (docs/site.md §2). It is
 // made here only, so every view of the image says the same. An alt the owner
 // began with the title (and this number) says it once: "Camp 2: canoes", not
 // "Camp 2: Camp canoes"; a title that runs on into a word ("Campfire",

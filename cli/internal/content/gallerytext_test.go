@@ -8,10 +8,10 @@ func TestGalleryAlt(t *testing.T) {
 		n           int
 		alt, want   string
 	}{
-		{"no alt: the title and number (SPEC §2)", "Drone Photography", 1, "", "Drone Photography 1"},
+		{"no alt: the title and number (docs/site.md §2)", "Drone Photography", 1, "", "Drone Photography 1"},
 		{"the owner's alt follows them", "Drone Photography", 1, "A pale sun over layered hills", "Drone Photography 1: A pale sun over layered hills"},
 		{"surrounding spaces dropped", "Drone Photography", 2, "  A jagged ridge \n", "Drone Photography 2: A jagged ridge"},
-		// Content never repeats what is derived (DESIGN.md): a title the
+		// Content never repeats what is derived: a title the
 		// owner wrote first is said once.
 		{"the title first, then a space", "Drone Photography", 2, "Drone Photography over the foothills", "Drone Photography 2: over the foothills"},
 		{"the title first, then a colon", "Drone Photography", 1, "Drone Photography: a ridge at dawn", "Drone Photography 1: a ridge at dawn"},

@@ -176,7 +176,7 @@ describe('Gallery lightbox (reduced motion: no fades or slides)', () => {
     expect(within(currentSlide()).getByRole('img')).toHaveAttribute('alt', `${title} 5`);
   });
 
-  it("says an image the same in its tile and its slide: the title and number, then the owner's alt text (SPEC §2)", async () => {
+  it("says an image the same in its tile and its slide: the title and number, then the owner's alt text (docs/site.md §2)", async () => {
     // The photo set of the test content: its 10.jpg, image 3, has an alt text.
     const photoSet = await galleryOf('photo-set');
     const alt = 'Photo Set 3: Harbour at dusk, boats moored in a row';

@@ -560,7 +560,7 @@ describe('project page', () => {
   });
 
   it.each<[string, string[]]>([
-    // "<title> <n>" for every image (SPEC §2), followed by the owner's alt
+    // "<title> <n>" for every image (docs/site.md §2), followed by the owner's alt
     // text for 10.jpg (the gallery block's texts).
     ['photo-set', ['Photo Set 1', 'Photo Set 2', 'Photo Set 3: Harbour at dusk, boats moored in a row', 'Photo Set 4']],
     // No texts at all: every alt is "<title> <n>".

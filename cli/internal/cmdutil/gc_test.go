@@ -13,7 +13,7 @@ func TestShortLived(t *testing.T) {
 		wantGC    int // the GC percent after ShortLived
 		wantLimit int64
 	}{
-		{"nothing set: collector off, limit on", nil, -1, shortLivedMemoryLimit},
+		{"nothing set: collector off (the pipeline sets the limit)", nil, -1, math.MaxInt64},
 		{"GOGC set: left as it is", map[string]string{"GOGC": "200"}, 100, math.MaxInt64},
 		{"GOMEMLIMIT set: left as it is", map[string]string{"GOMEMLIMIT": "1GiB"}, 100, math.MaxInt64},
 	}

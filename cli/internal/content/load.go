@@ -228,9 +228,13 @@ func closestKey(m map[string]any, name string) bool {
 const (
 	MaxProjects     = 500
 	MaxContentBytes = 1 << 20
-	// SoftMemoryLimit is the heap limit that validate and generate set
-	// (unless GOMEMLIMIT is set): with it the collector keeps even the
-	// largest content folder allowed under 100 MB of memory.
+	// SoftMemoryLimit is the heap limit that every command loading the
+	// content sets (pipeline.Validate and Generate, unless GOMEMLIMIT is
+	// set): with it the collector keeps even the largest content folder
+	// allowed under 100 MB of memory, turns a collector that validate and
+	// generate switched off back on (cmdutil.ShortLived), and keeps a
+	// build's image work lower too (6 real photographs from nothing: peak
+	// 97 MiB against 154 without it, the same time).
 	SoftMemoryLimit = 64 << 20
 )
 

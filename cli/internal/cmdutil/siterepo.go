@@ -45,7 +45,7 @@ func EnterSiteRepo(cmd *cobra.Command, contentDir *string, siteDir string) error
 			"run it from the repository's folder (cd path/to/portfolio && portfolio %s --content %s)",
 			cmd.CommandPath(), termsafe.String(wd), cmd.Name(), termsafe.String(absOr(*contentDir)))
 	}
-	return enter(cmd, root, wd, "content", contentDir)
+	return enter(cmd, root, wd, map[string]*string{"content": contentDir})
 }
 
 // ContentRepoHelp is the paragraph of help that the content commands share
@@ -135,12 +135,7 @@ func EnterRepoIfAny(cmd *cobra.Command, paths map[string]*string) error {
 	if err != nil || root == "" {
 		return err
 	}
-	for name, p := range paths {
-		if cmd.Flags().Changed(name) && !filepath.IsAbs(*p) {
-			*p = filepath.Join(wd, *p)
-		}
-	}
-	return os.Chdir(root)
+	return enter(cmd, root, wd, paths)
 }
 
 // findRepo looks for the repository above the current folder wd, then
@@ -169,11 +164,13 @@ func findRepo() (wd, root string, err error) {
 	return wd, "", nil
 }
 
-// enter changes into the repository root, first making the folder a flag
-// gave relative to wd absolute.
-func enter(cmd *cobra.Command, root, wd, flag string, dir *string) error {
-	if cmd.Flags().Changed(flag) && !filepath.IsAbs(*dir) {
-		*dir = filepath.Join(wd, *dir)
+// enter changes into the repository root, first making each path a flag
+// gave (by name in paths) absolute, so that it stays as meant from wd.
+func enter(cmd *cobra.Command, root, wd string, paths map[string]*string) error {
+	for name, p := range paths {
+		if cmd.Flags().Changed(name) && !filepath.IsAbs(*p) {
+			*p = filepath.Join(wd, *p)
+		}
 	}
 	return os.Chdir(root)
 }

@@ -105,7 +105,19 @@ test.beforeAll(async () => {
   const dist = path.join(work, 'site', 'dist');
   const run = (...args: string[]) => execFileSync(bin, ['--content', content, ...args], { cwd: work, stdio: 'pipe' });
   run('images', '--cache', path.join(work, 'cache'), '--out', path.join(dist, 'img'), '--manifest', path.join(work, 'images.json'), '--widths', '480,800');
-  run('generate', '--manifest', path.join(work, 'images.json'), '--out', path.join(work, 'generated', 'content.ts'));
+  // Every output named here: run outside a repository of its own, generate
+  // enters the one above (this checkout) and would publish into its site/.
+  run(
+    'generate',
+    '--manifest',
+    path.join(work, 'images.json'),
+    '--out',
+    path.join(work, 'generated', 'content.ts'),
+    '--docs',
+    path.join(work, 'docs'),
+    '--videos',
+    path.join(work, 'video'),
+  );
   writeFileSync(path.join(work, 'generated', 'package.json'), '{"type": "module"}\n'); // the module is ESM
   const generated = (await import(path.join(work, 'generated', 'content.ts'))) as {
     projects: readonly { slug: string; cover: ImageAsset }[];

@@ -47,7 +47,8 @@ var layers = []layer{
 	// Domain: packages that know the portfolio (its content, schemas,
 	// images, site, messages) and do one job with it, with no terminal UI.
 	{name: "domain", pkgs: []string{
-		"cli/internal/content", "cli/internal/content/contenttest", "cli/internal/schemamodel",
+		"cli/internal/content", "cli/internal/content/yamldoc", "cli/internal/content/schemacheck",
+		"cli/internal/content/contenttest", "cli/internal/schemamodel",
 		"cli/internal/richtext", "cli/internal/images", "cli/internal/images/manifest",
 		"cli/internal/tsgen", "cli/internal/cards", "cli/internal/headers",
 		"cli/internal/scaffold", "cli/internal/scaffold/site", "cli/internal/stage", "cli/internal/fieldcheck", "cli/internal/projectdelete",

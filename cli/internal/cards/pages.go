@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 )
 
 // Pages lists the card of every page the site prerenders: home, about,
@@ -13,7 +14,7 @@ import (
 // project.
 // Texts are the ones the pages show (their titles as in <title>).
 func Pages(c *content.Content) []Page {
-	str := func(d *content.Document, ptr, def string) string {
+	str := func(d *yamldoc.Document, ptr, def string) string {
 		if d == nil {
 			return def
 		}

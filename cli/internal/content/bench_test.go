@@ -3,6 +3,8 @@ package content
 import (
 	"os"
 	"path/filepath"
+	"portfolio/cli/internal/content/schemacheck"
+	"portfolio/cli/internal/content/yamldoc"
 	"testing"
 )
 
@@ -35,11 +37,11 @@ func BenchmarkLoadContent(b *testing.B) {
 //	go test ./cli/internal/content -run '^$' -bench SchemaCheck -benchmem
 func BenchmarkSchemaCheck(b *testing.B) {
 	dir := filepath.Join("..", "..", "..", "content")
-	site, err := SiteSchema()
+	site, err := schemacheck.SiteSchema()
 	if err != nil {
 		b.Fatal(err)
 	}
-	project, err := ProjectSchema()
+	project, err := schemacheck.ProjectSchema()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -48,8 +50,8 @@ func BenchmarkSchemaCheck(b *testing.B) {
 		b.Fatal(err)
 	}
 	type check struct {
-		schema *Schema
-		doc    *Document
+		schema *schemacheck.Schema
+		doc    *yamldoc.Document
 	}
 	var checks []check
 	for i, f := range append([]string{filepath.Join(dir, SiteFile)}, files...) {
@@ -57,7 +59,7 @@ func BenchmarkSchemaCheck(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		doc, d := ParseYAML(f, data)
+		doc, d := yamldoc.Parse(f, data)
 		if d != nil {
 			b.Fatal(d)
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"portfolio/cli/internal/content/schemacheck"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/english"
 )
@@ -180,7 +182,7 @@ func (l *loader) checkCategories(c *Content) {
 // nearest slug when there is one.
 func UndeclaredPage(page string, slugs []string) (msg, hint string) {
 	hint = fmt.Sprintf("use one of %s, or declare %q under categories in %s", english.Or(quoted(slugs)), page, SiteFile)
-	if near := closestValue(page, toAny(slugs)); near != "" {
+	if near := schemacheck.ClosestValue(page, toAny(slugs)); near != "" {
 		hint = fmt.Sprintf("did you mean %q? (categories: %s)", near, strings.Join(slugs, ", "))
 	}
 	return fmt.Sprintf("%q names no category of %s", page, SiteFile), hint
@@ -207,11 +209,11 @@ func toAny(in []string) []any {
 // and check a project's page against. None when the file cannot be read.
 func ReadCategories(contentDir string) []Category {
 	path := filepath.Join(contentDir, SiteFile)
-	data, err := readLimited(path)
+	data, err := yamldoc.ReadFile(path)
 	if err != nil {
 		return nil
 	}
-	doc, derr := ParseYAML(path, data)
+	doc, derr := yamldoc.Parse(path, data)
 	if derr != nil {
 		return nil
 	}
@@ -240,11 +242,11 @@ func ActiveIn(contentDir, page, skip string) int {
 // leniently ("" when the file cannot be read).
 func ProjectPage(dir string) (page string, active bool) {
 	path := filepath.Join(dir, ProjectFile)
-	data, err := readLimited(path)
+	data, err := yamldoc.ReadFile(path)
 	if err != nil {
 		return "", false
 	}
-	doc, derr := ParseYAML(path, data)
+	doc, derr := yamldoc.Parse(path, data)
 	if derr != nil {
 		return "", false
 	}

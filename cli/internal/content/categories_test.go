@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"portfolio/cli/internal/content/schemacheck"
 	"portfolio/cli/internal/diag"
 )
 
@@ -157,7 +158,7 @@ func TestFixedRoutesCoverSitePaths(t *testing.T) {
 // The schema's description of a category slug, which editors show and
 // docs/content.md prints, names every address a slug cannot take.
 func TestSlugDescriptionNamesFixedRoutes(t *testing.T) {
-	s, err := SiteSchema()
+	s, err := schemacheck.SiteSchema()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"portfolio/cli/internal/content/schemacheck"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/schemamodel"
 )
@@ -35,7 +37,7 @@ var pathDefs = map[string]bool{DefImagePath: true, DefVideoPath: true, DefCaptio
 // YAML writes them from escapes in double-quoted text (\e, \x1b, \u009b),
 // and takes some raw. A value the schema already refused (reported) is
 // left to that message, and so are paths.
-func checkControls(s *Schema, doc *Document, reported diag.List) diag.List {
+func checkControls(s *schemacheck.Schema, doc *yamldoc.Document, reported diag.List) diag.List {
 	skip := map[string]bool{}
 	for _, d := range reported {
 		skip[d.Pointer] = true
@@ -74,8 +76,8 @@ func checkControls(s *Schema, doc *Document, reported diag.List) diag.List {
 			}
 			d := doc.Diag(diag.Error, ptr,
 				`remove it: a control character is not text, and garbles the page, its title and link previews; in "double-quoted" YAML, escapes such as \e, \x1b or \u009b write one`,
-				"%s holds a control character, U+%04X%s, at character %d", fieldName(ptr), r, name, utf8.RuneCountInString(x[:i])+1)
-			if line, col, ok := doc.rawPos(ptr, x, i); ok {
+				"%s holds a control character, U+%04X%s, at character %d", schemacheck.FieldName(ptr), r, name, utf8.RuneCountInString(x[:i])+1)
+			if line, col, ok := doc.RawPos(ptr, x, i); ok {
 				d.Line, d.Column = line, col
 			}
 			out = append(out, d)
@@ -83,21 +85,4 @@ func checkControls(s *Schema, doc *Document, reported diag.List) diag.List {
 	}
 	walk("", doc.Value)
 	return out
-}
-
-// rawPos finds the character at byte i of the text at pointer in the file,
-// when the file holds it as it is (not written by an escape): the text's
-// line up to that character, searched for from the value's line on.
-func (d *Document) rawPos(pointer, text string, i int) (line, col int, ok bool) {
-	start := strings.LastIndexByte(text[:i], '\n') + 1
-	_, size := utf8.DecodeRuneInString(text[i:])
-	seg := strings.TrimLeft(text[start:i+size], " ")
-	from := d.Pos(pointer).Line - 1
-	for n := from; n >= 0 && n < len(d.lines) && n <= from+strings.Count(text, "\n")+1; n++ {
-		if k := strings.Index(d.lines[n], seg); k >= 0 {
-			at := k + len(seg) - size
-			return n + 1, utf8.RuneCountInString(d.lines[n][:at]) + 1, true
-		}
-	}
-	return 0, 0, false
 }

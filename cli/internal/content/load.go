@@ -1,16 +1,16 @@
 // Package content loads the owner's content folder: site.yaml and one folder
-// per project, each checked against its JSON Schema and against the rules a
-// schema cannot say (files exist with the exact case, paths stay inside the
-// project, images are real images of a sane size). Every problem is reported
-// at its file, line and column; loading goes on after a problem so the owner
-// sees all of them at once.
+// per project, each parsed (yamldoc) and checked against its JSON Schema
+// (schemacheck), then against the rules a schema cannot say, within a file
+// and across files: files exist with the exact case, paths stay inside the
+// project, images and videos are real ones of a sane size, categories and
+// the project order name what exists. Every problem is reported at its
+// file, line and column; loading goes on after a problem so the owner sees
+// all of them at once.
 package content
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,6 +27,8 @@ import (
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 
+	"portfolio/cli/internal/content/schemacheck"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/schemamodel"
@@ -62,7 +64,7 @@ type Options struct {
 // Content is a loaded content folder.
 type Content struct {
 	Dir      string
-	Site     *Document
+	Site     *yamldoc.Document
 	Projects []*Project // sorted by slug; those that could be read
 	// Folders counts the project folders found, readable or not.
 	Folders int
@@ -72,7 +74,7 @@ type Content struct {
 type Project struct {
 	Slug string
 	Dir  string
-	Doc  *Document
+	Doc  *yamldoc.Document
 	// Images holds every local image the project references or has in its
 	// gallery, by path relative to Dir with '/' separators.
 	Images map[string]imagecheck.Info
@@ -120,11 +122,11 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	if opts.MaxPixels == 0 {
 		opts.MaxPixels = imagecheck.DefaultMaxPixels
 	}
-	site, err := SiteSchema()
+	site, err := schemacheck.SiteSchema()
 	if err != nil {
 		return nil, nil, err
 	}
-	proj, err := ProjectSchema()
+	proj, err := schemacheck.ProjectSchema()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -215,7 +217,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 // closestKey reports whether a key of m looks like a misspelling of name.
 func closestKey(m map[string]any, name string) bool {
 	for k := range m {
-		if closest(k, []string{name}) != "" {
+		if schemacheck.Closest(k, []string{name}) != "" {
 			return true
 		}
 	}
@@ -254,12 +256,12 @@ func (l *loader) boundProjects(dir, projectsDir string, names []string) []string
 	}
 	for _, name := range names {
 		if fi, err := os.Stat(filepath.Join(projectsDir, name, ProjectFile)); err == nil {
-			total += min(fi.Size(), MaxFileBytes+1)
+			total += min(fi.Size(), yamldoc.MaxFileBytes+1)
 		}
 	}
 	if total > MaxContentBytes {
 		l.add(diag.Diagnostic{File: projectsDir,
-			Message: fmt.Sprintf("the YAML files of the content add up to %s, more than the %s a content folder may have; no project was read", sizeText(total), sizeText(MaxContentBytes)),
+			Message: fmt.Sprintf("the YAML files of the content add up to %s, more than the %s a content folder may have; no project was read", yamldoc.FileSize(total), yamldoc.FileSize(MaxContentBytes)),
 			Hint:    "content files are a few kilobytes of text each: look for files that are not content"})
 		return nil
 	}
@@ -299,8 +301,8 @@ type loader struct {
 	opts          Options
 	dir           string // the content folder as given
 	realRoot      string // the content folder with symbolic links resolved
-	siteSchema    *Schema
-	projectSchema *Schema
+	siteSchema    *schemacheck.Schema
+	projectSchema *schemacheck.Schema
 
 	mu         sync.Mutex
 	diags      diag.List
@@ -339,14 +341,14 @@ func (l *loader) add(d ...diag.Diagnostic) {
 
 // loadDocument reads, parses and schema-checks one YAML file; nil when it
 // cannot be parsed.
-func (l *loader) loadDocument(path string, s *Schema) *Document {
-	data, err := readLimited(path)
-	if errors.Is(err, errTooLarge) {
+func (l *loader) loadDocument(path string, s *schemacheck.Schema) *yamldoc.Document {
+	data, err := yamldoc.ReadFile(path)
+	if errors.Is(err, yamldoc.ErrTooLarge) {
 		size := int64(len(data))
 		if fi, err := os.Stat(path); err == nil {
 			size = fi.Size()
 		}
-		l.add(*tooLarge(path, size))
+		l.add(*yamldoc.TooLarge(path, size))
 		return nil
 	}
 	if err != nil {
@@ -358,9 +360,9 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 		l.add(d)
 		return nil
 	}
-	doc, perr := ParseYAML(path, data)
+	doc, perr := yamldoc.Parse(path, data)
 	if perr != nil {
-		if perr.Message == MsgEmptyFile {
+		if perr.Message == yamldoc.MsgEmptyFile {
 			perr.Hint = fmt.Sprintf("write it as YAML following schema/%s; %s lists what is missing", s.Name, l.command("validate"))
 		}
 		l.add(*perr)
@@ -404,33 +406,13 @@ func (l *loader) loadDocument(path string, s *Schema) *Document {
 	return doc
 }
 
-var errTooLarge = errors.New("file too large")
-
-// readLimited reads a file of at most MaxFileBytes without reading more:
-// a huge file is refused before it takes memory.
-func readLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileBytes {
-		return data, errTooLarge
-	}
-	return data, nil
-}
-
 const modelinePrefix = "# yaml-language-server: $schema="
 
 // checkModeline warns when the file does not name its schema on the first
 // line, the way editors (VS Code's YAML extension, Neovim, Zed) find it to
 // complete and check while the owner types.
 func checkModeline(path string, data []byte, schemaFile string) *diag.Diagnostic {
-	first, _, _ := strings.Cut(string(bytes.TrimPrefix(data, utf8BOM)), "\n")
+	first, _, _ := strings.Cut(string(yamldoc.TrimBOM(data)), "\n")
 	first = strings.TrimSpace(first)
 	if strings.HasPrefix(first, modelinePrefix) && strings.HasSuffix(first, "/"+schemaFile) {
 		return nil

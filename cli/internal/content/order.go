@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"portfolio/cli/internal/content/schemacheck"
 	"portfolio/cli/internal/diag"
 )
 
@@ -71,7 +72,7 @@ func (l *loader) checkProjectOrder(c *Content) {
 			continue
 		}
 		hint := "list only folder names of content/projects, or remove the line"
-		if near := closest(slug, slugs); near != "" {
+		if near := schemacheck.Closest(slug, slugs); near != "" {
 			hint = fmt.Sprintf("did you mean %q?", near)
 		}
 		l.add(c.Site.Diag(diag.Warning, fmt.Sprintf("/%s/%d", ProjectOrderKey, i), hint,

@@ -3,6 +3,8 @@ package content
 import (
 	"strings"
 
+	"portfolio/cli/internal/content/schemacheck"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 )
 
@@ -15,8 +17,8 @@ import (
 // detour through YAML text: an answer has no position of its own, and the
 // file it ends up in is loaded whole, with every position, before it is
 // written (stage.Stage).
-func (s *Schema) CheckPart(partial map[string]any, pointer string) diag.List {
-	doc := &Document{File: s.Name, Value: partial, pos: map[string]Pos{}, key: map[string]Pos{}, block: map[string]bool{}}
+func CheckPart(s *schemacheck.Schema, partial map[string]any, pointer string) diag.List {
+	doc := yamldoc.FromValue(s.Name, partial)
 	var out diag.List
 	for _, d := range append(s.Check(doc), checkMarkdown(s, doc)...) {
 		if d.Pointer == pointer || strings.HasPrefix(d.Pointer, pointer+"/") {

@@ -1,13 +1,14 @@
 package content
 
 import (
+	"portfolio/cli/internal/content/schemacheck"
 	"strings"
 	"testing"
 )
 
 // CheckPart with the project schema, as the forms use it (fieldcheck).
 func TestCheckPart(t *testing.T) {
-	s, err := ProjectSchema()
+	s, err := schemacheck.ProjectSchema()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestCheckPart(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := s.CheckPart(tt.partial, tt.pointer)
+			got := CheckPart(s, tt.partial, tt.pointer)
 			if tt.want == "" {
 				if len(got) != 0 {
 					t.Fatalf("problems %v, want none", got)

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"portfolio/cli/internal/content/schemacheck"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/schemamodel"
 )
@@ -46,7 +48,7 @@ func PlaceholderText(pointer string) string {
 // checkPlaceholders warns about every placeholder of init that site.yaml
 // still holds, in the field where init wrote it: the same words elsewhere
 // are the owner's.
-func (l *loader) checkPlaceholders(site *Document) {
+func (l *loader) checkPlaceholders(site *yamldoc.Document) {
 	described := map[string]string{}
 	l.siteSchema.Model.Walk(site.Value, func(ptr string, s *schemamodel.Schema, _ string, _ any) {
 		if PlaceholderText(ptr) != "" {
@@ -60,7 +62,7 @@ func (l *loader) checkPlaceholders(site *Document) {
 			hint += " — " + d
 		}
 		warn := func(ptr string) {
-			l.add(site.Diag(diag.Warning, ptr, hint, "%s is still the placeholder that `portfolio init` wrote: %q", fieldName(ptr), p.Text))
+			l.add(site.Diag(diag.Warning, ptr, hint, "%s is still the placeholder that `portfolio init` wrote: %q", schemacheck.FieldName(ptr), p.Text))
 		}
 		switch x := v.(type) {
 		case string:

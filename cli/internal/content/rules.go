@@ -17,6 +17,8 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"portfolio/cli/internal/content/schemacheck"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/imagecheck"
@@ -403,7 +405,7 @@ func similarHint(entries []fs.DirEntry, want, dir, sub string) string {
 		}
 	}
 	where := filepath.Join(dir, filepath.FromSlash(sub))
-	if near := closest(want, names); near != "" {
+	if near := schemacheck.Closest(want, names); near != "" {
 		return fmt.Sprintf("did you mean %q? (in %s)", near, where)
 	}
 	if len(names) == 0 {
@@ -459,7 +461,7 @@ const MaxDescription = 160
 // key: the site's, About's, Contact's, each category page's, each
 // project's) longer than a search result shows. The categories are a list:
 // lists are walked too.
-func checkDescriptions(doc *Document) diag.List {
+func checkDescriptions(doc *yamldoc.Document) diag.List {
 	var out diag.List
 	var walk func(ptr string, v any)
 	walk = func(ptr string, v any) {
@@ -499,7 +501,7 @@ func checkDescriptions(doc *Document) diag.List {
 }
 
 // checkMarkdown parses every Markdown value of a document.
-func checkMarkdown(s *Schema, doc *Document) diag.List {
+func checkMarkdown(s *schemacheck.Schema, doc *yamldoc.Document) diag.List {
 	var out diag.List
 	s.Model.Walk(doc.Value, func(ptr string, _ *schemamodel.Schema, def string, v any) {
 		text, ok := v.(string)

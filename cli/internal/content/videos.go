@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/termsafe"
@@ -246,7 +247,7 @@ func (l *loader) checkCaptions(p *Project, pointer, rel string) {
 			"%s is larger than the %s a captions file may have", rel, SizeText(MaxCaptionsBytes)))
 		return
 	}
-	body := bytes.TrimPrefix(data, utf8BOM)
+	body := yamldoc.TrimBOM(data)
 	if !bytes.HasPrefix(body, []byte("WEBVTT")) || (len(body) > 6 && !strings.ContainsRune(" \t\r\n", rune(body[6]))) {
 		l.add(p.Doc.Diag(diag.Error, pointer, "save the captions as WebVTT (.vtt); an .srt file converts with `ffmpeg -i captions.srt captions.vtt`",
 			"%s is not a WebVTT file: its first line is not WEBVTT", rel))

@@ -23,7 +23,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"portfolio/cli/internal/cmdutil"
-	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/termsafe"
 )
@@ -96,7 +96,7 @@ func Read(path string, v any, keys string) error {
 		}
 		return fmt.Errorf("--from %s: %w", path, err)
 	}
-	if _, d := content.ParseYAML(path, data); d != nil {
+	if _, d := yamldoc.Parse(path, data); d != nil {
 		return cmdutil.Usagef("%s: %s", d.Position(), d.Message)
 	}
 	if err := yaml.UnmarshalWithOptions(data, v, yaml.DisallowUnknownField()); err != nil {

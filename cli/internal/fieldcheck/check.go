@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/schemacheck"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
 )
@@ -67,15 +68,15 @@ func (p Problems) Unwrap() []error {
 var ErrExists = errors.New("project already exists")
 
 // CheckPart checks value as the property at pointer, within the partial
-// file partial holds, by the rules of schema (content.ProjectSchema or
-// content.SiteSchema), and returns the first error as a *FieldError named
+// file partial holds, by the rules of schema (schemacheck.ProjectSchema or
+// schemacheck.SiteSchema), and returns the first error as a *FieldError named
 // field: the one check every form field and flag goes through.
-func CheckPart(schema func() (*content.Schema, error), field string, partial map[string]any, pointer string) error {
+func CheckPart(schema func() (*schemacheck.Schema, error), field string, partial map[string]any, pointer string) error {
 	s, err := schema()
 	if err != nil {
 		return err // the embedded schema does not compile: a bug, reported as is
 	}
-	for _, d := range s.CheckPart(partial, pointer) {
+	for _, d := range content.CheckPart(s, partial, pointer) {
 		if d.Severity == diag.Error {
 			return &FieldError{Field: field, Msg: d.Message, Hint: d.Hint}
 		}
@@ -84,7 +85,7 @@ func CheckPart(schema func() (*content.Schema, error), field string, partial map
 }
 
 func checkPart(field string, partial map[string]any, pointer string) error {
-	return CheckPart(content.ProjectSchema, field, partial, pointer)
+	return CheckPart(schemacheck.ProjectSchema, field, partial, pointer)
 }
 
 func checkProperty(name, value string) error {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/schemacheck"
 	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/termsafe"
 )
@@ -39,7 +40,7 @@ func ExistingProject(contentDir, slug string) (string, error) {
 	}
 	near := content.SuggestSlug(slug)
 	if !slices.Contains(slugs, near) {
-		near = content.Closest(slug, slugs)
+		near = schemacheck.Closest(slug, slugs)
 	}
 	where := termsafe.String(projects)
 	msg := fmt.Sprintf("no project %q in %s", slug, where)

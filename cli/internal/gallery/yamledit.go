@@ -9,10 +9,11 @@ import (
 	"unicode"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 )
 
 // galleryBlock finds the body's gallery block: its JSON pointer.
-func galleryBlock(doc *content.Document) (string, bool) {
+func galleryBlock(doc *yamldoc.Document) (string, bool) {
 	root, _ := doc.Value.(map[string]any)
 	body, _ := root["body"].([]any)
 	for i, b := range body {
@@ -23,8 +24,8 @@ func galleryBlock(doc *content.Document) (string, bool) {
 	return "", false
 }
 
-func parse(file string, data []byte) (*content.Document, error) {
-	doc, d := content.ParseYAML(file, data)
+func parse(file string, data []byte) (*yamldoc.Document, error) {
+	doc, d := yamldoc.Parse(file, data)
 	if d != nil {
 		return nil, fmt.Errorf("%s: %s; fix it first (`portfolio validate` shows every problem)", d.Position(), d.Message)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/headers"
 )
 
@@ -167,7 +168,7 @@ func TestBuildThenRead(t *testing.T) {
 	}
 	c := &content.Content{Projects: []*content.Project{{
 		Gallery: []content.GalleryImage{{URL: "https://images.example.org/a.jpg"}, {Path: "local.jpg"}},
-		Doc: &content.Document{Value: map[string]any{"body": []any{
+		Doc: &yamldoc.Document{Value: map[string]any{"body": []any{
 			map[string]any{"type": "prototype", "url": "https://embed.figma.com/proto/x?node-id=1"},
 			map[string]any{"type": "document", "url": "https://elsewhere.example.com/memo.pdf"},
 		}}},

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/yamltext"
 )
@@ -42,14 +43,14 @@ func RemoveFromOrder(contentDir, slug string) (bool, error) {
 	return true, fsutil.WriteFileAtomic(file, out, fi.Mode().Perm())
 }
 
-func orderOf(doc *content.Document) ([]any, bool) {
+func orderOf(doc *yamldoc.Document) ([]any, bool) {
 	m, _ := doc.Value.(map[string]any)
 	list, ok := m[content.ProjectOrderKey].([]any)
 	return list, ok
 }
 
 func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error) {
-	doc, d := content.ParseYAML(file, data)
+	doc, d := yamldoc.Parse(file, data)
 	if d != nil {
 		return nil, false, fmt.Errorf("%s: %s", file, d.Message)
 	}
@@ -123,7 +124,7 @@ func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error
 		}
 	}
 	out := []byte(strings.Join(lines, "\n"))
-	check, d := content.ParseYAML(file, out)
+	check, d := yamldoc.Parse(file, out)
 	if d != nil {
 		return nil, false, cantEdit
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/fsutil"
@@ -59,7 +60,7 @@ func Read(contentDir, slug string) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc, d := content.ParseYAML(file, data)
+	doc, d := yamldoc.Parse(file, data)
 	if d != nil {
 		return nil, fmt.Errorf("%s: %s; fix it first (`portfolio validate` shows every problem)", d.Position(), d.Message)
 	}
@@ -155,7 +156,7 @@ func (p *Project) Render(f Fields) ([]byte, error) {
 	crlf := strings.Contains(string(p.YAML), "\r\n")
 	text := strings.ReplaceAll(string(p.YAML), "\r\n", "\n")
 	lines := strings.Split(text, "\n")
-	doc, d := content.ParseYAML(p.File, []byte(text))
+	doc, d := yamldoc.Parse(p.File, []byte(text))
 	if d != nil {
 		return nil, fmt.Errorf("%s: %s", d.Position(), d.Message)
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/cmdutil"
-	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 )
 
 // Keys of an answers file, and what each holds.
@@ -37,7 +37,7 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 		}
 		return a, nil, fmt.Errorf("--from %s: %w", path, err)
 	}
-	doc, d := content.ParseYAML(path, data)
+	doc, d := yamldoc.Parse(path, data)
 	if d != nil {
 		return a, nil, cmdutil.Usagef("%s: %s", d.Position(), d.Message)
 	}

@@ -5,11 +5,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"portfolio/cli/internal/content/yamldoc"
 	"reflect"
 	"strings"
 	"testing"
-
-	"portfolio/cli/internal/content"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -91,7 +90,7 @@ func TestRenderRoundTrip(t *testing.T) {
 		p.Answers.Description = s
 		p.Answers.Document.Label = s
 		data := Render(p)
-		doc, d := content.ParseYAML("project.yaml", data)
+		doc, d := yamldoc.Parse("project.yaml", data)
 		if d != nil {
 			t.Errorf("%q: %s:%d:%d: %s\n%s", s, d.File, d.Line, d.Column, d.Message, data)
 			continue
@@ -112,7 +111,7 @@ func TestRenderRoundTrip(t *testing.T) {
 		}
 		// A page with nothing else opens with the cover, not the description.
 		p.Gallery, p.Answers.Document, p.Answers.Prototype = nil, nil, nil
-		doc, d = content.ParseYAML("project.yaml", Render(p))
+		doc, d = yamldoc.Parse("project.yaml", Render(p))
 		if d != nil {
 			t.Errorf("%q without blocks: %s", s, d.Message)
 			continue
@@ -130,7 +129,7 @@ func TestRenderDoesNotRepeatTheDescription(t *testing.T) {
 	bare := fullPlan()
 	bare.Gallery, bare.Answers.Document, bare.Answers.Prototype = nil, nil, nil
 	for _, p := range []*Plan{fullPlan(), bare} {
-		doc, _ := content.ParseYAML("project.yaml", Render(p))
+		doc, _ := yamldoc.Parse("project.yaml", Render(p))
 		for _, b := range doc.Value.(map[string]any)["body"].([]any) {
 			if b.(map[string]any)["type"] == "text" {
 				t.Errorf("a text block: %v", b)

@@ -85,7 +85,7 @@ func TestExamplesAreValid(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		url := "mem:///" + name
-		// As content.Schema compiles it: format asserted.
+		// As schemacheck.Schema compiles it: format asserted.
 		c := jsonschema.NewCompiler().SetAssertFormat(true)
 		if _, err := c.Compile(data, url); err != nil {
 			t.Fatalf("%s: %v", name, err)

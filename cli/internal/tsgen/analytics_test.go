@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 )
 
 // TestAnalyticsJSON: the pages read this file and define no default of
@@ -14,7 +15,7 @@ func TestAnalyticsJSON(t *testing.T) {
 		for k, v := range extra {
 			m[k] = v
 		}
-		return &content.Content{Site: &content.Document{Value: m}}
+		return &content.Content{Site: &yamldoc.Document{Value: m}}
 	}
 	analytics := func(set map[string]any) map[string]any { return map[string]any{"analytics": set} }
 	tests := []struct {
@@ -27,7 +28,7 @@ func TestAnalyticsJSON(t *testing.T) {
 		{"GA4 asking consent", site(analytics(map[string]any{"provider": "ga4", "consent": "required"})),
 			"{\n  \"provider\": \"ga4\",\n  \"id\": \"G-ABC123\",\n  \"consent\": true\n}\n"},
 		{"GA4 without a measurement id counts nothing",
-			&content.Content{Site: &content.Document{Value: map[string]any{"url": "https://a.example"}}}, "null\n"},
+			&content.Content{Site: &yamldoc.Document{Value: map[string]any{"url": "https://a.example"}}}, "null\n"},
 		{"plausible: its host and the site's host by default", site(analytics(map[string]any{"provider": "plausible"})),
 			"{\n  \"provider\": \"plausible\",\n  \"endpoint\": \"https://plausible.io/api/event\",\n  \"domain\": \"avery.example.com\"\n}\n"},
 		{"plausible self-hosted, its own domain",

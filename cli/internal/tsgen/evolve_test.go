@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/schemamodel"
 	"portfolio/schema"
 )
@@ -34,7 +35,7 @@ func TestSchemaFieldFlowsThrough(t *testing.T) {
 		t.Errorf("the new property is missing from the Project type:\n%s", g.b.String())
 	}
 	value := map[string]any{"client": "A university", "title": "T"}
-	p := &content.Project{Slug: "p", Doc: &content.Document{Value: value}}
+	p := &content.Project{Slug: "p", Doc: &yamldoc.Document{Value: value}}
 	v, err := g.data(root, root.Schema, "Project", value, resolver{project: p})
 	if err != nil {
 		t.Fatal(err)

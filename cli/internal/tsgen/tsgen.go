@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/schemacheck"
 	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/schemamodel"
 )
@@ -56,11 +57,11 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 			files, err = nil, fmt.Errorf("%v", r)
 		}
 	}()
-	siteSchema, err := content.SiteSchema()
+	siteSchema, err := schemacheck.SiteSchema()
 	if err != nil {
 		return nil, err
 	}
-	projectSchema, err := content.ProjectSchema()
+	projectSchema, err := schemacheck.ProjectSchema()
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/schemacheck"
 	"portfolio/cli/internal/draft"
 	"portfolio/cli/internal/fieldcheck"
 )
@@ -385,7 +386,7 @@ func checkPart(key string, value any) error {
 	for i := len(keys) - 2; i >= 0; i-- {
 		partial = map[string]any{keys[i]: partial}
 	}
-	return fieldcheck.CheckPart(content.SiteSchema, key, partial, "/"+strings.Join(keys, "/"))
+	return fieldcheck.CheckPart(schemacheck.SiteSchema, key, partial, "/"+strings.Join(keys, "/"))
 }
 
 // services name the well-known profile hosts, by domain.

@@ -1,4 +1,8 @@
-package content
+// Package schemacheck checks a YAML document against its JSON Schema (in
+// schema/) and rewords what the validator finds as one diagnostic per
+// mistake, in the words an owner reads: the field, what it must be, what it
+// holds, the nearest allowed value, at the file, line and column.
+package schemacheck
 
 import (
 	"fmt"
@@ -11,6 +15,7 @@ import (
 
 	"github.com/kaptinlin/jsonschema"
 
+	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/schemamodel"
@@ -105,8 +110,8 @@ func compilePatterns(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) {
 // Check validates a document and returns one diagnostic per problem, at the
 // position of the value (or key) concerned, in words a content author can act
 // on.
-func (s *Schema) Check(doc *Document) diag.List {
-	// Document.Value never holds []byte (the parser refuses !!binary), which
+func (s *Schema) Check(doc *yamldoc.Document) diag.List {
+	// yamldoc.Document.Value never holds []byte (the parser refuses !!binary), which
 	// Validate would read as JSON text.
 	res := s.validator.Validate(doc.Value)
 	if res.IsValid() {
@@ -120,7 +125,7 @@ func (s *Schema) Check(doc *Document) diag.List {
 	for _, e := range all {
 		if e.keyword == "additionalProperties" {
 			for _, p := range e.names {
-				near := closest(p, propertyNames(e.sub))
+				near := Closest(p, propertyNames(e.sub))
 				child := e.ptr + "/" + schemamodel.EscapePointer(near)
 				if _, present := doc.At(child); near != "" && !present {
 					misspelt[child] = p
@@ -159,7 +164,7 @@ var ownKeywords = []string{"required", "minItems", "maxItems", "uniqueItems", "m
 // at schema pointer sptr against the value at ptr, in the order: what the
 // $ref target finds, the value's own keywords, its properties or items,
 // then allOf and if/then branches.
-func (s *Schema) problems(doc *Document, r *jsonschema.EvaluationResult, ptr, sptr string, out *[]problem) {
+func (s *Schema) problems(doc *yamldoc.Document, r *jsonschema.EvaluationResult, ptr, sptr string, out *[]problem) {
 	if r.IsValid() {
 		return
 	}
@@ -274,13 +279,13 @@ func missing(obj any, required []string) []string {
 // describe turns one problem into diagnostics. misspelt maps the pointer of
 // a missing required property to the unknown key that is probably it,
 // misspelt.
-func (s *Schema) describe(doc *Document, e problem, misspelt map[string]string) diag.List {
+func (s *Schema) describe(doc *yamldoc.Document, e problem, misspelt map[string]string) diag.List {
 	ptr, sub := e.ptr, e.sub
 	custom, _ := sub["errorMessage"].(string)
 	at := func(hint, format string, args ...any) diag.List {
 		return diag.List{doc.Diag(diag.Error, ptr, hint, format, args...)}
 	}
-	name := fieldName(ptr)
+	name := FieldName(ptr)
 	value := valueAt(doc, ptr)
 
 	switch e.keyword {
@@ -305,7 +310,7 @@ func (s *Schema) describe(doc *Document, e problem, misspelt map[string]string) 
 			child := ptr + "/" + schemamodel.EscapePointer(p)
 			pos := doc.KeyPos(child)
 			hint := "allowed here: " + strings.Join(allowed, ", ")
-			if near := closest(p, allowed); near != "" {
+			if near := Closest(p, allowed); near != "" {
 				hint = fmt.Sprintf("did you mean %q? ", near) + hint
 				if _, missing := misspelt[ptr+"/"+schemamodel.EscapePointer(near)]; missing && slices.Contains(requiredOf(sub), near) {
 					hint = fmt.Sprintf("did you mean %q? It is required.", near)
@@ -345,7 +350,7 @@ func (s *Schema) describe(doc *Document, e problem, misspelt map[string]string) 
 		allowed, _ := sub["enum"].([]any)
 		hint := ""
 		if got, ok := value.(string); ok {
-			if near := closestValue(got, allowed); near != "" {
+			if near := ClosestValue(got, allowed); near != "" {
 				hint = fmt.Sprintf("did you mean %q?", near)
 			}
 		}
@@ -530,9 +535,9 @@ func quote(s string) string {
 	return "'" + s[1:len(s)-1] + "'"
 }
 
-// fieldName names the value at pointer for a message: its last key, or the
+// FieldName names the value at pointer for a message: its last key, or the
 // item of a list.
-func fieldName(ptr string) string {
+func FieldName(ptr string) string {
 	if ptr == "" {
 		return "the file"
 	}
@@ -552,7 +557,7 @@ func inWhat(ptr string) string {
 	if ptr == "" {
 		return ""
 	}
-	return " in " + fieldName(ptr)
+	return " in " + FieldName(ptr)
 }
 
 func isIndex(s string) bool {
@@ -650,19 +655,19 @@ func shortValue(v any) string {
 	return s
 }
 
-// closestValue returns the allowed string nearest to got, ignoring letter
+// ClosestValue returns the allowed string nearest to got, ignoring letter
 // case and reading spaces as hyphens ("Web Design" → "web-design").
-func closestValue(got string, allowed []any) string {
+func ClosestValue(got string, allowed []any) string {
 	var names []string
 	for _, a := range allowed {
 		if s, ok := a.(string); ok {
 			names = append(names, s)
 		}
 	}
-	return closest(strings.ReplaceAll(strings.TrimSpace(got), " ", "-"), names)
+	return Closest(strings.ReplaceAll(strings.TrimSpace(got), " ", "-"), names)
 }
 
-func valueAt(doc *Document, ptr string) any {
+func valueAt(doc *yamldoc.Document, ptr string) any {
 	v, _ := doc.At(ptr)
 	return v
 }
@@ -677,8 +682,8 @@ func ratString(r *big.Rat) string {
 	return r.FloatString(2)
 }
 
-// closest returns the candidate within edit distance 2 of s, if any.
-func closest(s string, candidates []string) string {
+// Closest returns the candidate within edit distance 2 of s, if any.
+func Closest(s string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
 		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {

@@ -1,9 +1,15 @@
-package content
+package yamldoc
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"unicode/utf8"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
 	"portfolio/cli/internal/diag"
 )
@@ -24,12 +30,36 @@ const (
 	MaxEntries = 5000
 )
 
+var printer = message.NewPrinter(language.English)
+
+// ErrTooLarge is ReadFile's error for a file over MaxFileBytes.
+var ErrTooLarge = errors.New("file too large")
+
+// ReadFile reads a file of at most MaxFileBytes without reading more: a
+// huge file is refused before it takes memory. With ErrTooLarge it returns
+// the bytes read.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return data, ErrTooLarge
+	}
+	return data, nil
+}
+
 // screen refuses, in one pass over the bytes and before parsing, what cannot
 // be content: a file too large, text that is not UTF-8, nesting too deep or
 // too many entries. It returns nil when data may be parsed.
 func screen(file string, data []byte) *diag.Diagnostic {
 	if len(data) > MaxFileBytes {
-		return tooLarge(file, int64(len(data)))
+		return TooLarge(file, int64(len(data)))
 	}
 	if d := checkEncoding(file, data); d != nil {
 		return d
@@ -37,15 +67,17 @@ func screen(file string, data []byte) *diag.Diagnostic {
 	return scanStructure(file, data)
 }
 
-// tooLarge is the diagnostic for a file whose size is over MaxFileBytes,
+// TooLarge is the diagnostic for a file whose size is over MaxFileBytes,
 // known before reading it.
-func tooLarge(file string, size int64) *diag.Diagnostic {
+func TooLarge(file string, size int64) *diag.Diagnostic {
 	return &diag.Diagnostic{File: file, Message: fmt.Sprintf("the file is %s, larger than the %s a content file may have",
-		sizeText(size), sizeText(MaxFileBytes)),
+		FileSize(size), FileSize(MaxFileBytes)),
 		Hint: "content files are a few kilobytes of text; images and other media go in files of their own beside it"}
 }
 
-func sizeText(n int64) string {
+// FileSize is a content file's size as messages give it ("900 bytes",
+// "128 KB").
+func FileSize(n int64) string {
 	if n < 10<<10 {
 		return printer.Sprintf("%d bytes", n)
 	}

@@ -1,4 +1,10 @@
-package content
+// Package yamldoc turns the bytes of a content file into a YAML document
+// that keeps the line and column of every value and key. Before the parser
+// sees the bytes, a guard refuses what cannot be content (too large, not
+// UTF-8, too deep, too many entries) in one pass, so hostile input costs no
+// more than a real file. Every diagnostic about a file is placed through
+// its Document.
+package yamldoc
 
 import (
 	"bytes"
@@ -20,6 +26,10 @@ import (
 
 var utf8BOM = []byte("\xEF\xBB\xBF")
 
+// TrimBOM drops a UTF-8 byte-order mark, as some Windows editors write,
+// from the start of data.
+func TrimBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
+
 // MsgEmptyFile is the message for a file with no YAML document.
 const MsgEmptyFile = "the file is empty"
 
@@ -40,9 +50,9 @@ type Document struct {
 	lines []string
 }
 
-// ParseYAML parses data. A syntax error comes back as a diagnostic at its
+// Parse parses data. A syntax error comes back as a diagnostic at its
 // position.
-func ParseYAML(file string, data []byte) (*Document, *diag.Diagnostic) {
+func Parse(file string, data []byte) (*Document, *diag.Diagnostic) {
 	// What cannot be content is refused before the parser spends time and
 	// memory on it.
 	if d := screen(file, data); d != nil {
@@ -486,4 +496,27 @@ func (d *Document) Diag(sev diag.Severity, pointer, hint, format string, args ..
 	p := d.Pos(pointer)
 	return diag.Diagnostic{Severity: sev, File: d.File, Line: p.Line, Column: p.Col,
 		Pointer: pointer, Message: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+// RawPos finds the character at byte i of the text at pointer in the file,
+// when the file holds it as it is (not written by an escape): the text's
+// line up to that character, searched for from the value's line on.
+func (d *Document) RawPos(pointer, text string, i int) (line, col int, ok bool) {
+	start := strings.LastIndexByte(text[:i], '\n') + 1
+	_, size := utf8.DecodeRuneInString(text[i:])
+	seg := strings.TrimLeft(text[start:i+size], " ")
+	from := d.Pos(pointer).Line - 1
+	for n := from; n >= 0 && n < len(d.lines) && n <= from+strings.Count(text, "\n")+1; n++ {
+		if k := strings.Index(d.lines[n], seg); k >= 0 {
+			at := k + len(seg) - size
+			return n + 1, utf8.RuneCountInString(d.lines[n][:at]) + 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// FromValue is a document of value alone, with no positions: an answer
+// of a form checked before it is written into a file.
+func FromValue(file string, value any) *Document {
+	return &Document{File: file, Value: value, pos: map[string]Pos{}, key: map[string]Pos{}, block: map[string]bool{}}
 }

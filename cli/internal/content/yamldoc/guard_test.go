@@ -1,4 +1,4 @@
-package content
+package yamldoc
 
 import (
 	"bytes"
@@ -57,7 +57,7 @@ func TestScreenRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, d := ParseYAML("f.yaml", tt.data)
+			_, d := Parse("f.yaml", tt.data)
 			if d == nil {
 				t.Fatal("accepted")
 			}
@@ -113,8 +113,8 @@ func TestScreenAccepts(t *testing.T) {
 			}
 		})
 	}
-	files, _ := filepath.Glob("../../../content/projects/*/project.yaml")
-	files = append(files, "../../../content/site.yaml")
+	files, _ := filepath.Glob("../../../../content/projects/*/project.yaml")
+	files = append(files, "../../../../content/site.yaml")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {

@@ -1,11 +1,11 @@
-package content
+package yamldoc
 
 import (
 	"strings"
 	"testing"
 )
 
-func TestParseYAMLPositions(t *testing.T) {
+func TestParsePositions(t *testing.T) {
 	src := strings.Join([]string{
 		"# comment",           // 1
 		"title: Alpha",        // 2
@@ -20,7 +20,7 @@ func TestParseYAMLPositions(t *testing.T) {
 		"  - {type: gallery}", // 11
 		"'odd/key~': x",       // 12
 	}, "\n") + "\n"
-	doc, d := ParseYAML("p.yaml", []byte(src))
+	doc, d := Parse("p.yaml", []byte(src))
 	if d != nil {
 		t.Fatalf("parse: %v", d)
 	}
@@ -57,8 +57,8 @@ func TestParseYAMLPositions(t *testing.T) {
 	}
 }
 
-func TestParseYAMLBOM(t *testing.T) {
-	doc, d := ParseYAML("p.yaml", []byte("\xEF\xBB\xBF# comment\ntitle: x\n"))
+func TestParseBOM(t *testing.T) {
+	doc, d := Parse("p.yaml", []byte("\xEF\xBB\xBF# comment\ntitle: x\n"))
 	if d != nil {
 		t.Fatal(d)
 	}
@@ -69,7 +69,7 @@ func TestParseYAMLBOM(t *testing.T) {
 
 func TestTextPosCountsCharacters(t *testing.T) {
 	src := "t: {h: \"Café éééé\", text: \"a <b>x</b>\"}\n"
-	doc, d := ParseYAML("p.yaml", []byte(src))
+	doc, d := Parse("p.yaml", []byte(src))
 	if d != nil {
 		t.Fatal(d)
 	}
@@ -80,7 +80,7 @@ func TestTextPosCountsCharacters(t *testing.T) {
 	}
 }
 
-func TestParseYAMLErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, src     string
 		line, col     int
@@ -118,7 +118,7 @@ func TestParseYAMLErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, d := ParseYAML("p.yaml", []byte(tt.src))
+			_, d := Parse("p.yaml", []byte(tt.src))
 			if d == nil {
 				t.Fatal("no error")
 			}

@@ -1,4 +1,4 @@
-package content
+package schemacheck
 
 import (
 	"slices"
@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"portfolio/cli/internal/content/yamldoc"
+	"portfolio/cli/internal/diag"
 	"portfolio/schema"
 )
 
@@ -42,7 +44,7 @@ func TestCheckOneProblemPerMistake(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, d := range s.CheckPart(tt.partial, tt.pointer) {
+			for _, d := range checkPart(s, tt.partial, tt.pointer) {
 				got = append(got, d.Pointer+" "+d.Message)
 			}
 			if !slices.Equal(got, tt.want) {
@@ -50,6 +52,17 @@ func TestCheckOneProblemPerMistake(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkPart is the schema's problems with partial at pointer or inside it.
+func checkPart(s *Schema, partial map[string]any, pointer string) diag.List {
+	var out diag.List
+	for _, d := range s.Check(yamldoc.FromValue(s.Name, partial)) {
+		if d.Pointer == pointer || strings.HasPrefix(d.Pointer, pointer+"/") {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // A value written as a link (mailto:…, https://…) where the schema wants
@@ -80,7 +93,7 @@ func TestCheckSchemeWhereNoneBelongs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := s.CheckPart(tt.partial, tt.pointer)
+			got := checkPart(s, tt.partial, tt.pointer)
 			if tt.msg == "" {
 				if len(got) != 0 {
 					t.Fatalf("unexpected problems:\n%s", dump(got))
@@ -108,13 +121,19 @@ func TestCheckConcurrently(t *testing.T) {
 		for range 4 {
 			wg.Go(func() {
 				// Values that meet every kind of pattern: paths, URLs, IDs.
-				doc := &Document{File: f.name, pos: map[string]Pos{}, key: map[string]Pos{}, block: map[string]bool{}, Value: map[string]any{
+				doc := yamldoc.FromValue(f.name, map[string]any{
 					"url": "https://example.com", "measurementId": "G-ABC", "cover": "a.png",
 					"body": []any{map[string]any{"type": "document", "label": "x", "url": "https://example.com/a.pdf"}},
-				}}
+				})
 				s.Check(doc)
 			})
 		}
 		wg.Wait()
 	}
+}
+
+func dump(l diag.List) string {
+	var b strings.Builder
+	_ = diag.WriteText(&b, l, diag.Style{})
+	return b.String()
 }

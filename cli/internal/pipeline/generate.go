@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -26,10 +25,6 @@ import (
 
 // DefaultOut is where the site imports its content from.
 const DefaultOut = "site/src/generated/content.ts"
-
-// DefaultDocsDir is where the content's documents are published: the site's
-// public folder, served at /docs/.
-const DefaultDocsDir = content.PublicDir + "/" + content.DocumentsFolder
 
 // GenerateOptions are the inputs of a generate run.
 type GenerateOptions struct {
@@ -93,10 +88,9 @@ func Generate(opts *GenerateOptions) error {
 		return err
 	}
 	stale := staleBodies(dir, files)
-	docs := documents(c)
-	videos := videoFiles(c)
+	pubs := publications(c, opts.DocsDir, opts.VideosDir)
 	if opts.Check {
-		return check(opts, dir, files, stale, docs, videos)
+		return check(opts, dir, files, stale, pubs)
 	}
 	if opts.Ctx != nil && opts.Ctx.Err() != nil {
 		return cmdutil.ErrCancel // interrupted: leave the old files as they were
@@ -125,11 +119,10 @@ func Generate(opts *GenerateOptions) error {
 			return err
 		}
 	}
-	if err := publishDocuments(opts, docs); err != nil {
-		return err
-	}
-	if err := publishVideos(opts, videos); err != nil {
-		return err
+	for _, p := range pubs {
+		if err := p.publish(opts.IO.Out, opts.Brief); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
 		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(pageModules(files), "page module"),
@@ -141,20 +134,11 @@ func Generate(opts *GenerateOptions) error {
 }
 
 // check compares the files on disk with what would be written.
-func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string, docs map[string]content.DocumentFile, videos map[string]publishedFile) error {
+func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string, pubs []publication) error {
 	var problems []string
-	if opts.DocsDir != "" {
-		for name, d := range docs {
-			fi, err := os.Stat(filepath.Join(opts.DocsDir, name))
-			if err != nil || fi.Size() != d.Size {
-				problems = append(problems, filepath.Join(opts.DocsDir, name)+" is not published")
-			}
-		}
-		for _, name := range staleDocuments(opts.DocsDir, docs) {
-			problems = append(problems, filepath.Join(opts.DocsDir, name)+" belongs to no document")
-		}
+	for _, p := range pubs {
+		problems = append(problems, p.problems()...)
 	}
-	problems = append(problems, checkVideos(opts.VideosDir, videos)...)
 	slices.Sort(problems)
 	for i, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.Name))
@@ -234,88 +218,6 @@ func currentAssets(c *content.Content, path string) (tsgen.Assets, diag.List, er
 		assets[s.Rel] = img.Asset
 	}
 	return assets, problems, nil
-}
-
-// documents lists the content's documents by published name.
-func documents(c *content.Content) map[string]content.DocumentFile {
-	out := map[string]content.DocumentFile{}
-	for _, p := range c.Projects {
-		for rel, d := range p.Documents {
-			out[d.PublishedName(rel)] = d
-		}
-	}
-	return out
-}
-
-// publishDocuments copies each document into DocsDir under its published
-// name (its bytes' hash is in the name, so a file of that name and size is
-// already the right one), atomically, and removes the PDFs no document has
-// any more.
-func publishDocuments(opts *GenerateOptions, docs map[string]content.DocumentFile) error {
-	if opts.DocsDir == "" {
-		return nil
-	}
-	var published, removed int
-	var publishedBytes int64
-	names := slices.Sorted(maps.Keys(docs))
-	for _, name := range names {
-		d := docs[name]
-		dest := filepath.Join(opts.DocsDir, name)
-		if fi, err := os.Stat(dest); err == nil && fi.Size() == d.Size {
-			continue
-		}
-		data, err := os.ReadFile(d.Abs)
-		if err != nil {
-			return err
-		}
-		if int64(len(data)) != d.Size || len(data) > content.MaxDocumentBytes {
-			return fmt.Errorf("%s changed while it was published: run `portfolio generate` again", d.Abs)
-		}
-		if err := os.MkdirAll(opts.DocsDir, 0o755); err != nil {
-			return err
-		}
-		if err := fsutil.WriteFileAtomic(dest, data, 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", dest, err)
-		}
-		published++
-		publishedBytes += d.Size
-		if !opts.Brief {
-			fmt.Fprintf(opts.IO.Out, "published %s (%s) as %s\n", d.Abs, content.SizeText(d.Size), dest)
-		}
-	}
-	for _, name := range staleDocuments(opts.DocsDir, docs) {
-		path := filepath.Join(opts.DocsDir, name)
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		removed++
-		if !opts.Brief {
-			fmt.Fprintf(opts.IO.Out, "removed %s\n", path)
-		}
-	}
-	if opts.Brief && published+removed > 0 {
-		var parts []string
-		if published > 0 {
-			parts = append(parts, fmt.Sprintf("published %s (%s)", english.Count(published, "document"), content.SizeText(publishedBytes)))
-		}
-		if removed > 0 {
-			parts = append(parts, fmt.Sprintf("removed %s no project has", english.Count(removed, "document")))
-		}
-		fmt.Fprintf(opts.IO.Out, "%s in %s\n", strings.Join(parts, ", "), opts.DocsDir)
-	}
-	return nil
-}
-
-// staleDocuments lists the PDFs in dir that no document is published as.
-func staleDocuments(dir string, docs map[string]content.DocumentFile) []string {
-	entries, _ := os.ReadDir(dir)
-	var stale []string
-	for _, e := range entries {
-		if _, ok := docs[e.Name()]; !ok && !e.IsDir() && strings.HasSuffix(e.Name(), ".pdf") {
-			stale = append(stale, e.Name())
-		}
-	}
-	return stale
 }
 
 // leftOut says which category pages the site will not have (no active

@@ -3,7 +3,8 @@
 // site (site.go) and a project's details to edit (edit.go). Each runs full
 // screen (prompt.RunGuarded) or, for screen readers and piped answers,
 // one plain line at a time (prompt.Accessible); each keeps the answers so
-// far as a draft when it is left (draft.Keep).
+// far as a draft when it is left (draft.Keep). A project's details are
+// flags too, the same in both project commands (flags.go).
 package forms
 
 import (

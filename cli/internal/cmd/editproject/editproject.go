@@ -47,8 +47,8 @@ func NewCmdEdit(f *cmdutil.Factory, runF func(context.Context, *Options) error) 
 		RunE:  func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	opts := &Options{IO: f.IOStreams}
-	var fv projectedit.Fields
-	var skills, from string
+	var details *forms.DetailFlags
+	var from string
 	project := &cobra.Command{
 		Use:   "project SLUG",
 		Short: "Edit a project's details: a form filled with its values, or flags",
@@ -97,28 +97,7 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 				opts.From = apply
 			}
 			fl := cmd.Flags()
-			opts.Set = func(f *projectedit.Fields) {
-				for name, pair := range map[string][2]*string{
-					"title": {&f.Title, &fv.Title}, "subtitle": {&f.Subtitle, &fv.Subtitle}, "page": {&f.Page, &fv.Page},
-					"category": {&f.Category, &fv.Category}, "description": {&f.Description, &fv.Description}, "role": {&f.Role, &fv.Role},
-				} {
-					if fl.Changed(name) {
-						*pair[0] = strings.TrimSpace(*pair[1])
-					}
-				}
-				if fl.Changed("skills") {
-					f.Skills = fieldcheck.ParseSkills(skills)
-				}
-				if fl.Changed("featured") {
-					f.Featured = fv.Featured
-				}
-				if fl.Changed("active") {
-					f.Active = fv.Active
-				}
-				if fl.Changed("cover-alt") {
-					f.CoverAlt = strings.TrimSpace(fv.CoverAlt)
-				}
-			}
+			opts.Set = details.SetFields
 			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
 			opts.Terminal = prompt.CanPrompt(opts.IO)
@@ -131,17 +110,8 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 			return Run(cmd.Context(), opts)
 		},
 	}
+	details = forms.AddDetailFlags(project, forms.InEditProject)
 	fl := project.Flags()
-	fl.StringVar(&fv.Title, "title", "", "project name")
-	fl.StringVar(&fv.Subtitle, "subtitle", "", "one line under the title")
-	fl.StringVar(&fv.Page, "page", "", "the category to list it on: the slug of one of site.yaml's categories (moves it there)")
-	fl.StringVar(&fv.Category, "category", "", "badge on the card")
-	fl.StringVar(&fv.Description, "description", "", "card text and meta description")
-	fl.StringVar(&fv.Role, "role", "", "your role on the project")
-	fl.StringVar(&skills, "skills", "", "skills and tools, comma-separated (replaces the list)")
-	fl.BoolVar(&fv.Featured, "featured", false, "show it in Selected Work on the home page")
-	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
-	fl.StringVar(&fv.CoverAlt, "cover-alt", "", "what the cover shows, where the page opens with it (its image block of the cover)")
 	fl.StringVar(&from, "from", "", "take the values of a `FILE` with some of the keys title, subtitle, page, category, description, role, skills, featured, active, coverAlt (a draft kept when the form was left)")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")

@@ -62,20 +62,28 @@ func NewCmdNew(f *cmdutil.Factory, runF func(context.Context, *Options) error) *
 	return cmd
 }
 
-// flag names of the answers, by answer name.
-var flagOf = map[string]string{
-	"title": "title", "slug": "slug", "subtitle": "subtitle", "page": "page", "category": "category",
-	"description": "description", "role": "role", "skills": "skills", "featured": "featured", "active": "active",
-	"cover": "cover", "coverAlt": "cover-alt", "gallery": "gallery", "document.label": "document-label", "document.url": "document-url",
+// ownFlags are the flags of the answers that are not details (those are
+// forms.DetailFlags), by answer name.
+var ownFlags = map[string]string{
+	"slug": "slug", "cover": "cover", "gallery": "gallery", "document.label": "document-label", "document.url": "document-url",
 	"prototype.title": "prototype-title", "prototype.url": "prototype-url",
+}
+
+// flagOf is the flag of an answer, by answer name.
+func flagOf(name string) string {
+	if f := forms.DetailFlag(name); f != "" {
+		return f
+	}
+	return ownFlags[name]
 }
 
 // NewCmdProject builds `portfolio new project`; runF replaces the run in tests.
 func NewCmdProject(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams}
 	var (
-		fv                         = scaffold.NewAnswers() // the flags' values
-		skills, gallery            []string
+		details                    *forms.DetailFlags
+		slug, cover                string
+		gallery                    []string
 		texts                      cmdutil.ImageTexts
 		docLabel, docURL           string
 		protoTitle, protoURL, from string
@@ -179,27 +187,14 @@ required value is missing without a terminal, 130 cancelled.`),
 			}
 			fl := cmd.Flags()
 			set := func(name string, dst *string, value string) {
-				if fl.Changed(flagOf[name]) {
+				if fl.Changed(flagOf(name)) {
 					*dst = value
-					opts.Origin[name] = "--" + flagOf[name]
+					opts.Origin[name] = "--" + flagOf(name)
 				}
 			}
-			set("title", &a.Title, fv.Title)
-			set("slug", &a.Slug, fv.Slug)
-			set("subtitle", &a.Subtitle, fv.Subtitle)
-			set("page", &a.Page, fv.Page)
-			set("category", &a.Category, fv.Category)
-			set("description", &a.Description, fv.Description)
-			set("role", &a.Role, fv.Role)
-			set("cover", &a.Cover, fv.Cover)
-			set("coverAlt", &a.CoverAlt, fv.CoverAlt)
-			if fl.Changed("skills") {
-				a.Skills = nil
-				for _, s := range skills {
-					a.Skills = append(a.Skills, fieldcheck.ParseSkills(s)...)
-				}
-				opts.Origin["skills"] = "--skills"
-			}
+			details.SetAnswers(&a, opts.Origin)
+			set("slug", &a.Slug, slug)
+			set("cover", &a.Cover, cover)
 			if fl.Changed("gallery") {
 				a.Gallery, opts.Origin["gallery"] = gallery, "--gallery"
 			}
@@ -209,14 +204,6 @@ required value is missing without a terminal, 130 cancelled.`),
 					a.Texts = append(a.Texts, scaffold.ImageText{Alt: t.Alt, Caption: t.Caption})
 				}
 				opts.Origin["texts"], opts.TextsFromFlags = "--alt/--caption", true
-			}
-			if fl.Changed("featured") {
-				a.Featured = fv.Featured
-				opts.Origin["featured"] = "--featured"
-			}
-			if fl.Changed("active") {
-				a.Active = fv.Active
-				opts.Origin["active"] = "--active"
 			}
 			if fl.Changed("document-label") || fl.Changed("document-url") {
 				if a.Document == nil {
@@ -246,20 +233,11 @@ required value is missing without a terminal, 130 cancelled.`),
 			return Run(cmd.Context(), opts)
 		},
 	}
+	details = forms.AddDetailFlags(cmd, forms.InNewProject)
 	fl := cmd.Flags()
-	fl.StringVar(&fv.Title, "title", "", "project name: page heading and card title")
-	fl.StringVar(&fv.Slug, "slug", "", "folder name and address /projects/<slug> (default: made from the title)")
-	fl.StringVar(&fv.Subtitle, "subtitle", "", "one line under the title")
-	fl.StringVar(&fv.Page, "page", "", "the category to list it on: the slug of one of site.yaml's categories")
-	fl.StringVar(&fv.Category, "category", "", "badge on the card (default: the page's title)")
-	fl.StringVar(&fv.Description, "description", "", "card text and meta description")
-	fl.StringVar(&fv.Role, "role", "", "your role on the project")
-	fl.StringArrayVar(&skills, "skills", nil, "skills and tools, comma-separated (repeatable)")
-	fl.BoolVar(&fv.Featured, "featured", false, "show it in Selected Work on the home page")
-	fl.BoolVar(&fv.Active, "active", true, "list it on its category page")
-	fl.StringVar(&fv.Cover, "cover", "", "cover image `FILE` to copy beside project.yaml")
+	fl.StringVar(&slug, "slug", "", "folder name and address /projects/<slug> (default: made from the title)")
+	fl.StringVar(&cover, "cover", "", "cover image `FILE` to copy beside project.yaml")
 	fl.StringArrayVar(&gallery, "gallery", nil, "gallery images and videos: a folder or an image or video `FILE` (repeatable, in order)")
-	fl.StringVar(&fv.CoverAlt, "cover-alt", "", "what the cover shows, for a page that opens with it (no gallery, document or prototype): required there")
 	texts.AddFlags(fl, "alt text of the next gallery image, in gallery order: what it shows (repeatable; \"\" keeps the default)",
 		"caption of the image of the --alt just before it (an image's --alt comes first)")
 	fl.StringVar(&docLabel, "document-label", "", "link text of a document")
@@ -270,13 +248,6 @@ required value is missing without a terminal, 130 cancelled.`),
 	fl.StringVar(&from, "from", "", "read the answers from a YAML `FILE`")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking: every required value from flags or --from")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
-	_ = cmd.RegisterFlagCompletionFunc("page", func(c *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
-		var names []string
-		for _, p := range scaffold.Categories(cmdutil.ContentDir(c)) {
-			names = append(names, p.Name+"\t"+p.Label)
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
-	})
 	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	_ = cmd.MarkFlagFilename("cover", "jpg", "jpeg", "png", "webp")
 	return cmd
@@ -307,7 +278,7 @@ func Run(ctx context.Context, opts *Options) error {
 		if missing := a.Missing(); len(missing) > 0 {
 			flags := make([]string, len(missing))
 			for i, m := range missing {
-				flags[i] = flagOf[m]
+				flags[i] = flagOf(m)
 			}
 			return prompt.Missing(flags)
 		}

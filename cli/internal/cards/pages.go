@@ -1,12 +1,12 @@
 package cards
 
 import (
+	"cmp"
 	"net/url"
 	"path/filepath"
 	"sort"
 
 	"portfolio/cli/internal/content"
-	"portfolio/cli/internal/content/yamldoc"
 )
 
 // Pages lists the card of every page the site prerenders: home, about,
@@ -14,19 +14,11 @@ import (
 // project.
 // Texts are the ones the pages show (their titles as in <title>).
 func Pages(c *content.Content) []Page {
-	str := func(d *yamldoc.Document, ptr, def string) string {
-		if d == nil {
-			return def
-		}
-		if v, ok := d.At(ptr); ok {
-			if s, ok := v.(string); ok && s != "" {
-				return s
-			}
-		}
-		return def
+	var site content.Site
+	if c.Site != nil {
+		site = *c.Site
 	}
-	owner := str(c.Site, "/name", "")
-	host := str(c.Site, "/url", "")
+	owner, host := site.Name, site.URL
 	if u, err := url.Parse(host); err == nil && u.Host != "" {
 		host = u.Host
 	}
@@ -39,15 +31,15 @@ func Pages(c *content.Content) []Page {
 	page := func(route, eyebrow, title string) Page {
 		return Page{Route: route, Eyebrow: eyebrow, Title: title, Footer: owner, Alt: alt(title)}
 	}
-	role := str(c.Site, "/taglines/role", "")
+	role := site.Taglines.Role
 	home := Page{Route: "/", Eyebrow: role, Title: owner, Footer: host, Alt: owner}
 	if role != "" {
 		home.Alt = owner + " · " + role
 	}
 	pages := []Page{
 		home,
-		page("/about", "", str(c.Site, "/about/title", "About Me")),
-		page("/contact", "", str(c.Site, "/contact/title", "Contact")),
+		page("/about", "", "About Me"),
+		page("/contact", "", cmp.Or(site.Contact.Title, "Contact")),
 		page("/privacy", "", "Privacy"),
 		page("/404", "", "Page not found"),
 	}
@@ -56,15 +48,14 @@ func Pages(c *content.Content) []Page {
 	cats := c.Categories()
 	sort.Slice(cats, func(i, j int) bool { return cats[i].Slug < cats[j].Slug })
 	for _, cat := range cats {
-		if cat.Built() {
+		if cat.Built {
 			pages = append(pages, page("/"+cat.Slug, "", cat.Title))
 		}
 	}
 	for _, p := range c.Projects {
-		title := str(p.Doc, "/title", p.Slug)
-		pg := page(p.Link(), str(p.Doc, "/category", ""), title)
-		if cover := str(p.Doc, "/cover", ""); cover != "" {
-			pg.Cover = filepath.Join(p.Dir, filepath.FromSlash(cover))
+		pg := page(p.Link(), p.Category, cmp.Or(p.Title, p.Slug))
+		if p.Cover != "" {
+			pg.Cover = filepath.Join(p.Dir, filepath.FromSlash(string(p.Cover)))
 		}
 		pages = append(pages, pg)
 	}

@@ -54,33 +54,31 @@ func (a Analytics) On() bool {
 // Analytics reads the setting from site.yaml. Without an analytics key it
 // is GA4 with the measurement id, if any, as before the setting existed.
 func (c *Content) Analytics() Analytics {
-	var m map[string]any
+	site, set := Site{}, Setting{}
 	if c.Site != nil {
-		m, _ = c.Site.Value.(map[string]any)
+		site = *c.Site
 	}
-	str := func(m map[string]any, k string) string { s, _ := m[k].(string); return s }
-	a := Analytics{Provider: ProviderGA4, MeasurementID: str(m, "measurementId")}
-	set, _ := m["analytics"].(map[string]any)
-	if p := str(set, "provider"); p != "" {
-		a.Provider = p
+	if site.Analytics != nil {
+		set = *site.Analytics
 	}
+	a := Analytics{Provider: cmp.Or(set.Provider, ProviderGA4), MeasurementID: site.MeasurementID}
 	switch a.Provider {
 	case ProviderGA4:
-		a.Consent = str(set, "consent") == "required"
+		a.Consent = set.Consent == "required"
 	case ProviderPlausible:
-		a.Origin = cmp.Or(str(set, "host"), DefaultPlausibleHost)
+		a.Origin = cmp.Or(set.Host, DefaultPlausibleHost)
 		a.Endpoint = a.Origin + "/api/event"
-		a.Domain = str(set, "domain")
-		if u, err := url.Parse(str(m, "url")); a.Domain == "" && err == nil {
+		a.Domain = set.Domain
+		if u, err := url.Parse(site.URL); a.Domain == "" && err == nil {
 			a.Domain = u.Hostname()
 		}
 	case ProviderUmami:
-		a.Origin = cmp.Or(str(set, "host"), DefaultUmamiHost)
+		a.Origin = cmp.Or(set.Host, DefaultUmamiHost)
 		a.Endpoint = a.Origin + "/api/send"
-		a.WebsiteID = str(set, "websiteId")
+		a.WebsiteID = set.WebsiteID
 	case ProviderGoatCounter:
-		if code := str(set, "code"); code != "" {
-			a.Origin = "https://" + code + ".goatcounter.com"
+		if set.Code != "" {
+			a.Origin = "https://" + set.Code + ".goatcounter.com"
 			a.Endpoint = a.Origin + "/count"
 		}
 	}
@@ -94,19 +92,17 @@ func (c *Content) Analytics() Analytics {
 // GA4 chosen without a measurement id counts nothing, and a measurement id
 // beside another provider is never used.
 func (l *loader) checkAnalytics(c *Content) {
-	m, _ := c.Site.Value.(map[string]any)
-	set, ok := m["analytics"].(map[string]any)
-	if !ok {
+	if c.Site.Analytics == nil {
 		return
 	}
-	provider, _ := set["provider"].(string)
-	_, hasID := m["measurementId"]
+	provider := c.Site.Analytics.Provider
+	_, hasID := c.SiteDoc.At("/measurementId")
 	switch {
 	case provider == ProviderGA4 && !hasID:
-		l.add(c.Site.Diag(diag.Error, "/analytics/provider", "add `measurementId: G-…` (the GA4 measurement ID), or choose another provider",
+		l.add(c.SiteDoc.Diag(diag.Error, "/analytics/provider", "add `measurementId: G-…` (the GA4 measurement ID), or choose another provider",
 			"analytics.provider is ga4 but site.yaml has no measurementId"))
 	case provider != ProviderGA4 && provider != "" && hasID:
-		l.add(c.Site.Diag(diag.Warning, "/measurementId", "remove it, or set analytics.provider to ga4",
+		l.add(c.SiteDoc.Diag(diag.Warning, "/measurementId", "remove it, or set analytics.provider to ga4",
 			"measurementId is not used: analytics.provider is %s", provider))
 	}
 }

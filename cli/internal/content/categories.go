@@ -16,89 +16,65 @@ import (
 // CategoriesKey is the site.yaml key that declares the category pages.
 const CategoriesKey = "categories"
 
-// Category is one category page as site.yaml declares it.
-type Category struct {
-	Slug, Title string
-	// BackLink is the label of its projects' link back to it.
-	BackLink string
-	// KeepWhenEmpty builds the page even with no active project.
-	KeepWhenEmpty bool
-	// PhotoGalleries says its projects' galleries are the work itself.
-	PhotoGalleries bool
-	// Index is its place in the list, from 0: its pointer is
-	// /categories/<Index>.
-	Index int
-	// Projects and Active count the projects that name it, all of them
-	// and the active ones.
-	Projects, Active int
-}
-
 // Pointer is where the category is declared in site.yaml.
 func (c Category) Pointer() string { return fmt.Sprintf("/%s/%d", CategoriesKey, c.Index) }
-
-// Built reports whether the site has a page for the category (and lists it
-// in the navigation): it has an active project, or the owner keeps it.
-func (c Category) Built() bool { return c.Active > 0 || c.KeepWhenEmpty }
 
 // Categories returns site.yaml's categories in their order (the
 // navigation's), each with its projects counted; none when site.yaml could
 // not be read. An entry without a slug is left out.
-func (c *Content) Categories() []Category {
-	if c.Site == nil {
-		return nil
-	}
-	out := DeclaredCategories(c.Site.Value)
-	for i := range out {
-		for _, p := range c.Projects {
-			root, _ := p.Doc.Value.(map[string]any)
-			if page, _ := root["page"].(string); page == out[i].Slug {
-				out[i].Projects++
-				if active, ok := root["active"].(bool); active || !ok {
-					out[i].Active++
-				}
-			}
-		}
-	}
-	return out
-}
-
-// DeclaredCategories reads the categories of site.yaml's value as parsed
-// (map[string]any), leniently: what a form offers before the file is
-// valid.
-func DeclaredCategories(site any) []Category {
-	root, _ := site.(map[string]any)
-	list, _ := root[CategoriesKey].([]any)
-	var out []Category
-	for i, v := range list {
-		m, _ := v.(map[string]any)
-		slug, _ := m["slug"].(string)
-		if slug = strings.TrimSpace(slug); slug == "" {
-			continue
-		}
-		title, _ := m["title"].(string)
-		title = strings.TrimSpace(title)
-		if title == "" {
-			title = slug
-		}
-		back, _ := m["backLink"].(string)
-		if back = strings.TrimSpace(back); back == "" {
-			back = "All " + title + " Projects"
-		}
-		keep, _ := m["keepWhenEmpty"].(bool)
-		photo, _ := m["photoGalleries"].(bool)
-		out = append(out, Category{Slug: slug, Title: title, BackLink: back, KeepWhenEmpty: keep, PhotoGalleries: photo, Index: i})
-	}
-	return out
-}
+func (c *Content) Categories() []Category { return slices.Clone(c.categories) }
 
 // Category returns the declared category named slug.
 func (c *Content) Category(slug string) (Category, bool) {
-	for _, cat := range c.Categories() {
+	for _, cat := range c.categories {
 		if cat.Slug == slug {
 			return cat, true
 		}
 	}
 	return Category{}, false
+}
+
+// countCategories resolves the categories of site.yaml once, counts their
+// projects and says which are built.
+func (c *Content) countCategories() {
+	if c.Site == nil {
+		return
+	}
+	c.categories = declared(c.Site)
+	for i := range c.categories {
+		cat := &c.categories[i]
+		for _, p := range c.Projects {
+			if p.Page == cat.Slug {
+				cat.Projects++
+				if p.Active {
+					cat.Active++
+				}
+			}
+		}
+		cat.Built = cat.Active > 0 || cat.KeepWhenEmpty
+	}
+	c.Site.Categories = slices.Clone(c.categories)
+}
+
+// declared returns the categories of site, leniently (what a form offers
+// before the file is valid): an entry without a slug is left out, the
+// title defaults to the slug and the back link to "All <title> Projects".
+func declared(site *Site) []Category {
+	var out []Category
+	for i, cat := range site.Categories {
+		if cat.Slug = strings.TrimSpace(cat.Slug); cat.Slug == "" {
+			continue
+		}
+		if cat.Title = strings.TrimSpace(cat.Title); cat.Title == "" {
+			cat.Title = cat.Slug
+		}
+		if cat.BackLink = strings.TrimSpace(cat.BackLink); cat.BackLink == "" {
+			cat.BackLink = "All " + cat.Title + " Projects"
+		}
+		cat.Index = i
+		out = append(out, cat)
+	}
+	return out
 }
 
 // checkCategories applies the rules about categories a schema cannot say:
@@ -115,13 +91,13 @@ func (l *loader) checkCategories(c *Content) {
 	for _, cat := range cats {
 		ptr := cat.Pointer() + "/slug"
 		if other, dup := first[cat.Slug]; dup {
-			l.add(c.Site.Diag(diag.Error, ptr, "give each category its own slug, or merge the two",
+			l.add(c.SiteDoc.Diag(diag.Error, ptr, "give each category its own slug, or merge the two",
 				"the category slug %q is declared twice (categories %d and %d): each is one page at /%s", cat.Slug, other.Index+1, cat.Index+1, cat.Slug))
 			continue
 		}
 		first[cat.Slug] = cat
 		if slices.Contains(FixedRoutes, cat.Slug) {
-			l.add(c.Site.Diag(diag.Error, ptr, "choose another slug, e.g. "+cat.Slug+"-work",
+			l.add(c.SiteDoc.Diag(diag.Error, ptr, "choose another slug, e.g. "+cat.Slug+"-work",
 				"the category slug %q is the address of one of the site's own pages or folders (/%s); category slugs cannot be %s", cat.Slug, cat.Slug, english.Or(FixedRoutes)))
 			continue
 		}
@@ -132,17 +108,16 @@ func (l *loader) checkCategories(c *Content) {
 	}
 	featured, undeclared := false, false
 	for _, p := range c.Projects {
-		root, _ := p.Doc.Value.(map[string]any)
-		if _, isBool := root["featured"].(bool); root["featured"] != nil && !isBool {
-			featured = true // not known: the schema reports the value
-		}
-		if f, _ := root["featured"].(bool); f {
-			if active, ok := root["active"].(bool); active || !ok {
-				featured = true
+		if v, given := p.Doc.At("/featured"); given && v != nil {
+			if _, isBool := v.(bool); !isBool {
+				featured = true // not known: the schema reports the value
 			}
 		}
-		page, ok := root["page"].(string)
-		if !ok || page == "" {
+		if p.Featured && p.Active {
+			featured = true
+		}
+		page := p.Page
+		if page == "" {
 			continue // the schema reports it
 		}
 		if _, declared := first[page]; declared {
@@ -159,19 +134,19 @@ func (l *loader) checkCategories(c *Content) {
 		return
 	}
 	for _, cat := range cats {
-		if cat.Built() || first[cat.Slug].Index != cat.Index {
+		if cat.Built || first[cat.Slug].Index != cat.Index {
 			continue
 		}
 		what := "no project names it"
 		if cat.Projects > 0 {
 			what = fmt.Sprintf("none of its %s is active", english.Count(cat.Projects, "project"))
 		}
-		l.add(c.Site.Diag(diag.Warning, cat.Pointer(),
+		l.add(c.SiteDoc.Diag(diag.Warning, cat.Pointer(),
 			"add a project with `page: "+cat.Slug+"`, make one of its projects active, or set `keepWhenEmpty: true` to show the page with a note that work is on its way",
 			"the category %q has no active project (%s), so the site leaves it out: no page at /%s and no link in the navigation", cat.Slug, what, cat.Slug))
 	}
 	if !featured {
-		l.add(diag.Diagnostic{Severity: diag.Warning, File: c.Site.File,
+		l.add(diag.Diagnostic{Severity: diag.Warning, File: c.SiteDoc.File,
 			Message: "no project is both featured and active, so the home page has no Selected Work section",
 			Hint:    "set `featured: true` in the project.yaml of the work to show first (it must be active too)"})
 	}
@@ -205,19 +180,33 @@ func toAny(in []string) []any {
 }
 
 // ReadCategories returns the categories the site.yaml of the content
-// folder declares, read leniently (DeclaredCategories): what the forms offer
-// and check a project's page against. None when the file cannot be read.
+// folder declares, read leniently: what the forms offer and check a
+// project's page against. None when the file cannot be read.
 func ReadCategories(contentDir string) []Category {
-	path := filepath.Join(contentDir, SiteFile)
+	var site Site
+	if !readLeniently(filepath.Join(contentDir, SiteFile), schemacheck.SiteSchema, &site) {
+		return nil
+	}
+	return declared(&site)
+}
+
+// readLeniently reads, parses and decodes the file at path as much as it
+// can, with the schema's defaults; false when it cannot be read or parsed.
+func readLeniently(path string, schema func() (*schemacheck.Schema, error), out any) bool {
 	data, err := yamldoc.ReadFile(path)
 	if err != nil {
-		return nil
+		return false
 	}
 	doc, derr := yamldoc.Parse(path, data)
 	if derr != nil {
-		return nil
+		return false
 	}
-	return DeclaredCategories(doc.Value)
+	s, err := schema()
+	if err != nil {
+		return false
+	}
+	_ = s.Decode(doc, out) // lenient: what does not decode stays zero
+	return true
 }
 
 // ActiveIn counts the projects of the content folder that name page and
@@ -241,19 +230,11 @@ func ActiveIn(contentDir, page, skip string) int {
 // ProjectPage reads the page and active fields of the project folder dir,
 // leniently ("" when the file cannot be read).
 func ProjectPage(dir string) (page string, active bool) {
-	path := filepath.Join(dir, ProjectFile)
-	data, err := yamldoc.ReadFile(path)
-	if err != nil {
+	var p ProjectData
+	if !readLeniently(filepath.Join(dir, ProjectFile), schemacheck.ProjectSchema, &p) {
 		return "", false
 	}
-	doc, derr := yamldoc.Parse(path, data)
-	if derr != nil {
-		return "", false
-	}
-	root, _ := doc.Value.(map[string]any)
-	page, _ = root["page"].(string)
-	active, ok := root["active"].(bool)
-	return page, active || !ok
+	return p.Page, p.Active
 }
 
 // LeftEmpty says what becomes of the page of category page once the

@@ -118,7 +118,7 @@ func TestCategoriesBuilt(t *testing.T) {
 	}
 	var got []string
 	for _, cat := range c.Categories() {
-		if !cat.Built() {
+		if !cat.Built {
 			t.Errorf("%s not built", cat.Slug)
 		}
 		got = append(got, cat.Slug+":"+cat.BackLink)

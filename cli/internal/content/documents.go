@@ -178,9 +178,7 @@ func siteHost(c *Content) string {
 	if c.Site == nil {
 		return ""
 	}
-	root, _ := c.Site.Value.(map[string]any)
-	raw, _ := root["url"].(string)
-	u, err := url.Parse(raw)
+	u, err := url.Parse(c.Site.URL)
 	if err != nil {
 		return ""
 	}
@@ -193,7 +191,7 @@ func siteHost(c *Content) string {
 func pageRoutes(c *Content) map[string]bool {
 	pages := map[string]bool{"": true, "/about": true, "/contact": true, "/privacy": true}
 	for _, cat := range c.Categories() {
-		if cat.Built() {
+		if cat.Built {
 			pages["/"+cat.Slug] = true
 		}
 	}

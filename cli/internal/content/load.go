@@ -63,18 +63,26 @@ type Options struct {
 
 // Content is a loaded content folder.
 type Content struct {
-	Dir      string
-	Site     *yamldoc.Document
+	Dir string
+	// Site is site.yaml, decoded (nil when it could not be parsed), and
+	// SiteDoc the file as parsed, for the positions of diagnostics.
+	Site     *Site
+	SiteDoc  *yamldoc.Document
 	Projects []*Project // sorted by slug; those that could be read
 	// Folders counts the project folders found, readable or not.
 	Folders int
+
+	categories []Category
 }
 
-// Project is one project folder.
+// Project is one project folder: its project.yaml, decoded, and what the
+// loader found beside it.
 type Project struct {
+	ProjectData
 	Slug string
 	Dir  string
-	Doc  *yamldoc.Document
+	// Doc is project.yaml as parsed, for the positions of diagnostics.
+	Doc *yamldoc.Document
 	// Images holds every local image the project references or has in its
 	// gallery, by path relative to Dir with '/' separators.
 	Images map[string]imagecheck.Info
@@ -99,6 +107,39 @@ type Project struct {
 // Link is the project's page path.
 func (p *Project) Link() string { return ProjectRoute + p.Slug }
 
+// ImageKey is the key of an image of the project (rel is relative to its
+// folder) in the images' manifest: its path relative to the content
+// folder, projects/<slug>/<rel>.
+func (p *Project) ImageKey(rel string) string { return ProjectsDir + "/" + p.Slug + "/" + rel }
+
+// completeBlocks gives the gallery block its images, in display order,
+// and each video block its video.
+func (p *Project) completeBlocks() {
+	for i := range p.Gallery {
+		img := &p.Gallery[i]
+		n := i + 1
+		switch {
+		case img.Poster != "":
+			img.Key = p.ImageKey(img.Poster)
+		case img.URL == "":
+			img.Key = p.ImageKey(img.Path)
+		}
+		img.Alt = GalleryAlt(p.Title, n, img.Alt)
+		img.Label = fmt.Sprintf("Open image %d", n)
+		if img.Poster != "" {
+			img.Label = fmt.Sprintf("Open video %d", n)
+		}
+	}
+	for _, b := range p.Body {
+		switch x := b.(type) {
+		case *GalleryBlock:
+			x.Images = p.Gallery
+		case *VideoBlock:
+			x.Video = VideoRef{Src: x.Src, Alternatives: x.Alternatives, Captions: x.Captions}
+		}
+	}
+}
+
 // GalleryImage is one image of a gallery.
 type GalleryImage struct {
 	// Path is relative to the project folder for a local file; empty for an
@@ -107,9 +148,15 @@ type GalleryImage struct {
 	// URL is the https address of an external image.
 	URL           string
 	Width, Height int
-	// Alt and Caption are the owner's texts for a local image; empty when
-	// not given.
+	// Key is the manifest key of the image the tile shows (the poster of
+	// a video); empty for an external image.
+	Key string
+	// Alt is the tile's alt text: the owner's, or one made of the
+	// project's title and the image's place (GalleryAlt). Caption is the
+	// owner's, empty when not given.
 	Alt, Caption string
+	// Label is the accessible name of the tile's link: "Open image 3".
+	Label string
 	// Poster is set for a video of the gallery folder (at Path): the
 	// path of its poster image, which the tile shows.
 	Poster string
@@ -143,7 +190,10 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		return nil, nil, err
 	}
 	if path := filepath.Join(dir, SiteFile); l.insideRoot(path, "") {
-		c.Site = l.loadDocument(path, site)
+		if c.SiteDoc = l.loadDocument(path, site); c.SiteDoc != nil {
+			c.Site = &Site{}
+			_ = site.Decode(c.SiteDoc, c.Site) // lenient: Check reported what does not decode
+		}
 	}
 
 	projectsDir := filepath.Join(dir, ProjectsDir)
@@ -191,6 +241,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	}
 	l.inspectImages()
 	l.inspectVideos()
+	c.countCategories()
 	ownHost, pages := siteHost(c), pageRoutes(c)
 	// Galleries that are the work itself should describe their photos.
 	photoGalleries := map[string]bool{}
@@ -200,6 +251,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	for _, p := range c.Projects {
 		l.checkProject(p, photoGalleries)
 		l.checkDocuments(p, ownHost, pages)
+		p.completeBlocks()
 	}
 	l.checkCategories(c)
 	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
@@ -208,7 +260,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	}
 	if c.Site != nil {
 		l.checkAnalytics(c)
-		l.checkPlaceholders(c.Site)
+		l.checkPlaceholders(c.SiteDoc)
 	}
 	l.diags.Sort()
 	return c, l.diags, nil
@@ -462,6 +514,7 @@ func (l *loader) loadProject(dir, slug string) *Project {
 		return nil
 	}
 	p := &Project{Slug: slug, Dir: dir, Doc: doc, Images: map[string]imagecheck.Info{}, queued: map[string]bool{}, dirs: map[string]dirListing{}}
+	_ = l.projectSchema.Decode(doc, &p.ProjectData) // lenient: Check reported what does not decode
 	if msg := SlugProblem(slug); msg != "" {
 		l.add(doc.Diag(diag.Error, "", "rename the folder to "+suggestSlug(slug), "%s", msg))
 	}

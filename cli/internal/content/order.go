@@ -13,20 +13,12 @@ import (
 const ProjectOrderKey = "projectOrder"
 
 // projectOrder is site.yaml's projectOrder list: the slugs in the order the
-// owner chose (empty when not given or not a list of strings).
+// owner chose (empty when not given; an item that is not text is "").
 func (c *Content) projectOrder() []string {
 	if c.Site == nil {
 		return nil
 	}
-	m, _ := c.Site.Value.(map[string]any)
-	list, _ := m[ProjectOrderKey].([]any)
-	slugs := make([]string, 0, len(list))
-	for _, v := range list {
-		if s, ok := v.(string); ok {
-			slugs = append(slugs, s)
-		}
-	}
-	return slugs
+	return c.Site.ProjectOrder
 }
 
 // Listed returns the projects in the order of their cards on the home and
@@ -68,14 +60,14 @@ func (l *loader) checkProjectOrder(c *Content) {
 		slugs = append(slugs, p.Slug)
 	}
 	for i, slug := range c.projectOrder() {
-		if slices.Contains(slugs, slug) {
+		if slug == "" || slices.Contains(slugs, slug) {
 			continue
 		}
 		hint := "list only folder names of content/projects, or remove the line"
 		if near := schemacheck.Closest(slug, slugs); near != "" {
 			hint = fmt.Sprintf("did you mean %q?", near)
 		}
-		l.add(c.Site.Diag(diag.Warning, fmt.Sprintf("/%s/%d", ProjectOrderKey, i), hint,
+		l.add(c.SiteDoc.Diag(diag.Warning, fmt.Sprintf("/%s/%d", ProjectOrderKey, i), hint,
 			"%s: no project folder is named %q", ProjectOrderKey, slug))
 	}
 }

@@ -419,11 +419,7 @@ func similarHint(entries []fs.DirEntry, want, dir, sub string) string {
 
 // checkProject applies the rules that need the inspected images.
 func (l *loader) checkProject(p *Project, photoGalleries map[string]bool) {
-	root, _ := p.Doc.Value.(map[string]any)
-	page, _ := root["page"].(string)
-	featured, _ := root["featured"].(bool)
-	active, hasActive := root["active"].(bool)
-	if featured && hasActive && !active {
+	if p.Featured && !p.Active {
 		l.add(p.Doc.Diag(diag.Warning, "/featured", "set `active: true` to show it on the home page, or `featured: false`",
 			"the project is featured but inactive, so it is not shown in Selected Work"))
 	}
@@ -444,11 +440,12 @@ func (l *loader) checkProject(p *Project, photoGalleries map[string]bool) {
 			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height, Alt: t.Alt, Caption: t.Caption})
 		}
 		p.Gallery = append(p.Gallery, g.external...)
-		if len(g.files) > 0 && len(g.texts) == 0 && photoGalleries[page] {
+		if len(g.files) > 0 && len(g.texts) == 0 && photoGalleries[p.Page] {
+			title, _ := p.Doc.At("/title") // as written, when not text
 			l.add(p.Doc.Diag(diag.Warning, g.pointer,
 				"describe what each photo shows under `texts:` (file, alt, caption), or run "+l.command("gallery "+p.Slug),
 				"no photo of the gallery has alt text or a caption: screen readers hear only \"%s 1\", \"%s 2\"…",
-				root["title"], root["title"]))
+				title, title))
 		}
 	}
 }

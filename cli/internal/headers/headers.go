@@ -143,34 +143,16 @@ func OriginsOf(c *content.Content) Origins {
 		for _, img := range p.Gallery {
 			add(&o.Images, img.URL)
 		}
-		if p.Doc == nil {
-			continue
-		}
-		walk(p.Doc.Value, func(m map[string]any) {
-			if t, _ := m["type"].(string); t == "prototype" {
-				u, _ := m["url"].(string)
-				add(&o.Frames, u)
+		for _, b := range p.Body {
+			if proto, ok := b.(*content.PrototypeBlock); ok {
+				add(&o.Frames, proto.URL)
 			}
-		})
+		}
 	}
 	slices.Sort(o.Images)
 	slices.Sort(o.Frames)
 	o.Analytics = c.Analytics()
 	return o
-}
-
-func walk(v any, visit func(map[string]any)) {
-	switch x := v.(type) {
-	case map[string]any:
-		visit(x)
-		for _, e := range x {
-			walk(e, visit)
-		}
-	case []any:
-		for _, e := range x {
-			walk(e, visit)
-		}
-	}
 }
 
 // analyticsHosts are the origins the chosen provider's code may load

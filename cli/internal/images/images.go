@@ -80,7 +80,7 @@ func Sources(c *content.Content) []Source {
 	for _, p := range c.Projects {
 		for rel, info := range p.Images {
 			out = append(out, Source{
-				Rel:  content.ProjectsDir + "/" + p.Slug + "/" + rel,
+				Rel:  p.ImageKey(rel),
 				Path: filepath.Join(p.Dir, filepath.FromSlash(rel)),
 				Info: info,
 			})

@@ -225,7 +225,7 @@ func currentAssets(c *content.Content, path string) (tsgen.Assets, diag.List, er
 func leftOut(c *content.Content) string {
 	var routes []string
 	for _, cat := range c.Categories() {
-		if !cat.Built() {
+		if !cat.Built {
 			routes = append(routes, "/"+cat.Slug)
 		}
 	}

@@ -6,19 +6,19 @@ package tsgen
 import (
 	"fmt"
 	"math"
-	"slices"
+	"reflect"
+	"strings"
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/richtext"
-	"portfolio/cli/internal/schemamodel"
 )
 
+// resolver serialises the values of one file: site.yaml (project nil) or
+// a project's.
 type resolver struct {
 	project *content.Project
 	assets  Assets
-	// content is what site.yaml's derived fields are computed from.
-	content *content.Content
 }
 
 // image resolves a path relative to the project folder to its variants.
@@ -26,7 +26,11 @@ func (r resolver) image(rel string) (obj, error) {
 	if r.project == nil {
 		return nil, fmt.Errorf("images are only supported in project files")
 	}
-	key := content.ProjectsDir + "/" + r.project.Slug + "/" + rel
+	return r.asset(r.project.ImageKey(rel))
+}
+
+// asset is the image of the manifest key's variants.
+func (r resolver) asset(key string) (obj, error) {
 	a, ok := r.assets[key]
 	if !ok {
 		return nil, fmt.Errorf("%s has no web variants: run `portfolio images`", key)
@@ -101,65 +105,51 @@ func (r resolver) video(rel string, alternatives []string, captions string) (obj
 	return out, nil
 }
 
-// data converts a document value into ordered data, guided by its schema.
-func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName string, v any, r resolver) (any, error) {
-	if s.Ref != "" {
-		def := schemamodel.DefName(s.Ref)
-		switch def {
-		case content.DefImagePath:
-			rel, _ := v.(string)
-			return r.image(rel)
-		case content.DefDocumentPath:
-			rel, _ := v.(string)
-			return r.document(rel)
-		case content.DefMarkdown:
-			text, _ := v.(string)
-			blocks, err := richtext.Parse(text)
-			return normalize(any(blocks)), err
-		}
-		return g.data(root, root.Def(s.Ref), pascal(def), v, r)
+// value serialises a typed content value as ordered data: a struct's
+// fields in their order under their ts names, a list item by item. The
+// kinds the schemas define (ImagePath, Markdown, DocumentPath) and the
+// loaded files (a video, a gallery's images) become what the site shows:
+// their web variants, rich text, the published files.
+func (r resolver) value(v reflect.Value) (any, error) {
+	switch x := v.Interface().(type) {
+	case content.ImagePath:
+		return r.image(string(x))
+	case content.DocumentPath:
+		return r.document(string(x))
+	case content.Markdown:
+		blocks, err := richtext.Parse(string(x))
+		return normalize(any(blocks)), err
+	case content.VideoRef:
+		return r.video(x.Src, x.Alternatives, x.Captions)
+	case content.GalleryImage:
+		return r.galleryImage(x)
 	}
-	switch x := v.(type) {
-	case map[string]any:
-		if branch, ok := s.Branch(x); ok {
-			return g.data(root, branch, "", v, r)
-		}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		return r.value(v.Elem())
+	case reflect.Struct:
 		out := obj{}
-		d := derived[typeName]
-		for _, p := range s.Properties {
-			if slices.Contains(d.drop, p.Name) {
+		for i := range v.NumField() {
+			name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("ts"), ",")
+			f := v.Field(i)
+			if name == "-" || name == "" || strings.Contains(opts, "omitempty") && f.IsZero() {
 				continue
 			}
-			pv, ok := x[p.Name]
-			if !ok {
-				resolved, _ := root.Resolve(p.Schema)
-				if !resolved.HasDefault {
-					continue
-				}
-				pv = resolved.Default
-			}
-			val, err := g.data(root, p.Schema, typeName+pascal(p.Name), pv, r)
+			val, err := r.value(f)
 			if err != nil {
 				return nil, err
 			}
-			if asset, ok := val.(obj); ok && p.Name == "src" && isImage(s) {
-				out = append(out, asset...) // flattened: see isImage
+			if asset, ok := val.(obj); ok && opts == "inline" {
+				out = append(out, asset...) // an image with more to say: see isImage
 				continue
 			}
-			out = append(out, kv{p.Name, val})
-		}
-		for _, f := range d.add {
-			val, err := derive(typeName, f.name, r, x)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, kv{f.name, val})
+			out = append(out, kv{name, val})
 		}
 		return out, nil
-	case []any:
+	case reflect.Slice:
 		out := list{}
-		for _, e := range x {
-			val, err := g.data(root, s.Items, typeName+"Item", e, r)
+		for i := range v.Len() {
+			val, err := r.value(v.Index(i))
 			if err != nil {
 				return nil, err
 			}
@@ -167,73 +157,47 @@ func (g *gen) data(root *schemamodel.Root, s *schemamodel.Schema, typeName strin
 		}
 		return out, nil
 	}
-	return v, nil
+	return v.Interface(), nil
 }
 
-func derive(typeName, field string, r resolver, v map[string]any) (any, error) {
-	p := r.project
-	switch typeName + "." + field {
-	case "Category.backLink", "Category.built":
-		slug, _ := v["slug"].(string)
-		cat, ok := r.content.Category(slug)
-		if !ok {
-			return nil, fmt.Errorf("no category %q", slug)
-		}
-		if field == "built" {
-			return cat.Built(), nil
-		}
-		return cat.BackLink, nil
-	case "Project.slug":
-		return p.Slug, nil
-	case "Project.link":
-		return p.Link(), nil
-	case "Project.loadBody":
-		return code(fmt.Sprintf("() => import('./%s/%s').then((m) => m.body)", BodyDir, p.Slug)), nil
-	case "VideoBlock.video":
-		src, _ := v["src"].(string)
-		captions, _ := v["captions"].(string)
-		var alternatives []string
-		list, _ := v["alternatives"].([]any)
-		for _, a := range list {
-			if s, ok := a.(string); ok {
-				alternatives = append(alternatives, s)
-			}
-		}
-		return r.video(src, alternatives, captions)
-	case "GalleryBlock.images":
-		title, _ := p.Doc.Value.(map[string]any)["title"].(string)
-		images := list{}
-		for i, img := range p.Gallery {
-			n := i + 1
-			asset := obj{{"src", img.URL}, {"width", img.Width}, {"height", img.Height}}
-			var video obj
-			switch {
-			case img.Poster != "":
-				var err error
-				if video, err = r.video(img.Path, nil, ""); err != nil {
-					return nil, err
-				}
-				if asset, err = r.image(img.Poster); err != nil {
-					return nil, err
-				}
-			case img.URL == "":
-				var err error
-				if asset, err = r.image(img.Path); err != nil {
-					return nil, err
-				}
-			}
-			asset = append(asset, kv{"alt", content.GalleryAlt(title, n, img.Alt)})
-			if img.Caption != "" {
-				asset = append(asset, kv{"caption", img.Caption})
-			}
-			if video != nil {
-				asset = append(asset, kv{"label", fmt.Sprintf("Open video %d", n)}, kv{"video", video})
-			} else {
-				asset = append(asset, kv{"label", fmt.Sprintf("Open image %d", n)})
-			}
-			images = append(images, asset)
-		}
-		return images, nil
+// listed is a project as the projects list has it: its fields but the
+// body, then its slug, link, and what loads the body from its own module.
+func (r resolver) listed(p *content.Project) (any, error) {
+	v, err := r.value(reflect.ValueOf(p.ProjectData))
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("no rule derives %s.%s", typeName, field)
+	return append(v.(obj),
+		kv{"slug", p.Slug},
+		kv{"link", p.Link()},
+		kv{"loadBody", code(fmt.Sprintf("() => import('./%s/%s').then((m) => m.body)", BodyDir, p.Slug))},
+	), nil
+}
+
+// galleryImage is one image of a gallery, as its tile and the lightbox
+// show it.
+func (r resolver) galleryImage(img content.GalleryImage) (obj, error) {
+	asset := obj{{"src", img.URL}, {"width", img.Width}, {"height", img.Height}}
+	var video obj
+	if img.Key != "" {
+		var err error
+		if asset, err = r.asset(img.Key); err != nil {
+			return nil, err
+		}
+	}
+	if img.Poster != "" {
+		var err error
+		if video, err = r.video(img.Path, nil, ""); err != nil {
+			return nil, err
+		}
+	}
+	asset = append(asset, kv{"alt", img.Alt})
+	if img.Caption != "" {
+		asset = append(asset, kv{"caption", img.Caption})
+	}
+	asset = append(asset, kv{"label", img.Label})
+	if video != nil {
+		asset = append(asset, kv{"video", video})
+	}
+	return asset, nil
 }

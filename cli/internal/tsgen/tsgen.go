@@ -1,17 +1,21 @@
 // Package tsgen renders the content as one TypeScript module: the types,
-// derived from the JSON Schemas, and the data. It only renders into memory;
-// the command writes the file. The output is byte-for-byte deterministic.
+// derived from the JSON Schemas, and the data, serialised from the typed
+// content (content.Site, content.Project) that the loader decoded and
+// completed. It only renders into memory; the command writes the file. The
+// output is byte-for-byte deterministic.
 //
-// Types follow the schema structurally, so a property added to a schema shows
-// up in the types and the data with no edit here. What is not structural is
-// listed in two tables: content types (a schema definition whose values are
+// Types follow the schema structurally. What is not structural is listed
+// in two tables: content types (a schema definition whose values are
 // resolved into richer data: image paths into their web variants, Markdown
-// into rich text) and derived fields (values computed from the content, never
-// stored in it: a project's slug and link, a gallery's images).
+// into rich text) and the fields the loader computes (a project's slug and
+// link, a category's back link, a gallery's images), which replace stored
+// ones. The data computes nothing: a value's fields are written in their
+// order under their ts tags (content/model.go).
 package tsgen
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -80,20 +84,19 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	g.types(root, "Project")
 	g.alias(root, bodySchema, "ProjectBody", "The blocks of a project page, in order: the body of project.yaml.")
 
-	siteVal, err := g.data(siteSchema.Model, siteSchema.Model.Schema, "Site", c.Site.Value, resolver{assets: assets, content: c})
+	siteVal, err := resolver{assets: assets}.value(reflect.ValueOf(c.Site))
 	if err != nil {
 		return nil, fmt.Errorf("site.yaml: %w", err)
 	}
 	projects := list{}
 	for _, p := range c.Listed() {
 		r := resolver{project: p, assets: assets}
-		v, err := g.data(root, root.Schema, "Project", p.Doc.Value, r)
+		v, err := r.listed(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Doc.File, err)
 		}
 		projects = append(projects, v)
-		doc, _ := p.Doc.Value.(map[string]any)
-		body, err := g.data(root, bodySchema, "ProjectBody", doc[bodyProperty], r)
+		body, err := r.value(reflect.ValueOf(p.Body))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Doc.File, err)
 		}

@@ -19,7 +19,7 @@ var contentTypes = map[string]string{
 	content.DefDocumentPath: "DocumentAsset",
 }
 
-// derivedField is a property computed by the generator.
+// derivedField is a property the loader computes: its declaration.
 type derivedField struct {
 	name, tsType, doc string
 }

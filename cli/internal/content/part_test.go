@@ -1,9 +1,10 @@
 package content
 
 import (
-	"portfolio/cli/internal/content/schemacheck"
 	"strings"
 	"testing"
+
+	"portfolio/cli/internal/content/schemacheck"
 )
 
 // CheckPart with the project schema, as the forms use it (fieldcheck).
@@ -14,31 +15,34 @@ func TestCheckPart(t *testing.T) {
 	}
 	tests := []struct {
 		name    string
-		partial map[string]any
+		values  []schemacheck.Value
 		pointer string
 		want    string // message of the first problem; "" for none
 		hint    string
 	}{
-		{"valid title", map[string]any{"title": "Alpha"}, "/title", "", ""},
-		{"empty title", map[string]any{"title": ""}, "/title", `"title" must not be empty`, "write some text"},
-		{"long title", map[string]any{"title": strings.Repeat("a", 81)}, "/title", `"title" is too long: 81 characters, at most 80 allowed`, "shorten it"},
-		{"missing title", map[string]any{}, "/title", `missing required property "title"`, "add `title:`"},
-		{"other fields ignored", map[string]any{"role": ""}, "/title", `missing required property "title"`, ""},
-		{"page empty", map[string]any{"page": ""}, "/page", `"page" must not be empty`, ""},
-		{"skills duplicate", map[string]any{"skills": []any{"Figma", "Figma"}}, "/skills", `"skills" lists the same item twice (items 1 and 2)`, "remove the repeated item"},
-		{"skills empty", map[string]any{"skills": []any{}}, "/skills", `"skills" needs at least 1 item, has 0`, ""},
-		{"skill too long", map[string]any{"skills": []any{strings.Repeat("x", 41)}}, "/skills", `item 1 of "skills" is too long: 41 characters, at most 40 allowed`, ""},
-		{"cover extension", map[string]any{"cover": "cover.gif"}, "/cover",
+		{"valid title", []schemacheck.Value{{Pointer: "/title", Value: "Alpha"}}, "/title", "", ""},
+		{"empty title", []schemacheck.Value{{Pointer: "/title", Value: ""}}, "/title", `"title" must not be empty`, "write some text"},
+		{"long title", []schemacheck.Value{{Pointer: "/title", Value: strings.Repeat("a", 81)}}, "/title", `"title" is too long: 81 characters, at most 80 allowed`, "shorten it"},
+		{"missing title", nil, "/title", `missing required property "title"`, "add `title:`"},
+		{"other fields ignored", []schemacheck.Value{{Pointer: "/role", Value: ""}}, "/title", `missing required property "title"`, ""},
+		{"page empty", []schemacheck.Value{{Pointer: "/page", Value: ""}}, "/page", `"page" must not be empty`, ""},
+		{"skills duplicate", []schemacheck.Value{{Pointer: "/skills", Value: []string{"Figma", "Figma"}}}, "/skills", `"skills" lists the same item twice (items 1 and 2)`, "remove the repeated item"},
+		{"skills empty", []schemacheck.Value{{Pointer: "/skills", Value: []string{}}}, "/skills", `"skills" needs at least 1 item, has 0`, ""},
+		{"skill too long", []schemacheck.Value{{Pointer: "/skills", Value: []string{strings.Repeat("x", 41)}}}, "/skills", `item 1 of "skills" is too long: 41 characters, at most 40 allowed`, ""},
+		{"cover extension", []schemacheck.Value{{Pointer: "/cover", Value: "cover.gif"}}, "/cover",
 			`"cover" must be the path of a .jpg, .jpeg, .png or .webp file inside the project folder; got "cover.gif"`, ""},
-		{"document url", map[string]any{"body": []any{map[string]any{"type": "document", "label": "Read", "url": "http://example.com"}}}, "/body/0/url",
+		{"document url", []schemacheck.Value{{Pointer: "/body/0/type", Value: "document"}, {Pointer: "/body/0/label", Value: "Read"}, {Pointer: "/body/0/url", Value: "http://example.com"}}, "/body/0/url",
 			`"url" must be an absolute https:// URL (e.g. https://example.com/page); got "http://example.com"`, ""},
-		{"prototype url", map[string]any{"body": []any{map[string]any{"type": "prototype", "title": "P", "url": "https://example.com/x"}}}, "/body/0/url",
+		{"prototype url", []schemacheck.Value{{Pointer: "/body/0/type", Value: "prototype"}, {Pointer: "/body/0/title", Value: "P"}, {Pointer: "/body/0/url", Value: "https://example.com/x"}}, "/body/0/url",
 			`"url" must be a Figma embed URL`, ""},
-		{"markdown", map[string]any{"body": []any{map[string]any{"type": "text", "text": "<b>hi</b>"}}}, "/body/0/text", "HTML", ""},
+		{"markdown", []schemacheck.Value{{Pointer: "/body/0/type", Value: "text"}, {Pointer: "/body/0/text", Value: "<b>hi</b>"}}, "/body/0/text", "HTML", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := CheckPart(s, tt.partial, tt.pointer)
+			got, err := CheckPart(s, tt.pointer, tt.values...)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if tt.want == "" {
 				if len(got) != 0 {
 					t.Fatalf("problems %v, want none", got)

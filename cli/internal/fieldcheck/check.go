@@ -67,16 +67,21 @@ func (p Problems) Unwrap() []error {
 // ErrExists is the kind of error a slug already taken gives.
 var ErrExists = errors.New("project already exists")
 
-// CheckPart checks value as the property at pointer, within the partial
-// file partial holds, by the rules of schema (schemacheck.ProjectSchema or
-// schemacheck.SiteSchema), and returns the first error as a *FieldError named
-// field: the one check every form field and flag goes through.
-func CheckPart(schema func() (*schemacheck.Schema, error), field string, partial map[string]any, pointer string) error {
+// CheckPart checks the property at pointer of a file that holds values
+// alone (schemacheck.Partial), by the rules of schema
+// (schemacheck.ProjectSchema or schemacheck.SiteSchema), and returns the
+// first error as a *FieldError named field: the one check every form field
+// and flag goes through.
+func CheckPart(schema func() (*schemacheck.Schema, error), field, pointer string, values ...schemacheck.Value) error {
 	s, err := schema()
 	if err != nil {
 		return err // the embedded schema does not compile: a bug, reported as is
 	}
-	for _, d := range content.CheckPart(s, partial, pointer) {
+	problems, err := content.CheckPart(s, pointer, values...)
+	if err != nil {
+		return err
+	}
+	for _, d := range problems {
 		if d.Severity == diag.Error {
 			return &FieldError{Field: field, Msg: d.Message, Hint: d.Hint}
 		}
@@ -84,12 +89,13 @@ func CheckPart(schema func() (*schemacheck.Schema, error), field string, partial
 	return nil
 }
 
-func checkPart(field string, partial map[string]any, pointer string) error {
-	return CheckPart(schemacheck.ProjectSchema, field, partial, pointer)
+// checkPart checks the value at pointer of a project.yaml holding values.
+func checkPart(field, pointer string, values ...schemacheck.Value) error {
+	return CheckPart(schemacheck.ProjectSchema, field, pointer, values...)
 }
 
 func checkProperty(name, value string) error {
-	return checkPart(name, map[string]any{name: value}, "/"+name)
+	return checkPart(name, "/"+name, schemacheck.Value{Pointer: "/" + name, Value: value})
 }
 
 // ValidateTitle checks the project's title.
@@ -137,7 +143,7 @@ func ValidateDescription(s string) error {
 	if err := checkProperty("description", s); err != nil {
 		return err
 	}
-	err := checkPart("description", map[string]any{"body": []any{map[string]any{"type": "text", "text": s}}}, "/body/0/text")
+	err := checkBlock("description", "text", "text", s)
 	var fe *FieldError
 	if errors.As(err, &fe) {
 		fe.Msg += " (the description also starts the page's text)"
@@ -147,11 +153,11 @@ func ValidateDescription(s string) error {
 
 // ValidateSkills checks the list of skills.
 func ValidateSkills(skills []string) error {
-	list := make([]any, len(skills))
+	list := make([]string, len(skills))
 	for i, s := range skills {
 		list[i] = strings.TrimSpace(s)
 	}
-	return checkPart("skills", map[string]any{"skills": list}, "/skills")
+	return checkPart("skills", "/skills", schemacheck.Value{Pointer: "/skills", Value: list})
 }
 
 // ValidateSkillList checks skills typed as a comma-separated list.
@@ -209,12 +215,12 @@ func ValidateNewSlug(contentDir, slug string) error {
 
 // ValidateDocumentLabel checks the link text of an external document.
 func ValidateDocumentLabel(s string) error {
-	return checkBlock("document.label", map[string]any{"type": "document", "label": strings.TrimSpace(s)}, "label")
+	return checkBlock("document.label", "document", "label", strings.TrimSpace(s))
 }
 
 // ValidateDocumentURL checks the address of an external document.
 func ValidateDocumentURL(s string) error {
-	return checkBlock("document.url", map[string]any{"type": "document", "url": strings.TrimSpace(s)}, "url")
+	return checkBlock("document.url", "document", "url", strings.TrimSpace(s))
 }
 
 // IsAddress tells an address (https://…, www.…) from a file path, for
@@ -274,16 +280,20 @@ func ValidateDocumentFile(path string) error {
 
 // ValidatePrototypeTitle checks the accessible name of an embedded prototype.
 func ValidatePrototypeTitle(s string) error {
-	return checkBlock("prototype.title", map[string]any{"type": "prototype", "title": strings.TrimSpace(s)}, "title")
+	return checkBlock("prototype.title", "prototype", "title", strings.TrimSpace(s))
 }
 
 // ValidatePrototypeURL checks a prototype's embed address.
 func ValidatePrototypeURL(s string) error {
-	return checkBlock("prototype.url", map[string]any{"type": "prototype", "url": strings.TrimSpace(s)}, "url")
+	return checkBlock("prototype.url", "prototype", "url", strings.TrimSpace(s))
 }
 
-func checkBlock(field string, block map[string]any, prop string) error {
-	return checkPart(field, map[string]any{"body": []any{block}}, "/body/0/"+prop)
+// checkBlock checks the value of property prop of a block of the type
+// named, alone on a page.
+func checkBlock(field, blockType, prop string, value any) error {
+	return checkPart(field, "/body/0/"+prop,
+		schemacheck.Value{Pointer: "/body/0/type", Value: blockType},
+		schemacheck.Value{Pointer: "/body/0/" + prop, Value: value})
 }
 
 // ValidateCover checks that path names an image file that `portfolio
@@ -302,7 +312,7 @@ func ValidateCover(path string) error {
 		return &FieldError{Field: "cover", Msg: fmt.Sprintf("%s is not a file", path), Hint: "point to an image file"}
 	}
 	// The schema's rule on the cover's name, applied to the file's name.
-	if err := checkPart("cover", map[string]any{"cover": filepath.Base(abs)}, "/cover"); err != nil {
+	if err := checkProperty("cover", filepath.Base(abs)); err != nil {
 		return err
 	}
 	return checkImage("cover", path, abs)
@@ -358,7 +368,8 @@ func ValidateCaption(s string) error {
 }
 
 func checkGalleryText(name, value string) error {
-	text := map[string]any{"file": "01.jpg", name: value}
-	partial := map[string]any{"body": []any{map[string]any{"type": "gallery", "texts": []any{text}}}}
-	return checkPart(name, partial, "/body/0/texts/0/"+name)
+	return checkPart(name, "/body/0/texts/0/"+name,
+		schemacheck.Value{Pointer: "/body/0/type", Value: "gallery"},
+		schemacheck.Value{Pointer: "/body/0/texts/0/file", Value: "01.jpg"},
+		schemacheck.Value{Pointer: "/body/0/texts/0/" + name, Value: value})
 }

@@ -69,5 +69,8 @@ func ValidateCoverAlt(s string) error {
 	if p := content.AltProblem(s); p != "" {
 		return &FieldError{Field: "coverAlt", Msg: p, Hint: "say what the cover shows"}
 	}
-	return checkBlock("coverAlt", map[string]any{"type": "image", "src": "cover.jpg", "alt": s}, "alt")
+	return checkPart("coverAlt", "/body/0/alt",
+		schemacheck.Value{Pointer: "/body/0/type", Value: "image"},
+		schemacheck.Value{Pointer: "/body/0/src", Value: "cover.jpg"},
+		schemacheck.Value{Pointer: "/body/0/alt", Value: s})
 }

@@ -210,8 +210,9 @@ func TestCreate(t *testing.T) {
 	if got := c.Projects[1]; got.Slug != "camp-photos" || len(got.Gallery) != 2 || got.Gallery[0].Width != 22 {
 		t.Errorf("loaded %+v", got)
 	}
-	// The texts reach the loaded gallery with their image.
-	if g := c.Projects[1].Gallery; g[0].Alt != "" || g[1].Alt != "Campfire at dusk" || g[1].Caption != `Night two: "stories"` {
+	// The texts reach the loaded gallery with their image (an alt text
+	// after the title and number that every tile has).
+	if g := c.Projects[1].Gallery; g[0].Alt != "Camp Photos 1" || g[1].Alt != "Camp Photos 2: Campfire at dusk" || g[1].Caption != `Night two: "stories"` {
 		t.Errorf("gallery texts %+v", g)
 	}
 	// The modeline resolves from the project's folder to a schema

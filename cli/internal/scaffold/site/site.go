@@ -370,7 +370,7 @@ func CheckText(key, value string) error { return checkPart(key, strings.TrimSpac
 
 // CheckList checks the list setting key (a ListFields key).
 func CheckList(key string, items []string) error {
-	list := make([]any, len(items))
+	list := make([]string, len(items))
 	for i, s := range items {
 		list[i] = strings.TrimSpace(s)
 	}
@@ -381,12 +381,8 @@ func CheckList(key string, items []string) error {
 // problems at the setting or inside it, as `portfolio validate` words them.
 // The other settings, absent here, are not its concern.
 func checkPart(key string, value any) error {
-	keys := strings.Split(key, ".")
-	partial := map[string]any{keys[len(keys)-1]: value}
-	for i := len(keys) - 2; i >= 0; i-- {
-		partial = map[string]any{keys[i]: partial}
-	}
-	return fieldcheck.CheckPart(schemacheck.SiteSchema, key, partial, "/"+strings.Join(keys, "/"))
+	pointer := "/" + strings.ReplaceAll(key, ".", "/")
+	return fieldcheck.CheckPart(schemacheck.SiteSchema, key, pointer, schemacheck.Value{Pointer: pointer, Value: value})
 }
 
 // services name the well-known profile hosts, by domain.

@@ -7,37 +7,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import GalleryLightbox from '@/features/gallery/GalleryLightbox';
-import { videoOfTile } from '@/features/gallery/tileVideo';
-import type { GalleryImage } from '@/generated/content';
+import { readTile, TILE_SELECTOR } from '@/features/gallery/tile';
 import { photoTitle } from '@/lib/titles';
-
-/** A tile's image, as the lightbox needs it: from the tile's markup. */
-export function imageOfTile(tile: Element): GalleryImage {
-  const img = tile.querySelector('img');
-  const webp = tile.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? undefined;
-  const caption = tile.getAttribute('data-caption');
-  const image = {
-    src: img?.getAttribute('src') ?? '',
-    width: Number(img?.getAttribute('width') ?? 0),
-    height: Number(img?.getAttribute('height') ?? 0),
-    ...(webp ? { srcset: { webp, fallback: img?.getAttribute('srcset') ?? '' } } : {}),
-  };
-  // A video's tile: its image is the poster.
-  const video = videoOfTile(tile, image);
-  return {
-    ...image,
-    alt: img?.getAttribute('alt') ?? '',
-    label: tile.getAttribute('aria-label') ?? '',
-    ...(caption ? { caption } : {}),
-    ...(video ? { video } : {}),
-  };
-}
-
-/** The address of a tile's photo: its link, or for a video's tile (which links to the file) data-page. */
-export function addressOfTile(tile: HTMLAnchorElement): string {
-  const page = tile.getAttribute('data-page');
-  return page ? new URL(page, tile.baseURI).href : tile.href;
-}
 
 /** Every lightbox root this page made (tests unmount them between cases). */
 const roots = new Set<{ unmount(): void; host: HTMLElement; stop(): void }>();
@@ -50,7 +21,7 @@ export function unmountAll() {
   roots.clear();
 }
 
-const tileOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('a[data-index]') : null);
+const tileOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>(TILE_SELECTOR) : null);
 
 /** What the island keeps in a photo's history entry: which photo it shows. */
 interface PhotoState {
@@ -64,10 +35,11 @@ const photoIn = (state: unknown): number | undefined => {
 const text = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
 
 export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?: MouseEvent) {
-  const tiles = [...el.querySelectorAll<HTMLAnchorElement>('a[data-index]')];
-  const images = tiles.map(imageOfTile);
+  const tiles = [...el.querySelectorAll<HTMLAnchorElement>(TILE_SELECTOR)];
+  const slides = tiles.map(readTile);
+  const images = slides.map((s) => s.image);
   // Each photo's address is its own page.
-  const addresses = tiles.map(addressOfTile);
+  const addresses = slides.map((s) => s.address);
   // On a photo's own page: the project page, where closing the viewer goes.
   const project = typeof props.project === 'string' ? props.project : undefined;
   // Reloaded after a tile pushed its entry, the entry before it is the project's.
@@ -153,7 +125,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?:
 
   const open = (tile: HTMLAnchorElement) => {
     opener = tile;
-    show(Number(tile.dataset.index), current === -1 && !project);
+    show(readTile(tile).index, current === -1 && !project);
   };
 
   el.addEventListener('click', (e) => {

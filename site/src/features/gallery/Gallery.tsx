@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { bandAt, bandsOf, bandStyle, gapPx, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
-import { mainSource, tileVideoData } from '@/features/gallery/tileVideo';
+import { tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
@@ -185,18 +185,7 @@ export function Gallery({ images, title, slug, atTop = false }: Props) {
               <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
                 <Box
                   component="a"
-                  {...(video
-                    ? {
-                        href: mainSource(video).src,
-                        type: mainSource(video).type.split(';')[0],
-                        'data-page': paths.photo(slug, i + 1),
-                        'data-video': tileVideoData(video),
-                        'aria-describedby': durationId,
-                      }
-                    : { href: paths.photo(slug, i + 1) })}
-                  aria-label={image.label}
-                  data-index={i}
-                  data-caption={image.caption}
+                  {...tileAttributes({ image, index: i, page: paths.photo(slug, i + 1), videoLinksToFile: true, describedBy: durationId })}
                   sx={{
                     position: 'relative',
                     // A video's marks follow its tile's width (cqw).

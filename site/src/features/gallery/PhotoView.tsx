@@ -10,7 +10,7 @@ import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { VideoPlayer } from '@/components/VideoPlayer';
 import { paths } from '@/config/paths';
 import { largestVariant, lightboxProps, VideoMarks } from '@/features/gallery/Gallery';
-import { mainSource, tileVideoData } from '@/features/gallery/tileVideo';
+import { mainSource, tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, Project } from '@/generated/content';
 
 interface Props {
@@ -96,12 +96,7 @@ export function PhotoView({ project: p, images, n }: Props) {
             <li key={img.src}>
               <Box
                 component="a"
-                href={paths.photo(p.slug, i + 1)}
-                aria-label={img.label}
-                aria-current={i === n - 1 ? 'page' : undefined}
-                data-index={i}
-                data-caption={img.caption}
-                data-video={img.video && tileVideoData(img.video)}
+                {...tileAttributes({ image: img, index: i, page: paths.photo(p.slug, i + 1), current: i === n - 1 })}
                 sx={{
                   position: 'relative',
                   display: 'block',

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"portfolio/cli/internal/content"
@@ -43,10 +44,11 @@ func RemoveFromOrder(contentDir, slug string) (bool, error) {
 	return true, fsutil.WriteFileAtomic(file, out, fi.Mode().Perm())
 }
 
-func orderOf(doc *yamldoc.Document) ([]any, bool) {
-	m, _ := doc.Value.(map[string]any)
-	list, ok := m[content.ProjectOrderKey].([]any)
-	return list, ok
+// orderOf is site.yaml's projectOrder, and whether it is a list; an item
+// that is not text is "".
+func orderOf(doc *yamldoc.Document) ([]string, bool, error) {
+	site, err := content.DecodeSite(doc)
+	return site.ProjectOrder, site.ProjectOrder != nil, err
 }
 
 func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error) {
@@ -54,11 +56,11 @@ func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error
 	if d != nil {
 		return nil, false, fmt.Errorf("%s: %s", file, d.Message)
 	}
-	list, ok := orderOf(doc)
-	if !ok {
-		return data, false, nil
+	list, ok, err := orderOf(doc)
+	if err != nil || !ok {
+		return data, false, err
 	}
-	var want []any
+	var want []string
 	var drop []int // indexes of the items to drop
 	for i, v := range list {
 		if v == slug {
@@ -70,6 +72,10 @@ func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error
 	if len(drop) == 0 {
 		return data, false, nil
 	}
+	cantEdit := fmt.Errorf("%s: could not take %q out of %s; remove it by hand", file, slug, content.ProjectOrderKey)
+	if slices.Contains(want, "") { // an item that is not text: leave the list to the owner
+		return nil, false, cantEdit
+	}
 	text := string(data)
 	eol := "\n"
 	if strings.Contains(text, "\r\n") {
@@ -77,7 +83,6 @@ func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error
 	}
 	lines := strings.Split(text, "\n")
 	keyLine := doc.KeyPos("/"+content.ProjectOrderKey).Line - 1
-	cantEdit := fmt.Errorf("%s: could not take %q out of %s; remove it by hand", file, slug, content.ProjectOrderKey)
 	if keyLine < 0 || keyLine >= len(lines) {
 		return nil, false, cantEdit
 	}
@@ -90,7 +95,7 @@ func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error
 		}
 		items := make([]string, len(want))
 		for i, v := range want {
-			items[i] = yamltext.Scalar(v.(string))
+			items[i] = yamltext.Scalar(v)
 		}
 		lines[keyLine] = line[:open] + "[" + strings.Join(items, ", ") + "]" + line[close+1:]
 		if eol == "\r\n" {
@@ -128,12 +133,15 @@ func removeFromOrder(file string, data []byte, slug string) ([]byte, bool, error
 	if d != nil {
 		return nil, false, cantEdit
 	}
-	got, _ := orderOf(check)
+	got, _, err := orderOf(check)
+	if err != nil {
+		return nil, false, err
+	}
 	if want == nil {
-		want = []any{}
+		want = []string{}
 	}
 	if got == nil {
-		got = []any{}
+		got = []string{}
 	}
 	if !reflect.DeepEqual(got, want) {
 		return nil, false, cantEdit

@@ -48,19 +48,26 @@ func TestRemoveFromOrder(t *testing.T) {
 }
 
 // A list the line edit cannot take the slug out of (brackets over several
-// lines) is left as it was, with an error saying what to do.
+// lines, an item that is not text) is left as it was, with an error saying
+// what to do.
 func TestRemoveFromOrderRefusesWhatItCannotEdit(t *testing.T) {
-	dir := t.TempDir()
-	in := "projectOrder: [\n  alpha,\n  tide,\n]\n"
-	file := filepath.Join(dir, "site.yaml")
-	if err := os.WriteFile(file, []byte(in), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	changed, err := RemoveFromOrder(dir, "tide")
-	if changed || err == nil || !strings.Contains(err.Error(), "remove it by hand") {
-		t.Errorf("changed %v, err %v", changed, err)
-	}
-	if got, _ := os.ReadFile(file); string(got) != in {
-		t.Errorf("site.yaml changed:\n%s", got)
+	for name, in := range map[string]string{
+		"brackets over several lines": "projectOrder: [\n  alpha,\n  tide,\n]\n",
+		"an item that is not text":    "projectOrder: [alpha, 42, tide]\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "site.yaml")
+			if err := os.WriteFile(file, []byte(in), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			changed, err := RemoveFromOrder(dir, "tide")
+			if changed || err == nil || !strings.Contains(err.Error(), "remove it by hand") {
+				t.Errorf("changed %v, err %v", changed, err)
+			}
+			if got, _ := os.ReadFile(file); string(got) != in {
+				t.Errorf("site.yaml changed:\n%s", got)
+			}
+		})
 	}
 }

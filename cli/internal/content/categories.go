@@ -201,12 +201,33 @@ func readLeniently(path string, schema func() (*schemacheck.Schema, error), out 
 	if derr != nil {
 		return false
 	}
+	return decodeLeniently(doc, schema, out) == nil
+}
+
+// decodeLeniently decodes doc into out with the schema's defaults; what
+// does not decode stays zero (validate reports it). The error is only for
+// a schema that does not compile.
+func decodeLeniently(doc *yamldoc.Document, schema func() (*schemacheck.Schema, error), out any) error {
 	s, err := schema()
 	if err != nil {
-		return false
+		return err
 	}
-	_ = s.Decode(doc, out) // lenient: what does not decode stays zero
-	return true
+	_ = s.Decode(doc, out)
+	return nil
+}
+
+// DecodeProject decodes a project.yaml that an editor has parsed, with
+// the schema's defaults, leniently: what does not decode stays zero.
+func DecodeProject(doc *yamldoc.Document) (ProjectData, error) {
+	var p ProjectData
+	return p, decodeLeniently(doc, schemacheck.ProjectSchema, &p)
+}
+
+// DecodeSite decodes a site.yaml that an editor has parsed, with the
+// schema's defaults, leniently: what does not decode stays zero.
+func DecodeSite(doc *yamldoc.Document) (Site, error) {
+	var s Site
+	return s, decodeLeniently(doc, schemacheck.SiteSchema, &s)
 }
 
 // ActiveIn counts the projects of the content folder that name page and

@@ -64,33 +64,26 @@ func Read(contentDir, slug string) (*Project, error) {
 	if d != nil {
 		return nil, fmt.Errorf("%s: %s; fix it first (`portfolio validate` shows every problem)", d.Position(), d.Message)
 	}
-	root, ok := doc.Value.(map[string]any)
-	if !ok {
+	if !doc.IsMapping("") {
 		return nil, fmt.Errorf("%s is not a mapping of keys; fix it first (`portfolio validate`)", file)
 	}
-	str := func(k string) string { s, _ := root[k].(string); return s }
-	f := Fields{Title: str("title"), Subtitle: str("subtitle"), Page: str("page"), Category: str("category"),
-		Description: str("description"), Role: str("role"), Active: true}
-	if list, ok := root["skills"].([]any); ok {
-		for _, s := range list {
-			if t, ok := s.(string); ok {
-				f.Skills = append(f.Skills, t)
-			}
+	loaded, err := content.DecodeProject(doc)
+	if err != nil {
+		return nil, err
+	}
+	f := Fields{Title: loaded.Title, Subtitle: loaded.Subtitle, Page: loaded.Page, Category: loaded.Category,
+		Description: loaded.Description, Role: loaded.Role, Featured: loaded.Featured, Active: loaded.Active}
+	for _, s := range loaded.Skills {
+		if s != "" {
+			f.Skills = append(f.Skills, s)
 		}
 	}
-	if b, ok := root["featured"].(bool); ok {
-		f.Featured = b
-	}
-	if b, ok := root["active"].(bool); ok {
-		f.Active = b
-	}
 	p := &Project{Slug: slug, Dir: dir, File: file, YAML: data}
-	p.Cover, _ = root["cover"].(string)
-	body, _ := root["body"].([]any)
-	for i, b := range body {
-		if m, ok := b.(map[string]any); ok && m["type"] == "image" && m["src"] == p.Cover && p.Cover != "" {
+	p.Cover = string(loaded.Cover)
+	for i, b := range loaded.Body {
+		if img, ok := b.(*content.ImageBlock); ok && string(img.Src) == p.Cover && p.Cover != "" {
 			if len(p.CoverImages) == 0 {
-				f.CoverAlt, _ = m["alt"].(string)
+				f.CoverAlt = img.Alt
 			}
 			p.CoverImages = append(p.CoverImages, i)
 		}
@@ -160,7 +153,6 @@ func (p *Project) Render(f Fields) ([]byte, error) {
 	if d != nil {
 		return nil, fmt.Errorf("%s: %s", d.Position(), d.Message)
 	}
-	root, _ := doc.Value.(map[string]any)
 	type edit struct {
 		from, to int
 		repl     []string
@@ -173,7 +165,7 @@ func (p *Project) Render(f Fields) ([]byte, error) {
 		}
 		v := value(f, key)
 		repl := append([]string{key + ":" + v[0]}, v[1:]...)
-		if _, present := root[key]; !present {
+		if _, present := doc.At("/" + key); !present {
 			added = append(added, repl...)
 			continue
 		}

@@ -515,6 +515,14 @@ func (d *Document) RawPos(pointer, text string, i int) (line, col int, ok bool) 
 	return 0, 0, false
 }
 
+// IsMapping reports whether the value at pointer is a mapping of keys
+// ("" is the whole file).
+func (d *Document) IsMapping(pointer string) bool {
+	v, _ := d.At(pointer)
+	_, ok := v.(map[string]any)
+	return ok
+}
+
 // FromValue is a document of value alone, with no positions: an answer
 // of a form checked before it is written into a file.
 func FromValue(file string, value any) *Document {

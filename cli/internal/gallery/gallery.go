@@ -144,7 +144,7 @@ func (g *Gallery) HasBlock() bool {
 	if err != nil {
 		return true // not readable: Apply says why
 	}
-	_, ok := galleryBlock(doc)
+	_, _, ok := galleryBlock(doc)
 	return ok
 }
 

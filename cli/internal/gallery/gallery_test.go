@@ -188,7 +188,7 @@ func TestTextsFollowTheirImage(t *testing.T) {
 	for _, im := range c.Projects[0].Gallery {
 		alts = append(alts, im.Path+"="+im.Alt)
 	}
-	want := "gallery/01.jpg= gallery/02.png= gallery/03.jpg=A red boat at dawn"
+	want := "gallery/01.jpg=Harbour 1 gallery/02.png=Harbour 2 gallery/03.jpg=Harbour 3: A red boat at dawn"
 	if strings.Join(alts, " ") != want {
 		t.Errorf("gallery = %v, want %s", alts, want)
 	}

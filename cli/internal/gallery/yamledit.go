@@ -12,16 +12,19 @@ import (
 	"portfolio/cli/internal/content/yamldoc"
 )
 
-// galleryBlock finds the body's gallery block: its JSON pointer.
-func galleryBlock(doc *yamldoc.Document) (string, bool) {
-	root, _ := doc.Value.(map[string]any)
-	body, _ := root["body"].([]any)
-	for i, b := range body {
-		if m, ok := b.(map[string]any); ok && m["type"] == "gallery" {
-			return fmt.Sprintf("/body/%d", i), true
+// galleryBlock finds the body's gallery block: its JSON pointer, and the
+// block as the project decodes it.
+func galleryBlock(doc *yamldoc.Document) (string, *content.GalleryBlock, bool) {
+	p, err := content.DecodeProject(doc)
+	if err != nil {
+		return "", nil, false
+	}
+	for i, b := range p.Body {
+		if g, ok := b.(*content.GalleryBlock); ok {
+			return fmt.Sprintf("/body/%d", i), g, true
 		}
 	}
-	return "", false
+	return "", nil, false
 }
 
 func parse(file string, data []byte) (*yamldoc.Document, error) {
@@ -38,20 +41,14 @@ func readTexts(file string, data []byte) (map[string]content.ImageText, error) {
 	if err != nil {
 		return nil, err
 	}
-	ptr, ok := galleryBlock(doc)
+	_, block, ok := galleryBlock(doc)
 	if !ok {
 		return nil, nil
 	}
-	block, _ := doc.At(ptr)
-	list, _ := block.(map[string]any)["texts"].([]any)
 	out := map[string]content.ImageText{}
-	for _, item := range list {
-		e, _ := item.(map[string]any)
-		f, _ := e["file"].(string)
-		alt, _ := e["alt"].(string)
-		caption, _ := e["caption"].(string)
-		if f != "" {
-			out[f] = content.ImageText{Alt: alt, Caption: caption}
+	for _, t := range block.Texts {
+		if t.File != "" {
+			out[t.File] = content.ImageText{Alt: t.Alt, Caption: t.Caption}
 		}
 	}
 	return out, nil
@@ -71,7 +68,7 @@ func SetTexts(file string, data []byte, texts []Text) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	ptr, ok := galleryBlock(doc)
+	ptr, _, ok := galleryBlock(doc)
 	if !ok {
 		return nil, ErrNoGalleryBlock
 	}
@@ -190,7 +187,7 @@ func AddBlock(file string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := galleryBlock(doc); ok {
+	if _, _, ok := galleryBlock(doc); ok {
 		return data, nil
 	}
 	byHand := fmt.Errorf("%s: the body is not written as a list of blocks (- type: …); add `- type: gallery` to it by hand", file)
@@ -228,7 +225,7 @@ func AddBlock(file string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := galleryBlock(check); !ok {
+	if _, _, ok := galleryBlock(check); !ok {
 		return nil, byHand
 	}
 	return []byte(out), nil

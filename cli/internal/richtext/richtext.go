@@ -37,19 +37,63 @@ var md = goldmark.New()
 // this they would show as literal pipes and tildes.
 var full = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList))
 
-// Parse converts text. The result is a list of blocks, each a
-// map[string]any:
-//
-//	{"kind": "paragraph", "children": [inline…]}
-//	{"kind": "list", "ordered": bool, "items": [[inline…]…]}
-//
-// where an inline is a string, or {"kind": "em"|"strong", "children": […]},
-// {"kind": "link", "href": "…", "children": […]} or {"kind": "code", "text": "…"}.
-func Parse(src string) ([]any, error) {
+// Block is a paragraph or a list: {"kind": "paragraph", "children":
+// [inline…]} or {"kind": "list", "items": [[inline…]…], "ordered": bool}.
+type Block interface{ block() }
+
+// Inline is a piece of a line: Text, or a Span, Code or Link.
+type Inline interface{ inline() }
+
+// Paragraph is a paragraph of inline content.
+type Paragraph struct {
+	Kind     string   `json:"kind"` // "paragraph"
+	Children []Inline `json:"children"`
+}
+
+// List is a bullet or numbered list, one line of inline content per item.
+type List struct {
+	Kind    string     `json:"kind"` // "list"
+	Items   [][]Inline `json:"items"`
+	Ordered bool       `json:"ordered"`
+}
+
+// Text is plain text.
+type Text string
+
+// Span is emphasis ("em") or strong emphasis ("strong").
+type Span struct {
+	Kind     string   `json:"kind"`
+	Children []Inline `json:"children"`
+}
+
+// Code is a code span.
+type Code struct {
+	Kind string `json:"kind"` // "code"
+	Text string `json:"text"`
+}
+
+// Link is a link.
+type Link struct {
+	Kind     string   `json:"kind"` // "link"
+	Children []Inline `json:"children"`
+	Href     string   `json:"href"`
+}
+
+func (Paragraph) block() {}
+func (List) block()      {}
+func (Text) inline()     {}
+func (Span) inline()     {}
+func (Code) inline()     {}
+func (Link) inline()     {}
+
+// Parse converts text into its blocks. Every struct's fields come in the
+// order the site's generated module writes them: kind first, then the
+// others by name.
+func Parse(src string) ([]Block, error) {
 	source := []byte(src)
 	doc := md.Parser().Parse(text.NewReader(source))
 	c := converter{src: source}
-	var blocks []any
+	var blocks []Block
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		b, err := c.block(n)
 		if err != nil {
@@ -190,20 +234,20 @@ func (c converter) errorAt(n ast.Node, msg, hint string) error {
 	return &Error{Line: line, Text: text, Msg: msg, Hint: hint}
 }
 
-func (c converter) block(n ast.Node) (any, error) {
+func (c converter) block(n ast.Node) (Block, error) {
 	switch x := n.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
 		children, err := c.inlines(n)
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"kind": "paragraph", "children": children}, nil
+		return Paragraph{Kind: "paragraph", Children: children}, nil
 	case *ast.List:
 		if x.IsOrdered() && x.Start != 1 {
 			return nil, c.errorAt(n, fmt.Sprintf("a numbered list starting at %d is not supported in content text: it would be numbered from 1", x.Start),
 				"number the list from 1, or write the numbers in the text of a paragraph")
 		}
-		items := []any{}
+		items := [][]Inline{}
 		for it := x.FirstChild(); it != nil; it = it.NextSibling() {
 			item, err := c.listItem(it)
 			if err != nil {
@@ -211,7 +255,7 @@ func (c converter) block(n ast.Node) (any, error) {
 			}
 			items = append(items, item)
 		}
-		return map[string]any{"kind": "list", "ordered": x.IsOrdered(), "items": items}, nil
+		return List{Kind: "list", Items: items, Ordered: x.IsOrdered()}, nil
 	case *ast.Heading:
 		return nil, c.unsupported(n, "a heading (#)", "use a text block's `heading:` property, or **strong** text")
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
@@ -229,8 +273,8 @@ func (c converter) block(n ast.Node) (any, error) {
 
 // listItem returns the inline content of a list item; an item holds one
 // paragraph (a tight list) and no nested list.
-func (c converter) listItem(it ast.Node) ([]any, error) {
-	var out []any
+func (c converter) listItem(it ast.Node) ([]Inline, error) {
+	var out []Inline
 	for b := it.FirstChild(); b != nil; b = b.NextSibling() {
 		switch b.(type) {
 		case *ast.Paragraph, *ast.TextBlock:
@@ -251,21 +295,21 @@ func (c converter) listItem(it ast.Node) ([]any, error) {
 	return mergeStrings(out), nil
 }
 
-func (c converter) inlines(parent ast.Node) ([]any, error) {
-	var out []any
+func (c converter) inlines(parent ast.Node) ([]Inline, error) {
+	var out []Inline
 	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
 		switch x := n.(type) {
 		case *ast.Text:
-			out = append(out, plainText(x.Value(c.src)))
+			out = append(out, Text(plainText(x.Value(c.src))))
 			if x.HardLineBreak() {
 				return nil, c.errorAt(x, "a hard line break (two spaces or a \\ at the end of a line) is not supported in content text",
 					"remove the spaces or the \\ to join the lines, or leave an empty line to start a new paragraph")
 			}
 			if x.SoftLineBreak() {
-				out = append(out, " ")
+				out = append(out, Text(" "))
 			}
 		case *ast.String:
-			out = append(out, string(x.Value))
+			out = append(out, Text(x.Value))
 		case *ast.Emphasis:
 			children, err := c.inlines(x)
 			if err != nil {
@@ -275,7 +319,7 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 			if x.Level >= 2 {
 				k = "strong"
 			}
-			out = append(out, map[string]any{"kind": k, "children": children})
+			out = append(out, Span{Kind: k, Children: children})
 		case *ast.CodeSpan:
 			var b strings.Builder
 			for t := x.FirstChild(); t != nil; t = t.NextSibling() {
@@ -285,7 +329,7 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 					b.Write(s.Value)
 				}
 			}
-			out = append(out, map[string]any{"kind": "code", "text": b.String()})
+			out = append(out, Code{Kind: "code", Text: b.String()})
 		case *ast.Link:
 			href := string(x.Destination)
 			if len(x.Title) > 0 {
@@ -299,7 +343,7 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, map[string]any{"kind": "link", "href": href, "children": children})
+			out = append(out, Link{Kind: "link", Children: children, Href: href})
 		case *ast.AutoLink:
 			url := string(x.URL(c.src))
 			if x.AutoLinkType == ast.AutoLinkEmail {
@@ -308,7 +352,7 @@ func (c converter) inlines(parent ast.Node) ([]any, error) {
 			if err := checkHref(url); err != "" {
 				return nil, c.errorAt(x, fmt.Sprintf("link target %q %s", url, err), linkHint)
 			}
-			out = append(out, map[string]any{"kind": "link", "href": url, "children": []any{string(x.Label(c.src))}})
+			out = append(out, Link{Kind: "link", Children: []Inline{Text(x.Label(c.src))}, Href: url})
 		case *ast.Image:
 			return nil, c.unsupported(x, "an inline image (![…](…))", "use an image block: `- type: image` with src, alt and caption")
 		case *ast.RawHTML:
@@ -350,11 +394,11 @@ func checkHref(href string) string {
 
 // mergeStrings joins adjacent strings and trims the ends, so the data stays
 // small and stable.
-func mergeStrings(in []any) []any {
-	out := []any{}
+func mergeStrings(in []Inline) []Inline {
+	out := []Inline{}
 	for _, v := range in {
-		if s, ok := v.(string); ok && len(out) > 0 {
-			if prev, ok := out[len(out)-1].(string); ok {
+		if s, ok := v.(Text); ok && len(out) > 0 {
+			if prev, ok := out[len(out)-1].(Text); ok {
 				out[len(out)-1] = prev + s
 				continue
 			}
@@ -362,8 +406,8 @@ func mergeStrings(in []any) []any {
 		out = append(out, v)
 	}
 	if n := len(out); n > 0 {
-		if s, ok := out[n-1].(string); ok {
-			if s = strings.TrimRight(s, " "); s == "" {
+		if s, ok := out[n-1].(Text); ok {
+			if s = Text(strings.TrimRight(string(s), " ")); s == "" {
 				out = out[:n-1]
 			} else {
 				out[n-1] = s

@@ -106,7 +106,8 @@ func (r resolver) video(rel string, alternatives []string, captions string) (obj
 }
 
 // value serialises a typed content value as ordered data: a struct's
-// fields in their order under their ts names, a list item by item. The
+// fields in their order under their ts names (json for rich text), a list
+// item by item. The
 // kinds the schemas define (ImagePath, Markdown, DocumentPath) and the
 // loaded files (a video, a gallery's images) become what the site shows:
 // their web variants, rich text, the published files.
@@ -118,7 +119,10 @@ func (r resolver) value(v reflect.Value) (any, error) {
 		return r.document(string(x))
 	case content.Markdown:
 		blocks, err := richtext.Parse(string(x))
-		return normalize(any(blocks)), err
+		if err != nil {
+			return nil, err
+		}
+		return r.value(reflect.ValueOf(blocks))
 	case content.VideoRef:
 		return r.video(x.Src, x.Alternatives, x.Captions)
 	case content.GalleryImage:
@@ -130,7 +134,11 @@ func (r resolver) value(v reflect.Value) (any, error) {
 	case reflect.Struct:
 		out := obj{}
 		for i := range v.NumField() {
-			name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("ts"), ",")
+			tag, ok := v.Type().Field(i).Tag.Lookup("ts")
+			if !ok {
+				tag = v.Type().Field(i).Tag.Get("json") // rich text's fields
+			}
+			name, opts, _ := strings.Cut(tag, ",")
 			f := v.Field(i)
 			if name == "-" || name == "" || strings.Contains(opts, "omitempty") && f.IsZero() {
 				continue
@@ -156,6 +164,8 @@ func (r resolver) value(v reflect.Value) (any, error) {
 			out = append(out, val)
 		}
 		return out, nil
+	case reflect.String:
+		return v.String(), nil // rich text's Text, as plain text
 	}
 	return v.Interface(), nil
 }

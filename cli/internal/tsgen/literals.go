@@ -6,9 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -73,31 +71,6 @@ func renderFlat(v any) string {
 		return "[" + strings.Join(parts, ", ") + "]"
 	}
 	return literal(v)
-}
-
-// normalize turns rich-text maps into ordered objects: "kind" first, then
-// the other keys sorted.
-func normalize(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		o := obj{}
-		if k, ok := x["kind"]; ok {
-			o = append(o, kv{"kind", k})
-		}
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			if k != "kind" {
-				o = append(o, kv{k, normalize(x[k])})
-			}
-		}
-		return o
-	case []any:
-		l := make(list, len(x))
-		for i, e := range x {
-			l[i] = normalize(e)
-		}
-		return l
-	}
-	return v
 }
 
 func literal(v any) string {

@@ -1,9 +1,10 @@
-package editproject
+package app
 
 import (
 	"strings"
 	"testing"
 
+	"portfolio/cli/internal/cmd/editproject"
 	"portfolio/cli/internal/cmd/newproject"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
@@ -12,12 +13,13 @@ import (
 // The project's details are the same flags in `new project` and `edit
 // project` (issue 36): the same type, default and help, but for the note a
 // command adds where the meaning differs. Declared twice, they had drifted:
-// edit's --skills took one value where new's took several.
+// edit's --skills took one value where new's took several. The test lives
+// here, where both commands are wired: a command imports no other.
 func TestDetailFlagsMatchNewProject(t *testing.T) {
 	ios, _, _, _ := iostreams.Test()
 	f := &cmdutil.Factory{IOStreams: ios}
 	newFlags := newproject.NewCmdProject(f, nil).Flags()
-	edit, _, err := NewCmdEdit(f, nil).Find([]string{"project"})
+	edit, _, err := editproject.NewCmdEdit(f, nil).Find([]string{"project"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package content
 
 import (
-	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,47 +40,34 @@ func checkControls(s *schemacheck.Schema, doc *yamldoc.Document, reported diag.L
 	for _, d := range reported {
 		skip[d.Pointer] = true
 	}
-	s.Model.Walk(doc.Value, func(ptr string, _ *schemamodel.Schema, def string, _ any) {
+	s.Walk(doc, func(ptr string, _ *schemamodel.Schema, def string, _ any) {
 		if pathDefs[def] {
 			skip[ptr] = true
 		}
 	})
 	var out diag.List
-	var walk func(ptr string, v any)
-	walk = func(ptr string, v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				walk(ptr+"/"+schemamodel.EscapePointer(k), x[k])
-			}
-		case []any:
-			for i, e := range x {
-				walk(ptr+"/"+strconv.Itoa(i), e)
-			}
-		case string:
-			i := strings.IndexFunc(x, isControl)
-			if i < 0 || skip[ptr] {
-				return
-			}
-			r, _ := utf8.DecodeRuneInString(x[i:])
-			name := ""
-			if n, ok := controlNames[r]; ok {
-				name = " (" + n + ")"
-			}
-			d := doc.Diag(diag.Error, ptr,
-				`remove it: a control character is not text, and garbles the page, its title and link previews; in "double-quoted" YAML, escapes such as \e, \x1b or \u009b write one`,
-				"%s holds a control character, U+%04X%s, at character %d", schemacheck.FieldName(ptr), r, name, utf8.RuneCountInString(x[:i])+1)
-			if line, col, ok := doc.RawPos(ptr, x, i); ok {
-				d.Line, d.Column = line, col
-			}
-			out = append(out, d)
+	doc.Walk(func(ptr, _ string, v any) bool {
+		x, ok := v.(string)
+		if !ok {
+			return true
 		}
-	}
-	walk("", doc.Value)
+		i := strings.IndexFunc(x, isControl)
+		if i < 0 || skip[ptr] {
+			return true
+		}
+		r, _ := utf8.DecodeRuneInString(x[i:])
+		name := ""
+		if n, ok := controlNames[r]; ok {
+			name = " (" + n + ")"
+		}
+		d := doc.Diag(diag.Error, ptr,
+			`remove it: a control character is not text, and garbles the page, its title and link previews; in "double-quoted" YAML, escapes such as \e, \x1b or \u009b write one`,
+			"%s holds a control character, U+%04X%s, at character %d", schemacheck.FieldName(ptr), r, name, utf8.RuneCountInString(x[:i])+1)
+		if line, col, ok := doc.RawPos(ptr, x, i); ok {
+			d.Line, d.Column = line, col
+		}
+		out = append(out, d)
+		return true
+	})
 	return out
 }

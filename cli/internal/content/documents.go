@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/diag"
-	"portfolio/cli/internal/schemamodel"
 )
 
 // Names of the schema definitions of documents.
@@ -72,22 +71,26 @@ func SizeText(n int64) string {
 // MaxDocumentBytes; a url on the site's own host (site.yaml's url) names a
 // page of the site, since nothing else is published at a fixed address.
 func (l *loader) checkDocuments(p *Project, ownHost string, pages map[string]bool) {
-	l.projectSchema.Model.Walk(p.Doc.Value, func(ptr string, _ *schemamodel.Schema, def string, v any) {
-		block, ok := v.(map[string]any)
-		if def != DefDocumentBlock || !ok {
-			return
+	for i, b := range p.Body {
+		if _, ok := b.(*DocumentBlock); !ok {
+			continue
 		}
-		file, hasFile := block["file"].(string)
-		link, hasURL := block["url"].(string)
+		// As written: text, or something else the schema reports, or
+		// nothing.
+		ptr := fmt.Sprintf("/body/%d", i)
+		fileV, _ := p.Doc.At(ptr + "/file")
+		urlV, _ := p.Doc.At(ptr + "/url")
+		file, hasFile := fileV.(string)
+		link, hasURL := urlV.(string)
 		switch {
 		case hasFile && hasURL:
 			l.add(p.Doc.Diag(diag.Error, ptr+"/url", "keep `file` for a PDF in the project folder, or `url` for a document on another site",
 				"a document block has both `file` and `url`"))
-			return
-		case !hasFile && !hasURL && block["file"] == nil && block["url"] == nil:
+			continue
+		case fileV == nil && urlV == nil:
 			l.add(p.Doc.Diag(diag.Error, ptr, "add `file: memo.pdf` (a PDF in the project folder) or `url: https://…` (a document on another site)",
 				"a document block needs `file` or `url`"))
-			return
+			continue
 		}
 		if hasFile && pdfPath.MatchString(file) { // else the schema said so
 			l.checkDocumentFile(p, ptr+"/file", file)
@@ -103,7 +106,7 @@ func (l *loader) checkDocuments(p *Project, ownHost string, pages map[string]boo
 					"%s is on this site's own host (%s), where the build publishes nothing at that address: visitors would get the not-found page", link, ownHost))
 			}
 		}
-	})
+	}
 }
 
 // checkDocumentFile checks one local document and records it for the

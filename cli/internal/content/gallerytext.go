@@ -81,10 +81,8 @@ func AltProblem(alt string) string {
 // galleryTexts reads the gallery block's texts: each names a file of the
 // gallery folder once; its alt text says what the picture shows.
 func (l *loader) galleryTexts(p *Project, pointer string, names []string) map[string]ImageText {
-	block, _ := p.Doc.At(pointer)
-	m, _ := block.(map[string]any)
-	list, _ := m["texts"].([]any)
-	if len(list) == 0 {
+	block, _ := p.blockAt(pointer).(*GalleryBlock)
+	if block == nil || len(block.Texts) == 0 {
 		return nil
 	}
 	inFolder := map[string]bool{}
@@ -92,9 +90,8 @@ func (l *loader) galleryTexts(p *Project, pointer string, names []string) map[st
 		inFolder[n] = true
 	}
 	out := map[string]ImageText{}
-	for i, item := range list {
-		e, _ := item.(map[string]any)
-		file, _ := e["file"].(string)
+	for i, e := range block.Texts {
+		file := e.File
 		if file == "" || strings.ContainsAny(file, `/\`) {
 			continue // the schema reports it
 		}
@@ -111,10 +108,8 @@ func (l *loader) galleryTexts(p *Project, pointer string, names []string) map[st
 			l.add(p.Doc.Diag(diag.Error, ptr+"/file", "merge the two entries into one", "%s is described twice", file))
 			continue
 		}
-		t := ImageText{}
-		t.Alt, _ = e["alt"].(string)
-		t.Caption, _ = e["caption"].(string)
-		if _, has := e["alt"]; has {
+		t := ImageText{Alt: e.Alt, Caption: e.Caption}
+		if _, has := p.Doc.At(ptr + "/alt"); has {
 			if problem := AltProblem(t.Alt); problem != "" {
 				l.add(p.Doc.Diag(diag.Error, ptr+"/alt", "say what the picture shows, e.g. \"Harbour at dusk, boats moored\"", "%s", problem))
 			}

@@ -98,10 +98,9 @@ type Project struct {
 	Videos   map[string]VideoFile
 	Captions map[string]CaptionsFile
 
-	gallery     *galleryRef
-	videoBlocks []string // pointers of the video blocks
-	queued      map[string]bool
-	dirs        map[string]dirListing // folder listings, read once
+	gallery *galleryRef
+	queued  map[string]bool
+	dirs    map[string]dirListing // folder listings, read once
 }
 
 // Link is the project's page path.
@@ -111,6 +110,15 @@ func (p *Project) Link() string { return ProjectRoute + p.Slug }
 // folder) in the images' manifest: its path relative to the content
 // folder, projects/<slug>/<rel>.
 func (p *Project) ImageKey(rel string) string { return ProjectsDir + "/" + p.Slug + "/" + rel }
+
+// blockAt is the block of the body at pointer (/body/<n>), or nil.
+func (p *Project) blockAt(pointer string) Block {
+	var i int
+	if _, err := fmt.Sscanf(pointer, "/body/%d", &i); err != nil || i < 0 || i >= len(p.Body) {
+		return nil
+	}
+	return p.Body[i]
+}
 
 // completeBlocks gives the gallery block its images, in display order,
 // and each video block its video.
@@ -266,9 +274,9 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	return c, l.diags, nil
 }
 
-// closestKey reports whether a key of m looks like a misspelling of name.
-func closestKey(m map[string]any, name string) bool {
-	for k := range m {
+// closestKey reports whether one of keys looks like a misspelling of name.
+func closestKey(keys []string, name string) bool {
+	for _, k := range keys {
 		if schemacheck.Closest(k, []string{name}) != "" {
 			return true
 		}
@@ -420,7 +428,7 @@ func (l *loader) loadDocument(path string, s *schemacheck.Schema) *yamldoc.Docum
 		l.add(*perr)
 		return nil
 	}
-	if _, ok := doc.Value.(map[string]any); !ok {
+	if !doc.IsMapping("") {
 		// Text, a number or a list where the file's keys should be: one
 		// error says so; rules and warnings about its parts would only
 		// repeat it.
@@ -433,9 +441,8 @@ func (l *loader) loadDocument(path string, s *schemacheck.Schema) *yamldoc.Docum
 		}
 		return nil
 	}
-	if m := doc.Value.(map[string]any); len(m) > 0 && !slices.ContainsFunc(s.Model.Properties, func(p schemamodel.Property) bool {
-		_, ok := m[p.Name]
-		return ok || closestKey(m, p.Name)
+	if keys := doc.Keys(""); len(keys) > 0 && !slices.ContainsFunc(s.Model.Properties, func(p schemamodel.Property) bool {
+		return slices.Contains(keys, p.Name) || closestKey(keys, p.Name)
 	}) {
 		// Not one key of the file's schema: some other file, or text
 		// with a colon in it. One error, not one per missing key.

@@ -50,7 +50,7 @@ func PlaceholderText(pointer string) string {
 // are the owner's.
 func (l *loader) checkPlaceholders(site *yamldoc.Document) {
 	described := map[string]string{}
-	l.siteSchema.Model.Walk(site.Value, func(ptr string, s *schemamodel.Schema, _ string, _ any) {
+	l.siteSchema.Walk(site, func(ptr string, s *schemamodel.Schema, _ string, _ any) {
 		if PlaceholderText(ptr) != "" {
 			described[ptr] = s.Description
 		}

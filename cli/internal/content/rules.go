@@ -4,14 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -57,7 +54,7 @@ type galleryRef struct {
 // path, and queues the images for inspection.
 func (l *loader) collectImages(p *Project) {
 	var galleries []string
-	l.projectSchema.Model.Walk(p.Doc.Value, func(ptr string, s *schemamodel.Schema, def string, v any) {
+	l.projectSchema.Walk(p.Doc, func(ptr string, s *schemamodel.Schema, def string, v any) {
 		switch def {
 		case DefImagePath:
 			if rel, ok := v.(string); ok {
@@ -74,8 +71,6 @@ func (l *loader) collectImages(p *Project) {
 			if rel, ok := v.(string); ok && captionsPath.MatchString(rel) {
 				l.checkCaptions(p, ptr, rel)
 			}
-		case DefVideoBlock:
-			p.videoBlocks = append(p.videoBlocks, ptr)
 		}
 	})
 	for _, extra := range galleries[min(1, len(galleries)):] {
@@ -98,7 +93,7 @@ func (l *loader) collectImages(p *Project) {
 	}
 	g := &galleryRef{pointer: galleries[0]}
 	p.gallery = g
-	if block, ok := p.Doc.At(g.pointer); ok {
+	if block, ok := p.blockAt(g.pointer).(*GalleryBlock); ok {
 		g.external, g.listed = externalImages(block)
 	}
 	problem := func(hint, format string, args ...any) {
@@ -255,38 +250,16 @@ func listGallery(projectDir string) galleryListing {
 	return g
 }
 
-func externalImages(block any) (valid []GalleryImage, listed int) {
-	m, _ := block.(map[string]any)
-	list, _ := m["external"].([]any)
-	var out []GalleryImage
-	for _, item := range list {
-		e, _ := item.(map[string]any)
-		url, _ := e["url"].(string)
-		w, _ := asInt(e["width"])
-		h, _ := asInt(e["height"])
-		if url != "" && w > 0 && h > 0 {
-			out = append(out, GalleryImage{URL: url, Width: w, Height: h})
+// externalImages returns the gallery's external images that can be shown
+// (an address and a size; the schema reports the others), and how many
+// are listed.
+func externalImages(block *GalleryBlock) (valid []GalleryImage, listed int) {
+	for _, e := range block.External {
+		if e.URL != "" && e.Width > 0 && e.Height > 0 {
+			valid = append(valid, GalleryImage{URL: e.URL, Width: e.Width, Height: e.Height})
 		}
 	}
-	return out, len(list)
-}
-
-// asInt reads a whole number as YAML decodes it; JSON Schema counts 1200.0
-// as an integer too.
-func asInt(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case uint64:
-		return int(n), true
-	case float64:
-		if n == math.Trunc(n) && math.Abs(n) < 1<<31 {
-			return int(n), true
-		}
-	}
-	return 0, false
+	return valid, len(block.External)
 }
 
 // queueLocal checks that rel names a file inside the project folder, with
@@ -460,47 +433,26 @@ const MaxDescription = 160
 // lists are walked too.
 func checkDescriptions(doc *yamldoc.Document) diag.List {
 	var out diag.List
-	var walk func(ptr string, v any)
-	walk = func(ptr string, v any) {
-		if list, ok := v.([]any); ok {
-			for i, item := range list {
-				walk(ptr+"/"+strconv.Itoa(i), item)
+	doc.Walk(func(ptr, key string, v any) bool {
+		if key == "body" {
+			return false // blocks have no meta descriptions
+		}
+		if text, ok := v.(string); ok && key == "description" {
+			if n := utf8.RuneCountInString(strings.TrimSpace(text)); n > MaxDescription {
+				out = append(out, doc.Diag(diag.Warning, ptr,
+					fmt.Sprintf("shorten it to %d characters or fewer (%d to cut): say first what the page is and for whom; the rest can go in the page itself", MaxDescription, n-MaxDescription),
+					"the description is %d characters long: search results and link previews cut it after about %d", n, MaxDescription))
 			}
-			return
 		}
-		m, ok := v.(map[string]any)
-		if !ok {
-			return
-		}
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			child := ptr + "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
-			if text, ok := m[k].(string); ok && k == "description" {
-				if n := utf8.RuneCountInString(strings.TrimSpace(text)); n > MaxDescription {
-					out = append(out, doc.Diag(diag.Warning, child,
-						fmt.Sprintf("shorten it to %d characters or fewer (%d to cut): say first what the page is and for whom; the rest can go in the page itself", MaxDescription, n-MaxDescription),
-						"the description is %d characters long: search results and link previews cut it after about %d", n, MaxDescription))
-				}
-				continue
-			}
-			if k == "body" {
-				continue // blocks have no meta descriptions
-			}
-			walk(child, m[k])
-		}
-	}
-	walk("", doc.Value)
+		return true
+	})
 	return out
 }
 
 // checkMarkdown parses every Markdown value of a document.
 func checkMarkdown(s *schemacheck.Schema, doc *yamldoc.Document) diag.List {
 	var out diag.List
-	s.Model.Walk(doc.Value, func(ptr string, _ *schemamodel.Schema, def string, v any) {
+	s.Walk(doc, func(ptr string, _ *schemamodel.Schema, def string, v any) {
 		text, ok := v.(string)
 		if def != DefMarkdown || !ok || text == "" {
 			return

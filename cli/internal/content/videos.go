@@ -276,15 +276,18 @@ func readUpTo(abs string, limit int64) ([]byte, error) {
 // captions: viewers who cannot hear it, or watch without sound, miss it;
 // and about an alternative encoding that is not src's clip.
 func (l *loader) checkVideoBlocks(p *Project) {
-	for _, ptr := range p.videoBlocks {
-		block, _ := p.Doc.At(ptr)
-		m, _ := block.(map[string]any)
-		src, _ := m["src"].(string)
+	for i, b := range p.Body {
+		block, isVideo := b.(*VideoBlock)
+		if !isVideo {
+			continue
+		}
+		ptr := fmt.Sprintf("/body/%d", i)
+		src := block.Src
 		v, ok := p.Videos[src]
 		if ok {
-			l.checkAlternatives(p, ptr, m, src, v)
+			l.checkAlternatives(p, ptr, src, block.Alternatives, v)
 		}
-		if _, captioned := m["captions"]; !ok || captioned || !v.Info.Audio {
+		if _, captioned := p.Doc.At(ptr + "/captions"); !ok || captioned || !v.Info.Audio {
 			continue
 		}
 		stem := strings.TrimSuffix(path.Base(src), path.Ext(src))
@@ -299,14 +302,13 @@ func (l *loader) checkVideoBlocks(p *Project) {
 // differently, by tens of milliseconds.
 const DurationSlack = 500 * time.Millisecond
 
-// checkAlternatives warns about each alternative of the video block at
-// ptr whose size or length is not src's: the page reserves src's size
+// checkAlternatives warns about each alternative (an item that is not
+// text is "") of the video block at ptr whose size or length is not
+// src's: the page reserves src's size
 // (its width and height), and each browser plays the first file it can,
 // so visitors would see different clips.
-func (l *loader) checkAlternatives(p *Project, ptr string, block map[string]any, src string, v VideoFile) {
-	list, _ := block["alternatives"].([]any)
-	for i, item := range list {
-		alt, _ := item.(string)
+func (l *loader) checkAlternatives(p *Project, ptr, src string, alternatives []string, v VideoFile) {
+	for i, alt := range alternatives {
 		a, ok := p.Videos[alt]
 		if !ok {
 			continue // unreadable: reported

@@ -482,3 +482,14 @@ func str(v any, where string) (string, error) {
 	}
 	return s, nil
 }
+
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
+
+// EscapePointer escapes one JSON pointer token (RFC 6901).
+func EscapePointer(tok string) string { return pointerEscaper.Replace(tok) }
+
+// UnescapePointer reverses EscapePointer.
+func UnescapePointer(tok string) string { return pointerUnescaper.Replace(tok) }

@@ -108,22 +108,3 @@ func TestParseRefuses(t *testing.T) {
 		}
 	}
 }
-
-func TestWalk(t *testing.T) {
-	r, err := Parse([]byte(doc))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := map[string]any{
-		"a": "q", "z": "w",
-		"list": []any{map[string]any{"type": "two", "y": 1}, map[string]any{"type": "one", "x": "k"}},
-	}
-	var visits []string
-	r.Walk(v, func(ptr string, s *Schema, def string, _ any) {
-		visits = append(visits, ptr+"="+def)
-	})
-	want := "=,/z=,/a=thing,/list=,/list/0=two,/list/0/type=,/list/0/y=,/list/1=one,/list/1/type=,/list/1/x=thing"
-	if got := strings.Join(visits, ","); got != want {
-		t.Errorf("visits\n got %s\nwant %s", got, want)
-	}
-}

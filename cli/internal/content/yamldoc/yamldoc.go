@@ -10,7 +10,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -515,12 +517,44 @@ func (d *Document) RawPos(pointer, text string, i int) (line, col int, ok bool) 
 	return 0, 0, false
 }
 
+// Walk visits every value of the document, parents before children, the
+// keys of a mapping in sorted order, with its JSON pointer and its key in
+// its mapping ("" for an item of a list, or the whole file). When visit
+// returns false, the value's children are not visited.
+func (d *Document) Walk(visit func(pointer, key string, v any) bool) {
+	var walk func(ptr, key string, v any)
+	walk = func(ptr, key string, v any) {
+		if !visit(ptr, key, v) {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				walk(ptr+"/"+schemamodel.EscapePointer(k), k, x[k])
+			}
+		case []any:
+			for i, e := range x {
+				walk(ptr+"/"+strconv.Itoa(i), "", e)
+			}
+		}
+	}
+	walk("", "", d.Value)
+}
+
 // IsMapping reports whether the value at pointer is a mapping of keys
 // ("" is the whole file).
 func (d *Document) IsMapping(pointer string) bool {
 	v, _ := d.At(pointer)
 	_, ok := v.(map[string]any)
 	return ok
+}
+
+// Keys returns the keys of the mapping at pointer, sorted; none when the
+// value is not a mapping.
+func (d *Document) Keys(pointer string) []string {
+	v, _ := d.At(pointer)
+	m, _ := v.(map[string]any)
+	return slices.Sorted(maps.Keys(m))
 }
 
 // FromValue is a document of value alone, with no positions: an answer

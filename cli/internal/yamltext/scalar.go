@@ -33,12 +33,13 @@ func plainOK(s string) bool {
 		}
 	}
 	// Words YAML reads as something else: true, null, 2024, 1e3, …
-	var v any
+	var v struct {
+		V any `yaml:"v"`
+	}
 	if err := yaml.Unmarshal([]byte("v: "+s), &v); err != nil {
 		return false
 	}
-	m, ok := v.(map[string]any)
-	return ok && m["v"] == s
+	return v.V == s
 }
 
 // quote writes a double-quoted YAML scalar. YAML's escapes are a superset of

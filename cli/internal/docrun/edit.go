@@ -2,6 +2,8 @@ package docrun
 
 import (
 	"fmt"
+	"portfolio/cli/internal/content/yamldoc"
+	"portfolio/cli/internal/schemamodel"
 	"reflect"
 	"strings"
 
@@ -37,15 +39,20 @@ func ApplyEdit(data []byte, edit string) ([]byte, error) {
 		}
 	}
 	out := []byte(strings.Join(lines, "\n") + "\n")
-	var got map[string]any
-	if err := yaml.Unmarshal(out, &got); err != nil {
-		return nil, fmt.Errorf("the file after the edit is not YAML: %w", err)
+	got, d := yamldoc.Parse("the file", out)
+	if d != nil {
+		return nil, fmt.Errorf("the file after the edit is not YAML: %s: %s", d.Position(), d.Message)
 	}
-	var wantMap map[string]any
-	_ = yaml.Unmarshal([]byte(edit), &wantMap)
-	for k, v := range wantMap {
-		if !reflect.DeepEqual(got[k], v) {
-			return nil, fmt.Errorf("after the edit, %s is %v, not %v: write the key at the start of a line", k, got[k], v)
+	wantDoc, d := yamldoc.Parse("the edit", []byte(edit))
+	if d != nil {
+		return nil, fmt.Errorf("the edit is not YAML: %s: %s", d.Position(), d.Message)
+	}
+	for _, k := range wantDoc.Keys("") {
+		ptr := "/" + schemamodel.EscapePointer(k)
+		g, _ := got.At(ptr)
+		v, _ := wantDoc.At(ptr)
+		if !reflect.DeepEqual(g, v) {
+			return nil, fmt.Errorf("after the edit, %s is %v, not %v: write the key at the start of a line", k, g, v)
 		}
 	}
 	return out, nil

@@ -223,6 +223,16 @@ func DecodeProject(doc *yamldoc.Document) (ProjectData, error) {
 	return p, decodeLeniently(doc, schemacheck.ProjectSchema, &p)
 }
 
+// ProjectDefaults is a new project's values where the schema gives a
+// default (active, not featured): what a form or a flag starts from.
+func ProjectDefaults() ProjectData {
+	var p ProjectData
+	if empty, err := schemacheck.Partial(ProjectFile); err == nil {
+		_ = decodeLeniently(empty, schemacheck.ProjectSchema, &p)
+	}
+	return p
+}
+
 // DecodeSite decodes a site.yaml that an editor has parsed, with the
 // schema's defaults, leniently: what does not decode stays zero.
 func DecodeSite(doc *yamldoc.Document) (Site, error) {

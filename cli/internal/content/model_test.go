@@ -109,3 +109,11 @@ func follows(root *schemamodel.Root, s *schemamodel.Schema, typ reflect.Type, wh
 	}
 	return out
 }
+
+// A new project starts from the schema's defaults: listed, not featured.
+// The forms and the flags take them from here, not from a copy.
+func TestProjectDefaults(t *testing.T) {
+	if d := ProjectDefaults(); !d.Active || d.Featured {
+		t.Errorf("defaults: active %v, featured %v; want active, not featured", d.Active, d.Featured)
+	}
+}

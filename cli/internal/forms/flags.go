@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/scaffold"
@@ -82,7 +83,8 @@ func detailFlags(values, dst details) []detailFlag {
 // AddDetailFlags declares the details' flags on cmd, as command c words
 // them, and completes --page with site.yaml's categories.
 func AddDetailFlags(cmd *cobra.Command, c DetailCommand) *DetailFlags {
-	d := &DetailFlags{fs: cmd.Flags(), given: projectedit.Fields{Active: true}} // a project is listed unless told
+	defaults := content.ProjectDefaults() // a project is listed unless told
+	d := &DetailFlags{fs: cmd.Flags(), given: projectedit.Fields{Active: defaults.Active, Featured: defaults.Featured}}
 	for _, f := range detailFlags(fieldsOf(&d.given), details{}) {
 		usage := f.usage
 		if note := f.notes[c]; note != "" {

@@ -64,9 +64,12 @@ type Prototype struct {
 	URL   string `yaml:"url"`
 }
 
-// NewAnswers returns answers with the defaults a new project starts from:
-// active, not featured.
-func NewAnswers() Answers { return Answers{Active: true} }
+// NewAnswers returns answers with the defaults a new project starts from,
+// the schema's: active, not featured.
+func NewAnswers() Answers {
+	d := content.ProjectDefaults()
+	return Answers{Active: d.Active, Featured: d.Featured}
+}
 
 // Normalize trims every text answer and drops empty skills and gallery
 // entries, so that what is checked is what is written.

@@ -11,6 +11,7 @@ import (
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content/yamldoc"
+	"portfolio/cli/internal/schemamodel"
 )
 
 // Keys of an answers file, and what each holds.
@@ -41,8 +42,7 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 	if d != nil {
 		return a, nil, cmdutil.Usagef("%s: %s", d.Position(), d.Message)
 	}
-	root, ok := doc.Value.(map[string]any)
-	if !ok {
+	if !doc.IsMapping("") {
 		return a, nil, cmdutil.Usagef("%s: the answers must be a mapping (title: …, page: …)", path)
 	}
 	bad := func(ptr, format string, args ...any) error {
@@ -72,8 +72,9 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 		}
 		return filepath.Join(dir, p)
 	}
-	for key, v := range root {
-		ptr := "/" + key
+	for _, key := range doc.Keys("") { // in order: the first mistake is the same at each run
+		ptr := "/" + schemamodel.EscapePointer(key)
+		v, _ := doc.At(ptr)
 		kind, known := answerKeys[key]
 		if !known {
 			return a, nil, bad(ptr, "unknown key %q; the keys are %s", key, strings.Join(keys, ", "))
@@ -98,11 +99,13 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 			}
 		case "list":
 			var list []string
-			switch x := v.(type) {
-			case string:
+			n, isList := doc.Items(ptr)
+			switch x, isText := v.(string); {
+			case isText:
 				list = strings.Split(x, ",")
-			case []any:
-				for i, item := range x {
+			case isList:
+				for i := range n {
+					item, _ := doc.At(fmt.Sprintf("%s/%d", ptr, i))
 					s, err := text(fmt.Sprintf("%s/%d", ptr, i), key, item)
 					if err != nil {
 						return a, nil, err
@@ -120,17 +123,18 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 				}
 			}
 		case "texts":
-			list, isList := v.([]any)
+			n, isList := doc.Items(ptr)
 			if !isList {
 				return a, nil, bad(ptr, "texts must be a list of {alt, caption}, one per gallery image in gallery order")
 			}
-			for i, item := range list {
-				m, _ := item.(map[string]any)
-				if item != nil && m == nil {
-					return a, nil, bad(fmt.Sprintf("%s/%d", ptr, i), "each item of texts is a mapping with alt and caption (or empty: {})")
+			for i := range n {
+				itemPtr := fmt.Sprintf("%s/%d", ptr, i)
+				if item, _ := doc.At(itemPtr); item != nil && !doc.IsMapping(itemPtr) {
+					return a, nil, bad(itemPtr, "each item of texts is a mapping with alt and caption (or empty: {})")
 				}
 				var t ImageText
-				for k, fv := range m {
+				for _, k := range doc.Keys(itemPtr) {
+					fv, _ := doc.At(itemPtr + "/" + schemamodel.EscapePointer(k))
 					var dst *string
 					switch k {
 					case "alt":
@@ -147,12 +151,12 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 				a.Texts = append(a.Texts, t)
 			}
 		case "link":
-			m, isMap := v.(map[string]any)
-			if !isMap {
+			if !doc.IsMapping(ptr) {
 				return a, nil, bad(ptr, "%s must be a mapping with %s", key, strings.Join(linkKeys[key], " and "))
 			}
 			fields := map[string]string{}
-			for k, fv := range m {
+			for _, k := range doc.Keys(ptr) {
+				fv, _ := doc.At(ptr + "/" + schemamodel.EscapePointer(k))
 				if !slices.Contains(linkKeys[key], k) {
 					return a, nil, bad(ptr+"/"+k, "unknown key %q in %s; the keys are %s", k, key, strings.Join(linkKeys[key], ", "))
 				}

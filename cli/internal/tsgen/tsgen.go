@@ -10,7 +10,7 @@
 // into rich text) and the fields the loader computes (a project's slug and
 // link, a category's back link, a gallery's images), which replace stored
 // ones. The data computes nothing: a value's fields are written in their
-// order under their ts tags (content/model.go).
+// order under their ts tags (cli/internal/content/model.go).
 package tsgen
 
 import (

@@ -557,6 +557,14 @@ func (d *Document) Keys(pointer string) []string {
 	return slices.Sorted(maps.Keys(m))
 }
 
+// Items returns the number of items of the list at pointer, and whether
+// the value is a list.
+func (d *Document) Items(pointer string) (int, bool) {
+	v, _ := d.At(pointer)
+	list, ok := v.([]any)
+	return len(list), ok
+}
+
 // FromValue is a document of value alone, with no positions: an answer
 // of a form checked before it is written into a file.
 func FromValue(file string, value any) *Document {

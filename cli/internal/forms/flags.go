@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"portfolio/cli/internal/cmdutil"
-	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/scaffold"
@@ -80,11 +79,18 @@ func detailFlags(values, dst details) []detailFlag {
 	}
 }
 
+// flagDefaults are the flags' defaults, the schema's: a project is listed
+// unless told, and not featured. They are written here rather than read
+// from the schema because every command declares its flags when the
+// program starts, and compiling the schema then would cost every command
+// (even `portfolio version`) about 14 ms and 12 MiB; TestFlagDefaults
+// holds them to the schema.
+var flagDefaults = projectedit.Fields{Active: true, Featured: false}
+
 // AddDetailFlags declares the details' flags on cmd, as command c words
 // them, and completes --page with site.yaml's categories.
 func AddDetailFlags(cmd *cobra.Command, c DetailCommand) *DetailFlags {
-	defaults := content.ProjectDefaults() // a project is listed unless told
-	d := &DetailFlags{fs: cmd.Flags(), given: projectedit.Fields{Active: defaults.Active, Featured: defaults.Featured}}
+	d := &DetailFlags{fs: cmd.Flags(), given: flagDefaults}
 	for _, f := range detailFlags(fieldsOf(&d.given), details{}) {
 		usage := f.usage
 		if note := f.notes[c]; note != "" {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/projectedit"
 	"portfolio/cli/internal/scaffold"
 )
@@ -65,5 +66,15 @@ func TestDetailFlag(t *testing.T) {
 		if got := DetailFlag(key); got != want {
 			t.Errorf("DetailFlag(%q) = %q, want %q", key, got, want)
 		}
+	}
+}
+
+// The flags start from the schema's defaults (content.ProjectDefaults),
+// written out so that declaring them compiles no schema.
+func TestFlagDefaults(t *testing.T) {
+	d := content.ProjectDefaults()
+	if flagDefaults.Active != d.Active || flagDefaults.Featured != d.Featured {
+		t.Errorf("flag defaults active %v, featured %v; the schema's are active %v, featured %v",
+			flagDefaults.Active, flagDefaults.Featured, d.Active, d.Featured)
 	}
 }

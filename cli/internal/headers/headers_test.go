@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/content"
-	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/headers"
 )
 
@@ -168,10 +167,10 @@ func TestBuildThenRead(t *testing.T) {
 	}
 	c := &content.Content{Projects: []*content.Project{{
 		Gallery: []content.GalleryImage{{URL: "https://images.example.org/a.jpg"}, {Path: "local.jpg"}},
-		Doc: &yamldoc.Document{Value: map[string]any{"body": []any{
-			map[string]any{"type": "prototype", "url": "https://embed.figma.com/proto/x?node-id=1"},
-			map[string]any{"type": "document", "url": "https://elsewhere.example.com/memo.pdf"},
-		}}},
+		ProjectData: content.ProjectData{Body: content.Blocks{
+			&content.PrototypeBlock{Type: "prototype", URL: "https://embed.figma.com/proto/x?node-id=1"},
+			&content.DocumentBlock{Type: "document", URL: "https://elsewhere.example.com/memo.pdf"},
+		}},
 	}}}
 	if err := headers.Build(dist, c); err != nil {
 		t.Fatal(err)

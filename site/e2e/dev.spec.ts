@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { alive, descendants } from './support/processes';
 import { buildVariant, command, scratchRepository, serveVariant, siteYaml, withoutAnalyticsWithVideo, type Served } from './support/variants';
-import { expect, test } from './support/test';
+import { expect, test, waitForHydration } from './support/test';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = path.join(repo, '.cache', 'e2e', 'dev');
@@ -123,7 +123,10 @@ test('the islands work: the lightbox opens on a tile, the contact form checks it
   await expect(page.getByRole('dialog').getByText('2 / 3')).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('group', { name: '2 of 3' }).locator('video')).toHaveCount(1);
 
+  // The dev server compiles the island when it is first asked for: a
+  // click before it has mounted would submit the form natively.
   await page.goto(`${devOrigin}/contact`);
+  await waitForHydration(page);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
 });

@@ -204,13 +204,14 @@ func (bs *Blocks) UnmarshalJSON(data []byte) error {
 		if err := json.Unmarshal(r, b); err != nil && first == nil {
 			first = err
 		}
-		(*bs)[i] = deref(b)
+		(*bs)[i] = b
 	}
 	return first
 }
 
-// newBlock returns a pointer to a new block of the type named.
-func newBlock(t string) any {
+// newBlock returns a new block of the type named (a pointer, to decode
+// into), or nil.
+func newBlock(t string) Block {
 	switch t {
 	case "text":
 		return &TextBlock{}
@@ -228,28 +229,6 @@ func newBlock(t string) any {
 		return &PrototypeBlock{}
 	case "video":
 		return &VideoBlock{}
-	}
-	return nil
-}
-
-func deref(b any) Block {
-	switch x := b.(type) {
-	case *TextBlock:
-		return x
-	case *ImageBlock:
-		return x
-	case *GalleryBlock:
-		return x
-	case *DocumentBlock:
-		return x
-	case *CaseStudyBlock:
-		return x
-	case *ScreenshotsBlock:
-		return x
-	case *PrototypeBlock:
-		return x
-	case *VideoBlock:
-		return x
 	}
 	return nil
 }

@@ -22,11 +22,16 @@ func (c Category) Pointer() string { return fmt.Sprintf("/%s/%d", CategoriesKey,
 // Categories returns site.yaml's categories in their order (the
 // navigation's), each with its projects counted; none when site.yaml could
 // not be read. An entry without a slug is left out.
-func (c *Content) Categories() []Category { return slices.Clone(c.categories) }
+func (c *Content) Categories() []Category {
+	if c.Site == nil {
+		return nil
+	}
+	return slices.Clone(c.Site.Categories)
+}
 
 // Category returns the declared category named slug.
 func (c *Content) Category(slug string) (Category, bool) {
-	for _, cat := range c.categories {
+	for _, cat := range c.Categories() {
 		if cat.Slug == slug {
 			return cat, true
 		}
@@ -34,15 +39,16 @@ func (c *Content) Category(slug string) (Category, bool) {
 	return Category{}, false
 }
 
-// countCategories resolves the categories of site.yaml once, counts their
-// projects and says which are built.
+// countCategories resolves site.yaml's categories once, in place: the
+// entries without a slug go, each category's projects are counted and
+// whether it is built is said.
 func (c *Content) countCategories() {
 	if c.Site == nil {
 		return
 	}
-	c.categories = declared(c.Site)
-	for i := range c.categories {
-		cat := &c.categories[i]
+	c.Site.Categories = declared(c.Site)
+	for i := range c.Site.Categories {
+		cat := &c.Site.Categories[i]
 		for _, p := range c.Projects {
 			if p.Page == cat.Slug {
 				cat.Projects++
@@ -53,7 +59,6 @@ func (c *Content) countCategories() {
 		}
 		cat.Built = cat.Active > 0 || cat.KeepWhenEmpty
 	}
-	c.Site.Categories = slices.Clone(c.categories)
 }
 
 // declared returns the categories of site, leniently (what a form offers

@@ -71,8 +71,6 @@ type Content struct {
 	Projects []*Project // sorted by slug; those that could be read
 	// Folders counts the project folders found, readable or not.
 	Folders int
-
-	categories []Category
 }
 
 // Project is one project folder: its project.yaml, decoded, and what the

@@ -94,12 +94,18 @@ type SocialLink struct {
 
 // About is the about page.
 type About struct {
-	Description string   `json:"description" ts:"description"`
-	Intro       string   `json:"intro" ts:"intro"`
-	Summary     []string `json:"summary" ts:"summary"`
-	Values      []string `json:"values" ts:"values"`
-	FunFacts    []string `json:"funFacts" ts:"funFacts"`
-	Skills      []string `json:"skills" ts:"skills"`
+	Description string         `json:"description" ts:"description"`
+	Intro       string         `json:"intro" ts:"intro"`
+	Skills      []string       `json:"skills" ts:"skills"`
+	Sections    []AboutSection `json:"sections" ts:"sections"`
+}
+
+// AboutSection is one section of the about page: a heading over bullets,
+// across the page or half of it.
+type AboutSection struct {
+	Title string   `json:"title" ts:"title"`
+	Items []string `json:"items" ts:"items"`
+	Width string   `json:"width" ts:"width"`
 }
 
 // Contact is the contact page.
@@ -131,6 +137,15 @@ type CardColumns struct {
 	MD int `json:"md" ts:"md,omitempty"`
 }
 
+// CardFields are what a category's project cards show beside the cover
+// and title.
+type CardFields struct {
+	Category    bool `json:"category" ts:"category"`
+	Description bool `json:"description" ts:"description"`
+	Role        bool `json:"role" ts:"role"`
+	Skills      bool `json:"skills" ts:"skills"`
+}
+
 // Category is one category page: as site.yaml declares it, with what the
 // loader adds (BackLink resolved, Built, the counts).
 type Category struct {
@@ -139,6 +154,7 @@ type Category struct {
 	Description string      `json:"description" ts:"description"`
 	Blurb       string      `json:"blurb" ts:"blurb,omitempty"`
 	Columns     CardColumns `json:"columns" ts:"columns"`
+	Card        CardFields  `json:"card" ts:"card"`
 	// PhotoGalleries says its projects' galleries are the work itself.
 	PhotoGalleries bool `json:"photoGalleries" ts:"-"`
 	// KeepWhenEmpty builds the page even with no active project.

@@ -1,6 +1,7 @@
 package content
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -15,9 +16,13 @@ import (
 // Left as they are, they would be published as the owner's own.
 type Placeholder struct {
 	// Pointer is where init writes it: a text, or a list whose items
-	// are compared one by one.
+	// are compared one by one. A * stands for every item of a list
+	// (each About section).
 	Pointer string
 	Text    string
+	// Name tells apart placeholders that share a pointer (init's About
+	// sections).
+	Name string
 }
 
 // Placeholders are init's invented texts, the one list that init writes
@@ -29,16 +34,16 @@ type Placeholder struct {
 // sample content uses: the sample gives no warning.
 var Placeholders = []Placeholder{
 	{Pointer: "/taglines/mission", Text: "Thoughtful, human-centered design"},
-	{Pointer: "/about/values", Text: "Accessibility is part of the brief, not a final check."},
-	{Pointer: "/about/funFacts", Text: "I am always learning something new."},
+	{Pointer: "/about/sections/*/items", Name: "values", Text: "Accessibility is part of the brief, not a final check."},
+	{Pointer: "/about/sections/*/items", Name: "funFacts", Text: "I am always learning something new."},
 	{Pointer: "/contact/intro", Text: "Have a project in mind, or a question? Send me a message."},
 }
 
-// PlaceholderText is the placeholder init writes at pointer ("" when it
-// writes none there).
-func PlaceholderText(pointer string) string {
+// PlaceholderText is the placeholder init writes at pointer, or the one of
+// that name ("" when there is none).
+func PlaceholderText(key string) string {
 	for _, p := range Placeholders {
-		if p.Pointer == pointer {
+		if p.Name == key || p.Name == "" && p.Pointer == key {
 			return p.Text
 		}
 	}
@@ -51,30 +56,65 @@ func PlaceholderText(pointer string) string {
 func (l *loader) checkPlaceholders(site *yamldoc.Document) {
 	described := map[string]string{}
 	l.siteSchema.Walk(site, func(ptr string, s *schemamodel.Schema, _ string, _ any) {
-		if PlaceholderText(ptr) != "" {
-			described[ptr] = s.Description
-		}
+		described[ptr] = s.Description
 	})
 	for _, p := range Placeholders {
-		v, _ := site.At(p.Pointer)
-		hint := "replace it with your own words"
-		if d := described[p.Pointer]; d != "" {
-			hint += " — " + d
+		for _, ptr := range expandPointer(site, p.Pointer) {
+			l.checkPlaceholder(site, p, ptr, described[ptr])
 		}
-		warn := func(ptr string) {
-			l.add(site.Diag(diag.Warning, ptr, hint, "%s is still the placeholder that `portfolio init` wrote: %q", schemacheck.FieldName(ptr), p.Text))
+	}
+}
+
+// checkPlaceholder warns when the text or list at ptr holds p's text.
+func (l *loader) checkPlaceholder(site *yamldoc.Document, p Placeholder, ptr, described string) {
+	v, _ := site.At(ptr)
+	hint := "replace it with your own words"
+	if described != "" {
+		hint += " — " + described
+	}
+	warn := func(ptr string) {
+		l.add(site.Diag(diag.Warning, ptr, hint, "%s is still the placeholder that `portfolio init` wrote: %q", placeholderField(site, ptr), p.Text))
+	}
+	switch x := v.(type) {
+	case string:
+		if strings.TrimSpace(x) == p.Text {
+			warn(ptr)
 		}
-		switch x := v.(type) {
-		case string:
-			if strings.TrimSpace(x) == p.Text {
-				warn(p.Pointer)
-			}
-		case []any:
-			for i, item := range x {
-				if s, ok := item.(string); ok && strings.TrimSpace(s) == p.Text {
-					warn(p.Pointer + "/" + strconv.Itoa(i))
-				}
+	case []any:
+		for i, item := range x {
+			if s, ok := item.(string); ok && strings.TrimSpace(s) == p.Text {
+				warn(ptr + "/" + strconv.Itoa(i))
 			}
 		}
 	}
+}
+
+// expandPointer is the pointers a placeholder's pointer names in site: the
+// pointer itself, or with its * replaced by each index of the list there.
+func expandPointer(site *yamldoc.Document, pointer string) []string {
+	list, rest, ok := strings.Cut(pointer, "/*")
+	if !ok {
+		return []string{pointer}
+	}
+	v, _ := site.At(list)
+	items, _ := v.([]any)
+	out := make([]string, len(items))
+	for i := range items {
+		out[i] = list + "/" + strconv.Itoa(i) + rest
+	}
+	return out
+}
+
+// placeholderField names the field at ptr as validate words it, a bullet
+// of an About section by the section's heading.
+func placeholderField(site *yamldoc.Document, ptr string) string {
+	var section, item int
+	if n, _ := fmt.Sscanf(ptr, "/about/sections/%d/items/%d", &section, &item); n == 2 {
+		if title, ok := site.At(fmt.Sprintf("/about/sections/%d/title", section)); ok {
+			if t, ok := title.(string); ok {
+				return fmt.Sprintf("bullet %d of the About section %q", item+1, t)
+			}
+		}
+	}
+	return schemacheck.FieldName(ptr)
 }

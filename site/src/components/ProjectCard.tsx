@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import type { Project } from '@/generated/content';
+import { cardFields } from '@/lib/content';
 import { focusRing } from '@/theme/theme';
 
 interface Props {
@@ -23,12 +24,13 @@ interface Props {
 
 /**
  * A project in a grid: cover, category badge, title, description, role and
- * skills; the whole card is one link to the project page. It fades up into
- * place with a stagger of 0.1 s per index: a CSS animation, so the card is
+ * skills (those its category's `card` shows); the whole card is one link
+ * to the project page. It fades up into place with a stagger of 0.1 s per index: a CSS animation, so the card is
  * in the prerendered HTML and visible without JavaScript, its space never
  * changes (no layout shift), and reduced motion turns it off.
  */
 export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priority = false }: Props) {
+  const show = cardFields(project);
   return (
     <Card
       component="article"
@@ -54,28 +56,43 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
             viewport; a grid's cards below the first screen cost the first
             layout nothing. The card clips its content already, so the
             containment changes no pixel. Until then it holds a height of
-            320 px (a card's text on a phone), and no width of its own: an
-            intrinsic width would widen a one-column grid's track. */}
-        <CardContent sx={{ flexGrow: 1, width: '100%', p: 3, contentVisibility: 'auto', containIntrinsicHeight: 'auto 320px' }}>
-          <Chip label={project.category} size="small" color="primary" variant="outlined" sx={{ mb: 1.5 }} />
-          <Typography component={headingLevel} variant="h4" gutterBottom>
+            320 px (a card's text on a phone; 96 px for a title alone), and
+            no width of its own: an intrinsic width would widen a one-column
+            grid's track. */}
+        <CardContent
+          sx={{
+            flexGrow: 1,
+            width: '100%',
+            p: 3,
+            contentVisibility: 'auto',
+            containIntrinsicHeight: show.description || show.role || show.skills ? 'auto 320px' : 'auto 96px',
+          }}
+        >
+          {show.category && <Chip label={project.category} size="small" color="primary" variant="outlined" sx={{ mb: 1.5 }} />}
+          <Typography component={headingLevel} variant="h4" gutterBottom={show.description || show.role || show.skills}>
             {project.title}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {project.description}
-          </Typography>
-          <Typography variant="body2" sx={{ mb: 1.5 }}>
-            <Box component="span" sx={{ fontWeight: 600 }}>
-              Role:
-            </Box>{' '}
-            {project.role}
-          </Typography>
+          {show.description && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: show.role || show.skills ? 2 : 0 }}>
+              {project.description}
+            </Typography>
+          )}
+          {show.role && (
+            <Typography variant="body2" sx={{ mb: show.skills ? 1.5 : 0 }}>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                Role:
+              </Box>{' '}
+              {project.role}
+            </Typography>
+          )}
           {/* A list named Skills (aria-label on a plain div is ignored by screen readers). */}
-          <Stack direction="row" useFlexGap component="ul" aria-label="Skills" sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0 }}>
-            {project.skills.map((skill) => (
-              <Chip key={skill} component="li" label={skill} size="small" />
-            ))}
-          </Stack>
+          {show.skills && (
+            <Stack direction="row" useFlexGap component="ul" aria-label="Skills" sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0 }}>
+              {project.skills.map((skill) => (
+                <Chip key={skill} component="li" label={skill} size="small" />
+              ))}
+            </Stack>
+          )}
         </CardContent>
       </CardActionArea>
     </Card>

@@ -1,5 +1,8 @@
 import { projects, site, type Category, type GalleryImage, type Project, type ProjectBody } from '@/generated/content';
 
+/** A category's card fields (site.yaml `card`). */
+export type CardFields = Category['card'];
+
 // Typed selectors over the generated module: pages ask for what they show,
 // and the rules of docs/site.md §4 (visibility) live here, once.
 
@@ -27,6 +30,14 @@ export function categories(): readonly Category[] {
 /** The category a project names, if the site has its page. */
 export function categoryOf(p: Project): Category | undefined {
   return categories().find((c) => c.slug === p.page);
+}
+
+/** Every field a card can show: a category that says nothing shows them all. */
+const allCardFields: CardFields = { category: true, description: true, role: true, skills: true };
+
+/** What a project's card shows beside its cover and title: its category's choice (site.yaml `card`). */
+export function cardFields(p: Project): CardFields {
+  return site.categories.find((c) => c.slug === p.page)?.card ?? allCardFields;
 }
 
 /**

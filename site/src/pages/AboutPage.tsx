@@ -11,17 +11,26 @@ import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 
-/** An id from a heading's text: one token (aria-labelledby is a list of ids split at spaces). */
-const headingId = (title: string) =>
-  `about-${title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
+/** An id from a heading's text: one token (aria-labelledby is a list of ids split at spaces), made unique by its place when two headings read alike. */
+function headingIds(titles: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return titles.map((title) => {
+    const id = `about-${
+      title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'section'
+    }`;
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    return n === 1 ? id : `${id}-${n}`;
+  });
+}
 
-function BulletSection({ title, items }: { title: string; items: readonly string[] }) {
+function BulletSection({ id, title, items }: { id: string; title: string; items: readonly string[] }) {
   return (
-    <Box component="section" aria-labelledby={headingId(title)}>
-      <Typography id={headingId(title)} variant="h3" component="h2" sx={{ mb: 2 }}>
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h3" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 1.25 }, '& li::marker': { color: 'secondary.main' } }}>
@@ -35,8 +44,16 @@ function BulletSection({ title, items }: { title: string; items: readonly string
   );
 }
 
+/**
+ * About Me: the introduction, the skill tags and the sections site.yaml
+ * declares, in its order (the sample: Summary across the page, then Values
+ * and Fun Facts side by side from 600 px). Each part is left out when
+ * site.yaml gives none.
+ */
 export function AboutPage() {
   const about = site.about;
+  const sections = about.sections ?? [];
+  const ids = headingIds(sections.map((s) => s.title));
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
       <Button component={RouterLink} to={paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
@@ -46,24 +63,24 @@ export function AboutPage() {
       <Typography variant="subtitle1" sx={{ mt: 3 }}>
         {about.intro}
       </Typography>
-      <Stack direction="row" useFlexGap component="ul" aria-label="Skills" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 4 }}>
-        {about.skills.map((skill) => (
-          <li key={skill}>
-            <Chip label={skill} color="primary" />
-          </li>
-        ))}
-      </Stack>
-      <Grid container spacing={6} sx={{ mt: 6 }}>
-        <Grid size={12}>
-          <BulletSection title="Summary" items={about.summary} />
+      {about.skills && about.skills.length > 0 && (
+        <Stack direction="row" useFlexGap component="ul" aria-label="Skills" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 4 }}>
+          {about.skills.map((skill) => (
+            <li key={skill}>
+              <Chip label={skill} color="primary" />
+            </li>
+          ))}
+        </Stack>
+      )}
+      {sections.length > 0 && (
+        <Grid container spacing={6} sx={{ mt: 6 }}>
+          {sections.map((section, i) => (
+            <Grid key={ids[i]} size={section.width === 'half' ? { xs: 12, sm: 6 } : 12}>
+              <BulletSection id={ids[i]!} title={section.title} items={section.items} />
+            </Grid>
+          ))}
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <BulletSection title="Values" items={about.values} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <BulletSection title="Fun Facts" items={about.funFacts} />
-        </Grid>
-      </Grid>
+      )}
     </Container>
   );
 }

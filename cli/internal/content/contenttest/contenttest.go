@@ -16,9 +16,9 @@ social:
 about:
   description: About.
   intro: Intro.
-  summary: [One.]
-  values: [Two.]
-  funFacts: [Three.]
+  sections:
+    - {title: Summary, items: [One.]}
+    - {title: Values, items: [Two., Three.], width: half}
   skills: [Design]
 contact: {title: Contact, description: Contact., heading: Hi, intro: Write.}
 categories:

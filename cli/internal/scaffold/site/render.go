@@ -99,13 +99,21 @@ func Render(s Site, schemaRef string) []byte {
 	line("about:")
 	text("  ", "description", s.About.Description)
 	text("  ", "intro", s.About.Intro)
-	for _, l := range []struct {
-		key   string
-		items []string
-	}{{"summary", s.About.Summary}, {"values", s.About.Values}, {"funFacts", s.About.FunFacts}, {"skills", s.About.Skills}} {
-		line("  %s:", l.key)
-		for _, item := range l.items {
-			line("    - %s", yamltext.Scalar(item))
+	line("  skills:")
+	for _, item := range s.About.Skills {
+		line("    - %s", yamltext.Scalar(item))
+	}
+	line("  # The sections under the skill tags, in order: a heading over bullets;")
+	line("  # `width: half` puts two sections side by side on wide screens.")
+	line("  sections:")
+	for _, sec := range s.About.Sections {
+		line("    - title: %s", yamltext.Scalar(sec.Title))
+		if sec.Width != "" {
+			line("      width: %s", sec.Width)
+		}
+		line("      items:")
+		for _, item := range sec.Items {
+			line("        - %s", yamltext.Scalar(item))
 		}
 	}
 	line("")

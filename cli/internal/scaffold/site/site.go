@@ -57,12 +57,42 @@ type Social struct {
 
 // About is the About Me page.
 type About struct {
-	Description string   `yaml:"description"`
-	Intro       string   `yaml:"intro"`
-	Summary     []string `yaml:"summary"`
-	Values      []string `yaml:"values"`
-	FunFacts    []string `yaml:"funFacts"`
-	Skills      []string `yaml:"skills"`
+	Description string    `yaml:"description"`
+	Intro       string    `yaml:"intro"`
+	Skills      []string  `yaml:"skills"`
+	Sections    []Section `yaml:"sections"`
+}
+
+// Section is one section of the About page.
+type Section struct {
+	Title string   `yaml:"title"`
+	Width string   `yaml:"width,omitempty"`
+	Items []string `yaml:"items"`
+}
+
+// The sections init writes, in this order, and their widths.
+var sections = []Section{{Title: "Summary"}, {Title: "Values", Width: "half"}, {Title: "Fun Facts", Width: "half"}}
+
+// Section returns the bullets of the section init writes with that title,
+// adding the section (in init's order) when the About page has none yet.
+func (a *About) Section(title string) *[]string {
+	if i := slices.IndexFunc(a.Sections, func(s Section) bool { return s.Title == title }); i >= 0 {
+		return &a.Sections[i].Items
+	}
+	order := slices.IndexFunc(sections, func(s Section) bool { return s.Title == title })
+	at := len(a.Sections)
+	for i, s := range a.Sections {
+		if j := slices.IndexFunc(sections, func(d Section) bool { return d.Title == s.Title }); j > order {
+			at = i
+			break
+		}
+	}
+	sec := Section{Title: title}
+	if order >= 0 {
+		sec.Width = sections[order].Width
+	}
+	a.Sections = slices.Insert(a.Sections, at, sec)
+	return &a.Sections[at].Items
 }
 
 // Contact is the Contact page.
@@ -117,7 +147,10 @@ func (f Field) Value(s *Site) *string { return f.get(s) }
 type ListField struct {
 	Key, Flag, Usage string
 	Comma            bool
-	get              func(*Site) *[]string
+	// Pointer is where site.yaml holds it, when not at its key: the
+	// section init writes, in init's order.
+	Pointer string
+	get     func(*Site) *[]string
 }
 
 // Value is the setting's list in s.
@@ -179,12 +212,12 @@ var Fields = func() []Field {
 
 // ListFields are the list settings, in the order of site.yaml.
 var ListFields = []ListField{
-	{Key: "about.summary", Flag: "about-summary", Usage: "a bullet of the About page's Summary (repeatable)",
-		get: func(s *Site) *[]string { return &s.About.Summary }},
-	{Key: "about.values", Flag: "about-value", Usage: "a bullet of the About page's Values (repeatable)",
-		get: func(s *Site) *[]string { return &s.About.Values }},
-	{Key: "about.funFacts", Flag: "about-fun-fact", Usage: "a bullet of the About page's Fun Facts (repeatable)",
-		get: func(s *Site) *[]string { return &s.About.FunFacts }},
+	{Key: "about.summary", Flag: "about-summary", Usage: "a bullet of the About page's Summary (repeatable)", Pointer: "/about/sections/0/items",
+		get: func(s *Site) *[]string { return s.About.Section("Summary") }},
+	{Key: "about.values", Flag: "about-value", Usage: "a bullet of the About page's Values (repeatable)", Pointer: "/about/sections/1/items",
+		get: func(s *Site) *[]string { return s.About.Section("Values") }},
+	{Key: "about.funFacts", Flag: "about-fun-fact", Usage: "a bullet of the About page's Fun Facts (repeatable)", Pointer: "/about/sections/2/items",
+		get: func(s *Site) *[]string { return s.About.Section("Fun Facts") }},
 	{Key: "about.skills", Flag: "about-skills", Usage: "skill tags of the About page, comma-separated (default: from the role tagline)", Comma: true,
 		get: func(s *Site) *[]string { return &s.About.Skills }},
 }
@@ -267,9 +300,10 @@ func (s *Site) Missing() []Field {
 // placeholders made from the name, role and description, which the file's
 // comments invite the owner to replace.
 func (s Site) WithDefaults() Site {
-	s.About.Summary = slices.Clone(s.About.Summary)
-	s.About.Values = slices.Clone(s.About.Values)
-	s.About.FunFacts = slices.Clone(s.About.FunFacts)
+	s.About.Sections = slices.Clone(s.About.Sections)
+	for i := range s.About.Sections {
+		s.About.Sections[i].Items = slices.Clone(s.About.Sections[i].Items)
+	}
 	s.About.Skills = slices.Clone(s.About.Skills)
 	s.Normalize()
 	def := func(p *string, v string) {
@@ -293,14 +327,14 @@ func (s Site) WithDefaults() Site {
 	}
 	def(&s.About.Description, fmt.Sprintf("About %s: %s.", s.Name, s.Taglines.Role))
 	def(&s.About.Intro, s.Hero)
-	if len(s.About.Summary) == 0 && s.Description != "" {
-		s.About.Summary = []string{s.Description}
+	if summary := s.About.Section("Summary"); len(*summary) == 0 && s.Description != "" {
+		*summary = []string{s.Description}
 	}
-	if len(s.About.Values) == 0 {
-		s.About.Values = []string{content.PlaceholderText("/about/values")}
+	if values := s.About.Section("Values"); len(*values) == 0 {
+		*values = []string{content.PlaceholderText("values")}
 	}
-	if len(s.About.FunFacts) == 0 {
-		s.About.FunFacts = []string{content.PlaceholderText("/about/funFacts")}
+	if facts := s.About.Section("Fun Facts"); len(*facts) == 0 {
+		*facts = []string{content.PlaceholderText("funFacts")}
 	}
 	if len(s.About.Skills) == 0 {
 		s.About.Skills = skillsFrom(s.Taglines.Role)
@@ -366,7 +400,7 @@ func Prepare(s Site) (Site, error) {
 }
 
 // CheckText checks the text setting key (a Fields key) by the site schema.
-func CheckText(key, value string) error { return checkPart(key, strings.TrimSpace(value)) }
+func CheckText(key, value string) error { return checkPart(key, "", strings.TrimSpace(value)) }
 
 // CheckList checks the list setting key (a ListFields key).
 func CheckList(key string, items []string) error {
@@ -374,14 +408,21 @@ func CheckList(key string, items []string) error {
 	for i, s := range items {
 		list[i] = strings.TrimSpace(s)
 	}
-	return checkPart(key, list)
+	pointer := ""
+	if i := slices.IndexFunc(ListFields, func(f ListField) bool { return f.Key == key }); i >= 0 {
+		pointer = ListFields[i].Pointer
+	}
+	return checkPart(key, pointer, list)
 }
 
-// checkPart checks value as the site setting key, alone: the site schema's
-// problems at the setting or inside it, as `portfolio validate` words them.
-// The other settings, absent here, are not its concern.
-func checkPart(key string, value any) error {
-	pointer := "/" + strings.ReplaceAll(key, ".", "/")
+// checkPart checks value as the site setting key (at pointer, or at its
+// key when ""), alone: the site schema's problems at the setting or inside
+// it, as `portfolio validate` words them. The other settings, absent here,
+// are not its concern.
+func checkPart(key, pointer string, value any) error {
+	if pointer == "" {
+		pointer = "/" + strings.ReplaceAll(key, ".", "/")
+	}
 	return fieldcheck.CheckPart(schemacheck.SiteSchema, key, pointer, schemacheck.Value{Pointer: pointer, Value: value})
 }
 

@@ -198,9 +198,9 @@ func fullSite() Site {
 	s.Hero = "I design and build clear, accessible interfaces for research teams, universities and nonprofits, and I bring the same care to print, branding and photography."
 	s.MeasurementID = "G-7QX2M4K9PL"
 	s.Social.Microblog.Label = "Mastodon"
-	s.About.Summary = []string{"Over 7 years of experience: websites, print, brands.", "Teaching design thinking."}
-	s.About.Values = []string{"Accessibility first", "yes"} // "yes" must stay text
-	s.About.FunFacts = []string{"#1 fan of parking signs"}
+	*s.About.Section("Summary") = []string{"Over 7 years of experience: websites, print, brands.", "Teaching design thinking."}
+	*s.About.Section("Values") = []string{"Accessibility first", "yes"} // "yes" must stay text
+	*s.About.Section("Fun Facts") = []string{"#1 fan of parking signs"}
 	s.About.Skills = []string{"UX/UI Design", "Photography"}
 	s.Contact.Intro = "Write to me: I answer within a week."
 	s.Categories = []Category{
@@ -258,7 +258,7 @@ func TestRenderRoundTrip(t *testing.T) {
 	for _, text := range tricky {
 		s := fullSite()
 		s.Name, s.Hero, s.Contact.Heading = text, text, text
-		s.About.Values = []string{text}
+		*s.About.Section("Values") = []string{text}
 		s = s.WithDefaults()
 		var back Site
 		if err := yaml.Unmarshal(Render(s, DefaultSchemaRef), &back); err != nil {
@@ -320,7 +320,7 @@ func TestCreate(t *testing.T) {
 	}
 	// The texts init invented for the owner are warned about, at their
 	// place in the new file, by init and by validate alike: nothing else.
-	placeholders := []string{"/taglines/mission", "/about/values/0", "/about/funFacts/0", "/contact/intro"}
+	placeholders := []string{"/taglines/mission", "/about/sections/1/items/0", "/about/sections/2/items/0", "/contact/intro"}
 	if !res.NewProjects || !slices.Equal(warned(res.Warnings), placeholders) {
 		t.Errorf("result %+v, want warnings at %q", res, placeholders)
 	}

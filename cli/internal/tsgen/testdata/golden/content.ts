@@ -113,7 +113,7 @@ export interface Site {
   readonly privacy?: SitePrivacy;
   /** Profiles linked as icons from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given, always in this order, and no icons when none is given. */
   readonly social?: SiteSocial;
-  /** The About Me page (/about): an introduction, skill tags, and the Summary, Values and Fun Facts lists. */
+  /** The About Me page (/about): an introduction, optional skill tags, and the bullet-list sections the owner declares (the sample: Summary, Values and Fun Facts). */
   readonly about: SiteAbout;
   /** The Contact page (/contact): its heading, and the heading and sentence above the contact form. */
   readonly contact: SiteContact;
@@ -161,20 +161,16 @@ export interface SiteSocial {
   readonly photoSharing?: SocialLink;
 }
 
-/** The About Me page (/about): an introduction, skill tags, and the Summary, Values and Fun Facts lists. */
+/** The About Me page (/about): an introduction, optional skill tags, and the bullet-list sections the owner declares (the sample: Summary, Values and Fun Facts). */
 export interface SiteAbout {
   /** Meta description of the About page, shown by search engines and link previews. */
   readonly description: string;
   /** Opening paragraph of the About page, under its heading. */
   readonly intro: string;
-  /** Bullets of the Summary list, across the page. */
-  readonly summary: readonly string[];
-  /** Bullets of the Values list, beside Fun Facts on wide screens. */
-  readonly values: readonly string[];
-  /** Bullets of the Fun Facts list. */
-  readonly funFacts: readonly string[];
-  /** Skill tags shown under the introduction, in this order. */
-  readonly skills: readonly string[];
+  /** Skill tags shown under the introduction, in this order. Leave it out for none. */
+  readonly skills?: readonly string[];
+  /** The page's sections under the skill tags, in this order: each a heading over a bullet list. A `full` section spans the page; two `half` sections in a row sit side by side on wide screens (from 600 px). Leave it out for none. */
+  readonly sections?: readonly AboutSection[];
 }
 
 /** The Contact page (/contact): its heading, and the heading and sentence above the contact form. */
@@ -201,6 +197,8 @@ export interface Category {
   readonly blurb?: string;
   /** Columns of project cards by window width: one below 600 px, `sm` from 600 px, `md` from 900 px. Left out, 2 and 3 (as on the home page). */
   readonly columns: CategoryColumns;
+  /** What the cards of its projects show, on its page and on the home page, beside the cover and title. Each is shown unless set to false. */
+  readonly card: CategoryCard;
   /** Build the page and keep it in the navigation while it has no active project; it then says that work is on its way. Left out (false), such a category is neither built nor in the navigation until a project of it is active. */
   readonly keepWhenEmpty: boolean;
   /** The label of the link back to the page from each of its projects: site.yaml's backLink, or "All <title> Projects". */
@@ -267,12 +265,34 @@ export interface SocialLink {
   readonly url: string;
 }
 
+/** One section of the About page: a heading and its bullets. */
+export interface AboutSection {
+  /** The section's heading (e.g. Summary, Clients, Exhibitions). */
+  readonly title: string;
+  /** The section's bullets, in this order. */
+  readonly items: readonly string[];
+  /** `full` (the default) spans the page; `half` takes half of it from 600 px, beside the next or previous half section. */
+  readonly width: 'full' | 'half';
+}
+
 /** Columns of project cards by window width: one below 600 px, `sm` from 600 px, `md` from 900 px. Left out, 2 and 3 (as on the home page). */
 export interface CategoryColumns {
   /** Columns from 600 px. */
   readonly sm: number;
   /** Columns from 900 px. */
   readonly md: number;
+}
+
+/** What the cards of its projects show, on its page and on the home page, beside the cover and title. Each is shown unless set to false. */
+export interface CategoryCard {
+  /** The project's `category` label above the title. */
+  readonly category: boolean;
+  /** The project's `description` under the title. */
+  readonly description: boolean;
+  /** The project's `role` ("Role: …"). */
+  readonly role: boolean;
+  /** The project's `skills` as tags. */
+  readonly skills: boolean;
 }
 
 /** Columns of a gallery by window width (breakpoints xs 0, sm 600, md 900, lg 1200, xl 1536 px). Tiles read across, row by row, in file order. A breakpoint left out takes the count of the next smaller one; xs, md and lg default to 4, 2 and 3. */
@@ -458,10 +478,12 @@ export const site: Site = {
   about: {
     description: 'About the test owner.',
     intro: 'Intro.',
-    summary: ['One.'],
-    values: ['Two.'],
-    funFacts: ['Three.'],
     skills: ['Design'],
+    sections: [
+      { title: 'Summary', items: ['One.'], width: 'full' },
+      { title: 'Values', items: ['Two.'], width: 'half' },
+      { title: 'Clients & Press', items: ['Three.'], width: 'half' },
+    ],
   },
   contact: {
     title: 'Contact',
@@ -476,6 +498,7 @@ export const site: Site = {
       description: 'Graphics.',
       blurb: 'Branding and print.',
       columns: { sm: 2, md: 2 },
+      card: { category: true, description: true, role: true, skills: true },
       keepWhenEmpty: false,
       backLink: 'All Graphics Projects',
       built: true,
@@ -485,6 +508,7 @@ export const site: Site = {
       title: 'Higher Education',
       description: 'Teaching.',
       columns: { sm: 2, md: 2 },
+      card: { category: true, description: true, role: true, skills: true },
       keepWhenEmpty: false,
       backLink: 'All Higher Education Projects',
       built: true,
@@ -494,6 +518,7 @@ export const site: Site = {
       title: 'Photography',
       description: 'Photos.',
       columns: { sm: 2, md: 2 },
+      card: { category: true, description: true, role: false, skills: false },
       keepWhenEmpty: false,
       backLink: 'All Photography Projects',
       built: true,
@@ -503,6 +528,7 @@ export const site: Site = {
       title: 'Web Design',
       description: 'Web.',
       columns: { sm: 2, md: 3 },
+      card: { category: true, description: true, role: true, skills: true },
       keepWhenEmpty: false,
       backLink: 'All Web Design Projects',
       built: true,

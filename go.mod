@@ -10,6 +10,7 @@ require (
 	github.com/Eyevinn/mp4ff v0.56.0
 	github.com/andybalholm/brotli v1.2.1
 	github.com/at-wat/ebml-go v0.19.4
+	github.com/bep/imagemeta v1.0.1
 	github.com/chai2010/webp v1.4.0
 	github.com/charmbracelet/colorprofile v0.4.3
 	github.com/charmbracelet/ultraviolet v0.0.0-20260703014108-f5a850f9c2b7

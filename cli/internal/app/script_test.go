@@ -21,6 +21,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/photofacts"
 	"portfolio/cli/internal/videocheck/videotest"
 )
 
@@ -47,6 +48,7 @@ func TestScripts(t *testing.T) {
 			"truncate":    cmdTruncate,
 			"bomb":        cmdBomb,
 			"mkgallery":   cmdMkgallery,
+			"mkphoto":     cmdMkphoto,
 			"encode":      cmdEncode,
 			"repeat":      cmdRepeat,
 			"mkname":      cmdMkname,
@@ -132,6 +134,21 @@ func cmdMkgallery(ts *testscript.TestScript, neg bool, args []string) {
 	for i := 1; i <= n; i++ {
 		ts.Check(writeImage(filepath.Join(ts.MkAbs(args[0]), fmt.Sprintf("%d.jpg", i)), 30+i, 20+2*i))
 	}
+}
+
+// mkphoto FILE DATE — writes a small JPEG whose EXIF record says a camera
+// took it at DATE ("2024-06-01T10:00:00"), or with no date ("-").
+func cmdMkphoto(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: mkphoto FILE DATE|-")
+	}
+	f := photofacts.Facts{Make: "FUJIFILM", Model: "X-T4", ISO: 400}
+	if args[1] != "-" {
+		f.DateTimeOriginal = strings.NewReplacer("-", ":", "T", " ").Replace(args[1])
+	}
+	path := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
+	ts.Check(os.WriteFile(path, imagetest.WithExif(imagetest.JPEG(32, 24), photofacts.Record(f, 1)), 0o644))
 }
 
 func parseSize(ts *testscript.TestScript, s string) (int, int) {

@@ -31,6 +31,7 @@ import (
 	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/photofacts"
 	"portfolio/cli/internal/schemamodel"
 	"portfolio/cli/internal/termsafe"
 )
@@ -97,8 +98,11 @@ type Project struct {
 	Captions map[string]CaptionsFile
 
 	gallery *galleryRef
-	queued  map[string]bool
-	dirs    map[string]dirListing // folder listings, read once
+	// facts holds the facts of the gallery's photos, by path, when its
+	// gallery shows them or is ordered by them.
+	facts  map[string]photofacts.Facts
+	queued map[string]bool
+	dirs   map[string]dirListing // folder listings, read once
 }
 
 // Link is the project's page path.
@@ -166,6 +170,9 @@ type GalleryImage struct {
 	// Poster is set for a video of the gallery folder (at Path): the
 	// path of its poster image, which the tile shows.
 	Poster string
+	// Facts are the photo's, read from its file, when its gallery shows
+	// them (exif: show) and it has any.
+	Facts *photofacts.Facts
 }
 
 // Load reads and checks the content folder. The returned list holds every
@@ -248,6 +255,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	l.inspectImages()
 	l.inspectVideos()
 	c.countCategories()
+	l.resolveGalleries(c)
 	ownHost, pages := siteHost(c), pageRoutes(c)
 	// Galleries that are the work itself should describe their photos.
 	photoGalleries := map[string]bool{}

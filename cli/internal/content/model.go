@@ -120,6 +120,18 @@ type Contact struct {
 type Gallery struct {
 	Columns    GalleryColumns `json:"columns" ts:"columns"`
 	Thumbnails bool           `json:"thumbnails" ts:"thumbnails"`
+	Exif       string         `json:"exif" ts:"exif"`
+	Order      string         `json:"order" ts:"order"`
+	Reverse    bool           `json:"reverse" ts:"reverse"`
+}
+
+// GalleryOptions are a category's settings for its projects' galleries;
+// a zero value (a nil Reverse) is left out, and comes from the site's.
+type GalleryOptions struct {
+	Columns GalleryColumns `json:"columns"`
+	Exif    string         `json:"exif"`
+	Order   string         `json:"order"`
+	Reverse *bool          `json:"reverse"`
 }
 
 // GalleryColumns are a gallery's columns by window width; 0 is left out.
@@ -159,6 +171,8 @@ type Category struct {
 	PhotoGalleries bool `json:"photoGalleries" ts:"-"`
 	// KeepWhenEmpty builds the page even with no active project.
 	KeepWhenEmpty bool `json:"keepWhenEmpty" ts:"keepWhenEmpty"`
+	// Gallery is resolved into each gallery block of its projects.
+	Gallery *GalleryOptions `json:"gallery" ts:"-"`
 	// BackLink is the label of its projects' link back to it: site.yaml's
 	// backLink, or "All <title> Projects".
 	BackLink string `json:"backLink" ts:"backLink,resolved"`
@@ -270,6 +284,13 @@ type GalleryBlock struct {
 	Type     string          `json:"type" ts:"type"`
 	External []ExternalImage `json:"external" ts:"-"`
 	Texts    []GalleryText   `json:"texts" ts:"-"`
+	// Columns, Exif, Order and Reverse are the block's as written (zero,
+	// or nil, when left out), which the loader resolves: the block's, its
+	// category's, the site's, the schema's defaults (resolveGallery).
+	Columns GalleryColumns `json:"columns" ts:"columns,resolved"`
+	Exif    string         `json:"exif" ts:"exif,resolved"`
+	Order   string         `json:"order" ts:"order,resolved"`
+	Reverse *bool          `json:"reverse" ts:"reverse,resolved"`
 	// Images is every image of the gallery in display order, as the
 	// loader found them (Project.Gallery).
 	Images []GalleryImage `json:"-" ts:"images"`

@@ -412,6 +412,7 @@ func (l *loader) checkProject(p *Project, photoGalleries map[string]bool) {
 			}
 			p.Gallery = append(p.Gallery, GalleryImage{Path: rel, Width: info.Width, Height: info.Height, Alt: t.Alt, Caption: t.Caption})
 		}
+		l.orderGallery(p, p.Gallery)
 		p.Gallery = append(p.Gallery, g.external...)
 		if len(g.files) > 0 && len(g.texts) == 0 && photoGalleries[p.Page] {
 			title, _ := p.Doc.At("/title") // as written, when not text

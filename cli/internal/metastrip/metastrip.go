@@ -3,9 +3,12 @@
 // public repository: GPS positions, camera and lens serial numbers, maker
 // notes, XMP and IPTC records, comments, and anything appended after the
 // image (phones append depth maps and previews there). It is lossless: the
-// compressed image data is copied byte for byte. The EXIF orientation is
-// kept (in a minimal EXIF record of its own), and so are the colour profile
-// (ICC) and Adobe's colour-transform marker, which change how the pixels
+// compressed image data is copied byte for byte. A minimal EXIF record of
+// its own keeps the orientation and the photo's facts, which say how it
+// was taken and nothing of who or where (camera make and model, lens
+// model, focal length, aperture, exposure time, ISO, date taken and its
+// offset: package photofacts); the colour profile (ICC) and Adobe's
+// colour-transform marker are kept too, since they change how the pixels
 // look.
 package metastrip
 
@@ -17,6 +20,7 @@ import (
 	"slices"
 	"strings"
 
+	"portfolio/cli/internal/photofacts"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -44,10 +48,11 @@ func JPEG(data []byte) ([]byte, Removed, error) {
 		}
 	}
 	orientation := 0
+	var facts photofacts.Facts
 	wroteOrientation := false
 	writeOrientation := func() {
-		if orientation > 1 && !wroteOrientation {
-			out.Write(orientationSegment(orientation))
+		if rec := photofacts.Record(facts, orientation); rec != nil && !wroteOrientation {
+			out.Write(exifSegment(rec))
 		}
 		wroteOrientation = true
 	}
@@ -86,6 +91,9 @@ func JPEG(data []byte) ([]byte, Removed, error) {
 			o, found := exifContents(body[6:])
 			if o >= 1 && o <= 8 {
 				orientation = o
+			}
+			if f := photofacts.TIFF(body[6:]); !f.IsZero() {
+				facts = f
 			}
 			note(found...)
 		case marker == 0xE1:
@@ -145,7 +153,7 @@ func imageEnd(data []byte, sos int) int {
 }
 
 // exifContents reads the orientation and names the private things an EXIF
-// record holds.
+// record holds (the facts it also holds are kept).
 func exifContents(tiff []byte) (orientation int, found []string) {
 	found = []string{"EXIF"}
 	if len(tiff) < 8 {
@@ -162,7 +170,7 @@ func exifContents(tiff []byte) (orientation int, found []string) {
 	}
 	names := map[uint16]string{
 		0x8825: "GPS position", 0x927C: "maker notes", 0xA431: "camera serial number", 0xA435: "lens serial number",
-		0x010F: "camera make", 0x0110: "camera model", 0x9003: "date taken", 0x013B: "artist", 0xA420: "image ID",
+		0x013B: "artist", 0xA430: "camera owner's name", 0xA420: "image ID",
 	}
 	var walk func(off, depth int)
 	walk = func(off, depth int) {
@@ -191,20 +199,10 @@ func exifContents(tiff []byte) (orientation int, found []string) {
 	return orientation, found
 }
 
-// orientationSegment is an APP1 EXIF record holding only the orientation.
-func orientationSegment(o int) []byte {
-	var b bytes.Buffer
-	b.Write([]byte{0xFF, 0xE1, 0, 0})
-	b.WriteString("Exif\x00\x00MM\x00\x2A")
-	b.Write(binary.BigEndian.AppendUint32(nil, uint32(8)))
-	b.Write(binary.BigEndian.AppendUint16(nil, uint16(1)))
-	b.Write(binary.BigEndian.AppendUint16(nil, uint16(0x0112)))
-	b.Write(binary.BigEndian.AppendUint16(nil, uint16(3)))
-	b.Write(binary.BigEndian.AppendUint32(nil, uint32(1)))
-	b.Write(binary.BigEndian.AppendUint16(nil, uint16(o)))
-	b.Write(binary.BigEndian.AppendUint16(nil, uint16(0)))
-	b.Write(binary.BigEndian.AppendUint32(nil, uint32(0)))
-	seg := b.Bytes()
+// exifSegment is an APP1 segment holding the EXIF record rec.
+func exifSegment(rec []byte) []byte {
+	seg := append([]byte{0xFF, 0xE1, 0, 0}, "Exif\x00\x00"...)
+	seg = append(seg, rec...)
 	binary.BigEndian.PutUint16(seg[2:], uint16(len(seg)-2))
 	return seg
 }

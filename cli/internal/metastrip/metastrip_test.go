@@ -5,12 +5,15 @@ import (
 	"encoding/binary"
 	"errors"
 	"image/jpeg"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/photofacts"
 )
 
 // exifWithSecrets is an EXIF record with an orientation, a GPS position, a
@@ -77,7 +80,7 @@ func TestJPEG(t *testing.T) {
 		orientation int
 	}{
 		{"EXIF with GPS, serials, maker notes; orientation kept",
-			insert(plain, segment(0xE1, exifWithSecrets(6))), []string{"EXIF", "camera make", "GPS position", "camera serial number", "maker notes"}, 6},
+			insert(plain, segment(0xE1, exifWithSecrets(6))), []string{"EXIF", "GPS position", "camera serial number", "maker notes"}, 6},
 		{"XMP, IPTC, comment, trailing data; ICC kept",
 			append(insert(plain, icc, segment(0xE1, []byte("http://ns.adobe.com/xap/1.0/\x00<x:xmpmeta>GPSLatitude</x:xmpmeta>")),
 				segment(0xED, []byte("Photoshop 3.0\x00IPTC")), segment(0xFE, []byte("taken at home"))), []byte("\xFF\xD8depth map with GPS")...),
@@ -98,7 +101,7 @@ func TestJPEG(t *testing.T) {
 			if tt.removed == nil && len(removed) != 0 {
 				t.Errorf("removed %q from a plain file", removed)
 			}
-			for _, secret := range []string{"GPS", "SON", "123", "\xEF\xBE\xAD\xDE", "taken at home", "depth map", "IPTC"} {
+			for _, secret := range []string{"GPS", "123", "\xEF\xBE\xAD\xDE", "taken at home", "depth map", "IPTC"} {
 				if bytes.Contains(out, []byte(secret)) {
 					t.Errorf("the output still holds %q", secret)
 				}
@@ -129,5 +132,111 @@ func TestJPEG(t *testing.T) {
 	}
 	if _, _, err := JPEG(plain[:30]); err == nil || !strings.Contains(err.Error(), "JPEG") {
 		t.Errorf("a truncated JPEG: %v", err)
+	}
+}
+
+// tiffEntry is one IFD entry of a test record: its value's bytes are
+// placed after the IFD when longer than four.
+type tiffEntry struct {
+	tag, typ uint16
+	count    uint32
+	value    []byte
+}
+
+// cameraRecord is a little-endian EXIF record as a camera writes it: the
+// facts, and beside them a GPS position, serial numbers, the owner's name,
+// an artist and a maker note.
+func cameraRecord() []byte {
+	bo := binary.LittleEndian
+	str := func(tag uint16, s string) tiffEntry {
+		return tiffEntry{tag, 2, uint32(len(s) + 1), append([]byte(s), 0)}
+	}
+	rat := func(tag uint16, n, d uint32) tiffEntry {
+		return tiffEntry{tag, 5, 1, bo.AppendUint32(bo.AppendUint32(nil, n), d)}
+	}
+	short := func(tag, v uint16) tiffEntry { return tiffEntry{tag, 3, 1, bo.AppendUint16(nil, v)} }
+	long := func(tag uint16, v uint32) tiffEntry { return tiffEntry{tag, 4, 1, bo.AppendUint32(nil, v)} }
+	var out []byte
+	// ifd appends an IFD at the end of out, its values after it.
+	ifd := func(entries []tiffEntry) {
+		at := len(out)
+		dataAt := at + 2 + 12*len(entries) + 4
+		var data []byte
+		out = bo.AppendUint16(out, uint16(len(entries)))
+		for _, e := range entries {
+			out = bo.AppendUint32(bo.AppendUint16(bo.AppendUint16(out, e.tag), e.typ), e.count)
+			if len(e.value) <= 4 {
+				out = append(out, append(e.value, make([]byte, 4-len(e.value))...)...)
+				continue
+			}
+			out = bo.AppendUint32(out, uint32(dataAt+len(data)))
+			data = append(data, e.value...)
+		}
+		out = append(bo.AppendUint32(out, 0), data...)
+	}
+	out = []byte("II\x2A\x00\x08\x00\x00\x00")
+	// IFD0 at 8, 7 entries: 2+84+4 = 90 bytes, then 24+19+22 bytes of
+	// values (make, model, artist): 155. The Exif IFD follows at 200, the
+	// GPS IFD at 600.
+	ifd([]tiffEntry{str(0x010F, "NIKON CORPORATION"), str(0x0110, "NIKON D750"), short(0x0112, 6),
+		str(0x013B, "Jane Example, 12 Rue"), long(0x8769, 200), long(0x8825, 600), short(0x0128, 2)})
+	out = append(out, make([]byte, 200-len(out))...)
+	ifd([]tiffEntry{rat(0x829A, 1, 250), rat(0x829D, 28, 10), short(0x8827, 400),
+		str(0x9003, "2024:05:01 14:03:00"), str(0x9011, "+02:00"), rat(0x920A, 35, 1),
+		{0x927C, 7, 12, []byte("MAKERNOTE123")}, str(0xA430, "Jane Example"), str(0xA431, "SN4455667788"),
+		str(0xA434, "AF-S NIKKOR 24-70mm f/2.8E ED VR"), str(0xA435, "LS99887766")})
+	out = append(out, make([]byte, 600-len(out))...)
+	ifd([]tiffEntry{str(0x0001, "N"), rat(0x0002, 5930, 100)})
+	return append([]byte("Exif\x00\x00"), out...)
+}
+
+// The facts of a photo survive the import; nothing else of its EXIF
+// record does.
+func TestJPEGKeepsFacts(t *testing.T) {
+	facts := photofacts.Facts{
+		Make: "NIKON CORPORATION", Model: "NIKON D750", LensModel: "AF-S NIKKOR 24-70mm f/2.8E ED VR",
+		FocalLength: photofacts.Rational{Num: 35, Den: 1}, FNumber: photofacts.Rational{Num: 14, Den: 5},
+		ExposureTime: photofacts.Rational{Num: 1, Den: 250}, ISO: 400,
+		DateTimeOriginal: "2024:05:01 14:03:00", OffsetTimeOriginal: "+02:00",
+	}
+	plain := imagetest.JPEG(64, 48)
+	for _, tt := range []struct {
+		name        string
+		in          []byte
+		facts       photofacts.Facts
+		orientation int
+		removed     []string
+	}{
+		{"a camera's record", insert(plain, segment(0xE1, cameraRecord())), facts, 6,
+			[]string{"EXIF", "artist", "maker notes", "camera owner's name", "camera serial number", "lens serial number", "GPS position"}},
+		// The GPS latitude is 5930/100: its numerator's bytes are 2a 17 00 00.
+		{"orientation alone", imagetest.WithExifOrientation(plain, 3, binary.BigEndian), photofacts.Facts{}, 3, []string{"EXIF"}},
+		{"no record", plain, photofacts.Facts{}, 1, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, removed, err := JPEG(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(removed, tt.removed) {
+				t.Errorf("removed %q, want %q", removed, tt.removed)
+			}
+			path := filepath.Join(t.TempDir(), "out.jpg")
+			if err := os.WriteFile(path, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := photofacts.File(path, photofacts.JPEG); err != nil || got != tt.facts {
+				t.Errorf("facts after = %+v, %v\nwant %+v", got, err, tt.facts)
+			}
+			info, err := imagecheck.Bytes("out.jpg", out, imagecheck.DefaultMaxPixels)
+			if err != nil || info.Orientation != tt.orientation {
+				t.Errorf("orientation %d, %v; want %d", info.Orientation, err, tt.orientation)
+			}
+			for _, secret := range []string{"Jane", "SN4455", "LS9988", "MAKERNOTE", "12 Rue", "\x2a\x17\x00\x00"} {
+				if bytes.Contains(out, []byte(secret)) {
+					t.Errorf("the output still holds %q", secret)
+				}
+			}
+		})
 	}
 }

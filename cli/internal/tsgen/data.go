@@ -11,6 +11,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/photofacts"
 	"portfolio/cli/internal/richtext"
 )
 
@@ -209,5 +210,23 @@ func (r resolver) galleryImage(img content.GalleryImage) (obj, error) {
 	if video != nil {
 		asset = append(asset, kv{"video", video})
 	}
+	if img.Facts != nil {
+		asset = append(asset, kv{"exif", photoFacts(*img.Facts)})
+	}
 	return asset, nil
+}
+
+// photoFacts is a photo's facts as the page shows them, each left out
+// when the file does not record it.
+func photoFacts(f photofacts.Facts) obj {
+	out := obj{}
+	for _, fact := range []kv{
+		{"camera", f.Camera()}, {"lens", f.Lens()}, {"focalLength", f.Focal()},
+		{"aperture", f.Aperture()}, {"shutter", f.Shutter()}, {"iso", int(f.ISO)}, {"taken", f.Taken()},
+	} {
+		if fact.v != "" && fact.v != 0 {
+			out = append(out, fact)
+		}
+	}
+	return out
 }

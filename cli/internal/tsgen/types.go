@@ -43,7 +43,7 @@ var derived = map[string]struct {
 	// Whether a category has a page is the content's to say (an active
 	// project, or kept), once, here; the site only reads it.
 	"Category": {
-		drop: []string{"photoGalleries", "backLink"},
+		drop: []string{"photoGalleries", "backLink", "gallery"},
 		add: []derivedField{
 			{"backLink", "string", "The label of the link back to the page from each of its projects: site.yaml's backLink, or \"All <title> Projects\"."},
 			{"built", "boolean", "Whether the site has the page and lists it in the navigation: it has an active project, or keepWhenEmpty is set."},
@@ -57,10 +57,16 @@ var derived = map[string]struct {
 			{"video", "VideoAsset", "The video: its files (alternatives first, then src), size, length, poster and captions."},
 		},
 	},
+	// The block's settings as resolved: its own, its category's, the
+	// site's, the defaults.
 	"GalleryBlock": {
-		drop: []string{"external", "texts"},
+		drop: []string{"external", "texts", "columns", "exif", "order", "reverse"},
 		add: []derivedField{
-			{"images", "readonly GalleryImage[]", "Every image of the gallery in display order: the gallery folder's files in natural file-path order, then the external images."},
+			{"columns", "SiteGalleryColumns", "Columns by window width: the block's, its category's, then the site's, breakpoint by breakpoint; a breakpoint still left out takes the count of the next smaller one."},
+			{"exif", "'show' | 'hide'", "Whether the photo page and the viewer show each photo's facts (its images' exif)."},
+			{"order", "'name' | 'taken'", "How images is ordered (already applied): by file name, or by date taken."},
+			{"reverse", "boolean", "Whether that order is turned round (already applied)."},
+			{"images", "readonly GalleryImage[]", "Every image of the gallery in display order: the gallery folder's files in the block's order (natural file-path order, or by date taken with the undated after), then the external images."},
 		},
 	},
 }
@@ -140,6 +146,26 @@ export interface GalleryImage extends ImageAsset {
   readonly label: string;
   /** Set when the item is a video of the gallery folder: the image fields are then its poster's, for the tile. */
   readonly video?: VideoAsset;
+  /** How the photo was taken, read from its file at build time; present when its gallery shows photo facts (exif: show) and the file records any. */
+  readonly exif?: PhotoFacts;
+}
+
+/** A photo's facts, each as a photographer writes it; a fact the file does not record is absent. Never its place or serial numbers. */
+export interface PhotoFacts {
+  /** Make and model, the make said once: "Fujifilm X-T4". */
+  readonly camera?: string;
+  /** The lens model, as recorded. */
+  readonly lens?: string;
+  /** Focal length: "35 mm". */
+  readonly focalLength?: string;
+  /** Aperture: "f/2.8". */
+  readonly aperture?: string;
+  /** Exposure time: "1/250 s", "2 s". */
+  readonly shutter?: string;
+  /** ISO speed: 400. */
+  readonly iso?: number;
+  /** Date and time taken, ISO 8601, with its offset from UTC when the camera recorded one: "2024-05-01T14:03:00+02:00". */
+  readonly taken?: string;
 }
 
 /** Inline text: plain text, or emphasis, strong emphasis, code or a link around more inline text. */

@@ -121,6 +121,42 @@ describe('structuredData', () => {
   });
 });
 
+describe("a photo's page with its gallery's facts shown (exif: show)", () => {
+  it('is an ImageObject with the facts as exifData and the date taken as dateCreated', async () => {
+    await loadProjectBody(project('photo-set')!);
+    const first = structuredData('/projects/photo-set/photos/1') as Record<string, unknown>;
+    expect(String(first.contentUrl)).toMatch(new RegExp(`^${site.url}/img/`));
+    expect(first).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ImageObject',
+      name: 'Photo Set 1',
+      exifData: [
+        { '@type': 'PropertyValue', name: 'Camera', value: 'Fujifilm X-T4' },
+        { '@type': 'PropertyValue', name: 'Lens', value: 'XF35mmF1.4 R' },
+        { '@type': 'PropertyValue', name: 'Focal length', value: '35 mm' },
+        { '@type': 'PropertyValue', name: 'Aperture', value: 'f/2.8' },
+        { '@type': 'PropertyValue', name: 'Shutter', value: '1/250 s' },
+        { '@type': 'PropertyValue', name: 'ISO', value: 400 },
+      ],
+      dateCreated: '2024-05-01T14:03:00+02:00',
+    });
+  });
+
+  it('leaves out what the file does not record, and a photo without facts has none', async () => {
+    await loadProjectBody(project('photo-set')!);
+    const third = structuredData('/projects/photo-set/photos/3') as Record<string, unknown>;
+    expect(third.exifData).toEqual([
+      { '@type': 'PropertyValue', name: 'Camera', value: 'Apple iPhone 15 Pro' },
+      { '@type': 'PropertyValue', name: 'Shutter', value: '2 s' },
+    ]);
+    expect(third).not.toHaveProperty('dateCreated');
+    expect(structuredData('/projects/photo-set/photos/2')).toBeUndefined();
+    // A gallery that hides them: no structured data, as before.
+    await loadProjectBody(project('brand-guide')!);
+    expect(structuredData('/projects/brand-guide/photos/2')).toBeUndefined();
+  });
+});
+
 describe("a photo's page", () => {
   it('has its own title, its caption or alt text as description, its JPEG variant as og:image, and is noindex', async () => {
     const p = project('brand-guide')!;

@@ -1,7 +1,8 @@
-import type { GalleryImage, Project, ProjectBody } from '@/generated/content';
+import type { GalleryImage, PhotoFacts, Project, ProjectBody } from '@/generated/content';
 // Written by `portfolio images` beside images.json: route → social preview card.
 import cards from '@/generated/cards.json';
 import { paths, photoOf, projectSlug, samePath } from '@/config/paths';
+import { factsOf } from '@/lib/photofacts';
 import { photoTitle } from '@/lib/titles';
 import { categories, categoryOf, galleryImages, loadedProjectBody, project, site, socialLinks } from '@/lib/content';
 
@@ -139,7 +140,8 @@ const author = (): Json => ({ '@type': 'Person', '@id': `${absolute(paths.home)}
  * The structured data of the page at pathname: on the home page the
  * ProfilePage about the owner (Person) and the WebSite; on a project page
  * its BreadcrumbList, a CreativeWork for a case study and an ImageGallery
- * for a gallery (the body's blocks, loaded). Undefined for other pages.
+ * for a gallery (the body's blocks, loaded); on a photo's page whose
+ * gallery shows the facts, its ImageObject. Undefined for other pages.
  */
 export function structuredData(pathname: string, body?: ProjectBody): Json | undefined {
   if (pathname === paths.home) {
@@ -167,6 +169,11 @@ export function structuredData(pathname: string, body?: ProjectBody): Json | und
       ],
     };
   }
+  const photo = photoOf(pathname);
+  const ofPhoto = photo && project(photo.slug);
+  // A photo's page: an ImageObject when its gallery shows the photos' facts.
+  const image = ofPhoto ? galleryImages(loadedProjectBody(ofPhoto))[photo.n - 1] : undefined;
+  if (image?.exif) return { '@context': 'https://schema.org', ...photoObject(image, image.exif) };
   const slug = projectSlug(pathname);
   const p = slug ? project(slug) : undefined;
   if (!p) return undefined;
@@ -217,16 +224,35 @@ function imageGallery(p: Project, images: ProjectBodyGallery): Json {
     description: p.description,
     url: absolute(p.link),
     author: author(),
-    associatedMedia: images.map((image) => ({
-      '@type': 'ImageObject',
-      contentUrl: absolute(image.src),
-      url: absolute(image.src),
-      name: image.alt,
-      ...(image.caption ? { caption: image.caption } : {}),
-      creator: author(),
-      creditText: site.name,
-      copyrightNotice: `© ${site.name}`,
+    associatedMedia: images.map(imageObject),
+  };
+}
+
+/** A photo of a gallery as an ImageObject. */
+function imageObject(image: GalleryImage): Json {
+  return {
+    '@type': 'ImageObject',
+    contentUrl: absolute(image.src),
+    url: absolute(image.src),
+    name: image.alt,
+    ...(image.caption ? { caption: image.caption } : {}),
+    creator: author(),
+    creditText: site.name,
+    copyrightNotice: `© ${site.name}`,
+  };
+}
+
+/** A photo's own page with its facts: its ImageObject with them as exifData (PropertyValues) and its date taken as dateCreated. */
+function photoObject(image: GalleryImage, exif: PhotoFacts): Json {
+  const facts = factsOf(exif).filter((f) => !f.dateTime);
+  return {
+    ...imageObject(image),
+    exifData: facts.map((f) => ({
+      '@type': 'PropertyValue',
+      name: f.name,
+      value: f.name === 'ISO' ? exif.iso : f.text,
     })),
+    ...(exif.taken ? { dateCreated: exif.taken } : {}),
   };
 }
 

@@ -132,10 +132,12 @@ prototype: {title, url}); flags win over the file, and paths in the file are
 relative to the file. Missing values are listed in one error.
 
 The images copied lose a JPEG's private metadata, losslessly (the compressed
-image data is copied byte for byte): the EXIF record (GPS position, camera
-and lens serial numbers, maker notes, date taken), XMP, IPTC, comments and
-any data after the image. The orientation, the ICC colour profile and
-Adobe's colour-transform marker are kept. The command says what was removed;
+image data is copied byte for byte): from the EXIF record, the GPS position,
+camera and lens serial numbers, owner names and maker notes; XMP, IPTC,
+comments and any data after the image. The orientation, how the photo was
+taken (camera make and model, lens, focal length, aperture, shutter, ISO,
+date taken), the ICC colour profile and Adobe's colour-transform marker are
+kept. The command says what was removed;
 your originals are untouched. PNG and WebP files are copied as they are. A
 JPEG or PNG whose long edge is over --max-edge (6000 px) is shrunk to it as
 it is copied (turned upright, Lanczos, JPEG quality 92, no metadata), and

@@ -99,6 +99,18 @@ func WithExifOrientation(jpg []byte, orientation uint16, order binary.ByteOrder)
 	return append(out, jpg[2:]...)
 }
 
+// WithExif inserts an APP1 Exif segment holding the TIFF structure tiff
+// (an EXIF record) right after the JPEG's SOI marker.
+func WithExif(jpg, tiff []byte) []byte {
+	payload := append([]byte("Exif\x00\x00"), tiff...)
+	seg := []byte{0xFF, 0xE1, 0, 0}
+	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))
+	out := append([]byte{}, jpg[:2]...)
+	out = append(out, seg...)
+	out = append(out, payload...)
+	return append(out, jpg[2:]...)
+}
+
 // Padded inserts comment segments right after the JPEG's SOI marker that
 // make the file n bytes larger (give or take three): the size of a camera
 // photo, whose metadata and entropy-coded data run to megabytes, without

@@ -7,6 +7,7 @@ import type { GalleryImage } from '@/generated/content';
 import { galleryOf } from '@/testing/fixture';
 import { withRealLightbox } from '@/testing/lightbox';
 import { renderWithProviders } from '@/testing/test-utils';
+import { site } from '@/lib/content';
 
 // The real yet-another-react-lightbox, in jsdom. The lightbox is its own
 // chunk (React.lazy), so every first look at it waits (findBy*/waitFor).
@@ -77,7 +78,7 @@ const currentSlide = () => {
 const waitForClosed = () => waitFor(() => expect(queryLightbox()).not.toBeInTheDocument());
 
 function renderGallery(images: readonly GalleryImage[] = images8, projectTitle = title) {
-  return renderWithProviders(<Gallery images={images} title={projectTitle} slug="test-project" />);
+  return renderWithProviders(<Gallery images={images} columns={site.gallery.columns} title={projectTitle} slug="test-project" />);
 }
 
 /** Renders the 8-image gallery and opens image `n` with a click. */
@@ -135,7 +136,7 @@ describe('Gallery tiles', () => {
   });
 
   it('loads the tiles of the first viewport at once when it opens the page, the rest lazily', () => {
-    renderWithProviders(<Gallery images={images8} title={title} slug="test-project" atTop />);
+    renderWithProviders(<Gallery images={images8} columns={site.gallery.columns} title={title} slug="test-project" atTop />);
 
     const loading = tiles().map((b) => b.querySelector('img')?.getAttribute('loading'));
     // The first row at least (the test site's columns: 2 tiles at 375 px, 4 at

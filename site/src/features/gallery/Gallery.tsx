@@ -3,7 +3,7 @@ import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { bandAt, bandsOf, bandStyle, gapPx, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
 import { tileAttributes } from '@/features/gallery/tile';
-import type { GalleryImage, VideoAsset } from '@/generated/content';
+import type { GalleryImage, SiteGalleryColumns, VideoAsset } from '@/generated/content';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 
@@ -108,6 +108,8 @@ export function VideoMarks({ video, durationId, small = false }: { video: VideoA
 
 interface Props {
   images: readonly GalleryImage[];
+  /** The gallery block's columns, as resolved (its own, its category's, the site's). */
+  columns: SiteGalleryColumns;
   /** The project's title: the lightbox's accessible name says whose images it shows. */
   title: string;
   /** The project's slug: each tile links to its photo's page. */
@@ -117,7 +119,7 @@ interface Props {
 }
 
 /** The tiles that start inside a first viewport (only when the gallery is the page's first block). */
-export function eagerTiles(ratios: readonly number[], atTop: boolean, columns = site.gallery.columns): Set<number> {
+export function eagerTiles(ratios: readonly number[], atTop: boolean, columns: SiteGalleryColumns): Set<number> {
   const eager = new Set<number>();
   if (!atTop) return eager;
   const bands = bandsOf(columns);
@@ -147,11 +149,11 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns = 
  * address for the island), which a browser without JavaScript plays on its
  * own. Only tiles inside the first viewport load at once.
  */
-export function Gallery({ images, title, slug, atTop = false }: Props) {
+export function Gallery({ images, columns, title, slug, atTop = false }: Props) {
   const ratios = images.map((img) => img.width / img.height);
-  const bands = bandsOf(site.gallery.columns);
+  const bands = bandsOf(columns);
   const layouts = layoutOf(ratios, bands);
-  const eager = eagerTiles(ratios, atTop);
+  const eager = eagerTiles(ratios, atTop, columns);
   const sizes = sizesOf(bands);
   const bandStyles = Object.fromEntries(
     bands.map((band, b) => [band.minWidth === 0 ? '@media all' : `@media (min-width: ${band.minWidth}px)`, bandStyle(layouts[b]!, b)]),

@@ -10,6 +10,7 @@ import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import '@/features/gallery/lightbox.css';
+import { PhotoFacts } from '@/features/gallery/PhotoFacts';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
 
@@ -24,16 +25,28 @@ export function srcSetOf(image: GalleryImage): SlideImage['srcSet'] {
   });
 }
 
-/** A slide of the image: its candidates, and its caption (the captions plugin's description) when it has one. */
+/** What the caption area shows under a slide (the captions plugin's description): the caption, then the photo's facts. */
+function descriptionOf(image: GalleryImage): SlideImage['description'] {
+  if (!image.exif) return image.caption;
+  return (
+    <>
+      {image.caption}
+      <PhotoFacts exif={image.exif} compact />
+    </>
+  );
+}
+
+/** A slide of the image: its candidates, and its caption and facts (the captions plugin's description) when it has any. */
 export function toSlide(image: GalleryImage): SlideImage {
   const srcSet = srcSetOf(image);
+  const description = descriptionOf(image);
   return {
     src: image.src,
     alt: image.alt,
     width: image.width,
     height: image.height,
     ...(srcSet ? { srcSet } : {}),
-    ...(image.caption ? { description: image.caption } : {}),
+    ...(description ? { description } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { GalleryImage } from '@/generated/content';
 import { fixtureProject, galleryOf } from '@/testing/fixture';
 import { withRealLightbox } from '@/testing/lightbox';
 import { renderWithProviders } from '@/testing/test-utils';
+import { site } from '@/lib/content';
 
 // A gallery's video (docs/site.md §4): its tile, its slide in the real
 // lightbox island, and its photo's page. The generator's test content has
@@ -22,7 +23,7 @@ const videoTile = () => screen.getByRole('link', { name: 'Open video 2' });
 
 function renderGallery(items: readonly GalleryImage[] = images) {
   history.pushState(null, '', '/');
-  return renderWithProviders(<Gallery images={items} title={project.title} slug={project.slug} />);
+  return renderWithProviders(<Gallery images={items} columns={site.gallery.columns} title={project.title} slug={project.slug} />);
 }
 
 /** The current slide's <video>, once the Video plugin has rendered it. */

@@ -32,7 +32,7 @@ function renderGallery() {
   // drops the entries ahead instead of adding one. Start at a new last entry.
   history.pushState(null, '', '/');
   document.title = `${project.title} · ${site.name}`;
-  return renderWithProviders(<Gallery images={images} title={project.title} slug={project.slug} />);
+  return renderWithProviders(<Gallery images={images} columns={site.gallery.columns} title={project.title} slug={project.slug} />);
 }
 
 describe('a gallery tile', () => {
@@ -153,5 +153,56 @@ describe("a photo's own page", () => {
     await dialog();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(replace).toHaveBeenCalledWith(project.link));
+  });
+});
+
+describe("a photo's facts (its gallery's exif: show)", () => {
+  const photoSet = fixtureProject('photo-set');
+  // A term is found by role, then by its text: the accessible-name library computes no name for a term.
+  const fact = (name: string) => screen.getAllByRole('term').find((t) => t.textContent === name)?.nextElementSibling?.textContent;
+
+  it('are listed under the photo, each named: camera, lens, exposure, and the date taken as a <time>', async () => {
+    const shown = await galleryOf('photo-set');
+    renderWithProviders(<PhotoView project={photoSet} images={shown} n={1} />, { route: '/projects/photo-set/photos/1' });
+
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).toEqual(['Camera', 'Lens', 'Focal length', 'Aperture', 'Shutter', 'ISO', 'Taken']);
+    expect(fact('Camera')).toBe('Fujifilm X-T4');
+    expect(fact('Lens')).toBe('XF35mmF1.4 R');
+    expect(fact('Focal length')).toBe('35 mm');
+    expect(fact('Aperture')).toBe('f/2.8');
+    expect(fact('Shutter')).toBe('1/250 s');
+    expect(fact('ISO')).toBe('400');
+    expect(fact('Taken')).toBe('1 May 2024');
+    expect(screen.getByText('1 May 2024').closest('time')).toHaveAttribute('datetime', '2024-05-01T14:03:00+02:00');
+  });
+
+  it('name only what the file records, and a photo without any shows no list', async () => {
+    const shown = await galleryOf('photo-set');
+    const { unmount } = renderWithProviders(<PhotoView project={photoSet} images={shown} n={3} />, { route: '/projects/photo-set/photos/3' });
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).toEqual(['Camera', 'Shutter']);
+    unmount();
+
+    renderWithProviders(<PhotoView project={photoSet} images={shown} n={2} />, { route: '/projects/photo-set/photos/2' });
+    expect(screen.queryByRole('term')).not.toBeInTheDocument();
+  });
+
+  it("show in the viewer's caption area too", async () => {
+    const shown = await galleryOf('photo-set');
+    history.pushState(null, '', '/');
+    const { user } = renderWithProviders(<Gallery images={shown} columns={site.gallery.columns} title={photoSet.title} slug={photoSet.slug} />);
+    await user.click(screen.getByRole('link', { name: 'Open image 1' }));
+    const viewer = await screen.findByRole('dialog', { name: `${photoSet.title} gallery` });
+
+    await waitFor(() =>
+      expect(
+        within(viewer)
+          .getAllByRole('term')
+          .map((t) => t.textContent),
+      ).toContain('Camera'),
+    );
+    const camera = within(viewer)
+      .getAllByRole('term')
+      .find((t) => t.textContent === 'Camera');
+    expect(camera?.nextElementSibling?.textContent).toBe('Fujifilm X-T4');
   });
 });

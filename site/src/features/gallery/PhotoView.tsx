@@ -10,6 +10,7 @@ import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { VideoPlayer } from '@/components/VideoPlayer';
 import { paths } from '@/config/paths';
 import { largestVariant, lightboxProps, VideoMarks } from '@/features/gallery/Gallery';
+import { PhotoFacts } from '@/features/gallery/PhotoFacts';
 import { mainSource, tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, Project } from '@/generated/content';
 
@@ -25,7 +26,8 @@ const wrap = (k: number, count: number) => ((((k - 1) % count) + count) % count)
 
 /**
  * One photo of a project's gallery on its own page (docs/site.md §2): the way
- * back to the project, the photo large with its caption, Previous and Next
+ * back to the project, the photo large with its caption (and how it was
+ * taken, when its gallery shows photo facts), Previous and Next
  * (wrapping) and a strip of every photo of the gallery, each a link to its
  * page. A video's page shows its player instead (with its poster; the
  * poster is also the page's link preview), and links to the file. That is
@@ -69,6 +71,7 @@ export function PhotoView({ project: p, images, n }: Props) {
             {image.caption}
           </Typography>
         )}
+        {image.exif && <PhotoFacts exif={image.exif} />}
       </Box>
       <Box component="nav" aria-label="Photos" sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <Button component={RouterLink} to={previous} variant="outlined" rel="prev">

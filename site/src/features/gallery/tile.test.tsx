@@ -6,7 +6,7 @@ import { Gallery } from '@/features/gallery/Gallery';
 import { PhotoView } from '@/features/gallery/PhotoView';
 import { readTile, TILE_SELECTOR, tileAttributes, type TileSlide } from '@/features/gallery/tile';
 import type { GalleryImage, ImageAsset } from '@/generated/content';
-import { allProjects, loadProjectBody } from '@/lib/content';
+import { allProjects, loadProjectBody, site } from '@/lib/content';
 import { fixtureProject, galleryOf } from '@/testing/fixture';
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -62,7 +62,7 @@ describe("the island's reader", () => {
 
   it.each(cases)("reads each of a gallery's tiles as its image and page: %s", (_, slug, images) => {
     const p = fixtureProject(slug);
-    renderWithProviders(<Gallery images={images} title={p.title} slug={slug} />);
+    renderWithProviders(<Gallery images={images} columns={site.gallery.columns} title={p.title} slug={slug} />);
     expect(slidesOnPage()).toStrictEqual(slidesOf(slug, images));
   });
 

@@ -1,4 +1,4 @@
-import type { GalleryImage, ImageAsset, VideoAsset } from '@/generated/content';
+import type { GalleryImage, ImageAsset, PhotoFacts, VideoAsset } from '@/generated/content';
 
 // A gallery tile as the lightbox island reads it (src/islands/lightbox.tsx):
 // the island has no content module, so it reads every slide back from the
@@ -14,6 +14,8 @@ const CAPTION = 'data-caption';
 const PAGE = 'data-page';
 /** A video's tile: the video, as JSON, without its poster (the tile's own image). */
 const VIDEO = 'data-video';
+/** A photo's facts, as JSON, when its gallery shows them. */
+const EXIF = 'data-exif';
 
 /** Every tile of a gallery, and the tile an event's target is in (`closest`). */
 export const TILE_SELECTOR = `a[${INDEX}]`;
@@ -83,6 +85,7 @@ export function tileAttributes({ image, index, page, videoLinksToFile = false, d
     [INDEX]: index,
     [CAPTION]: image.caption,
     ...(file ? {} : { [VIDEO]: video && tileVideoData(video) }),
+    [EXIF]: image.exif && JSON.stringify(image.exif),
   };
 }
 
@@ -113,6 +116,7 @@ export function readTile(tile: Element): TileSlide {
   const image = imageIn(tile);
   const caption = tile.getAttribute(CAPTION);
   const video = tile.getAttribute(VIDEO);
+  const exif = tile.getAttribute(EXIF);
   return {
     index: Number(tile.getAttribute(INDEX)),
     image: {
@@ -122,6 +126,7 @@ export function readTile(tile: Element): TileSlide {
       ...(caption ? { caption } : {}),
       // A video's tile: its image is the poster.
       ...(video ? { video: { ...(JSON.parse(video) as TileVideo), poster: image } } : {}),
+      ...(exif ? { exif: JSON.parse(exif) as PhotoFacts } : {}),
     },
     // A video's tile that links to the file keeps its page in data-page.
     address: new URL(tile.getAttribute(PAGE) || tile.getAttribute('href') || '', tile.baseURI).href,

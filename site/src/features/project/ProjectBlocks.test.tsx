@@ -339,11 +339,14 @@ describe('prototype block', () => {
   });
 });
 
+/** A gallery block's resolved settings, as the generator writes them. */
+const gallerySettings = { columns: site.gallery.columns, exif: 'hide', order: 'name', reverse: false } as const;
+
 describe('gallery block', () => {
   const images: GalleryImage[] = [1, 2, 3].map((n) => ({ ...asset(`g${n}`), alt: `Test Project ${n}`, label: `Open image ${n}` }));
 
   it('shows the gallery under a "Gallery" heading, one tile per image', () => {
-    renderBlocks({ type: 'gallery', images });
+    renderBlocks({ type: 'gallery', ...gallerySettings, images });
 
     expect(screen.getByRole('heading', { level: 2, name: 'Gallery' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^Open image \d$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
@@ -354,7 +357,7 @@ describe('gallery block', () => {
   });
 
   it("names the gallery's lightbox after the project", async () => {
-    const { user } = renderBlocks({ type: 'gallery', images });
+    const { user } = renderBlocks({ type: 'gallery', ...gallerySettings, images });
 
     await user.click(screen.getByRole('link', { name: 'Open image 2' }));
 
@@ -362,7 +365,10 @@ describe('gallery block', () => {
   });
 
   it('renders nothing, not even its heading, when it has no image', () => {
-    const { container } = renderBlocks({ type: 'text', text: [{ kind: 'paragraph', children: ['Only text.'] }] }, { type: 'gallery', images: [] });
+    const { container } = renderBlocks(
+      { type: 'text', text: [{ kind: 'paragraph', children: ['Only text.'] }] },
+      { type: 'gallery', ...gallerySettings, images: [] },
+    );
 
     expect(screen.queryByRole('heading', { name: 'Gallery' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -478,7 +484,7 @@ describe('blocks together', () => {
       { type: 'text', heading: 'First', text: [{ kind: 'paragraph', children: ['one'] }] },
       { type: 'prototype', title: 'Proto', url: 'https://embed.figma.com/proto/x' },
       { type: 'screenshots', heading: 'Second', items: [{ ...asset('s'), alt: 'A screen', caption: 'A caption' }] },
-      { type: 'gallery', images: [{ ...asset('g'), alt: 'Test Project 1', label: 'Open image 1' }] },
+      { type: 'gallery', ...gallerySettings, images: [{ ...asset('g'), alt: 'Test Project 1', label: 'Open image 1' }] },
       { type: 'text', heading: 'Last', text: [{ kind: 'paragraph', children: ['end'] }] },
     );
 

@@ -76,6 +76,26 @@ export interface GalleryImage extends ImageAsset {
   readonly label: string;
   /** Set when the item is a video of the gallery folder: the image fields are then its poster's, for the tile. */
   readonly video?: VideoAsset;
+  /** How the photo was taken, read from its file at build time; present when its gallery shows photo facts (exif: show) and the file records any. */
+  readonly exif?: PhotoFacts;
+}
+
+/** A photo's facts, each as a photographer writes it; a fact the file does not record is absent. Never its place or serial numbers. */
+export interface PhotoFacts {
+  /** Make and model, the make said once: "Fujifilm X-T4". */
+  readonly camera?: string;
+  /** The lens model, as recorded. */
+  readonly lens?: string;
+  /** Focal length: "35 mm". */
+  readonly focalLength?: string;
+  /** Aperture: "f/2.8". */
+  readonly aperture?: string;
+  /** Exposure time: "1/250 s", "2 s". */
+  readonly shutter?: string;
+  /** ISO speed: 400. */
+  readonly iso?: number;
+  /** Date and time taken, ISO 8601, with its offset from UTC when the camera recorded one: "2024-05-01T14:03:00+02:00". */
+  readonly taken?: string;
 }
 
 /** Inline text: plain text, or emphasis, strong emphasis, code or a link around more inline text. */
@@ -213,6 +233,12 @@ export interface SiteGallery {
   readonly columns: SiteGalleryColumns;
   /** Whether the full-screen viewer shows a strip of the gallery's thumbnails under the photo (a visitor can hide it). Leave it out for true. */
   readonly thumbnails: boolean;
+  /** `show` puts each photo's facts, read from its file at build time, on its photo page and in the full-screen viewer: camera, lens, focal length, aperture, shutter, ISO and date taken (never its GPS position or serial numbers). A category's or a gallery block's `exif` wins over this one. Leave it out for hide. */
+  readonly exif: 'show' | 'hide';
+  /** `name`: the gallery folder's files in file-name order (01.jpg, 02.jpg, …, 10.jpg). `taken`: by the date each photo was taken (its EXIF DateTimeOriginal), oldest first; photos without a date and videos come after them, in file-name order, and `portfolio validate` names each. A category's or a gallery block's `order` wins over this one. Leave it out for name. */
+  readonly order: 'name' | 'taken';
+  /** Turns the order round: with `order: taken`, newest first (photos without a date still come last); with `order: name`, Z to A. Leave it out for false. */
+  readonly reverse: boolean;
 }
 
 /** Google Analytics 4, with the site's `measurementId`: the tag (gtag.js) loads after the page, and each page load sends one page_view. */
@@ -377,7 +403,15 @@ export interface ImageBlock extends ImageAsset {
 export interface GalleryBlock {
   /** Says that this is a gallery block. */
   readonly type: 'gallery';
-  /** Every image of the gallery in display order: the gallery folder's files in natural file-path order, then the external images. */
+  /** Columns by window width: the block's, its category's, then the site's, breakpoint by breakpoint; a breakpoint still left out takes the count of the next smaller one. */
+  readonly columns: SiteGalleryColumns;
+  /** Whether the photo page and the viewer show each photo's facts (its images' exif). */
+  readonly exif: 'show' | 'hide';
+  /** How images is ordered (already applied): by file name, or by date taken. */
+  readonly order: 'name' | 'taken';
+  /** Whether that order is turned round (already applied). */
+  readonly reverse: boolean;
+  /** Every image of the gallery in display order: the gallery folder's files in the block's order (natural file-path order, or by date taken with the undated after), then the external images. */
   readonly images: readonly GalleryImage[];
 }
 
@@ -534,7 +568,13 @@ export const site: Site = {
       built: true,
     },
   ],
-  gallery: { columns: { xs: 2, md: 2, lg: 4 }, thumbnails: true },
+  gallery: {
+    columns: { xs: 2, md: 2, lg: 4 },
+    thumbnails: true,
+    exif: 'hide',
+    order: 'name',
+    reverse: false,
+  },
 };
 
 /** Every project, active or not, in the order of the cards: site.yaml's projectOrder, then the others by slug. */

@@ -7,6 +7,10 @@ import type { ProjectBody } from '../content';
 export const body: ProjectBody = [
   {
     type: 'gallery',
+    columns: { xs: 2, md: 2, lg: 4 },
+    exif: 'hide',
+    order: 'name',
+    reverse: false,
     images: [
       {
         src: '/img/2b8b5be4195c4534-8.png',

@@ -8,6 +8,10 @@ export const body: ProjectBody = [
   { type: 'text', text: [{ kind: 'paragraph', children: ['Plain text.'] }] },
   {
     type: 'gallery',
+    columns: { xs: 2, md: 2, lg: 4 },
+    exif: 'show',
+    order: 'name',
+    reverse: false,
     images: [
       {
         src: '/img/af3fec79afe5e821-24.jpg',
@@ -21,6 +25,15 @@ export const body: ProjectBody = [
         alt: 'Photo Set 1',
         caption: 'Caption only; the alt stays the default',
         label: 'Open image 1',
+        exif: {
+          camera: 'Fujifilm X-T4',
+          lens: 'XF35mmF1.4 R',
+          focalLength: '35 mm',
+          aperture: 'f/2.8',
+          shutter: '1/250 s',
+          iso: 400,
+          taken: '2024-05-01T14:03:00+02:00',
+        },
       },
       {
         src: '/img/b3d747efbdae8666-16.jpg',
@@ -46,6 +59,7 @@ export const body: ProjectBody = [
         alt: 'Photo Set 3: Harbour at dusk, boats moored in a row',
         caption: 'Dún Laoghaire, winter 2024 — "the long exposure"',
         label: 'Open image 3',
+        exif: { camera: 'Apple iPhone 15 Pro', shutter: '2 s' },
       },
       {
         src: 'https://images.example.com/x.jpg',

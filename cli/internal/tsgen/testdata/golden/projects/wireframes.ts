@@ -42,6 +42,10 @@ export const body: ProjectBody = [
   },
   {
     type: 'gallery',
+    columns: { xs: 2, md: 2, lg: 4 },
+    exif: 'hide',
+    order: 'name',
+    reverse: false,
     images: [
       {
         src: '/img/6161967a86565230-12.jpg',

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"charm.land/huh/v2"
@@ -36,6 +37,9 @@ type Site struct {
 // the settings given beforehand; accessible asks one plain line at a time.
 func NewSite(dir string, s site.Site, accessible bool) *Site {
 	s = s.Prefilled()
+	if s.Kind == "" {
+		s.Kind = site.DefaultKind
+	}
 	return &Site{site: &s, dir: dir, schemaRef: site.SchemaRef(dir), accessible: accessible, confirmed: true}
 }
 
@@ -48,14 +52,42 @@ func (f *Site) input(key, title, desc string) *huh.Input {
 		panic("forms: no setting " + key)
 	}
 	value := field.Value(f.site)
+	required := field.Required || slices.ContainsFunc(f.site.Missing(), func(m site.Field) bool { return m.Key == key })
 	check := func(s string) error {
-		if !field.Required && strings.TrimSpace(s) == "" {
+		if !required && strings.TrimSpace(s) == "" {
 			return nil
 		}
 		return site.CheckText(field.Key, s)
 	}
 	return huh.NewInput().Title(prompt.Title(title, *value, f.accessible)).Description(desc).Value(value).
 		Validate(fieldCheck(check, value, f.accessible))
+}
+
+// kindGroup asks the kind of work shown, which chooses the defaults of
+// what the form does not ask (site.Presets).
+func (f *Site) kindGroup() *huh.Group {
+	options := make([]huh.Option[string], len(site.Presets))
+	for i, p := range site.Presets {
+		options[i] = huh.NewOption(p.Label+": "+p.Hint, p.Kind)
+	}
+	return huh.NewGroup(huh.NewSelect[string]().Title("What kind of work do you show?").
+		Description("It chooses your categories, what your project cards show, gallery columns and your About page's headings: all yours to change in site.yaml later.").
+		Options(options...).Value(&f.site.Kind)).Title("New site")
+}
+
+// chooseKind applies the kind chosen: the role and mission shown become
+// its own, unless the owner gave them.
+func (f *Site) chooseKind(before string) {
+	was := *f.site
+	was.Kind = before
+	shown := was.Prefilled().Taglines // the earlier kind's defaults
+	if f.site.Taglines.Role == shown.Role {
+		f.site.Taglines.Role = ""
+	}
+	if f.site.Taglines.Mission == shown.Mission {
+		f.site.Taglines.Mission = ""
+	}
+	*f.site = f.site.Prefilled()
 }
 
 func (f *Site) detailGroups() []*huh.Group {
@@ -119,6 +151,11 @@ func (f *Site) fullForm() *huh.Form {
 // the confirmation cancels: nothing is written.
 func (f *Site) runAccessible(ctx context.Context, in io.Reader, out io.Writer) error {
 	run := prompt.NewAccessible(ctx, in, out).Run
+	before := f.site.Kind
+	if err := run(false, f.kindGroup()); err != nil {
+		return err
+	}
+	f.chooseKind(before)
 	if err := run(false, f.detailGroups()...); err != nil {
 		return err
 	}
@@ -137,7 +174,12 @@ func (f *Site) Run(ctx context.Context, ios *iostreams.IOStreams) error {
 	if f.accessible {
 		err = f.runAccessible(ctx, ios.In, prompt.AccessibleOutput(ios))
 	} else {
-		err = prompt.RunGuarded(ctx, f.fullForm(), siteLeaving, ios.In, ios.Out, f.shown)
+		before := f.site.Kind
+		err = prompt.RunGuarded(ctx, prompt.Form(f.kindGroup()), siteLeaving, ios.In, ios.Out)
+		if err == nil {
+			f.chooseKind(before)
+			err = prompt.RunGuarded(ctx, f.fullForm(), siteLeaving, ios.In, ios.Out, f.shown)
+		}
 	}
 	if err == nil && !f.confirmed { // "Cancel" at the confirmation
 		err = cmdutil.ErrCancel

@@ -17,11 +17,12 @@ import (
 // lines joins answers, one per prompt, as a screen-reader user types them.
 func lines(answers ...string) string { return strings.Join(answers, "\n") + "\n" }
 
-// answers are the replies to every prompt before the confirmation: name,
-// role, mission, description, hero, url, measurement ID, then label and
-// address of each profile (an empty reply keeps the value shown).
+// answers are the replies to every prompt before the confirmation: the
+// kind of work, name, role, mission, description, hero, url, measurement
+// ID, then label and address of each profile (an empty reply keeps the
+// value shown: the kind designer, the first).
 func answers() []string {
-	return []string{"Jo Rivera", "", "", "Portfolio of Jo Rivera, a graphic designer.", "", "https://jorivera.design", "",
+	return []string{"", "Jo Rivera", "", "", "Portfolio of Jo Rivera, a graphic designer.", "", "https://jorivera.design", "",
 		"", "https://www.linkedin.com/in/jo", "", "https://github.com/jo", "Mastodon", "https://mastodon.social/@jo",
 		"", "https://www.instagram.com/jo"}
 }
@@ -120,7 +121,7 @@ func TestAccessibleInvalidThenCorrected(t *testing.T) {
 
 func TestAccessibleCancelWritesNothing(t *testing.T) {
 	tests := map[string]string{
-		"input ends":       lines("Jo Rivera", "", ""),
+		"input ends":       lines("", "Jo Rivera", "", ""),
 		"no at the end":    lines(append(answers(), "n")...),
 		"Enter at the end": lines(answers()...) + "\n",
 		"nothing typed":    "",
@@ -171,7 +172,7 @@ func TestRunRefusesExistingSite(t *testing.T) {
 // TestDraftResumes leaves the form after a few answers, then finishes from
 // the draft without a terminal: the answers given come back.
 func TestDraftResumes(t *testing.T) {
-	_, errOut, err := runAccessibly(t, site.Site{}, lines(answers()[:9]...))
+	_, errOut, err := runAccessibly(t, site.Site{}, lines(answers()[:10]...))
 	if !errors.Is(err, cmdutil.ErrCancel) {
 		t.Fatalf("err = %v", err)
 	}
@@ -229,5 +230,33 @@ func TestRunWithoutProfiles(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "is valid") {
 		t.Errorf("stdout:\n%s", out)
+	}
+}
+
+// The first question is the kind of work: the photographer's answer makes
+// her role and mission the ones shown, and her site.yaml a photographer's.
+func TestAccessibleKind(t *testing.T) {
+	a := answers()
+	a[0] = "2" // Photographer
+	a[1] = "Mara Lindqvist"
+	out, errOut, err := runAccessibly(t, site.Site{}, lines(append(a, "y")...))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	for _, want := range []string{
+		"What kind of work do you show? \n1. Designer: interfaces, brands, print\n2. Photographer: portraits, landscapes, weddings\n",
+		"5. Other: your own categories, nothing trade-specific\n",
+		"What you do [Photographer] \n", "Why, in a phrase [Portraits · Landscapes · Weddings] \n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile("content/site.yaml")
+	for _, want := range []string{"  role: Photographer\n", "  - slug: portraits\n", "    card: {role: false, skills: false, description: true, category: true}\n",
+		"gallery:\n  columns:\n    xs: 1\n    sm: 2\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("site.yaml lacks %q:\n%s", want, data)
+		}
 	}
 }

@@ -323,7 +323,10 @@ func build(obj ordered, at string) (*Schema, error) {
 		where := at + "/" + kv.key
 		var err error
 		switch kv.key {
-		case "$schema", "$comment":
+		case "$schema", "$comment", "x-moved":
+			// x-moved: where a retired property's content now goes, for
+			// the checker's hint (cli/internal/content/schemacheck); it
+			// describes no value.
 		case "examples":
 			arr, ok := kv.val.([]any)
 			if !ok {

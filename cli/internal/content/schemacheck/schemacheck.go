@@ -310,14 +310,18 @@ func (s *Schema) describe(doc *yamldoc.Document, e problem, misspelt map[string]
 			child := ptr + "/" + schemamodel.EscapePointer(p)
 			pos := doc.KeyPos(child)
 			hint := "allowed here: " + strings.Join(allowed, ", ")
-			if near := Closest(p, allowed); near != "" {
+			msg := fmt.Sprintf("unknown property %q%s", p, inWhat(ptr))
+			if moved, ok := movedHint(sub, p); ok {
+				msg = fmt.Sprintf("property %q%s has moved", p, inWhat(ptr))
+				hint = moved
+			} else if near := Closest(p, allowed); near != "" {
 				hint = fmt.Sprintf("did you mean %q? ", near) + hint
 				if _, missing := misspelt[ptr+"/"+schemamodel.EscapePointer(near)]; missing && slices.Contains(requiredOf(sub), near) {
 					hint = fmt.Sprintf("did you mean %q? It is required.", near)
 				}
 			}
 			out = append(out, diag.Diagnostic{File: doc.File, Line: pos.Line, Column: pos.Col, Pointer: child,
-				Message: fmt.Sprintf("unknown property %q%s", p, inWhat(ptr)), Hint: hint})
+				Message: msg, Hint: hint})
 		}
 		return out
 	case "type":
@@ -578,6 +582,15 @@ func oneBased(idx string) string {
 		n = n*10 + int(c-'0')
 	}
 	return fmt.Sprint(n + 1)
+}
+
+// movedHint is what the schema's x-moved says of a retired property:
+// where its content goes now (site.yaml's about.summary, values and
+// funFacts became about.sections).
+func movedHint(sub map[string]any, name string) (string, bool) {
+	moved, _ := sub["x-moved"].(map[string]any)
+	hint, ok := moved[name].(string)
+	return hint, ok && hint != ""
 }
 
 func propertyNames(sub map[string]any) []string {

@@ -1,0 +1,293 @@
+// A photographer's site (issue 37): not the sample designer's, built from
+// its own content with the options the sample leaves off. Mara Lindqvist,
+// Stockholm: three categories (Weddings still empty and kept), eleven real
+// photographs (Debian's mate-backgrounds, copied at test time) and a video
+// made by ffmpeg, Plausible, a photograph on the home page, one column of
+// gallery tiles on a phone, cards without role or skills, About sections of
+// her own, photo facts on one gallery and date order on another.
+//
+// At 375 and 1280 px, light and dark: axe clean, no horizontal overflow, and
+// no text of the sample anywhere. Screenshots of the home page, a category,
+// a gallery on a phone and a photo page with its facts go to
+// test-results/screenshots/photographer-*.png for a look.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { scan } from './support/axe';
+import { buildAndServe, repo, scratchFolder, type ScratchSite } from './support/scratch-site';
+import { animationsDone, columnCount, expect, test, waitForHydration } from './support/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173) + 3;
+const owner = 'Mara Lindqvist';
+const siteUrl = 'https://maralindqvist.example';
+const photos = '/usr/share/backgrounds/mate/nature';
+
+/** Her projects: each photo is a mate-backgrounds file, in gallery order by file name. */
+const portraits = {
+  slug: 'north-light',
+  title: 'North Light',
+  // Blinds, Storm and Dune carry their camera's EXIF (Canon EOS 350D, 400D, Rebel).
+  files: ['Blinds.jpg', 'Storm.jpg', 'LadyBird.jpg', 'YellowFlower.jpg', 'RainDrops.jpg'],
+};
+const landscapes = {
+  slug: 'archipelago',
+  title: 'Archipelago',
+  // Wood was taken on 2008-04-19 and Dune on 2007-08-06; the others have no date.
+  files: ['Wood.jpg', 'Dune.jpg', 'Aqua.jpg', 'Garden.jpg', 'GreenMeadow.jpg', 'TwoWings.jpg'],
+};
+
+const yaml = (lines: string) => lines.replace(/^\n/, '');
+
+const siteYaml = yaml(`
+# yaml-language-server: $schema=../schema/site.schema.json
+name: ${owner}
+taglines:
+  role: Photographer · Stockholm
+  mission: People and places in the light they already have
+hero: >-
+  Portraits, landscapes and weddings across the Stockholm archipelago,
+  made slowly and printed large.
+description: Portfolio of ${owner}, a photographer in Stockholm.
+url: ${siteUrl}
+analytics: {provider: plausible}
+social:
+  photoSharing: {label: Instagram, url: https://www.instagram.com/maralindqvist}
+about:
+  description: About ${owner}, a photographer in Stockholm.
+  intro: >-
+    I grew up on an island with one ferry a day, and learned to wait for
+    light before I learned to focus a lens.
+  sections:
+    - title: Clients
+      items:
+        - Magazines, galleries and couples across Scandinavia.
+    - title: Exhibitions
+      width: half
+      items:
+        - Ljus och vatten, Fotografiska Stockholm, 2025.
+    - title: Awards
+      width: half
+      items:
+        - Swedish Landscape Photographer of the Year, shortlisted 2024.
+contact:
+  title: Contact
+  description: Contact ${owner} about a portrait, a wedding or a print.
+  heading: Book a Shoot
+  intro: Tell me about the day, the place and the people.
+categories:
+  - slug: portraits
+    title: Portraits
+    description: Portraits by ${owner}.
+    card: {role: false, skills: false}
+    photoGalleries: true
+  - slug: landscapes
+    title: Landscapes
+    description: Landscapes of the Stockholm archipelago by ${owner}.
+    card: {role: false, skills: false}
+    photoGalleries: true
+  - slug: weddings
+    title: Weddings
+    description: Weddings photographed by ${owner}.
+    keepWhenEmpty: true
+gallery:
+  columns: {xs: 1, sm: 2, md: 3}
+`);
+
+function projectYaml(p: { slug: string; title: string; files: string[] }, page: string, category: string, gallery: string, video = false) {
+  const texts = p.files.map((f, i) => `      - {file: ${String(i + 1).padStart(2, '0')}.jpg, alt: ${f.replace('.jpg', '')} in natural light}`).join('\n');
+  return yaml(`
+# yaml-language-server: $schema=../../../schema/project.schema.json
+title: ${p.title}
+subtitle: Photographs by ${owner}
+description: ${p.title}, a series of photographs.
+role: Photographer
+skills: [Photography]
+category: ${category}
+page: ${page}
+featured: true
+active: true
+cover: gallery/01.jpg
+body:
+  - type: text
+    text: Made over one year, mostly in the first hour of the day.
+  - type: gallery
+${gallery}    texts:
+${texts}${video ? `\n      - {file: ${String(p.files.length + 1).padStart(2, '0')}.mp4, alt: Waves against the rocks}` : ''}
+`);
+}
+
+/** Texts of the sample that must not appear on her site. */
+const sampleTexts = ['Avery Morgan', 'averymorgan', 'UX/UI', 'Fun Facts', 'Role:', 'Frontend Developer', 'Crafting intuitive'];
+
+let site: ScratchSite;
+let origin = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  if (!existsSync(photos)) throw new Error(`${photos} is missing: apt-get install mate-backgrounds (.ci/test installs it)`);
+  const folder = scratchFolder('portfolio-photographer-');
+  const { content } = folder;
+  mkdirSync(path.join(content, 'projects'), { recursive: true });
+  writeFileSync(path.join(content, 'site.yaml'), siteYaml);
+  for (const [p, page, category, gallery, video] of [
+    [portraits, 'portraits', 'Portraits', '', false],
+    [landscapes, 'landscapes', 'Landscapes', '', true],
+  ] as const) {
+    const dir = path.join(content, 'projects', p.slug, 'gallery');
+    mkdirSync(dir, { recursive: true });
+    p.files.forEach((f, i) => copyFileSync(path.join(photos, f), path.join(dir, `${String(i + 1).padStart(2, '0')}.jpg`)));
+    if (video) {
+      // A short clip and its poster, from ffmpeg's test source.
+      const clip = path.join(dir, `${String(p.files.length + 1).padStart(2, '0')}.mp4`);
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=640x360:rate=25:duration=2',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:v',
+        'libx264',
+        '-movflags',
+        '+faststart',
+        clip,
+      ]);
+      execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-frames:v', '1', clip.replace(/\.mp4$/, '.poster.jpg')]);
+    }
+    writeFileSync(path.join(content, 'projects', p.slug, 'project.yaml'), projectYaml(p, page, category, gallery, video));
+  }
+  site = await buildAndServe(folder, port);
+  origin = site.origin;
+});
+
+test.afterAll(() => site?.stop());
+
+/** The page's HTML as served. */
+async function html(request: APIRequestContext, route: string, status = 200) {
+  const res = await request.get(origin + route);
+  expect(res.status(), route).toBe(status);
+  return res.text();
+}
+
+/** Every page of the sitemap, by path. */
+async function sitemapPages(request: APIRequestContext) {
+  const sitemap = await html(request, '/sitemap.xml');
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
+test('her pages carry no text of the sample, and the navigation is her categories', async ({ page, request }) => {
+  const listed = await sitemapPages(request);
+  expect(listed).toEqual(
+    expect.arrayContaining([
+      '/',
+      '/about',
+      '/contact',
+      '/portraits',
+      '/landscapes',
+      '/weddings',
+      `/projects/${portraits.slug}`,
+      `/projects/${landscapes.slug}`,
+    ]),
+  );
+  // Photo pages are noindex, out of the sitemap: each of them too.
+  const photoPages = [portraits, landscapes].flatMap((p) => p.files.map((_, i) => `/projects/${p.slug}/photos/${i + 1}`));
+  const pages = [...listed, ...photoPages];
+  for (const route of [...pages, '/404.html']) {
+    const doc = await html(request, route);
+    for (const text of sampleTexts) expect(doc.includes(text), `${route} holds "${text}"`).toBe(false);
+  }
+  // Nor in the scripts and styles the pages load.
+  const assets = path.join(site.work, 'site', 'dist', 'assets');
+  for (const file of readdirSync(assets)) {
+    const body = readFileSync(path.join(assets, file), 'latin1');
+    for (const text of ['Avery Morgan', 'averymorgan', 'googletagmanager']) expect(body.includes(text), `${file} holds "${text}"`).toBe(false);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(origin + '/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const names = (await nav.getByRole('link').filter({ visible: true }).allInnerTexts()).map((n) => n.trim());
+  expect(names).toEqual([owner, 'About', 'Contact', 'Portraits', 'Landscapes', 'Weddings']);
+});
+
+test('her cards show cover, badge, title and description: no role, no skills', async ({ page }) => {
+  for (const route of ['/', '/portraits', '/landscapes']) {
+    await page.goto(origin + route);
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) {
+      await expect(card.getByRole('heading')).toBeVisible();
+      await expect(card.getByText('Role:')).toHaveCount(0);
+      await expect(card.getByRole('list', { name: 'Skills' })).toHaveCount(0);
+      await expect(card.getByText(/a series of photographs\.$/)).toBeVisible();
+    }
+  }
+});
+
+test('About has her sections, in her order, and no skill tags', async ({ page }) => {
+  await page.goto(origin + '/about');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Clients', 'Exhibitions', 'Awards']);
+  for (const name of ['Clients', 'Exhibitions', 'Awards']) await expect(page.getByRole('region', { name })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Skills' })).toHaveCount(0);
+});
+
+test('Weddings, declared and kept while empty, says work is on its way', async ({ page }) => {
+  await page.goto(origin + '/weddings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weddings');
+  await expect(page.getByRole('region', { name: 'Work on its way' })).toContainText('There are no Weddings projects to show yet.');
+});
+
+test('on a phone a gallery is one column of tiles, two from 600 px, three from 900 px', async ({ page }) => {
+  const tiles = page.getByRole('link', { name: /^Open image \d+/ });
+  for (const [width, columns] of [
+    [375, 1],
+    [700, 2],
+    [1280, 3],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${origin}/projects/${portraits.slug}`);
+    await expect(tiles).toHaveCount(portraits.files.length);
+    expect(await columnCount(tiles), `${width} px`).toBe(columns);
+  }
+});
+
+async function look(page: Page, name: string) {
+  await waitForHydration(page);
+  await animationsDone(page);
+  await page.screenshot({ path: path.join(repo, 'site', 'test-results', 'screenshots', `photographer-${name}.png`), fullPage: true });
+}
+
+/** Her pages of each kind, scanned in each theme at each width. */
+const scanned = ['/', '/about', '/portraits', '/weddings', `/projects/${landscapes.slug}`, `/projects/${portraits.slug}/photos/1`];
+
+for (const width of [375, 1280]) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe clean and no horizontal overflow at ${width} px, ${scheme}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 800 });
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const route of scanned) {
+        await test.step(route, async () => {
+          await page.goto(origin + route);
+          await waitForHydration(page);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} overflows`).toBe(width);
+          await scan(page);
+        });
+      }
+      if (scheme === 'light' || width === 375) {
+        await page.goto(origin + '/');
+        await look(page, `home-${width}-${scheme}`);
+        await page.goto(`${origin}/projects/${portraits.slug}`);
+        await look(page, `gallery-${width}-${scheme}`);
+        await page.goto(origin + '/landscapes');
+        await look(page, `category-${width}-${scheme}`);
+        await page.goto(`${origin}/projects/${portraits.slug}/photos/1`);
+        await look(page, `photo-${width}-${scheme}`);
+      }
+    });
+  }
+}

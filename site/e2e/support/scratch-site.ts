@@ -1,0 +1,94 @@
+// A second owner's site for a spec of its own: the repository's site
+// sources and schemas copied into a scratch folder (its node_modules
+// linked, never installed into), the owner's content written there, built
+// once with the real `portfolio build`, and served by `portfolio serve` on
+// a port of its own. owner-site.spec.ts and photographer-site.spec.ts use
+// it; SCRATCH_SITE_KEEP=1 keeps the folder (and names it) for a look.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface ScratchSite {
+  /** The scratch folder: content/, site/, schema/. */
+  work: string;
+  content: string;
+  origin: string;
+  bin: string;
+  buildSeconds: number;
+  /** What `portfolio build` printed. */
+  buildOutput: string;
+  stop(): void;
+}
+
+/** A scratch folder with the repository's schemas and site sources, before any content is written. */
+export function scratchFolder(prefix: string): { work: string; content: string; bin: string } {
+  const work = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const bin = process.env.PORTFOLIO_BIN ?? path.join(work, 'portfolio');
+  if (!process.env.PORTFOLIO_BIN) execFileSync('go', ['build', '-o', bin, './cli/cmd/portfolio'], { cwd: repo, stdio: 'inherit' });
+  cpSync(path.join(repo, 'schema'), path.join(work, 'schema'), { recursive: true });
+  const made = new Set(['node_modules', 'dist', '.ssr', 'test-results', 'playwright-report', 'src/generated', 'public/img', 'public/docs', 'public/video']);
+  cpSync(path.join(repo, 'site'), path.join(work, 'site'), {
+    recursive: true,
+    preserveTimestamps: true,
+    filter: (src) => !made.has(path.relative(path.join(repo, 'site'), src).split(path.sep).join('/')),
+  });
+  // The installed packages are the repository's, linked: the build installs
+  // (`npm ci`, which would empty the link's target) only when the lock file
+  // is newer than the install, so this refuses to go on in that case.
+  const modules = path.join(repo, 'site', 'node_modules');
+  const installed = path.join(modules, '.package-lock.json');
+  if (!existsSync(installed) || statSync(path.join(work, 'site', 'package-lock.json')).mtimeMs > statSync(installed).mtimeMs) {
+    throw new Error('site/node_modules is missing or older than package-lock.json: run `npm ci` in site/ first');
+  }
+  symlinkSync(modules, path.join(work, 'site', 'node_modules'), 'dir');
+  return { work, content: path.join(work, 'content'), bin };
+}
+
+/** Builds the scratch folder's content and serves it on port; resolves once it answers. */
+export async function buildAndServe(folder: { work: string; content: string; bin: string }, port: number): Promise<ScratchSite> {
+  const { work, content, bin } = folder;
+  const started = Date.now();
+  let buildOutput = '';
+  try {
+    buildOutput = execFileSync(bin, ['build', '--content', content, '--site', path.join(work, 'site')], {
+      cwd: work,
+      stdio: 'pipe',
+      env: { ...process.env, PORTFOLIO_CONTENT: content },
+    }).toString();
+  } catch (e) {
+    const { stdout, stderr } = e as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`portfolio build failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`);
+  }
+  const buildSeconds = (Date.now() - started) / 1000;
+  const server: ChildProcess = spawn(
+    bin,
+    ['serve', '--no-build', '--site', path.join(work, 'site'), '--addr', `127.0.0.1:${port}`, '--data', path.join(work, 'data')],
+    {
+      cwd: work,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`portfolio serve exited with ${code}`)));
+    server.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Serving')) resolve();
+    });
+  });
+  return {
+    work,
+    content,
+    bin,
+    origin: `http://localhost:${port}`,
+    buildSeconds,
+    buildOutput,
+    stop() {
+      server.kill();
+      if (process.env.SCRATCH_SITE_KEEP) console.log(`scratch site kept in ${work} (built in ${buildSeconds.toFixed(1)} s)`);
+      else rmSync(work, { recursive: true, force: true });
+    },
+  };
+}

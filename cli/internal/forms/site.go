@@ -31,6 +31,9 @@ type Site struct {
 	// shown is the full-screen form's YAML preview, told the screen's size
 	// by the guard that runs the form.
 	shown *prompt.Preview
+	// categories and analytics are typed as --category and --analytics
+	// take them; each valid answer is applied to site.
+	categories, analytics string
 }
 
 // NewSite is the new site form for the content folder dir, filled with
@@ -40,7 +43,8 @@ func NewSite(dir string, s site.Site, accessible bool) *Site {
 	if s.Kind == "" {
 		s.Kind = site.DefaultKind
 	}
-	return &Site{site: &s, dir: dir, schemaRef: site.SchemaRef(dir), accessible: accessible, confirmed: true}
+	return &Site{site: &s, dir: dir, schemaRef: site.SchemaRef(dir), accessible: accessible, confirmed: true,
+		analytics: s.AnalyticsText()}
 }
 
 // input is a form field for the setting key, checked as it is typed; a
@@ -75,6 +79,25 @@ func (f *Site) kindGroup() *huh.Group {
 		Options(options...).Value(&f.site.Kind)).Title("New site")
 }
 
+// categoriesGroup asks the categories, the kind's shown: kept, or the
+// owner's own, written as --category takes them.
+func (f *Site) categoriesGroup() *huh.Group {
+	f.categories = f.site.CategoriesText()
+	apply := func(v string) error { return f.site.SetCategoriesText(v) }
+	return huh.NewGroup(huh.NewInput().Title(prompt.Title("Your categories", f.categories, f.accessible)).
+		Description(`The pages of your work, in navigation order, comma-separated; each is at /<address>, made from its title, or written "address=Title".`).
+		Value(&f.categories).Validate(fieldCheck(apply, &f.categories, f.accessible)))
+}
+
+// analyticsInput asks the analytics service and its setting, written as
+// --analytics takes them.
+func (f *Site) analyticsInput() *huh.Input {
+	apply := func(v string) error { return f.site.SetAnalyticsText(v) }
+	return huh.NewInput().Title(prompt.Title("Analytics (optional)", f.analytics, f.accessible)).
+		Description("ga4:G-…, plausible, umami:WEBSITE-ID, goatcounter:CODE or none; empty: no analytics.").
+		Value(&f.analytics).Validate(fieldCheck(apply, &f.analytics, f.accessible))
+}
+
 // chooseKind applies the kind chosen: the role and mission shown become
 // its own, unless the owner gave them.
 func (f *Site) chooseKind(before string) {
@@ -101,7 +124,7 @@ func (f *Site) detailGroups() []*huh.Group {
 		).Title("New site"),
 		huh.NewGroup(
 			f.input("url", "Site address", "Where the site will be published: https://…, without a trailing slash."),
-			f.input("measurementId", "Google Analytics ID (optional)", "G-… to load Google Analytics 4; empty: no analytics."),
+			f.analyticsInput(),
 		),
 	}
 	for _, l := range []struct{ key, what string }{
@@ -156,6 +179,9 @@ func (f *Site) runAccessible(ctx context.Context, in io.Reader, out io.Writer) e
 		return err
 	}
 	f.chooseKind(before)
+	if err := run(false, f.categoriesGroup()); err != nil {
+		return err
+	}
 	if err := run(false, f.detailGroups()...); err != nil {
 		return err
 	}
@@ -178,6 +204,9 @@ func (f *Site) Run(ctx context.Context, ios *iostreams.IOStreams) error {
 		err = prompt.RunGuarded(ctx, prompt.Form(f.kindGroup()), siteLeaving, ios.In, ios.Out)
 		if err == nil {
 			f.chooseKind(before)
+			err = prompt.RunGuarded(ctx, prompt.Form(f.categoriesGroup()), siteLeaving, ios.In, ios.Out)
+		}
+		if err == nil {
 			err = prompt.RunGuarded(ctx, f.fullForm(), siteLeaving, ios.In, ios.Out, f.shown)
 		}
 	}

@@ -89,10 +89,11 @@ page, commented out until she has photographs to name. "other" offers no
 trade's words: its taglines are yours to give. Without --kind, or a form,
 the kind is designer.
 
-In a terminal, a form asks the kind of work, then your name, taglines,
-site description and address, analytics ID and the profile links (each
-optional: the site's footer and home page show only the ones given), and
-checks each as you type,
+In a terminal, a form asks the kind of work and your categories (the
+kind's shown, to keep or replace as --category takes them), then your name,
+taglines, site description and address, analytics (as --analytics takes
+them) and the profile links (each optional: the site's footer and home page
+show only the ones given), and checks each as you type,
 by the same rules and in the same words as ` + "`portfolio validate`" + `. It ends by
 showing the YAML (in a window that scrolls as new project's does) and asking
 to write it; Esc or Ctrl-C asks, then writes nothing and keeps a draft,
@@ -268,7 +269,7 @@ func kindFlags(fl *pflag.FlagSet, s *site.Site, origin map[string]string, kind s
 	}
 	if fl.Changed("analytics") {
 		if err := site.SetAnalytics(s, analytics); err != nil {
-			return cmdutil.Usagef("%v", err)
+			return cmdutil.Usagef("--analytics: %v", err)
 		}
 		if fl.Changed("measurement-id") && s.Analytics.Provider != "" {
 			return cmdutil.Usagef("--measurement-id is Google Analytics 4's: it goes with --analytics ga4, not %s", s.Analytics.Provider)

@@ -55,9 +55,9 @@ func TestSetAnalytics(t *testing.T) {
 		{"none", "", Analytics{Provider: "none"}, "", ""},
 		{"ga4:G-ABC123XYZ9", "", Analytics{}, "G-ABC123XYZ9", ""},
 		{"ga4", "G-ABC123XYZ9", Analytics{}, "G-ABC123XYZ9", ""},
-		{"ga4", "", Analytics{}, "", "--analytics ga4 needs its measurement ID: --analytics ga4:G-XXXXXXXXXX"},
-		{"goatcounter", "", Analytics{}, "", "--analytics goatcounter needs its code: --analytics goatcounter:CODE"},
-		{"none:x", "", Analytics{}, "", "--analytics none takes no setting"},
+		{"ga4", "", Analytics{}, "", "ga4 needs its measurement ID, as ga4:G-XXXXXXXXXX"},
+		{"goatcounter", "", Analytics{}, "", "goatcounter needs its code, as goatcounter:CODE"},
+		{"none:x", "", Analytics{}, "", "none takes no setting"},
 		{"plausble", "", Analytics{}, "", `"plausble" is none of the analytics services init knows: ga4, plausible, umami, goatcounter, none; did you mean "plausible"?`},
 		{"matomo", "", Analytics{}, "", `"matomo" is none of the analytics services init knows: ga4, plausible, umami, goatcounter, none`},
 	}
@@ -87,5 +87,61 @@ func TestCheckKind(t *testing.T) {
 	err := CheckKind("fotographer")
 	if err == nil || !strings.Contains(err.Error(), `"fotographer" is none of the kinds of work init knows: designer, photographer, illustrator, architect, other; did you mean "photographer"?`) {
 		t.Errorf("CheckKind(fotographer) = %v", err)
+	}
+}
+
+// The form shows the categories and analytics as the flags take them, and
+// reads them back: the kind's own categories stay the kind's (blurbs and
+// all), a mission made of their titles follows new ones.
+func TestFormTexts(t *testing.T) {
+	s := Site{Kind: Photographer, Name: "Mara Lindqvist"}
+	if got := s.CategoriesText(); got != "Portraits, Landscapes, Weddings" {
+		t.Errorf("CategoriesText() = %q", got)
+	}
+	s.Taglines.Mission = s.DefaultMission()
+	if err := s.SetCategoriesText("Portraits, Landscapes, Weddings"); err != nil || s.Categories != nil {
+		t.Errorf("the kind's categories kept: %v %+v", err, s.Categories)
+	}
+	if err := s.SetCategoriesText(" Portraits ,bw=Black & White,, "); err != nil {
+		t.Fatal(err)
+	}
+	if want := []Category{{Slug: "portraits", Title: "Portraits"}, {Slug: "bw", Title: "Black & White"}}; !reflect.DeepEqual(s.Categories, want) {
+		t.Errorf("categories %+v, want %+v", s.Categories, want)
+	}
+	if s.Taglines.Mission != "Portraits · Black & White" || s.CategoriesText() != "Portraits, bw=Black & White" {
+		t.Errorf("mission %q, text %q", s.Taglines.Mission, s.CategoriesText())
+	}
+	s.Taglines.Mission = "Light, mostly"
+	if err := s.SetCategoriesText("Portraits"); err != nil || s.Taglines.Mission != "Light, mostly" {
+		t.Errorf("the owner's mission changed: %q (%v)", s.Taglines.Mission, err)
+	}
+	for _, bad := range []string{"", " , ", "bw White=Black"} {
+		if err := s.SetCategoriesText(bad); err == nil {
+			t.Errorf("SetCategoriesText(%q) accepted", bad)
+		}
+	}
+
+	tests := []struct{ in, shown, err string }{
+		{"", "", ""},
+		{"G-ABC123XYZ9", "ga4:G-ABC123XYZ9", ""},
+		{"plausible:maralindqvist.se", "plausible:maralindqvist.se", ""},
+		{"goatcounter:mara", "goatcounter:mara", ""},
+		{"none", "none", ""},
+		{"G-12", "", "Google Analytics 4 measurement ID"},
+		{"goatcounter:Mara", "", "GoatCounter site code"},
+		{"matomo", "", "none of the analytics services"},
+	}
+	for _, tt := range tests {
+		s := Site{Analytics: Analytics{Provider: "umami", WebsiteID: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"}}
+		err := s.SetAnalyticsText(tt.in)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) || s.Analytics.Provider != "umami" {
+				t.Errorf("SetAnalyticsText(%q) = %v, %+v: want an error with %q, nothing changed", tt.in, err, s.Analytics, tt.err)
+			}
+			continue
+		}
+		if err != nil || s.AnalyticsText() != tt.shown {
+			t.Errorf("SetAnalyticsText(%q) = %v, shown back as %q, want %q", tt.in, err, s.AnalyticsText(), tt.shown)
+		}
 	}
 }

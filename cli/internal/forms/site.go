@@ -230,5 +230,8 @@ func (f *Site) KeepDraft(errOut io.Writer) {
 	if f.dir != content.DefaultDir {
 		resume += " " + f.dir
 	}
+	if f.site.Kind != site.DefaultKind { // not a key of site.yaml, nor of the draft
+		resume += " --kind " + f.site.Kind
+	}
 	draft.Keep(errOut, "init", "# Answers of `portfolio init`, kept when the form was left.\n", "answers", f.site, resume)
 }

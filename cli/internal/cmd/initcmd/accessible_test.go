@@ -266,3 +266,14 @@ func TestAccessibleKind(t *testing.T) {
 		}
 	}
 }
+
+// A photographer who leaves the form is told to resume as one: the kind is
+// no key of site.yaml, so the draft cannot hold it.
+func TestDraftKeepsTheKind(t *testing.T) {
+	a := answers()[:4]
+	a[0], a[2] = "2", "Mara Lindqvist"
+	_, errOut, err := runAccessibly(t, site.Site{}, lines(a...))
+	if !errors.Is(err, cmdutil.ErrCancel) || !strings.Contains(errOut, "resume with: portfolio init --kind photographer --from ") {
+		t.Fatalf("err = %v, stderr:\n%s", err, errOut)
+	}
+}

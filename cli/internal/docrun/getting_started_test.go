@@ -150,6 +150,7 @@ func TestGettingStarted(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d pages built for %s", pages, owner)
+	checkPhotographer(t, dist)
 	// What the guide committed holds the owner's content, not the sample.
 	cmd = exec.Command("git", "status", "--porcelain")
 	cmd.Dir, cmd.Env = repo, env
@@ -231,8 +232,8 @@ func templateCopy(t *testing.T, root, dir string) {
 	}
 }
 
-var gitIdentity = []string{"GIT_AUTHOR_NAME=Sam Rivera", "GIT_AUTHOR_EMAIL=sam@example.com",
-	"GIT_COMMITTER_NAME=Sam Rivera", "GIT_COMMITTER_EMAIL=sam@example.com", "GIT_CONFIG_NOSYSTEM=1"}
+var gitIdentity = []string{"GIT_AUTHOR_NAME=Mara Lindqvist", "GIT_AUTHOR_EMAIL=mara@example.com",
+	"GIT_COMMITTER_NAME=Mara Lindqvist", "GIT_COMMITTER_EMAIL=mara@example.com", "GIT_CONFIG_NOSYSTEM=1"}
 
 // guideEnv is the reader's environment: HOME their own (photos, drafts),
 // Go's bin folder first on PATH. Go's and npm's caches stay the machine's,
@@ -424,3 +425,60 @@ func siteName(t *testing.T, path string) string {
 	}
 	return s.Name
 }
+
+// checkPhotographer checks the pages of the guide's photographer, as
+// `init --kind photographer` and her categories make them: her categories
+// in the navigation (Weddings, with no project yet, not built), cards
+// without a role, galleries of one photo across on a phone and two from
+// 600 px, and none of the sample designer's words.
+func checkPhotographer(t *testing.T, dist string) {
+	t.Helper()
+	read := func(page string) string {
+		data, err := os.ReadFile(filepath.Join(dist, filepath.FromSlash(page)))
+		if err != nil {
+			t.Fatalf("the photographer's site: %v", err)
+		}
+		return string(data)
+	}
+	home := read("index.html")
+	nav := regexp.MustCompile(`(?s)<nav[^>]*aria-label="Main".*?</nav>`).FindString(home)
+	for _, c := range []struct{ slug, title string }{{"portraits", "Portraits"}, {"landscapes", "Landscapes"}} {
+		if !strings.Contains(nav, `href="/`+c.slug+`"`) || !strings.Contains(nav, ">"+c.title+"<") {
+			t.Errorf("the home page's Main navigation has no link %q to /%s:\n%s", c.title, c.slug, nav)
+		}
+		if page := read(c.slug + "/index.html"); strings.Contains(page, "Role:") {
+			t.Errorf("/%s: a card shows a role; a photographer's cards show none", c.slug)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dist, "weddings", "index.html")); err == nil || strings.Contains(nav, `href="/weddings"`) {
+		t.Errorf("/weddings, with no project, is built or in the navigation (%v)", err)
+	}
+	// The gallery's image sizes follow its columns: the whole width below
+	// 600 px, half of it from 600 px.
+	project := read("projects/harbour-faces/index.html")
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`sizes="[^"]*\(min-width: 600px\) calc\(\(100vw - \d+px\) / 2\), calc\(\(100vw - 32px\) / 1\)"`),
+	} {
+		if !want.MatchString(project) {
+			t.Errorf("/projects/harbour-faces: no gallery image with sizes matching %s", want)
+		}
+	}
+	if err := filepath.WalkDir(dist, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		for _, sample := range designerWords {
+			if bytes.Contains(data, []byte(sample)) {
+				t.Errorf("%s holds the sample designer's %q", path, sample)
+			}
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// designerWords are the sample designer's headings and placeholders, which
+// a photographer's site must not show.
+var designerWords = []string{"Fun Facts", "human-centered", "Accessibility is part of the brief", "UX/UI"}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"charm.land/huh/v2"
@@ -30,13 +31,20 @@ type Site struct {
 	// shown is the full-screen form's YAML preview, told the screen's size
 	// by the guard that runs the form.
 	shown *prompt.Preview
+	// categories and analytics are typed as --category and --analytics
+	// take them; each valid answer is applied to site.
+	categories, analytics string
 }
 
 // NewSite is the new site form for the content folder dir, filled with
 // the settings given beforehand; accessible asks one plain line at a time.
 func NewSite(dir string, s site.Site, accessible bool) *Site {
 	s = s.Prefilled()
-	return &Site{site: &s, dir: dir, schemaRef: site.SchemaRef(dir), accessible: accessible, confirmed: true}
+	if s.Kind == "" {
+		s.Kind = site.DefaultKind
+	}
+	return &Site{site: &s, dir: dir, schemaRef: site.SchemaRef(dir), accessible: accessible, confirmed: true,
+		analytics: s.AnalyticsText()}
 }
 
 // input is a form field for the setting key, checked as it is typed; a
@@ -48,14 +56,61 @@ func (f *Site) input(key, title, desc string) *huh.Input {
 		panic("forms: no setting " + key)
 	}
 	value := field.Value(f.site)
+	required := field.Required || slices.ContainsFunc(f.site.Missing(), func(m site.Field) bool { return m.Key == key })
 	check := func(s string) error {
-		if !field.Required && strings.TrimSpace(s) == "" {
+		if !required && strings.TrimSpace(s) == "" {
 			return nil
 		}
 		return site.CheckText(field.Key, s)
 	}
 	return huh.NewInput().Title(prompt.Title(title, *value, f.accessible)).Description(desc).Value(value).
 		Validate(fieldCheck(check, value, f.accessible))
+}
+
+// kindGroup asks the kind of work shown, which chooses the defaults of
+// what the form does not ask (site.Presets).
+func (f *Site) kindGroup() *huh.Group {
+	options := make([]huh.Option[string], len(site.Presets))
+	for i, p := range site.Presets {
+		options[i] = huh.NewOption(p.Label+": "+p.Hint, p.Kind)
+	}
+	return huh.NewGroup(huh.NewSelect[string]().Title("What kind of work do you show?").
+		Description("It chooses your categories, what your project cards show, gallery columns and your About page's headings: all yours to change in site.yaml later.").
+		Options(options...).Value(&f.site.Kind)).Title("New site")
+}
+
+// categoriesGroup asks the categories, the kind's shown: kept, or the
+// owner's own, written as --category takes them.
+func (f *Site) categoriesGroup() *huh.Group {
+	f.categories = f.site.CategoriesText()
+	apply := func(v string) error { return f.site.SetCategoriesText(v) }
+	return huh.NewGroup(huh.NewInput().Title(prompt.Title("Your categories", f.categories, f.accessible)).
+		Description(`The pages of your work, in navigation order, comma-separated; each is at /<address>, made from its title, or written "address=Title".`).
+		Value(&f.categories).Validate(fieldCheck(apply, &f.categories, f.accessible)))
+}
+
+// analyticsInput asks the analytics service and its setting, written as
+// --analytics takes them.
+func (f *Site) analyticsInput() *huh.Input {
+	apply := func(v string) error { return f.site.SetAnalyticsText(v) }
+	return huh.NewInput().Title(prompt.Title("Analytics (optional)", f.analytics, f.accessible)).
+		Description("ga4:G-…, plausible, umami:WEBSITE-ID, goatcounter:CODE or none; empty: no analytics.").
+		Value(&f.analytics).Validate(fieldCheck(apply, &f.analytics, f.accessible))
+}
+
+// chooseKind applies the kind chosen: the role and mission shown become
+// its own, unless the owner gave them.
+func (f *Site) chooseKind(before string) {
+	was := *f.site
+	was.Kind = before
+	shown := was.Prefilled().Taglines // the earlier kind's defaults
+	if f.site.Taglines.Role == shown.Role {
+		f.site.Taglines.Role = ""
+	}
+	if f.site.Taglines.Mission == shown.Mission {
+		f.site.Taglines.Mission = ""
+	}
+	*f.site = f.site.Prefilled()
 }
 
 func (f *Site) detailGroups() []*huh.Group {
@@ -69,7 +124,7 @@ func (f *Site) detailGroups() []*huh.Group {
 		).Title("New site"),
 		huh.NewGroup(
 			f.input("url", "Site address", "Where the site will be published: https://…, without a trailing slash."),
-			f.input("measurementId", "Google Analytics ID (optional)", "G-… to load Google Analytics 4; empty: no analytics."),
+			f.analyticsInput(),
 		),
 	}
 	for _, l := range []struct{ key, what string }{
@@ -119,6 +174,14 @@ func (f *Site) fullForm() *huh.Form {
 // the confirmation cancels: nothing is written.
 func (f *Site) runAccessible(ctx context.Context, in io.Reader, out io.Writer) error {
 	run := prompt.NewAccessible(ctx, in, out).Run
+	before := f.site.Kind
+	if err := run(false, f.kindGroup()); err != nil {
+		return err
+	}
+	f.chooseKind(before)
+	if err := run(false, f.categoriesGroup()); err != nil {
+		return err
+	}
 	if err := run(false, f.detailGroups()...); err != nil {
 		return err
 	}
@@ -137,7 +200,15 @@ func (f *Site) Run(ctx context.Context, ios *iostreams.IOStreams) error {
 	if f.accessible {
 		err = f.runAccessible(ctx, ios.In, prompt.AccessibleOutput(ios))
 	} else {
-		err = prompt.RunGuarded(ctx, f.fullForm(), siteLeaving, ios.In, ios.Out, f.shown)
+		before := f.site.Kind
+		err = prompt.RunGuarded(ctx, prompt.Form(f.kindGroup()), siteLeaving, ios.In, ios.Out)
+		if err == nil {
+			f.chooseKind(before)
+			err = prompt.RunGuarded(ctx, prompt.Form(f.categoriesGroup()), siteLeaving, ios.In, ios.Out)
+		}
+		if err == nil {
+			err = prompt.RunGuarded(ctx, f.fullForm(), siteLeaving, ios.In, ios.Out, f.shown)
+		}
 	}
 	if err == nil && !f.confirmed { // "Cancel" at the confirmation
 		err = cmdutil.ErrCancel
@@ -158,6 +229,9 @@ func (f *Site) KeepDraft(errOut io.Writer) {
 	resume := "portfolio init"
 	if f.dir != content.DefaultDir {
 		resume += " " + f.dir
+	}
+	if f.site.Kind != site.DefaultKind { // not a key of site.yaml, nor of the draft
+		resume += " --kind " + f.site.Kind
 	}
 	draft.Keep(errOut, "init", "# Answers of `portfolio init`, kept when the form was left.\n", "answers", f.site, resume)
 }

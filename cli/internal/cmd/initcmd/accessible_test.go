@@ -17,11 +17,12 @@ import (
 // lines joins answers, one per prompt, as a screen-reader user types them.
 func lines(answers ...string) string { return strings.Join(answers, "\n") + "\n" }
 
-// answers are the replies to every prompt before the confirmation: name,
-// role, mission, description, hero, url, measurement ID, then label and
-// address of each profile (an empty reply keeps the value shown).
+// answers are the replies to every prompt before the confirmation: the
+// kind of work, the categories, name, role, mission, description, hero,
+// url, analytics, then label and address of each profile (an empty reply
+// keeps the value shown: the kind designer, the first, and its categories).
 func answers() []string {
-	return []string{"Jo Rivera", "", "", "Portfolio of Jo Rivera, a graphic designer.", "", "https://jorivera.design", "",
+	return []string{"", "", "Jo Rivera", "", "", "Portfolio of Jo Rivera, a graphic designer.", "", "https://jorivera.design", "",
 		"", "https://www.linkedin.com/in/jo", "", "https://github.com/jo", "Mastodon", "https://mastodon.social/@jo",
 		"", "https://www.instagram.com/jo"}
 }
@@ -94,8 +95,8 @@ func TestAccessibleInvalidThenCorrected(t *testing.T) {
 	// A site address with a trailing slash, then the right one.
 	i := slices.Index(a, "https://jorivera.design")
 	a = slices.Insert(a, i, "https://jorivera.design/")
-	// A bad analytics ID, then none.
-	a = slices.Insert(a, i+2, "UA-123")
+	// A bad analytics ID and an unknown service, then none.
+	a = slices.Insert(a, i+2, "G-12", "matomo")
 	// A profile address without https, then a good one.
 	i = slices.Index(a, "https://github.com/jo")
 	a = slices.Insert(a, i, "github.com/jo")
@@ -106,6 +107,7 @@ func TestAccessibleInvalidThenCorrected(t *testing.T) {
 	for _, want := range []string{
 		"must be the site's https:// address without a trailing slash",
 		"must be a Google Analytics 4 measurement ID",
+		`"matomo" is none of the analytics services init knows: ga4, plausible, umami, goatcounter, none`,
 		"must be an absolute https:// URL",
 	} {
 		if !strings.Contains(out, want) {
@@ -120,7 +122,7 @@ func TestAccessibleInvalidThenCorrected(t *testing.T) {
 
 func TestAccessibleCancelWritesNothing(t *testing.T) {
 	tests := map[string]string{
-		"input ends":       lines("Jo Rivera", "", ""),
+		"input ends":       lines("", "", "Jo Rivera", "", ""),
 		"no at the end":    lines(append(answers(), "n")...),
 		"Enter at the end": lines(answers()...) + "\n",
 		"nothing typed":    "",
@@ -171,7 +173,7 @@ func TestRunRefusesExistingSite(t *testing.T) {
 // TestDraftResumes leaves the form after a few answers, then finishes from
 // the draft without a terminal: the answers given come back.
 func TestDraftResumes(t *testing.T) {
-	_, errOut, err := runAccessibly(t, site.Site{}, lines(answers()[:9]...))
+	_, errOut, err := runAccessibly(t, site.Site{}, lines(answers()[:11]...))
 	if !errors.Is(err, cmdutil.ErrCancel) {
 		t.Fatalf("err = %v", err)
 	}
@@ -229,5 +231,49 @@ func TestRunWithoutProfiles(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "is valid") {
 		t.Errorf("stdout:\n%s", out)
+	}
+}
+
+// The first question is the kind of work: the photographer's answer makes
+// her role and mission the ones shown, and her site.yaml a photographer's.
+func TestAccessibleKind(t *testing.T) {
+	a := answers()
+	a[0] = "2"                                     // Photographer
+	a[1] = "Portraits, bw=Black & White, Weddings" // her own categories
+	a[2] = "Mara Lindqvist"
+	i := slices.Index(a, "https://jorivera.design")
+	a[i+1] = "goatcounter:mara"
+	out, errOut, err := runAccessibly(t, site.Site{}, lines(append(a, "y")...))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	for _, want := range []string{
+		"What kind of work do you show? \n1. Designer: interfaces, brands, print\n2. Photographer: portraits, landscapes, weddings\n",
+		"5. Other: your own categories, nothing trade-specific\n",
+		"Your categories [Portraits, Landscapes, Weddings] \n",
+		"What you do [Photographer] \n", "Why, in a phrase [Portraits · Black & White · Weddings] \n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile("content/site.yaml")
+	for _, want := range []string{"  role: Photographer\n", "  - slug: portraits\n", "  - slug: bw\n    title: Black & White\n",
+		"    card: {role: false, skills: false, description: true, category: true}\n",
+		"gallery:\n  columns:\n    xs: 1\n    sm: 2\n", "analytics:\n  provider: goatcounter\n  code: mara\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("site.yaml lacks %q:\n%s", want, data)
+		}
+	}
+}
+
+// A photographer who leaves the form is told to resume as one: the kind is
+// no key of site.yaml, so the draft cannot hold it.
+func TestDraftKeepsTheKind(t *testing.T) {
+	a := answers()[:4]
+	a[0], a[2] = "2", "Mara Lindqvist"
+	_, errOut, err := runAccessibly(t, site.Site{}, lines(a...))
+	if !errors.Is(err, cmdutil.ErrCancel) || !strings.Contains(errOut, "resume with: portfolio init --kind photographer --from ") {
+		t.Fatalf("err = %v, stderr:\n%s", err, errOut)
 	}
 }

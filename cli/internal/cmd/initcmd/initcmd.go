@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
@@ -59,9 +60,12 @@ type Options struct {
 func NewCmdInit(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams}
 	var (
-		fv    site.Site // the flags' values
-		lists = map[string]*[]string{}
-		from  string
+		fv         site.Site // the flags' values
+		lists      = map[string]*[]string{}
+		from       string
+		kind       string
+		categories []string
+		analytics  string
 	)
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
@@ -75,9 +79,21 @@ the folder lives (the repository is found above the folder, above the
 current folder, or above the program's file). The next steps it prints work
 from any folder.
 
-In a terminal, a form asks for your name, taglines, site description and
-address, analytics ID and the profile links (each optional: the site's
-footer and home page show only the ones given), and checks each as you type,
+The kind of work you show (--kind: designer, photographer, illustrator,
+architect or other) chooses what you do not give: the categories, which
+fields their project cards show, gallery columns on phones and the headings
+of the About page. A photographer's categories are Portraits, Landscapes and
+Weddings, her cards show no role or skills, her galleries one photo across
+on a phone and two from 600 px, and site.yaml holds the photograph home
+page, commented out until she has photographs to name. "other" offers no
+trade's words: its taglines are yours to give. Without --kind, or a form,
+the kind is designer.
+
+In a terminal, a form asks the kind of work and your categories (the
+kind's shown, to keep or replace as --category takes them), then your name,
+taglines, site description and address, analytics (as --analytics takes
+them) and the profile links (each optional: the site's footer and home page
+show only the ones given), and checks each as you type,
 by the same rules and in the same words as ` + "`portfolio validate`" + `. It ends by
 showing the YAML (in a window that scrolls as new project's does) and asking
 to write it; Esc or Ctrl-C asks, then writes nothing and keeps a draft,
@@ -88,9 +104,14 @@ Without a terminal, or with --yes, nothing is asked: the required values
 (--name, --description, --url) must come from flags or from --from FILE, a
 site.yaml holding some of its keys; flags win over the file. Every other
 text has a default to edit later: the About and Contact texts, and the
-categories: one, "Work" at /work, unless --from lists the owner's own under
-categories (slug, title, description, blurb). Add and rename categories in
-site.yaml; each project's page names one.
+kind's categories, unless --category (repeated, in navigation order: a
+title, "Portraits" at /portraits, or "slug=Title") or --from (under
+categories: slug, title, description, blurb, card, photoGalleries) names
+the owner's own. --analytics names the service that counts visits and its
+setting: ga4:G-XXXXXXXXXX (or ga4 with --measurement-id), plausible (or
+plausible:DOMAIN when it is not the url's), umami:WEBSITE-ID,
+goatcounter:CODE or none. Add and rename categories in site.yaml; each
+project's page names one.
 
 An existing site.yaml is never overwritten. The file is checked with the
 same loader as ` + "`portfolio validate`" + ` before it is put in place, in one step.
@@ -117,8 +138,8 @@ images once it is back.
 
 Exit status: 0 written, 1 a value is not valid, site.yaml exists, the
 folder to replace is not the sample or the one to restore is no content
-folder, 2 a required value or --yes is missing without a terminal, 130
-cancelled.`),
+folder, 2 a required value or --yes is missing without a terminal, or a
+--kind, --category or --analytics that is none init takes, 130 cancelled.`),
 		Example: strings.TrimRight(`  portfolio init
   portfolio init --accessible
   portfolio init my-content --name "Avery Morgan" --description "Portfolio of Avery Morgan." \
@@ -127,6 +148,10 @@ cancelled.`),
     --code-hosting-url https://github.com/averymorgan \
     --microblog-url https://bsky.app/profile/averymorgan.design \
     --photo-sharing-url https://www.instagram.com/averymorgan --yes
+  portfolio init --kind photographer --name "Mara Lindqvist" \
+    --description "Portraits, landscapes and weddings by Mara Lindqvist." \
+    --url https://maralindqvist.se --category Portraits --category Landscapes \
+    --category "weddings=Weddings" --analytics plausible --yes
   portfolio init --from answers.yaml --yes
   portfolio init --replace-sample
   portfolio init --replace-sample --name "Sam Rivera" --description "Portfolio of Sam Rivera." \
@@ -173,6 +198,9 @@ cancelled.`),
 					opts.Origin[field.Key] = "--" + field.Flag
 				}
 			}
+			if err := kindFlags(fl, &s, opts.Origin, kind, categories, analytics); err != nil {
+				return err
+			}
 			opts.Site = s
 			opts.AccessibleFlag = fl.Changed("accessible") && opts.Accessible
 			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
@@ -205,6 +233,10 @@ cancelled.`),
 		lists[field.Key] = new([]string)
 		fl.StringArrayVar(lists[field.Key], field.Flag, nil, field.Usage)
 	}
+	fl.StringVar(&kind, "kind", "", "the kind of work you show: "+strings.Join(site.Kinds(), ", ")+
+		"; it chooses the categories, what project cards show, gallery columns and the About headings (default "+site.DefaultKind+")")
+	fl.StringArrayVar(&categories, "category", nil, site.CategoryUsage)
+	fl.StringVar(&analytics, "analytics", "", site.AnalyticsUsage)
 	fl.StringVar(&from, "from", "", "read the settings from a YAML `FILE` shaped like site.yaml")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking: every required value from flags or --from")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
@@ -214,6 +246,40 @@ cancelled.`),
 	fl.StringVar(&opts.Restore, "restore", "", "put the content `FOLDER` moved aside back in place of DIR, which moves aside in turn (nothing is deleted)")
 	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	return cmd
+}
+
+// kindFlags applies --kind, --category and --analytics to s, over the
+// --from file; their mistakes are the command line's.
+func kindFlags(fl *pflag.FlagSet, s *site.Site, origin map[string]string, kind string, categories []string, analytics string) error {
+	if fl.Changed("kind") {
+		kind = strings.ToLower(strings.TrimSpace(kind))
+		if err := site.CheckKind(kind); err != nil {
+			return cmdutil.Usagef("--kind: %v", err)
+		}
+		s.Kind = kind
+		origin["kind"] = "--kind"
+	}
+	if fl.Changed("category") {
+		list, err := site.ParseCategories(categories)
+		if err != nil {
+			return cmdutil.Usagef("%v", err)
+		}
+		s.Categories = list
+		origin["categories"] = "--category"
+	}
+	if fl.Changed("analytics") {
+		if err := site.SetAnalytics(s, analytics); err != nil {
+			return cmdutil.Usagef("--analytics: %v", err)
+		}
+		if fl.Changed("measurement-id") && s.Analytics.Provider != "" {
+			return cmdutil.Usagef("--measurement-id is Google Analytics 4's: it goes with --analytics ga4, not %s", s.Analytics.Provider)
+		}
+		origin["analytics"] = "--analytics"
+		if s.MeasurementID != "" && !fl.Changed("measurement-id") {
+			origin["measurementId"] = "--analytics"
+		}
+	}
+	return nil
 }
 
 // Run asks for what is missing (when it may), then writes the content

@@ -55,6 +55,12 @@ func Render(s Site, schemaRef string) []byte {
 	line("# Short introduction under the taglines on the home page.")
 	text("", "hero", s.Hero)
 	line("")
+	if s.preset().PhotoHome {
+		line("# Your home page can open on a photograph of yours: once a project has")
+		line("# some, name one (or up to five) and remove the '#' (docs/content.md, \"home\").")
+		line("# home: {layout: photo, photos: [<project>/gallery/01.jpg]}")
+		line("")
+	}
 	line("# Meta description of the home page (search results and link previews).")
 	text("", "description", s.Description)
 	line("")
@@ -64,7 +70,18 @@ func Render(s Site, schemaRef string) []byte {
 	if s.MeasurementID != "" {
 		line("# Google Analytics 4 measurement ID. Delete this line to load no analytics.")
 		text("", "measurementId", s.MeasurementID)
-	} else {
+	}
+	if a := s.Analytics; a.Provider != "" {
+		line("# The analytics service that counts page views, and its setting")
+		line("# (docs/content.md, \"analytics\", says what each service needs).")
+		line("analytics:")
+		text("  ", "provider", a.Provider)
+		for _, kv := range [][2]string{{"domain", a.Domain}, {"websiteId", a.WebsiteID}, {"code", a.Code}} {
+			if kv[1] != "" {
+				text("  ", kv[0], kv[1])
+			}
+		}
+	} else if s.MeasurementID == "" {
 		line("# No analytics are loaded. To use Google Analytics 4, add its measurement ID:")
 		line("# measurementId: G-XXXXXXXXXX")
 	}
@@ -99,9 +116,14 @@ func Render(s Site, schemaRef string) []byte {
 	line("about:")
 	text("  ", "description", s.About.Description)
 	text("  ", "intro", s.About.Intro)
-	line("  skills:")
-	for _, item := range s.About.Skills {
-		line("    - %s", yamltext.Scalar(item))
+	if len(s.About.Skills) > 0 {
+		line("  skills:")
+		for _, item := range s.About.Skills {
+			line("    - %s", yamltext.Scalar(item))
+		}
+	} else {
+		line("  # Skill tags under the introduction, if you want them (up to 8):")
+		line("  # skills: [First Skill, Second Skill]")
 	}
 	line("  # The sections under the skill tags, in order: a heading over bullets;")
 	line("  # `width: half` puts two sections side by side on wide screens.")
@@ -136,8 +158,47 @@ func Render(s Site, schemaRef string) []byte {
 		if c.Blurb != "" {
 			text("    ", "blurb", c.Blurb)
 		}
+		if c.Card != nil {
+			line("    card: {%s}", strings.Join(cardFields([]cardField{{"role", c.Card.Role}, {"skills", c.Card.Skills},
+				{"description", c.Card.Description}, {"category", c.Card.Category}}), ", "))
+		}
+		if c.PhotoGalleries != nil {
+			line("    photoGalleries: %t", *c.PhotoGalleries)
+		}
+	}
+	if col := s.Gallery.Columns; col != nil {
+		line("")
+		line("# How project galleries are laid out: columns by window width, xs below")
+		line("# 600 px, then sm, md, lg and xl from 600, 900, 1200 and 1536 px.")
+		line("gallery:")
+		line("  columns:")
+		for _, c := range []struct {
+			key string
+			n   *int
+		}{{"xs", col.XS}, {"sm", col.SM}, {"md", col.MD}, {"lg", col.LG}, {"xl", col.XL}} {
+			if c.n != nil {
+				line("    %s: %d", c.key, *c.n)
+			}
+		}
 	}
 	return []byte(b.String())
+}
+
+// cardField is a switch of a category's card.
+type cardField struct {
+	key string
+	on  *bool
+}
+
+// cardFields are the switches given, as key: value.
+func cardFields(list []cardField) []string {
+	var out []string
+	for _, f := range list {
+		if f.on != nil {
+			out = append(out, fmt.Sprintf("%s: %t", f.key, *f.on))
+		}
+	}
+	return out
 }
 
 // textLine writes key: value, folding a long text (>-) at word boundaries

@@ -22,16 +22,53 @@ import (
 // Site holds the settings of a new site.yaml. It is shaped like the file, so
 // an answers file (--from) is a site.yaml with only some of its keys.
 type Site struct {
+	// Kind is the kind of work shown (Presets): it chooses the defaults
+	// of what is not given. Not a key of site.yaml.
+	Kind          string     `yaml:"-"`
 	Name          string     `yaml:"name"`
 	Taglines      Taglines   `yaml:"taglines"`
 	Hero          string     `yaml:"hero"`
 	Description   string     `yaml:"description"`
 	URL           string     `yaml:"url"`
 	MeasurementID string     `yaml:"measurementId"`
+	Analytics     Analytics  `yaml:"analytics"`
 	Social        Social     `yaml:"social"`
 	About         About      `yaml:"about"`
 	Contact       Contact    `yaml:"contact"`
 	Categories    []Category `yaml:"categories"`
+	Gallery       Gallery    `yaml:"gallery"`
+}
+
+// Analytics chooses the analytics service other than Google Analytics 4
+// (which measurementId alone chooses) and its setting.
+type Analytics struct {
+	Provider  string `yaml:"provider"`
+	Domain    string `yaml:"domain,omitempty"`
+	WebsiteID string `yaml:"websiteId,omitempty"`
+	Code      string `yaml:"code,omitempty"`
+}
+
+// Gallery is how project galleries are laid out.
+type Gallery struct {
+	Columns *Columns `yaml:"columns"`
+}
+
+// Columns are a gallery's columns by breakpoint; nil ones are left out.
+type Columns struct {
+	XS *int `yaml:"xs,omitempty"`
+	SM *int `yaml:"sm,omitempty"`
+	MD *int `yaml:"md,omitempty"`
+	LG *int `yaml:"lg,omitempty"`
+	XL *int `yaml:"xl,omitempty"`
+}
+
+// Card says which fields a category's project cards show; nil ones are
+// left out (shown).
+type Card struct {
+	Role        *bool `yaml:"role,omitempty"`
+	Skills      *bool `yaml:"skills,omitempty"`
+	Description *bool `yaml:"description,omitempty"`
+	Category    *bool `yaml:"category,omitempty"`
 }
 
 // Taglines are the two lines under the owner's name on the home page.
@@ -70,19 +107,24 @@ type Section struct {
 	Items []string `yaml:"items"`
 }
 
-// The sections init writes, in this order, and their widths.
-var sections = []Section{{Title: "Summary"}, {Title: "Values", Width: "half"}, {Title: "Fun Facts", Width: "half"}}
-
-// Section returns the bullets of the section init writes with that title,
-// adding the section (in init's order) when the About page has none yet.
+// Section returns the bullets of the designer's section with that title
+// (the --about-summary, --about-value and --about-fun-fact flags'), adding
+// the section (in that kind's order) when the About page has none yet.
 func (a *About) Section(title string) *[]string {
+	designer, _ := PresetOf(Designer)
+	return a.section(title, designer.About)
+}
+
+// section returns the bullets of the section with that title, adding it
+// in the order of sections when the About page has none yet.
+func (a *About) section(title string, sections []AboutSection) *[]string {
 	if i := slices.IndexFunc(a.Sections, func(s Section) bool { return s.Title == title }); i >= 0 {
 		return &a.Sections[i].Items
 	}
-	order := slices.IndexFunc(sections, func(s Section) bool { return s.Title == title })
+	order := slices.IndexFunc(sections, func(s AboutSection) bool { return s.Title == title })
 	at := len(a.Sections)
 	for i, s := range a.Sections {
-		if j := slices.IndexFunc(sections, func(d Section) bool { return d.Title == s.Title }); j > order {
+		if j := slices.IndexFunc(sections, func(d AboutSection) bool { return d.Title == s.Title }); j > order {
 			at = i
 			break
 		}
@@ -110,6 +152,9 @@ type Category struct {
 	Title       string `yaml:"title"`
 	Description string `yaml:"description"`
 	Blurb       string `yaml:"blurb"`
+	// Card and PhotoGalleries come from the kind's preset when not given.
+	Card           *Card `yaml:"card"`
+	PhotoGalleries *bool `yaml:"photoGalleries"`
 }
 
 // DefaultCategory is the slug and title of the one category a new site
@@ -178,7 +223,7 @@ var Fields = func() []Field {
 			get: func(s *Site) *string { return &s.Name }},
 		{Key: "taglines.role", Flag: "role-tagline", Usage: `what you do, e.g. "UX/UI Designer · Frontend Developer" (default "` + defaultRole + `")`,
 			get: func(s *Site) *string { return &s.Taglines.Role }},
-		{Key: "taglines.mission", Flag: "mission-tagline", Usage: "why, in a phrase (default \"" + defaultMission + "\")",
+		{Key: "taglines.mission", Flag: "mission-tagline", Usage: "why, in a phrase (default: for a designer \"" + defaultMission + "\", for the other kinds the categories' titles)",
 			get: func(s *Site) *string { return &s.Taglines.Mission }},
 		{Key: "hero", Flag: "hero", Usage: "short introduction on the home page (default: the description)",
 			get: func(s *Site) *string { return &s.Hero }},
@@ -248,9 +293,13 @@ func (s *Site) Normalize() {
 		p := f.get(s)
 		*p = strings.TrimSpace(*p)
 	}
-	for _, f := range ListFields {
-		p := f.get(s)
-		*p = fieldcheck.TrimList(*p)
+	// The About sections directly: a list field's getter adds its section.
+	s.About.Skills = fieldcheck.TrimList(s.About.Skills)
+	s.About.Sections = slices.Clone(s.About.Sections)
+	for i := range s.About.Sections {
+		sec := &s.About.Sections[i]
+		sec.Title, sec.Width = strings.TrimSpace(sec.Title), strings.TrimSpace(sec.Width)
+		sec.Items = fieldcheck.TrimList(sec.Items)
 	}
 }
 
@@ -260,10 +309,10 @@ func (s *Site) Normalize() {
 func (s Site) Prefilled() Site {
 	s.Normalize()
 	if s.Taglines.Role == "" {
-		s.Taglines.Role = defaultRole
+		s.Taglines.Role = s.preset().Role
 	}
 	if s.Taglines.Mission == "" {
-		s.Taglines.Mission = defaultMission
+		s.Taglines.Mission = s.DefaultMission()
 	}
 	for key, label := range DefaultLabels {
 		f, _ := FieldNamed("social." + key + ".label")
@@ -285,11 +334,13 @@ func (s *Site) Answered() bool {
 	return false
 }
 
-// Missing lists the required settings that are empty, by key.
+// Missing lists the required settings that are empty, by key: the
+// taglines too when the kind of work has no words for them.
 func (s *Site) Missing() []Field {
 	var out []Field
+	own := s.preset().OwnTaglines
 	for _, f := range Fields {
-		if f.Required && *f.get(s) == "" {
+		if (f.Required || own && strings.HasPrefix(f.Key, "taglines.")) && *f.get(s) == "" {
 			out = append(out, f)
 		}
 	}
@@ -311,8 +362,9 @@ func (s Site) WithDefaults() Site {
 			*p = v
 		}
 	}
-	def(&s.Taglines.Role, defaultRole)
-	def(&s.Taglines.Mission, defaultMission)
+	p := s.preset()
+	def(&s.Taglines.Role, p.Role)
+	def(&s.Taglines.Mission, s.DefaultMission())
 	def(&s.Hero, s.Description)
 	// A profile is linked when its address is given; its label defaults to
 	// the example service's name. A label without an address is dropped.
@@ -327,16 +379,8 @@ func (s Site) WithDefaults() Site {
 	}
 	def(&s.About.Description, fmt.Sprintf("About %s: %s.", s.Name, s.Taglines.Role))
 	def(&s.About.Intro, s.Hero)
-	if summary := s.About.Section("Summary"); len(*summary) == 0 && s.Description != "" {
-		*summary = []string{s.Description}
-	}
-	if values := s.About.Section("Values"); len(*values) == 0 {
-		*values = []string{content.PlaceholderText("values")}
-	}
-	if facts := s.About.Section("Fun Facts"); len(*facts) == 0 {
-		*facts = []string{content.PlaceholderText("funFacts")}
-	}
-	if len(s.About.Skills) == 0 {
+	s.aboutSections(p)
+	if len(s.About.Skills) == 0 && p.Skills {
 		s.About.Skills = skillsFrom(s.Taglines.Role)
 	}
 	def(&s.Contact.Title, "Contact")
@@ -344,12 +388,24 @@ func (s Site) WithDefaults() Site {
 	def(&s.Contact.Heading, "Let's Connect")
 	def(&s.Contact.Intro, content.PlaceholderText("/contact/intro"))
 	if len(s.Categories) == 0 {
-		s.Categories = []Category{DefaultCategory}
+		s.Categories = p.Categories
 	}
+	s.Categories = slices.Clone(s.Categories)
 	for i := range s.Categories {
 		c := &s.Categories[i]
 		def(&c.Title, c.Slug)
 		def(&c.Description, fmt.Sprintf("%s by %s.", c.Title, s.Name))
+		if c.Card == nil && p.Card != nil {
+			card := *p.Card
+			c.Card = &card
+		}
+		if c.PhotoGalleries == nil && p.PhotoGalleries {
+			c.PhotoGalleries = yes()
+		}
+	}
+	if s.Gallery.Columns == nil && p.GalleryColumns != nil {
+		columns := *p.GalleryColumns
+		s.Gallery.Columns = &columns
 	}
 	return s
 }
@@ -390,8 +446,14 @@ func Prepare(s Site) (Site, error) {
 			add(f.Key, CheckText(f.Key, v))
 		}
 	}
-	for _, f := range ListFields {
-		add(f.Key, CheckList(f.Key, *f.get(&s)))
+	if len(s.About.Skills) > 0 {
+		add("about.skills", CheckList("about.skills", s.About.Skills))
+	}
+	for i, sec := range s.About.Sections {
+		add(sectionKey(sec.Title), checkSection(i, sec))
+	}
+	if s.Analytics.Provider != "" {
+		add("analytics", CheckAnalytics(s.Analytics))
 	}
 	if len(problems) > 0 {
 		return s, problems
@@ -413,6 +475,62 @@ func CheckList(key string, items []string) error {
 		pointer = ListFields[i].Pointer
 	}
 	return checkPart(key, pointer, list)
+}
+
+// aboutSections gives the About page the kind's sections, each with its
+// bullet until the owner writes theirs: the site's description, or a
+// placeholder `portfolio validate` warns about. The sections are the
+// owner's alone when any has a title of theirs (--from).
+func (s *Site) aboutSections(p Preset) {
+	for _, sec := range s.About.Sections {
+		if !slices.ContainsFunc(p.About, func(a AboutSection) bool { return a.Title == sec.Title }) {
+			return
+		}
+	}
+	for _, a := range p.About {
+		items := s.About.section(a.Title, p.About)
+		switch {
+		case len(*items) > 0:
+		case a.Fill == "" && s.Description != "":
+			*items = []string{s.Description}
+		case a.Fill != "":
+			*items = []string{content.PlaceholderText(a.Fill)}
+		}
+	}
+}
+
+// sectionKey is the key of the flag that gives the section titled title,
+// for messages, or about.sections.
+func sectionKey(title string) string {
+	designer, _ := PresetOf(Designer)
+	for i, a := range designer.About {
+		if a.Title == title && i < len(ListFields) {
+			return ListFields[i].Key
+		}
+	}
+	return "about.sections"
+}
+
+// checkSection checks the About section at index i by the site schema.
+func checkSection(i int, sec Section) error {
+	pointer := fmt.Sprintf("/about/sections/%d", i)
+	values := []schemacheck.Value{{Pointer: pointer + "/title", Value: sec.Title}, {Pointer: pointer + "/items", Value: sec.Items}}
+	if sec.Width != "" {
+		values = append(values, schemacheck.Value{Pointer: pointer + "/width", Value: sec.Width})
+	}
+	return fieldcheck.CheckPart(schemacheck.SiteSchema, sectionKey(sec.Title), pointer, values...)
+}
+
+// CheckAnalytics checks the analytics service and its setting by the site
+// schema.
+func CheckAnalytics(a Analytics) error {
+	values := []schemacheck.Value{{Pointer: "/analytics/provider", Value: a.Provider}}
+	for _, kv := range [][2]string{{"domain", a.Domain}, {"websiteId", a.WebsiteID}, {"code", a.Code}} {
+		if kv[1] != "" {
+			values = append(values, schemacheck.Value{Pointer: "/analytics/" + kv[0], Value: kv[1]})
+		}
+	}
+	return fieldcheck.CheckPart(schemacheck.SiteSchema, "analytics", "/analytics", values...)
 }
 
 // checkPart checks value as the site setting key (at pointer, or at its

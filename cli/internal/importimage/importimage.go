@@ -15,6 +15,7 @@ import (
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/photofacts"
 )
 
 // DefaultMaxEdge is the default limit on an imported image's long edge:
@@ -37,7 +38,7 @@ type Result struct {
 // Prepare returns the bytes to write for an imported image. maxEdge 0
 // keeps every size. A JPEG or PNG whose long edge (upright) exceeds maxEdge
 // is decoded, turned upright and resized with Lanczos, and written again
-// in its format without metadata; WebP files and anything it cannot decode
+// in its format without metadata but a JPEG's facts (photofacts); WebP files and anything it cannot decode
 // keep their size. Otherwise a JPEG loses only its private metadata,
 // losslessly.
 func Prepare(data []byte, maxEdge int) ([]byte, Result) {
@@ -45,7 +46,13 @@ func Prepare(data []byte, maxEdge int) ([]byte, Result) {
 	if err == nil && maxEdge > 0 && max(info.Width, info.Height) > maxEdge &&
 		(info.Format == imagecheck.JPEG || info.Format == imagecheck.PNG) {
 		if out, to, err := shrink(data, info, maxEdge); err == nil {
-			return out, Result{Removed: metastrip.Removed{"all metadata (the image was re-encoded)"}, Resized: true,
+			removed := "all metadata (the image was re-encoded)"
+			// A photo's facts say how it was taken, not who or where: the
+			// copy keeps them, as metastrip does (decision 72).
+			if f := photofacts.JPEGBytes(data); info.Format == imagecheck.JPEG && !f.IsZero() {
+				out, removed = metastrip.WithFacts(out, f), "all metadata but how the photo was taken (the image was re-encoded)"
+			}
+			return out, Result{Removed: metastrip.Removed{removed}, Resized: true,
 				From: image.Pt(info.Width, info.Height), To: to}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/photofacts"
 )
 
 func TestPrepare(t *testing.T) {
@@ -77,5 +78,36 @@ func TestOversizeAgreesWithPrepare(t *testing.T) {
 		if large && (l.To != res.To || l.From != res.From || l.Bytes != int64(len(tt.in))) {
 			t.Errorf("%s: Oversize %+v, Prepare %v → %v", tt.name, l, res.From, res.To)
 		}
+	}
+}
+
+// A photo shrunk at import keeps how it was taken (and nothing else of
+// its EXIF record); one without facts gets no record.
+func TestPrepareKeepsFacts(t *testing.T) {
+	facts := photofacts.Facts{Make: "SONY", Model: "ILCE-7RM5", FNumber: photofacts.Rational{Num: 8, Den: 1},
+		ExposureTime: photofacts.Rational{Num: 1, Den: 125}, ISO: 100, DateTimeOriginal: "2025:07:04 06:12:00"}
+	for _, tt := range []struct {
+		name    string
+		in      []byte
+		facts   photofacts.Facts
+		removed string
+	}{
+		{"a camera's photo, turned", imagetest.WithExif(imagetest.JPEG(400, 100), photofacts.Record(facts, 6)), facts,
+			"all metadata but how the photo was taken (the image was re-encoded)"},
+		{"no facts", imagetest.JPEG(400, 100), photofacts.Facts{}, "all metadata (the image was re-encoded)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, res := Prepare(tt.in, 200)
+			if !res.Resized || len(res.Removed) != 1 || res.Removed[0] != tt.removed {
+				t.Fatalf("resized %v, removed %q; want %q", res.Resized, res.Removed, tt.removed)
+			}
+			if got := photofacts.JPEGBytes(out); got != tt.facts {
+				t.Errorf("facts after = %+v, want %+v", got, tt.facts)
+			}
+			info, err := imagecheck.Bytes("out.jpg", out, imagecheck.DefaultMaxPixels)
+			if err != nil || info.Orientation != 1 || info.Width > info.Height != (tt.facts.IsZero()) {
+				t.Errorf("%+v, %v: want upright", info, err)
+			}
+		})
 	}
 }

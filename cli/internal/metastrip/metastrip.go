@@ -199,6 +199,18 @@ func exifContents(tiff []byte) (orientation int, found []string) {
 	return orientation, found
 }
 
+// WithFacts returns the JPEG jpg (one that has no EXIF record, as an
+// encoder writes it) with a minimal EXIF record of the photo's facts right
+// after its SOI marker; jpg itself when there are none.
+func WithFacts(jpg []byte, f photofacts.Facts) []byte {
+	rec := photofacts.Record(f, 1)
+	if rec == nil || len(jpg) < 2 {
+		return jpg
+	}
+	out := append(append([]byte{}, jpg[:2]...), exifSegment(rec)...)
+	return append(out, jpg[2:]...)
+}
+
 // exifSegment is an APP1 segment holding the EXIF record rec.
 func exifSegment(rec []byte) []byte {
 	seg := append([]byte{0xFF, 0xE1, 0, 0}, "Exif\x00\x00"...)

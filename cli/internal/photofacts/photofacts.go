@@ -100,6 +100,12 @@ func File(path string, format Format) (Facts, error) {
 	return decode(io.NewSectionReader(f, 0, size), imf), nil
 }
 
+// JPEGBytes reads the facts of a JPEG held in memory, from its first
+// MaxJPEGHead bytes.
+func JPEGBytes(data []byte) Facts {
+	return decode(bytes.NewReader(data[:min(len(data), MaxJPEGHead)]), imagemeta.JPEG)
+}
+
 // TIFF reads the facts of an EXIF record: the TIFF structure that follows
 // "Exif\0\0" in a JPEG's APP1 segment.
 func TIFF(record []byte) Facts {

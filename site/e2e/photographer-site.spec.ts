@@ -133,8 +133,9 @@ test.beforeAll(async () => {
   mkdirSync(path.join(content, 'projects'), { recursive: true });
   writeFileSync(path.join(content, 'site.yaml'), siteYaml);
   for (const [p, page, category, gallery, video] of [
-    [portraits, 'portraits', 'Portraits', '', false],
-    [landscapes, 'landscapes', 'Landscapes', '', true],
+    // Photo facts on one gallery, date order on the other.
+    [portraits, 'portraits', 'Portraits', '    exif: show\n', false],
+    [landscapes, 'landscapes', 'Landscapes', '    order: taken\n', true],
   ] as const) {
     const dir = path.join(content, 'projects', p.slug, 'gallery');
     mkdirSync(dir, { recursive: true });
@@ -255,10 +256,56 @@ test('on a phone a gallery is one column of tiles, two from 600 px, three from 9
   }
 });
 
-async function look(page: Page, name: string) {
-  await waitForHydration(page);
-  await animationsDone(page);
-  await page.screenshot({ path: path.join(repo, 'site', 'test-results', 'screenshots', `photographer-${name}.png`), fullPage: true });
+test("a photo page of the gallery with exif: show gives the camera's facts, on the page and in its JSON-LD", async ({ browser, request }) => {
+  const route = `/projects/${portraits.slug}/photos/1`;
+  // Without JavaScript: the prerendered page itself.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(origin + route);
+  const facts = page.getByRole('main').locator('dl');
+  await expect(facts.locator('dt')).toContainText(['Camera', 'Taken']);
+  await expect(facts).toContainText('Canon EOS 350D');
+  await look(page, 'photo-facts-1280-light', false);
+  await context.close();
+  const doc = await html(request, route);
+  const ld = JSON.stringify(JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(doc)![1]!));
+  expect(ld).toContain('"exifData"');
+  expect(ld).toContain('Canon EOS 350D');
+  expect(ld).toMatch(/"dateCreated":"\d{4}-\d{2}-\d{2}/);
+  // Nor the GPS position nor a serial number, on any photo page of hers.
+  for (const p of [portraits, landscapes]) {
+    for (let n = 1; n <= p.files.length; n++) expect(await html(request, `/projects/${p.slug}/photos/${n}`)).not.toMatch(/GPS|[Ss]erial/);
+  }
+  // The gallery without exif: show has no facts.
+  expect(await html(request, `/projects/${landscapes.slug}/photos/1`)).not.toContain('Canon');
+});
+
+test('the gallery with order: taken shows its dated photos oldest first, then the undated in file order', async ({ page }) => {
+  await page.goto(`${origin}/projects/${landscapes.slug}`);
+  const tiles = page.getByRole('link', { name: /^Open image \d+/ });
+  await expect(tiles).toHaveCount(landscapes.files.length);
+  // Dune (2007) before Wood (2008), though Wood is 01.jpg; then 03.jpg… by name, the video last.
+  const alts = await page
+    .getByRole('main')
+    .locator('a[href*="/photos/"] img')
+    .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt') ?? ''));
+  expect(alts.slice(0, 6).map((a) => a.replace(/^Archipelago \d+: /, '').replace(' in natural light', ''))).toEqual([
+    'Dune',
+    'Wood',
+    'Aqua',
+    'Garden',
+    'GreenMeadow',
+    'TwoWings',
+  ]);
+});
+
+async function look(page: Page, name: string, full = true) {
+  // A page without JavaScript (full false) has nothing to wait for.
+  if (full) {
+    await waitForHydration(page);
+    await animationsDone(page);
+  }
+  await page.screenshot({ path: path.join(repo, 'site', 'test-results', 'screenshots', `photographer-${name}.png`), fullPage: full });
 }
 
 /** Her pages of each kind, scanned in each theme at each width. */

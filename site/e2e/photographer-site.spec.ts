@@ -299,13 +299,13 @@ test('the gallery with order: taken shows its dated photos oldest first, then th
   ]);
 });
 
-async function look(page: Page, name: string, full = true) {
-  // A page without JavaScript (full false) has nothing to wait for.
-  if (full) {
+async function look(page: Page, name: string, scripted = true) {
+  // A page without JavaScript has nothing to wait for.
+  if (scripted) {
     await waitForHydration(page);
     await animationsDone(page);
   }
-  await page.screenshot({ path: path.join(repo, 'site', 'test-results', 'screenshots', `photographer-${name}.png`), fullPage: full });
+  await page.screenshot({ path: path.join(repo, 'site', 'test-results', 'screenshots', `photographer-${name}.png`), fullPage: true });
 }
 
 /** Her pages of each kind, scanned in each theme at each width. */

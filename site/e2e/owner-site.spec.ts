@@ -6,21 +6,17 @@
 // and the pages stay axe clean.
 //
 // The spec builds that site once, with the real `portfolio build`, in a
-// scratch copy of the repository's site sources (schema/ and site/, its
-// node_modules linked, never installed into: see below), and serves it
-// with `portfolio serve` on a port of its own (E2E_PORT + 2). Its projects
-// are three of the sample's, moved into the owner's categories.
-// OWNER_SITE_KEEP=1 keeps the scratch folder (and names it) for a look.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+// scratch copy of the repository's site sources (support/scratch-site.ts),
+// and serves it with `portfolio serve` on a port of its own (E2E_PORT + 2).
+// Its projects are three of the sample's, moved into the owner's
+// categories. SCRATCH_SITE_KEEP=1 keeps the scratch folder for a look.
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { scan } from './support/axe';
+import { buildAndServe, repo, scratchFolder, type ScratchSite } from './support/scratch-site';
 import { expect, test, waitForHydration } from './support/test';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = Number(process.env.E2E_PORT ?? 4173) + 2;
 const origin = `http://localhost:${port}`;
 const owner = 'Sam Rivera';
@@ -74,48 +70,22 @@ const categoriesYaml = `categories:
     keepWhenEmpty: true
 `;
 
-let server: ChildProcess | undefined;
-let work = '';
-let buildSeconds = 0;
+let site: ScratchSite | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-owner-'));
-  const bin = process.env.PORTFOLIO_BIN ?? path.join(work, 'portfolio');
-  if (!process.env.PORTFOLIO_BIN) execFileSync('go', ['build', '-o', bin, './cli/cmd/portfolio'], { cwd: repo, stdio: 'inherit' });
-
-  // The repository as `portfolio build` needs it: schema/ and the site's
-  // sources, without what a build makes.
-  cpSync(path.join(repo, 'schema'), path.join(work, 'schema'), { recursive: true });
-  const made = new Set(['node_modules', 'dist', '.ssr', 'test-results', 'playwright-report', 'src/generated', 'public/img', 'public/docs']);
-  cpSync(path.join(repo, 'site'), path.join(work, 'site'), {
-    recursive: true,
-    preserveTimestamps: true,
-    filter: (src) => !made.has(path.relative(path.join(repo, 'site'), src).split(path.sep).join('/')),
-  });
-  // The installed packages are the repository's, linked: the build installs
-  // (`npm ci`, which would empty the link's target) only when the lock file
-  // is newer than the install, so this refuses to go on in that case.
-  const modules = path.join(repo, 'site', 'node_modules');
-  const installed = path.join(modules, '.package-lock.json');
-  if (!existsSync(installed) || statSync(path.join(work, 'site', 'package-lock.json')).mtimeMs > statSync(installed).mtimeMs) {
-    throw new Error('site/node_modules is missing or older than package-lock.json: run `npm ci` in site/ first');
-  }
-  symlinkSync(modules, path.join(work, 'site', 'node_modules'), 'dir');
+  const folder = scratchFolder('portfolio-owner-');
   // The sample's image variants, so that the build makes none again.
-  for (const [from, to] of [
-    ['.cache/images', '.cache/images'],
-    ['site/public/img', 'site/public/img'],
-  ] as const) {
-    if (existsSync(path.join(repo, from))) cpSync(path.join(repo, from), path.join(work, to), { recursive: true });
+  for (const dir of ['.cache/images', 'site/public/img']) {
+    if (existsSync(path.join(repo, dir))) cpSync(path.join(repo, dir), path.join(folder.work, dir), { recursive: true });
   }
 
   // The owner's content: the sample's settings under another name, with
   // the owner's categories and no projectOrder, and three of the sample's
   // projects, moved into them, none featured.
-  const content = path.join(work, 'content');
+  const { content } = folder;
   const sample = readFileSync(path.join(repo, 'content', 'site.yaml'), 'utf8');
   const start = sample.search(/^categories:$/m);
   const end = sample.search(/^# Gallery columns/m);
@@ -135,39 +105,12 @@ test.beforeAll(async () => {
     writeFileSync(path.join(dir, 'project.yaml'), yaml.replace(/^page: .*$/m, `page: ${p.category.slug}`).replace(/^featured: .*$/m, 'featured: false'));
   }
 
-  const started = Date.now();
-  // Its output (validate's warnings about the empty category and the home
-  // page are expected) only when it fails.
-  try {
-    execFileSync(bin, ['build', '--content', content, '--site', path.join(work, 'site')], {
-      cwd: work,
-      stdio: 'pipe',
-      env: { ...process.env, PORTFOLIO_CONTENT: content },
-    });
-  } catch (e) {
-    const { stdout, stderr } = e as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`portfolio build failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`);
-  }
-  buildSeconds = (Date.now() - started) / 1000;
-
-  server = spawn(bin, ['serve', '--no-build', '--site', path.join(work, 'site'), '--addr', `127.0.0.1:${port}`, '--data', path.join(work, 'data')], {
-    cwd: work,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server?.once('exit', (code) => reject(new Error(`portfolio serve exited with ${code}`)));
-    server?.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Serving')) resolve();
-    });
-  });
+  // Validate's warnings about the empty category and the home page are
+  // expected: the build's output is shown only when it fails.
+  site = await buildAndServe(folder, port);
 });
 
-test.afterAll(() => {
-  server?.kill();
-  if (!work) return;
-  if (process.env.OWNER_SITE_KEEP) console.log(`owner site kept in ${work} (built in ${buildSeconds.toFixed(1)} s)`);
-  else rmSync(work, { recursive: true, force: true });
-});
+test.afterAll(() => site?.stop());
 
 /** The page's HTML as served, with the status it must have. */
 async function html(request: APIRequestContext, route: string, status = 200) {

@@ -273,6 +273,9 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		l.checkProjectOrder(c)
 	}
 	if c.Site != nil {
+		if len(c.Projects) == c.Folders {
+			l.checkHome(c)
+		}
 		l.checkAnalytics(c)
 		l.checkPlaceholders(c.SiteDoc)
 	}

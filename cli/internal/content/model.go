@@ -41,6 +41,8 @@ type Site struct {
 	Hero          string     `json:"hero" ts:"hero"`
 	Description   string     `json:"description" ts:"description"`
 	URL           string     `json:"url" ts:"url"`
+	Home          *Home      `json:"home" ts:"home,omitempty"`
+	Previews      string     `json:"previews" ts:"previews"`
 	MeasurementID string     `json:"measurementId" ts:"measurementId,omitempty"`
 	Analytics     *Setting   `json:"analytics" ts:"analytics,omitempty"`
 	Privacy       *Privacy   `json:"privacy" ts:"privacy,omitempty"`
@@ -59,6 +61,60 @@ type Taglines struct {
 	Role    string `json:"role" ts:"role"`
 	Mission string `json:"mission" ts:"mission"`
 }
+
+// Home is what the home page shows first (site.yaml's home), one of the
+// layouts' branches. The loader fills Photos for the featured layout from
+// the galleries named, and completes each photo and the video.
+type Home struct {
+	Layout    string      `json:"layout" ts:"layout"`
+	Photos    []HomePhoto `json:"photos" ts:"photos,omitempty"`
+	Galleries []string    `json:"galleries" ts:"-"`
+	Count     int         `json:"count" ts:"-"`
+	Video     *HomeVideo  `json:"video" ts:"video,omitempty"`
+}
+
+// Home page layouts (site.yaml's home.layout).
+const (
+	HomeText     = "text"
+	HomePhotos   = "photo"
+	HomeFeatured = "featured"
+	HomeVideos   = "video"
+)
+
+// HomePhoto is a photograph of the home page: "<project>/<path>" as
+// site.yaml writes it, and what the loader finds for it.
+type HomePhoto struct {
+	// Path is as written: the project's folder name, then the path inside.
+	Path string
+	// Key is the image's manifest key; Alt its alt text (the gallery's
+	// for it, else the project's title); Project the project's slug and
+	// N the photo's place in its gallery from 1 (0: not a gallery photo),
+	// for the page it links to.
+	Key, Alt, Project string
+	N                 int
+}
+
+// UnmarshalJSON reads the path as written.
+func (h *HomePhoto) UnmarshalJSON(data []byte) error { return json.Unmarshal(data, &h.Path) }
+
+// HomeVideo is the home page's video: "<project>/<path>" as written, and
+// its project, whose published files and poster it is.
+type HomeVideo struct {
+	Path    string
+	Project *Project
+	// Rel is the video's path inside the project folder; Alt the
+	// gallery's alt text for it, else the project's title.
+	Rel, Alt string
+}
+
+// UnmarshalJSON reads the path as written.
+func (h *HomeVideo) UnmarshalJSON(data []byte) error { return json.Unmarshal(data, &h.Path) }
+
+// Previews values (site.yaml's previews).
+const (
+	PreviewCards  = "cards"
+	PreviewPhotos = "photos"
+)
 
 // Setting is site.yaml's analytics setting as written, one of the
 // providers' branches; Content.Analytics resolves it.

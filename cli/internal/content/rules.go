@@ -36,6 +36,8 @@ const (
 	DefMarkdown      = "markdown"
 	DefGalleryBlock  = "galleryBlock"
 	DefExternalImage = "externalImage"
+	DefHomePhoto     = "homePhoto"
+	DefHomeVideo     = "homeVideo"
 )
 
 // galleryRef records where a project's gallery block is and what it lists.

@@ -128,6 +128,10 @@ func (r resolver) value(v reflect.Value) (any, error) {
 		return r.video(x.Src, x.Alternatives, x.Captions)
 	case content.GalleryImage:
 		return r.galleryImage(x)
+	case content.HomePhoto:
+		return r.homePhoto(x)
+	case content.HomeVideo:
+		return r.homeVideo(x)
 	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
@@ -229,4 +233,30 @@ func photoFacts(f photofacts.Facts) obj {
 		}
 	}
 	return out
+}
+
+// homePhoto is a photograph of the home page: its image's variants, alt
+// text, project and place in the gallery.
+func (r resolver) homePhoto(ph content.HomePhoto) (obj, error) {
+	asset, err := r.asset(ph.Key)
+	if err != nil {
+		return nil, err
+	}
+	asset = append(asset, kv{"alt", ph.Alt}, kv{"project", ph.Project})
+	if ph.N > 0 {
+		asset = append(asset, kv{"photo", ph.N})
+	}
+	return asset, nil
+}
+
+// homeVideo is the home page's video, resolved as its project's.
+func (r resolver) homeVideo(v content.HomeVideo) (obj, error) {
+	if v.Project == nil {
+		return nil, fmt.Errorf("home video %s was not checked: run `portfolio validate`", v.Path)
+	}
+	video, err := resolver{project: v.Project, assets: r.assets}.video(v.Rel, nil, "")
+	if err != nil {
+		return nil, err
+	}
+	return obj{{"video", video}, {"alt", v.Alt}, {"project", v.Project.Slug}}, nil
 }

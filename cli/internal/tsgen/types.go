@@ -17,6 +17,8 @@ var contentTypes = map[string]string{
 	content.DefImagePath:    "ImageAsset",
 	content.DefMarkdown:     "RichText",
 	content.DefDocumentPath: "DocumentAsset",
+	content.DefHomePhoto:    "HomePhoto",
+	content.DefHomeVideo:    "HomeVideo",
 }
 
 // derivedField is a property the loader computes: its declaration.
@@ -55,6 +57,13 @@ var derived = map[string]struct {
 		drop: []string{"src", "alternatives", "captions"},
 		add: []derivedField{
 			{"video", "VideoAsset", "The video: its files (alternatives first, then src), size, length, poster and captions."},
+		},
+	},
+	// The featured layout's photos are the loader's pick from the galleries.
+	"FeaturedHome": {
+		drop: []string{"galleries", "count"},
+		add: []derivedField{
+			{"photos", "readonly HomePhoto[]", "The photographs, from the galleries named: the first of each in order, then the second of each, up to count."},
 		},
 	},
 	// The block's settings as resolved: its own, its category's, the
@@ -134,6 +143,25 @@ export interface VideoCaptions {
   /** The captions' language (the page's) and the name players show for the track. */
   readonly srclang: string;
   readonly label: string;
+}
+
+/** A photograph of the home page: an image of a project, with its alt text and what it links to. */
+export interface HomePhoto extends ImageAsset {
+  /** Alternative text: the gallery's for the photo (as GalleryImage.alt), else the project's title. */
+  readonly alt: string;
+  /** The slug of the project the photo is of. */
+  readonly project: string;
+  /** Its place in that project's gallery, from 1 (its photo page); absent when it is not a gallery photo. */
+  readonly photo?: number;
+}
+
+/** The home page's video: a video of a project, with its alt text. */
+export interface HomeVideo {
+  readonly video: VideoAsset;
+  /** What the video shows: the gallery's alt text for it, else the project's title. */
+  readonly alt: string;
+  /** The slug of the project the video is of. */
+  readonly project: string;
 }
 
 /** One image of a project gallery. */

@@ -11,6 +11,8 @@ interface Props {
   priority?: boolean;
   /** Load at once (above the fold), at the browser's usual priority. */
   eager?: boolean;
+  /** Fill the positioned box it is in, cropped to it (object-fit: cover), instead of keeping its own ratio. */
+  fill?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ function mayBeTransparent(image: ImageAsset): boolean {
  * opaque (see makePlaceholder in cli/internal/images). A transparent image
  * gets no grey backdrop either, which would show through it for good.
  */
-export function ResponsiveImage({ image, alt, sizes, priority = false, eager = false }: Props) {
+export function ResponsiveImage({ image, alt, sizes, priority = false, eager = false, fill = false }: Props) {
   // An image that cannot load (an external host that is down) keeps its box
   // and shows its alternative text there instead of a broken-image icon. It
   // may have failed before hydration, when no error listener was attached.
@@ -86,15 +88,19 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
       fetchPriority={priority ? 'high' : 'auto'}
       // Inline, so every image shares one style rule.
       style={image.placeholder ? { backgroundImage: image.placeholder } : undefined}
-      sx={{
-        display: 'block',
-        width: '100%',
-        height: 'auto',
-        // Stretched to the box exactly, so a transparent image's
-        // placeholder lies exactly under its opaque pixels.
-        backgroundSize: '100% 100%',
-        backgroundColor: mayBeTransparent(image) ? undefined : 'action.hover',
-      }}
+      sx={
+        fill
+          ? { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', backgroundSize: 'cover', backgroundColor: 'action.hover' }
+          : {
+              display: 'block',
+              width: '100%',
+              height: 'auto',
+              // Stretched to the box exactly, so a transparent image's
+              // placeholder lies exactly under its opaque pixels.
+              backgroundSize: '100% 100%',
+              backgroundColor: mayBeTransparent(image) ? undefined : 'action.hover',
+            }
+      }
     />
   );
   if (!image.srcset) return img;

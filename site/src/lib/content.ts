@@ -1,4 +1,4 @@
-import { projects, site, type Category, type GalleryImage, type Project, type ProjectBody } from '@/generated/content';
+import { projects, site, type Category, type GalleryImage, type ImageAsset, type Project, type ProjectBody, type SiteHome } from '@/generated/content';
 
 /** A category's card fields (site.yaml `card`). */
 export type CardFields = Category['card'];
@@ -12,6 +12,28 @@ export { site };
 export function featuredProjects(): readonly Project[] {
   return projects.filter((p) => p.featured && p.active);
 }
+
+/** What the home page shows first: site.yaml's home, the text hero when it names none. */
+export function homeLayout(): SiteHome {
+  return site.home ?? { layout: 'text' };
+}
+
+/**
+ * The photograph the home page shows first, with its alt text: the first
+ * photo of the photo and featured layouts, the video's poster; none for
+ * the text hero.
+ */
+export function homePhoto(home: SiteHome = homeLayout()): (ImageAsset & { readonly alt: string }) | undefined {
+  if (home.layout === 'photo' || home.layout === 'featured') return home.photos[0];
+  if (home.layout === 'video') return { ...home.video.video.poster, alt: home.video.alt };
+  return undefined;
+}
+
+/** How wide the photo and video layouts show their picture: across the page (the <img> and its preload say the same). */
+export const HERO_SIZES = '100vw';
+
+/** How wide a featured photo is shown: two columns on phones, three from 600 px, four from 900 px, in a container at most 1200 px wide. */
+export const FEATURED_SIZES = '(min-width: 1200px) 290px, (min-width: 900px) 24vw, (min-width: 600px) 32vw, 49vw';
 
 /** The active projects of one category page. */
 export function projectsOf(slug: string): readonly Project[] {

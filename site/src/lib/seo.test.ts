@@ -178,10 +178,9 @@ describe("a photo's page", () => {
       height: 1000,
       srcset: { webp: '/img/a-1200.webp 1200w, /img/a-2000.webp 2000w', fallback: '/img/a-1200.jpg 1200w, /img/a-2000.jpg 2000w' },
       alt: 'A 1',
-      label: 'Open image 1',
     });
     expect(preview).toEqual({ url: `${site.url}/img/a-1200.jpg`, width: 1200, height: 600, alt: 'A 1' });
-    expect(photoPreview({ src: '/img/t-800.png', width: 800, height: 800, alt: 'T', label: 'Open image 1' }).type).toBe('image/png');
+    expect(photoPreview({ src: '/img/t-800.png', width: 800, height: 800, alt: 'T' }).type).toBe('image/png');
   });
 
   it('a photo number past the gallery is no page', () => {

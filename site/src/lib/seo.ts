@@ -1,10 +1,23 @@
-import type { GalleryImage, PhotoFacts, Project, ProjectBody } from '@/generated/content';
+import type { GalleryImage, ImageAsset, PhotoFacts, Project, ProjectBody } from '@/generated/content';
 // Written by `portfolio images` beside images.json: route → social preview card.
 import cards from '@/generated/cards.json';
 import { paths, photoOf, projectSlug, samePath } from '@/config/paths';
 import { factsOf } from '@/lib/photofacts';
 import { photoTitle } from '@/lib/titles';
-import { categories, categoryOf, galleryImages, loadedProjectBody, project, site, socialLinks } from '@/lib/content';
+import {
+  categories,
+  categoryOf,
+  FEATURED_SIZES,
+  galleryImages,
+  HERO_SIZES,
+  homeLayout,
+  homePhoto,
+  loadedProjectBody,
+  project,
+  projectsOf,
+  site,
+  socialLinks,
+} from '@/lib/content';
 
 /** A page's social preview card (1200×630 JPEG), with an absolute URL. */
 export interface PreviewImage {
@@ -31,7 +44,7 @@ export function card(route: string): PreviewImage {
  * image, the photo's own address for an external one), with that variant's
  * width from the fallback srcset and the height that keeps the ratio.
  */
-export function photoPreview(image: GalleryImage): PreviewImage {
+export function photoPreview(image: ImageAsset & { readonly alt: string }): PreviewImage {
   const candidate = image.srcset?.fallback
     .split(',')
     .map((c) => c.trim().split(/\s+/))
@@ -57,6 +70,35 @@ export interface PageMeta {
   readonly type: 'website' | 'article';
   /** Keep out of search results and the sitemap (an inactive project's page). */
   readonly noindex?: boolean;
+  /** The image to preload at high priority, the page's largest paint: its WebP candidates and sizes, as its <img> has them. */
+  readonly preload?: ImagePreload;
+}
+
+/** A `<link rel=preload as=image>` that matches an image's WebP <source>. */
+export interface ImagePreload {
+  readonly srcset: string;
+  readonly sizes: string;
+}
+
+/**
+ * The home page's photograph, preloaded as the page shows it: the first of
+ * the photo layout (across the page), the video's poster, the first of
+ * the featured grid; nothing for the text hero.
+ */
+function homePreload(): ImagePreload | undefined {
+  const home = homeLayout();
+  const photo = homePhoto(home);
+  if (!photo?.srcset) return undefined;
+  return { srcset: photo.srcset.webp, sizes: home.layout === 'featured' ? FEATURED_SIZES : HERO_SIZES };
+}
+
+/**
+ * A category page's link preview with `previews: photos`: the cover of its
+ * first project (the cards' order), named by the project's title.
+ */
+function categoryPreview(slug: string): PreviewImage | undefined {
+  const first = site.previews === 'photos' ? projectsOf(slug)[0] : undefined;
+  return first && photoPreview({ ...first.cover, alt: first.title });
 }
 
 const absolute = (path: string) => new URL(path, site.url).href;
@@ -72,7 +114,14 @@ export function pageMeta(pathname: string): PageMeta {
     image: extra.image ?? card(path),
   });
   if (pathname === paths.home) {
-    return { ...page(site.name, site.description, paths.home), title: `${site.name} · ${site.taglines.role}` };
+    // The photograph the page opens with is its link preview too.
+    const photo = homePhoto();
+    const preload = homePreload();
+    return {
+      ...page(site.name, site.description, paths.home, photo ? { image: photoPreview(photo) } : {}),
+      title: `${site.name} · ${site.taglines.role}`,
+      ...(preload ? { preload } : {}),
+    };
   }
   if (pathname === paths.about) return page('About Me', site.about.description, paths.about);
   if (samePath(pathname, paths.contactSent)) {
@@ -83,7 +132,10 @@ export function pageMeta(pathname: string): PageMeta {
     return page('Privacy', `What ${site.name}'s site collects about visitors, and whom to ask.`, paths.privacy);
   }
   const category = categories().find((c) => paths.category(c.slug) === pathname);
-  if (category) return page(category.title, category.description, paths.category(category.slug));
+  if (category) {
+    const image = categoryPreview(category.slug);
+    return page(category.title, category.description, paths.category(category.slug), image ? { image } : {});
+  }
   const photo = photoOf(pathname);
   const ofPhoto = photo && project(photo.slug);
   // A photo's page: loaded with its project's body (routes.tsx), so its image is known here.

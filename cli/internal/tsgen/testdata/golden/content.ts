@@ -66,6 +66,25 @@ export interface VideoCaptions {
   readonly label: string;
 }
 
+/** A photograph of the home page: an image of a project, with its alt text and what it links to. */
+export interface HomePhoto extends ImageAsset {
+  /** Alternative text: the gallery's for the photo (as GalleryImage.alt), else the project's title. */
+  readonly alt: string;
+  /** The slug of the project the photo is of. */
+  readonly project: string;
+  /** Its place in that project's gallery, from 1 (its photo page); absent when it is not a gallery photo. */
+  readonly photo?: number;
+}
+
+/** The home page's video: a video of a project, with its alt text. */
+export interface HomeVideo {
+  readonly video: VideoAsset;
+  /** What the video shows: the gallery's alt text for it, else the project's title. */
+  readonly alt: string;
+  /** The slug of the project the video is of. */
+  readonly project: string;
+}
+
 /** One image of a project gallery. */
 export interface GalleryImage extends ImageAsset {
   /** Alternative text: "<project title> <n>", then ": " and the owner's (the gallery block's texts) when there is one. */
@@ -125,6 +144,10 @@ export interface Site {
   readonly description: string;
   /** The site's public address, without a trailing slash; used for canonical links, the sitemap and the absolute addresses of link previews. A document block's url on this host must name a page of the site. */
   readonly url: string;
+  /** What the home page shows first, under the navigation. Left out: `layout: text`, the typographic introduction (role, name, mission, introduction, buttons and profile links). `photo` shows one photograph across the page, or two to five that slowly cross-fade; `featured` a grid of photographs from named projects' galleries; `video` a muted, looping video with its poster. In every layout the owner's name stays the page's heading, and the texts of `taglines` and `hero`, the buttons and the profile links stay on the page: the name and role over the photograph, the rest under it. */
+  readonly home?: SiteHome;
+  /** What a link to a category page shows in chats and social networks (og:image). `cards` (the default): a card drawn in the site's fonts with the page's title. `photos`: the cover of the category's first project. Whatever this says, a photo page shows its photo, and the home page its first photograph (the video's poster) when `home` shows one. */
+  readonly previews: 'cards' | 'photos';
   /** Google Analytics 4 measurement ID, used when `analytics` chooses ga4 (the default). With it, each page records one page view per page load, sent by the analytics tag, which loads once the page has loaded and the browser is idle (within 2 seconds of load), with no input from the visitor. Leave it out (and `analytics` too) to load no analytics. */
   readonly measurementId?: string;
   /** Which analytics service counts the page views (one per page load), and how. Left out: Google Analytics 4 with `measurementId`, for every visitor, as before. `ga4` may ask the visitor's consent first (`consent: required`); `plausible`, `umami` and `goatcounter` set no cookies and need no consent; `none` counts nothing. The Content-Security-Policy names exactly the chosen service's hosts, and the privacy page (/privacy) says what it collects. */
@@ -150,6 +173,13 @@ export interface SiteTaglines {
   /** Why, in a phrase, under the name on the home page. */
   readonly mission: string;
 }
+
+/** What the home page shows first, under the navigation. Left out: `layout: text`, the typographic introduction (role, name, mission, introduction, buttons and profile links). `photo` shows one photograph across the page, or two to five that slowly cross-fade; `featured` a grid of photographs from named projects' galleries; `video` a muted, looping video with its poster. In every layout the owner's name stays the page's heading, and the texts of `taglines` and `hero`, the buttons and the profile links stay on the page: the name and role over the photograph, the rest under it. */
+export type SiteHome =
+  | TextHome
+  | PhotoHome
+  | FeaturedHome
+  | VideoHome;
 
 /** Which analytics service counts the page views (one per page load), and how. Left out: Google Analytics 4 with `measurementId`, for every visitor, as before. `ga4` may ask the visitor's consent first (`consent: required`); `plausible`, `umami` and `goatcounter` set no cookies and need no consent; `none` counts nothing. The Content-Security-Policy names exactly the chosen service's hosts, and the privacy page (/privacy) says what it collects. */
 export type SiteAnalytics =
@@ -239,6 +269,36 @@ export interface SiteGallery {
   readonly order: 'name' | 'taken';
   /** Turns the order round: with `order: taken`, newest first (photos without a date still come last); with `order: name`, Z to A. Leave it out for false. */
   readonly reverse: boolean;
+}
+
+/** The typographic introduction: role, name, mission, introduction, the two buttons and the profile links, then Selected Work. */
+export interface TextHome {
+  /** Says that the home page starts with text. */
+  readonly layout: 'text';
+}
+
+/** One photograph across the page, or two to five that cross-fade slowly (a visitor can pause them; with reduced motion only the first shows, still), the owner's name and role over its foot, the rest of the introduction under it. */
+export interface PhotoHome {
+  /** Says that the home page starts with a photograph. */
+  readonly layout: 'photo';
+  /** One to five photographs, the first shown first and used as the home page's link preview. Each is a project folder's name, then the path of an image that project shows (its cover, a gallery photo or an image of its page), e.g. lofoten/gallery/03.jpg. Its alt text is the gallery's for that photo, else the project's title. */
+  readonly photos: readonly HomePhoto[];
+}
+
+/** The introduction, then a grid of photographs from the galleries of the projects named, each linking to its photo's page. */
+export interface FeaturedHome {
+  /** Says that the home page shows featured photographs. */
+  readonly layout: 'featured';
+  /** The photographs, from the galleries named: the first of each in order, then the second of each, up to count. */
+  readonly photos: readonly HomePhoto[];
+}
+
+/** A muted video that loops across the page, the owner's name and role over its foot, with a switch to pause it (with reduced motion it stays still); its poster shows until it plays, with reduced motion, and as the home page's link preview. */
+export interface VideoHome {
+  /** Says that the home page starts with a video. */
+  readonly layout: 'video';
+  /** A project folder's name and the path of a video that project shows (in its gallery or a video block), e.g. lofoten/gallery/02.mp4; its poster (02.poster.jpg beside it) shows until it plays. */
+  readonly video: HomeVideo;
 }
 
 /** Google Analytics 4, with the site's `measurementId`: the tag (gtag.js) loads after the page, and each page load sends one page_view. */
@@ -502,6 +562,7 @@ export const site: Site = {
   hero: 'Hello.',
   description: 'A test site.',
   url: 'https://example.com',
+  previews: 'cards',
   measurementId: 'G-TEST1234',
   social: {
     professionalNetwork: { label: 'LinkedIn', url: 'https://www.linkedin.com/in/test' },

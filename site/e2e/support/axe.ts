@@ -25,7 +25,11 @@ export async function scan(page: Page) {
       try {
         animation.finish();
       } catch {
-        // An endless animation has no end: the wait below fails on it, as it did before.
+        // An endless animation (a home page's crossfade, which has its
+        // own pause switch) has no end: it is held at its start, the
+        // page as a visitor first sees it.
+        animation.currentTime = 0;
+        animation.pause();
       }
     }
   });

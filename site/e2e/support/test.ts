@@ -103,10 +103,11 @@ export async function isHydrated(page: Page, selector: string) {
   }, selector);
 }
 
-/** Waits for every running CSS animation (the cards' entrance) to finish. */
+/** Waits for every running CSS animation that has an end (the cards' entrance) to finish. */
 export async function animationsDone(page: Page) {
   await page.evaluate(async () => {
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    const ending = document.getAnimations().filter((a) => a.playState !== 'paused' && a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
   });
 }
 

@@ -51,6 +51,11 @@ hero: >-
 description: Portfolio of ${owner}, a photographer in Stockholm.
 url: ${siteUrl}
 analytics: {provider: plausible}
+# Her work first: Aqua, full-bleed, crossfading to Garden; link previews are photographs.
+home:
+  layout: photo
+  photos: [${landscapes.slug}/gallery/03.jpg, ${landscapes.slug}/gallery/04.jpg]
+previews: photos
 social:
   photoSharing: {label: Instagram, url: https://www.instagram.com/maralindqvist}
 about:
@@ -213,6 +218,56 @@ test('her pages carry no text of the sample, and the navigation is her categorie
   const nav = page.getByRole('navigation', { name: 'Main' });
   const names = (await nav.getByRole('link').filter({ visible: true }).allInnerTexts()).map((n) => n.trim());
   expect(names).toEqual([owner, 'About', 'Contact', 'Portraits', 'Landscapes', 'Weddings']);
+});
+
+test('her home page opens with her photograph: prerendered, preloaded, the LCP element, her link preview', async ({ browser, request }) => {
+  const doc = await html(request, '/');
+  // The photograph's <img> and its preload, in the served HTML.
+  const preload = /<link rel="preload" as="image"[^>]*>/.exec(doc)?.[0];
+  expect(preload, 'a preload of the home photograph').toBeDefined();
+  expect(preload).toContain('fetchpriority="high"');
+  const og = /<meta property="og:image" content="([^"]+)"/.exec(doc)![1]!;
+  // The preview is a variant of the photograph, not the text card of the sample's home.
+  const card = await request.get(origin + new URL(og).pathname);
+  expect(card.status()).toBe(200);
+  expect(card.headers()['content-type']).toBe('image/jpeg');
+  expect(og).not.toMatch(/\/cards?\//);
+  // …and of the very photograph the page opens with: the preload names its variants.
+  const key = /\/img\/([0-9a-f]+)-\d+\.jpg$/.exec(og)?.[1];
+  expect(key, og).toBeDefined();
+  expect(preload).toContain(`/img/${key}-`);
+  // A category's preview is its first project's cover.
+  const categoryOg = /<meta property="og:image" content="([^"]+)"/.exec(await html(request, '/landscapes'))![1]!;
+  expect(categoryOg).not.toMatch(/\/cards?\//);
+
+  for (const [width, javaScriptEnabled] of [
+    [375, true],
+    [1280, true],
+    [375, false],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled });
+    const page = await context.newPage();
+    if (javaScriptEnabled) {
+      await page.addInitScript(() => {
+        const w = window as unknown as { lcp?: string };
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
+          w.lcp = last?.element?.getAttribute('alt') ?? last?.element?.tagName ?? '';
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+    }
+    await page.goto(origin + '/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(owner);
+    const photo = page.getByRole('img', { name: /^Archipelago \d+: Aqua in natural light$/ });
+    await expect(photo).toBeVisible();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), `${width} px, JS ${javaScriptEnabled}`).toBe(true);
+    if (javaScriptEnabled) {
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { lcp?: string }).lcp), { message: `the LCP element at ${width} px` })
+        .toMatch(/Aqua in natural light$/);
+    }
+    await context.close();
+  }
 });
 
 test('her cards show cover, badge, title and description: no role, no skills', async ({ page }) => {

@@ -10,7 +10,7 @@ import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import '@/features/gallery/lightbox.css';
-import { PhotoFacts } from '@/features/gallery/PhotoFacts';
+import { FactList } from '@/features/gallery/FactList';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
 
@@ -31,7 +31,7 @@ function descriptionOf(image: GalleryImage): SlideImage['description'] {
   return (
     <>
       {image.caption}
-      <PhotoFacts exif={image.exif} compact />
+      <FactList exif={image.exif} className="photo-facts" />
     </>
   );
 }

@@ -1,39 +1,24 @@
 import Box from '@mui/material/Box';
+import { FactList } from '@/features/gallery/FactList';
 import type { PhotoFacts as Facts } from '@/generated/content';
-import { factsOf } from '@/lib/photofacts';
 
 /**
- * How a photo was taken (its gallery's `exif: show`), as a definition list:
- * each fact's name, quiet, before its value. On the photo page the pairs
- * wrap in rows under the caption; in the viewer (`compact`), in the caption
- * area's own colours, smaller.
+ * How a photo was taken (its gallery's `exif: show`) on its photo page: the
+ * fact list, each name quiet before its value, the pairs wrapping in rows
+ * under the caption. The viewer shows the same list (FactList) in its
+ * caption area, styled by lightbox.css.
  */
-export function PhotoFacts({ exif, compact = false }: { exif: Facts; compact?: boolean }) {
-  const facts = factsOf(exif);
-  if (facts.length === 0) return null;
+export function PhotoFacts({ exif }: { exif: Facts }) {
   return (
     <Box
-      component="dl"
       sx={{
-        m: 0,
-        mt: compact ? 1 : 2,
-        display: 'flex',
-        flexWrap: 'wrap',
-        columnGap: compact ? 2 : 3,
-        rowGap: compact ? 0.5 : 1,
-        fontSize: compact ? '0.8125rem' : '0.875rem',
-        lineHeight: 1.5,
-        '& > div': { display: 'flex', gap: 0.75, alignItems: 'baseline' },
-        '& dt': { color: compact ? 'inherit' : 'text.secondary', opacity: compact ? 0.75 : 1 },
+        '& dl': { m: 0, mt: 2, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, fontSize: '0.875rem', lineHeight: 1.5 },
+        '& dl > div': { display: 'flex', gap: 0.75, alignItems: 'baseline' },
+        '& dt': { color: 'text.secondary' },
         '& dd': { m: 0, fontWeight: 500, fontVariantNumeric: 'tabular-nums' },
       }}
     >
-      {facts.map((f) => (
-        <div key={f.name}>
-          <dt>{f.name}</dt>
-          <dd>{f.dateTime ? <time dateTime={f.dateTime}>{f.text}</time> : f.text}</dd>
-        </div>
-      ))}
+      <FactList exif={exif} />
     </Box>
   );
 }

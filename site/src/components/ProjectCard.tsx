@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import type { Project } from '@/generated/content';
-import { cardFields } from '@/lib/content';
+import { cardFields, type CardFields } from '@/lib/content';
 import { focusRing } from '@/theme/theme';
 
 interface Props {
@@ -20,6 +20,16 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
   /** Load the cover at once, with high priority (the largest image above the fold). */
   priority?: boolean;
+}
+
+/**
+ * The height a card's text takes on a phone, by the fields it shows: the
+ * padding and title, then each field's share of the 320 px a card with all
+ * of them takes (a badge, two lines of description, the role, two rows of
+ * skills).
+ */
+function cardTextHeight(show: CardFields): number {
+  return 88 + (show.category ? 38 : 0) + (show.description ? 62 : 0) + (show.role ? 34 : 0) + (show.skills ? 98 : 0);
 }
 
 /**
@@ -56,16 +66,16 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
             viewport; a grid's cards below the first screen cost the first
             layout nothing. The card clips its content already, so the
             containment changes no pixel. Until then it holds a height of
-            320 px (a card's text on a phone; 96 px for a title alone), and
-            no width of its own: an intrinsic width would widen a one-column
-            grid's track. */}
+            the height of a card's text on a phone (cardTextHeight: 320 px
+            with every field), and no width of its own: an intrinsic width
+            would widen a one-column grid's track. */}
         <CardContent
           sx={{
             flexGrow: 1,
             width: '100%',
             p: 3,
             contentVisibility: 'auto',
-            containIntrinsicHeight: show.description || show.role || show.skills ? 'auto 320px' : 'auto 96px',
+            containIntrinsicHeight: `auto ${cardTextHeight(show)}px`,
           }}
         >
           {show.category && <Chip label={project.category} size="small" color="primary" variant="outlined" sx={{ mb: 1.5 }} />}

@@ -90,13 +90,7 @@ func WithExifOrientation(jpg []byte, orientation uint16, order binary.ByteOrder)
 	tiff.Write(ord.AppendUint16(nil, uint16(orientation)))
 	tiff.Write(ord.AppendUint16(nil, uint16(0)))
 	tiff.Write(ord.AppendUint32(nil, uint32(0))) // no next IFD
-	payload := append([]byte("Exif\x00\x00"), tiff.Bytes()...)
-	seg := []byte{0xFF, 0xE1, 0, 0}
-	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))
-	out := append([]byte{}, jpg[:2]...)
-	out = append(out, seg...)
-	out = append(out, payload...)
-	return append(out, jpg[2:]...)
+	return WithExif(jpg, tiff.Bytes())
 }
 
 // WithExif inserts an APP1 Exif segment holding the TIFF structure tiff

@@ -220,7 +220,9 @@ func For(o Origins, f Facts) Set {
 			{"X-Frame-Options", "DENY"},
 			{"Referrer-Policy", "strict-origin-when-cross-origin"},
 			{"Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()"},
-			{"Cross-Origin-Opener-Policy", "same-origin"},
+			// No Cross-Origin-Opener-Policy: on public pages it protects
+			// nothing, and it costs every first visit a new renderer
+			// process (decision 75).
 		}},
 	}
 	// The folders the build publishes: every name in them carries a hash.

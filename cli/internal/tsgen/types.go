@@ -40,8 +40,9 @@ var derived = map[string]struct {
 			{"loadBody", "() => Promise<ProjectBody>", "Loads the page's blocks (the body of project.yaml) from the project's own module, so listings do not carry every page's text."},
 		},
 	},
-	// The order is applied to the projects list, not shipped.
-	"Site": {drop: []string{content.ProjectOrderKey}},
+	// The order is applied to the projects list, and the image delivery
+	// to every image's addresses: neither is shipped.
+	"Site": {drop: []string{content.ProjectOrderKey, "images"}},
 	// Whether a category has a page is the content's to say (an active
 	// project, or kept), once, here; the site only reads it.
 	"Category": {

@@ -18,14 +18,16 @@ interface Props {
 /**
  * Whether the image may have transparent pixels: its fallback is PNG, which
  * `portfolio images` makes only for a transparent image (an external PNG may
- * be one too).
+ * be one too), or the Image CDN's original is (its path ends a query
+ * parameter: `url=%2Fimg%2F….png&w=…`).
  */
 function mayBeTransparent(image: ImageAsset): boolean {
-  return /\.png(?:[?#]|$)/i.test(image.src);
+  return /\.png(?:[?#&]|$)/i.test(image.src);
 }
 
 /**
- * An image from the generated module: WebP and fallback candidates, its
+ * An image from the generated module: WebP and fallback candidates (or the
+ * one srcset of an image host that negotiates the format: no <picture>), its
  * intrinsic size (so the box is reserved before it loads: no layout shift)
  * and its placeholder painted behind it until it arrives: a CSS
  * background-image value from the generator (gradients of the photo's
@@ -103,7 +105,7 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
       }
     />
   );
-  if (!image.srcset) return img;
+  if (!image.srcset?.webp) return img;
   return (
     <picture>
       <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />

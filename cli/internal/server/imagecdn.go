@@ -165,9 +165,16 @@ func (c *ImageCDN) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", res.modTime, res.body)
 }
 
+// errGone is a request whose client went away while its image was made:
+// nothing is answered or logged.
+var errGone = &cdnError{}
+
 // refuse answers a refused request with its status and reason as text,
 // under the host's headers and never cached; the log gets the reason.
 func (c *ImageCDN) refuse(w http.ResponseWriter, r *http.Request, e *cdnError) {
+	if e == errGone {
+		return
+	}
 	hdr := w.Header()
 	for k, vs := range c.headers(manifest.CDNPath) {
 		hdr[k] = vs
@@ -235,7 +242,7 @@ func (c *ImageCDN) result(ctx context.Context, t transform, accept string) (resu
 	case r := <-made:
 		v, err = r.Val, r.Err
 	case <-ctx.Done():
-		return result{}, &cdnError{http.StatusServiceUnavailable, "the request ended before its image was made"}
+		return result{}, errGone // the image is still made and kept, for the next request
 	}
 	var e *cdnError
 	if errors.As(err, &e) {

@@ -62,7 +62,7 @@ describe('srcSetOf', () => {
     ]);
   });
 
-  it("reads the only srcset of an image the Image CDN serves (images.delivery: netlify), whose host chooses the format", () => {
+  it('reads the only srcset of an image the Image CDN serves (images.delivery: netlify), whose host chooses the format', () => {
     const cdn = (w: number) => `/.netlify/images?url=%2Fimg%2Fp-2000.jpg&w=${w}`;
     const negotiated: GalleryImage = { ...portrait, src: cdn(800), srcset: { fallback: `${cdn(480)} 480w, ${cdn(1333)} 1333w` } };
     expect(srcSetOf(negotiated)).toEqual([

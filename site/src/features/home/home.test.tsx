@@ -88,7 +88,7 @@ describe('Home page layouts', () => {
     expect(meta.preload).toEqual({ srcset: source.getAttribute('srcset'), sizes: source.getAttribute('sizes'), type: 'image/webp' });
   });
 
-  it('photo through the Image CDN (images.delivery: netlify): no <source>, the preload is the <img>\'s own srcset, with no type', async () => {
+  it("photo through the Image CDN (images.delivery: netlify): no <source>, the preload is the <img>'s own srcset, with no type", async () => {
     const [first] = await photos(1);
     const cdn = (w: number) => `/.netlify/images?url=%2Fimg%2Fk-3000.jpg&w=${w}`;
     const photo: HomePhoto = { ...first!, src: cdn(1200), srcset: { fallback: `${cdn(480)} 480w, ${cdn(1200)} 1200w` } };

@@ -359,7 +359,7 @@ test.describe('lightbox', () => {
     // The zoom plugin picks the candidate for the slide's size (and a larger
     // one as it zooms in), so the slide's img has one src, not the srcset.
     const current = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
-    const candidates = uncImages[4]!.srcset!.webp.split(',').map((c) => c.trim().split(/\s+/)[0]);
+    const candidates = uncImages[4]!.srcset!.webp!.split(',').map((c) => c.trim().split(/\s+/)[0]);
     expect(candidates, 'the image shown is one of the candidates').toContain(new URL(current).pathname);
   });
 

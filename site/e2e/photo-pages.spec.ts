@@ -26,7 +26,7 @@ const zoomLevel = (page: Page) =>
   });
 
 /** The address of the largest WebP variant of photo n. */
-const largest = (n: number) => images[n - 1]!.srcset!.webp.split(',').at(-1)!.trim().split(/\s+/)[0]!;
+const largest = (n: number) => images[n - 1]!.srcset!.webp!.split(',').at(-1)!.trim().split(/\s+/)[0]!;
 
 for (const viewport of [
   { width: 375, height: 740 },

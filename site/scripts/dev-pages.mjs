@@ -34,7 +34,12 @@ export function devPages(root) {
     name: 'portfolio:dev-pages',
     apply: (_config, env) => env.command === 'serve' && !process.env.VITEST,
     // No index.html for every path (Vite's single-page fallback): each page is this plugin's.
-    config: () => ({ appType: 'custom' }),
+    // /.netlify/images (a site with images.delivery: netlify) goes to the
+    // Image CDN `portfolio dev` runs beside Vite, named by PORTFOLIO_IMAGE_CDN.
+    config: () => ({
+      appType: 'custom',
+      ...(process.env.PORTFOLIO_IMAGE_CDN ? { server: { proxy: { '/.netlify/images': { target: process.env.PORTFOLIO_IMAGE_CDN } } } } : {}),
+    }),
     configureServer(s) {
       server = s;
       // After Vite's own middleware: modules, public files and assets first.

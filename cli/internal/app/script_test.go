@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"net"
 	"net/http"
@@ -53,10 +54,19 @@ func TestScripts(t *testing.T) {
 			"repeat":      cmdRepeat,
 			"mkname":      cmdMkname,
 			"sitefixture": cmdSitefixture,
+			"sitecopy":    cmdSitecopy,
 			"freeport":    cmdFreeport,
 			"httpget":     cmdHTTPGet,
 			"mkvideo":     cmdMkvideo,
 			"noffmpeg":    cmdNoFFmpeg,
+		},
+		// [siteinstalled]: the site's npm packages are installed (sitecopy).
+		Condition: func(cond string) (bool, error) {
+			if cond != "siteinstalled" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			_, _, ok := siteInstalled()
+			return ok, nil
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
@@ -96,6 +106,66 @@ func cmdNoFFmpeg(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Fatalf("the portfolio command is on no folder of PATH")
+}
+
+// sitecopy — copies the repository's schemas and site sources into the
+// script's folder (site/, schema/), without what a build makes, with the
+// repository's installed npm packages linked (never installed into: a
+// build would reinstall them were they older than the lock file, so a
+// script using it starts with [!siteinstalled] skip), for
+// `portfolio build --site site`.
+func cmdSitecopy(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: sitecopy")
+	}
+	repo, modules, ok := siteInstalled()
+	if !ok {
+		ts.Fatalf("site/node_modules is missing or older than package-lock.json: start the script with [!siteinstalled] skip")
+	}
+	made := map[string]bool{"node_modules": true, "dist": true, ".ssr": true, "test-results": true, "playwright-report": true,
+		"src/generated": true, "public/img": true, "public/docs": true, "public/video": true}
+	for _, dir := range []string{"schema", "site"} {
+		from := filepath.Join(repo, dir)
+		ts.Check(filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(from, p)
+			if dir == "site" && made[filepath.ToSlash(rel)] {
+				return filepath.SkipDir
+			}
+			to := ts.MkAbs(filepath.Join(dir, rel))
+			if d.IsDir() {
+				return os.MkdirAll(to, 0o755)
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(to, data, info.Mode().Perm()); err != nil {
+				return err
+			}
+			return os.Chtimes(to, info.ModTime(), info.ModTime()) // the lock file stays older than the install
+		}))
+	}
+	ts.Check(os.Symlink(modules, ts.MkAbs(filepath.Join("site", "node_modules"))))
+}
+
+// siteInstalled finds the repository and its site's installed npm
+// packages; ok is false when they are missing or older than the lock file.
+func siteInstalled() (repo, modules string, ok bool) {
+	repo, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		return "", "", false
+	}
+	modules = filepath.Join(repo, "site", "node_modules")
+	installed, err := os.Stat(filepath.Join(modules, ".package-lock.json"))
+	lock, lockErr := os.Stat(filepath.Join(repo, "site", "package-lock.json"))
+	return repo, modules, err == nil && lockErr == nil && !lock.ModTime().After(installed.ModTime())
 }
 
 // sitefixture [DIR] — writes DIR/site.yaml (DIR is content unless given):
@@ -265,15 +335,27 @@ func cmdFreeport(ts *testscript.TestScript, neg bool, args []string) {
 // starting, and prints "HTTP <status>", the header lines (sorted), an
 // empty line and the body. It fails when nothing answers.
 func cmdHTTPGet(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 1 {
-		ts.Fatalf("usage: httpget URL")
+	header := http.Header{}
+	for len(args) > 2 && args[0] == "-H" {
+		name, value, ok := strings.Cut(args[1], ":")
+		if !ok {
+			ts.Fatalf("httpget -H %q: want Name: value", args[1])
+		}
+		header.Add(name, strings.TrimSpace(value))
+		args = args[2:]
 	}
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: httpget [-H 'Name: value']... URL")
+	}
+	req, err := http.NewRequest(http.MethodGet, args[0], nil)
+	ts.Check(err)
+	req.Header = header
 	client := &http.Client{Timeout: 10 * time.Second}
 	deadline := time.Now().Add(10 * time.Second)
 	var res *http.Response
 	for {
 		var err error
-		if res, err = client.Get(args[0]); err == nil {
+		if res, err = client.Do(req); err == nil {
 			break
 		}
 		if time.Now().After(deadline) {

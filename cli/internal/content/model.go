@@ -51,6 +51,9 @@ type Site struct {
 	Contact       Contact    `json:"contact" ts:"contact"`
 	Categories    []Category `json:"categories" ts:"categories"`
 	Gallery       Gallery    `json:"gallery" ts:"gallery"`
+	// Images says how images are delivered: it decides what the
+	// generator writes for each image, so the module need not carry it.
+	Images Images `json:"images" ts:"-"`
 	// ProjectOrder orders the cards; the generator applies it to the
 	// projects list rather than shipping it.
 	ProjectOrder []string `json:"projectOrder" ts:"-"`
@@ -180,6 +183,18 @@ type Gallery struct {
 	Order      string         `json:"order" ts:"order"`
 	Reverse    bool           `json:"reverse" ts:"reverse"`
 }
+
+// Images is how the site's images reach visitors (site.yaml's images).
+type Images struct {
+	Delivery string `json:"delivery"`
+}
+
+// Image deliveries (site.yaml's images.delivery): the build makes every
+// width, or Netlify Image CDN makes them on request from the original.
+const (
+	DeliveryBuild   = "build"
+	DeliveryNetlify = "netlify"
+)
 
 // GalleryOptions are a category's settings for its projects' galleries;
 // a zero value (a nil Reverse) is left out, and comes from the site's.

@@ -51,6 +51,10 @@ type Options struct {
 	OutDir    string
 	CacheDir  string
 	GC        bool // remove outputs and cache entries no image needs
+	// Delivery is site.yaml's images.delivery: with
+	// content.DeliveryNetlify each source's original is published for
+	// Netlify Image CDN instead of its variants (originals.go).
+	Delivery string
 	// OnEvent, when set, is told about each image as it is finished, one
 	// call at a time.
 	OnEvent func(Event)
@@ -165,9 +169,13 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	defer unlock()
 	removeTemps(opts.OutDir, opts.CacheDir)
 
+	fingerprint := opts.fingerprint()
+	if opts.Delivery == content.DeliveryNetlify {
+		fingerprint = opts.originalFingerprint()
+	}
 	r := &runner{
 		opts:        opts,
-		fingerprint: opts.fingerprint(),
+		fingerprint: fingerprint,
 		index:       openIndex(opts.CacheDir, start),
 		res: &Result{Manifest: &manifest.Manifest{
 			OutDir: opts.OutDir,
@@ -330,7 +338,11 @@ func (r *runner) process(ctx context.Context, s Source) (o outcome) {
 			key = assetKey(got, r.fingerprint)
 		}
 	}
-	o.image.Asset, o.err = r.make(ctx, key, s.Path, data)
+	if r.opts.Delivery == content.DeliveryNetlify {
+		o.image.Asset, o.err = r.makeOriginal(ctx, key, s.Path, data)
+	} else {
+		o.image.Asset, o.err = r.make(ctx, key, s.Path, data)
+	}
 	o.made = o.err == nil
 	return o
 }

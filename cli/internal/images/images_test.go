@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -554,5 +556,105 @@ func assertDecodes(t *testing.T, path string) {
 	}
 	if err != nil {
 		t.Errorf("%s is corrupt: %v", filepath.Base(path), err)
+	}
+}
+
+// withComment puts a JPEG comment segment (private text, as a camera or an
+// editor may write) right after the start of the image.
+func withComment(jpg []byte, text string) []byte {
+	seg := append([]byte{0xFF, 0xFE, 0, 0}, text...)
+	binary.BigEndian.PutUint16(seg[2:], uint16(len(seg)-2))
+	return slices.Concat(jpg[:2], seg, jpg[2:])
+}
+
+// With images.delivery: netlify each source is published once, prepared
+// as an import is (private metadata out, orientation kept, an original
+// over 6000 px shrunk), named <key>-<upright width>.<ext>; the asset has
+// the size, widths and kind of placeholder the build's variants would
+// give, and a second run decodes nothing.
+func TestNetlifyPublishesEachOriginalOnce(t *testing.T) {
+	logo := image.NewNRGBA(image.Rect(0, 0, 120, 80))
+	for i := range logo.Pix {
+		logo.Pix[i] = uint8(i)
+	}
+	sources := map[string][]byte{
+		"big.jpg":    withComment(imagetest.JPEG(640, 480), "private note"),
+		"turned.jpg": withComment(imagetest.WithExifOrientation(imagetest.EncodeJPEG(marked(160, 80)), 6, binary.BigEndian), "private note"),
+		"logo.png":   imagetest.EncodePNG(logo),
+		"huge.jpg":   imagetest.JPEG(6400, 40),
+	}
+	build, cdn := newFixture(t), newFixture(t)
+	cdn.opts.Delivery = content.DeliveryNetlify
+	for _, name := range slices.Sorted(maps.Keys(sources)) {
+		build.add(name, sources[name])
+		cdn.add(name, sources[name])
+	}
+	made := build.run()
+	before := decodes.Load()
+	res := cdn.run()
+	if len(res.Failures) > 0 {
+		t.Fatalf("failures: %v", res.Failures)
+	}
+	if n := decodes.Load() - before; n != int64(len(sources)) {
+		t.Errorf("decoded %d sources, want each once (%d)", n, len(sources))
+	}
+	published := map[string]int{"big.jpg": 640, "turned.jpg": 80, "logo.png": 120, "huge.jpg": 6000}
+	for name, width := range published {
+		rel := "projects/p/" + name
+		got, want := res.Manifest.Images[rel], made.Manifest.Images[rel]
+		if len(got.Variants) != 1 || !got.CDN() {
+			t.Fatalf("%s: %d variants, delivery %q; want the original alone, for the Image CDN", name, len(got.Variants), got.Delivery)
+		}
+		v := got.Variants[0]
+		if wantFile := fmt.Sprintf("%s-%d%s", got.Key, width, filepath.Ext(name)); v.File != wantFile || v.Width != width {
+			t.Errorf("%s published as %s (%d px wide), want %s", name, v.File, v.Width, wantFile)
+		}
+		data := cdn.read(v)
+		if int64(len(data)) != v.Bytes {
+			t.Errorf("%s: %d bytes on disk, manifest says %d", v.File, len(data), v.Bytes)
+		}
+		if bytes.Contains(data, []byte("private note")) {
+			t.Errorf("%s keeps the private comment", v.File)
+		}
+		if got.Width != want.Width || got.Height != want.Height {
+			t.Errorf("%s: size %dx%d, the build's variants give %dx%d", name, got.Width, got.Height, want.Width, want.Height)
+		}
+		var widths []int
+		for _, bv := range want.Variants {
+			if bv.Type == manifest.WebP {
+				widths = append(widths, bv.Width)
+			}
+		}
+		if !slices.Equal(got.Widths, widths) {
+			t.Errorf("%s: widths %v, the build makes %v", name, got.Widths, widths)
+		}
+		if kind := func(p string) string { k, _, _ := strings.Cut(p, "("); return k }; kind(got.Placeholder) != kind(want.Placeholder) || got.Placeholder == "" {
+			t.Errorf("%s: placeholder %.40q…, the build's is %.40q…", name, got.Placeholder, want.Placeholder)
+		}
+	}
+	if info, err := imagecheck.File(filepath.Join(cdn.opts.OutDir, res.Manifest.Images["projects/p/turned.jpg"].Variants[0].File), imagecheck.DefaultMaxPixels); err != nil || info.Orientation != 6 {
+		t.Errorf("the turned photo's original: orientation %d (%v), want 6 kept", info.Orientation, err)
+	}
+	if entries, _ := os.ReadDir(cdn.opts.OutDir); len(entries) != len(sources) {
+		t.Errorf("%d files published, want one per source (%d)", len(entries), len(sources))
+	}
+
+	before = decodes.Load()
+	again := cdn.run()
+	if n := decodes.Load() - before; n != 0 || again.Summary.Reused != len(sources) || !manifestsEqual(res.Manifest, again.Manifest) {
+		t.Errorf("second run: %d decodes, summary %+v; want everything reused", n, again.Summary)
+	}
+
+	// Back to build delivery: the variants are made again, under other
+	// keys, and --gc removes the originals.
+	cdn.opts.Delivery, cdn.opts.GC = content.DeliveryBuild, true
+	back := cdn.run()
+	if back.Summary.Made != len(sources) || !back.Summary.Removed {
+		t.Errorf("back to build: %+v, want every image made and the originals removed", back.Summary)
+	}
+	for _, img := range back.Manifest.Images {
+		if img.CDN() || len(img.Variants) < 2 {
+			t.Errorf("%s: %d variants, delivery %q after going back to build", img.Key, len(img.Variants), img.Delivery)
+		}
 	}
 }

@@ -116,27 +116,7 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 	lw, lh := largest, heightFor(info.Width, info.Height, largest)
 
 	// The largest variant, upright.
-	var cur *image.NRGBA
-	sw, sh := lw, lh // size in stored orientation
-	if swapsAxes(info.Orientation) {
-		sw, sh = lh, lw
-	}
-	// Halve while the image is at least twice the size needed: see halve.
-	for b := src.Bounds(); b.Dx() >= 2*sw && b.Dy() >= 2*sh; b = src.Bounds() {
-		half, ok := halve(src)
-		if !ok {
-			break
-		}
-		src = half
-	}
-	if b := src.Bounds(); b.Dx() == sw && b.Dy() == sh {
-		cur = imaging.Clone(src)
-	} else {
-		cur = imaging.Resize(src, sw, sh, imaging.Lanczos)
-	}
-	if orient := orientations[info.Orientation]; orient != nil {
-		cur = orient(cur)
-	}
+	cur := Resize(src, info.Orientation, lw, lh)
 	fallback := manifest.JPEG
 	transparent := !cur.Opaque()
 	if transparent {

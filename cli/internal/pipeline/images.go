@@ -66,6 +66,11 @@ func Images(opts *ImagesOptions) error {
 	}
 	sources := images.Sources(c)
 	ui := newReporter(opts.IO, sources, opts.Brief)
+	delivery := content.DeliveryBuild
+	if c.Site != nil {
+		delivery = c.Site.Images.Delivery
+	}
+	ui.originals = delivery == content.DeliveryNetlify
 	res, err := images.Run(ctx, sources, images.Options{
 		Widths:    opts.Widths,
 		Quality:   opts.Quality,
@@ -74,6 +79,7 @@ func Images(opts *ImagesOptions) error {
 		OutDir:    opts.OutDir,
 		CacheDir:  opts.CacheDir,
 		GC:        opts.GC,
+		Delivery:  delivery,
 		OnEvent:   ui.event,
 	})
 	ui.close()
@@ -92,7 +98,7 @@ func Images(opts *ImagesOptions) error {
 		return err
 	}
 	s := cmdutil.NewStyler(opts.IO)
-	fmt.Fprintln(opts.IO.Out, summaryLine(res.Summary, s))
+	fmt.Fprintln(opts.IO.Out, summaryLine(res.Summary, s, ui.originals))
 	if n := res.Summary.Unused; n > 0 {
 		what := fmt.Sprintf("%s (%s) no image needs", english.Count(n, "file"), size(res.Summary.UnusedBytes))
 		switch {
@@ -162,14 +168,19 @@ func failureDiagnostics(contentDir string, fs []images.Failure) diag.List {
 	return out
 }
 
-func summaryLine(s images.Summary, st cmdutil.Styler) string {
-	parts := []string{fmt.Sprintf("%d made", s.VariantsMade), fmt.Sprintf("%d reused", s.VariantsReused)}
+// summaryLine counts a run: the variants made, or with originals (Netlify
+// Image CDN delivery) the originals published.
+func summaryLine(s images.Summary, st cmdutil.Styler, originals bool) string {
+	made, outputs := "made", english.Count(s.VariantsMade+s.VariantsReused, "variant")
+	if originals {
+		made, outputs = "published", english.Count(s.VariantsMade+s.VariantsReused, "original")+" for Netlify Image CDN"
+	}
+	parts := []string{fmt.Sprintf("%d %s", s.VariantsMade, made), fmt.Sprintf("%d reused", s.VariantsReused)}
 	if s.Failed > 0 {
 		parts = append(parts, st.Red(english.Count(s.Failed, "image")+" failed"))
 	}
 	return fmt.Sprintf("%s (%s) → %s (%s): %s, in %s",
-		english.Count(s.Images, "image"), size(s.BytesIn),
-		english.Count(s.VariantsMade+s.VariantsReused, "variant"), size(s.BytesOut),
+		english.Count(s.Images, "image"), size(s.BytesIn), outputs, size(s.BytesOut),
 		strings.Join(parts, ", "), s.Elapsed.Round(time.Millisecond))
 }
 

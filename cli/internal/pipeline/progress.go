@@ -16,10 +16,13 @@ import (
 // plain line per image made otherwise (CI logs, pipes), or nothing there
 // when brief.
 type reporter struct {
-	io      *iostreams.IOStreams
-	brief   bool
-	program *tea.Program
-	done    chan struct{}
+	io    *iostreams.IOStreams
+	brief bool
+	// originals: each image's one output is its original, published for
+	// Netlify Image CDN.
+	originals bool
+	program   *tea.Program
+	done      chan struct{}
 }
 
 func newReporter(ios *iostreams.IOStreams, sources []images.Source, brief bool) *reporter {
@@ -47,6 +50,11 @@ func (r *reporter) event(ev images.Event) {
 	}
 	if r.brief || ev.Outcome != images.Made {
 		return // reused images are counted in the summary; failures are listed after it
+	}
+	if r.originals {
+		fmt.Fprintf(r.io.Out, "published %s: its original, %s, in %s\n",
+			ev.Source.Rel, size(ev.BytesOut), ev.Elapsed.Round(10*time.Millisecond))
+		return
 	}
 	fmt.Fprintf(r.io.Out, "made %s: %d variants, %s, in %s\n",
 		ev.Source.Rel, ev.Variants, size(ev.BytesOut), ev.Elapsed.Round(10*time.Millisecond))

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"portfolio/cli/internal/contact"
+	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -54,12 +55,15 @@ type Config struct {
 	Limit Limit
 	// Log receives one line per stored message and per server-side failure.
 	Log io.Writer
+	// Images bounds the Image CDN at /.netlify/images (imagecdn.go).
+	Images ImageCDNConfig
 }
 
 // Handler serves the site and its form.
 type Handler struct {
 	cfg     Config
 	static  *static
+	images  *ImageCDN
 	limiter *limiter
 	log     io.Writer // cfg.Log, each entry escaped to one line
 	forms   formPages
@@ -83,11 +87,16 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{cfg: cfg, static: st, limiter: newLimiter(cfg.Limit), log: termsafe.LogWriter(cfg.Log)}, nil
+	images, err := NewImageCDN(cfg.SiteDir, cfg.Headers, cfg.Log, cfg.Images)
+	if err != nil {
+		_ = st.Close()
+		return nil, err
+	}
+	return &Handler{cfg: cfg, static: st, images: images, limiter: newLimiter(cfg.Limit), log: termsafe.LogWriter(cfg.Log)}, nil
 }
 
 // Close releases the site folder.
-func (h *Handler) Close() error { return h.static.Close() }
+func (h *Handler) Close() error { return errors.Join(h.static.Close(), h.images.Close()) }
 
 // logf writes one line to the log; visitor text in it is escaped.
 func (h *Handler) logf(format string, args ...any) {
@@ -118,6 +127,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case http.MethodPost:
 		h.form(w, r, urlPath)
 	case http.MethodGet, http.MethodHead:
+		if urlPath == manifest.CDNPath {
+			h.images.ServeHTTP(w, r)
+			return
+		}
 		h.page(w, r, urlPath)
 	default:
 		h.secure(w, urlPath)

@@ -104,7 +104,13 @@ func start(t *testing.T, limit server.Limit) site {
 // startWith serves the test site with the configuration change applies.
 func startWith(t *testing.T, change func(*server.Config)) site {
 	t.Helper()
-	dir := writeSite(t)
+	return serveDir(t, writeSite(t), change)
+}
+
+// serveDir serves the built site in dir, its Image CDN's cache in a
+// folder of the test's, with the configuration change applies.
+func serveDir(t *testing.T, dir string, change func(*server.Config)) site {
+	t.Helper()
 	store, err := messages.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +122,7 @@ func startWith(t *testing.T, change func(*server.Config)) site {
 		Validate: func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
 		Store:    storeAdapter{store},
 		MaxBody:  8 << 10,
+		Images:   server.ImageCDNConfig{CacheDir: t.TempDir()},
 	}
 	change(&cfg)
 	h, err := server.New(cfg)

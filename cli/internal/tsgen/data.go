@@ -36,11 +36,17 @@ func (r resolver) asset(key string) (obj, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s has no web variants: run `portfolio images`", key)
 	}
+	srcset := obj{{"webp", a.Srcset(manifest.WebP)}, {"fallback", a.Srcset(a.FallbackType())}}
+	if a.CDN() {
+		// One srcset: Netlify Image CDN answers each address in the best
+		// format the browser's Accept header names.
+		srcset = obj{{"fallback", a.CDNSrcset()}}
+	}
 	return obj{
 		{"src", a.FallbackSrc()},
 		{"width", a.Width},
 		{"height", a.Height},
-		{"srcset", obj{{"webp", a.Srcset(manifest.WebP)}, {"fallback", a.Srcset(a.FallbackType())}}},
+		{"srcset", srcset},
 		{"placeholder", a.Placeholder},
 	}, nil
 }

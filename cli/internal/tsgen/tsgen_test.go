@@ -287,3 +287,53 @@ func TestCompilesStrict(t *testing.T) {
 		t.Fatalf("tsc --strict failed: %v\n%s", err, out)
 	}
 }
+
+// With images.delivery: netlify every local image has one srcset, of Netlify
+// Image CDN addresses at the widths the build would make, and a plain src
+// among them: no WebP candidates and no /img/ variant anywhere.
+func TestNetlifyDelivery(t *testing.T) {
+	c, _ := loadFixture(t)
+	assets := fakeAssets(c)
+	for key, a := range assets {
+		orig := a.Variants[len(a.Variants)-1]
+		a.Widths = []int{a.Variants[0].Width, orig.Width}
+		a.Variants = []manifest.Variant{{Type: manifest.JPEG, Width: orig.Width, Height: orig.Height, File: a.Key + "-" + strconv.Itoa(orig.Width) + ".jpg"}}
+		a.Delivery = content.DeliveryNetlify
+		assets[key] = a
+	}
+	files, err := Generate(c, assets, "content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, f := range files {
+		all.Write(f.Data)
+	}
+	out := all.String()
+	for _, bad := range []string{"webp: '", "'/img/"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the module has %q: %s", bad, firstLineWith(out, bad))
+		}
+	}
+	a := assets["projects/photo-set/gallery/1.jpg"]
+	src := "/.netlify/images?url=%2Fimg%2F" + a.Variants[0].File
+	want := fmt.Sprintf("src: '%s&w=%d',", src, a.Widths[1])
+	if a.Widths[1] > 1200 {
+		want = fmt.Sprintf("src: '%s&w=%d',", src, a.Widths[0])
+	}
+	srcset := fmt.Sprintf("fallback: '%s&w=%d %dw, %s&w=%d %dw',", src, a.Widths[0], a.Widths[0], src, a.Widths[1], a.Widths[1])
+	for _, w := range []string{want, srcset} {
+		if !strings.Contains(out, w) {
+			t.Errorf("the module lacks %s", w)
+		}
+	}
+}
+
+func firstLineWith(s, sub string) string {
+	for line := range strings.Lines(s) {
+		if strings.Contains(line, sub) {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
+}

@@ -40,8 +40,9 @@ var derived = map[string]struct {
 			{"loadBody", "() => Promise<ProjectBody>", "Loads the page's blocks (the body of project.yaml) from the project's own module, so listings do not carry every page's text."},
 		},
 	},
-	// The order is applied to the projects list, not shipped.
-	"Site": {drop: []string{content.ProjectOrderKey}},
+	// The order is applied to the projects list, and the image delivery
+	// to every image's addresses: neither is shipped.
+	"Site": {drop: []string{content.ProjectOrderKey, "images"}},
 	// Whether a category has a page is the content's to say (an active
 	// project, or kept), once, here; the site only reads it.
 	"Category": {
@@ -82,7 +83,7 @@ var derived = map[string]struct {
 
 const fixedTypes = `/** A responsive image: its variants for srcset, a fallback src, its size (to reserve its space before it loads) and a blurred preview. */
 export interface ImageAsset {
-  /** Address for a plain src: a JPEG variant (PNG when the image is transparent) about 1200 px wide, or the https URL of an external image. */
+  /** Address for a plain src: a JPEG variant (PNG when the image is transparent) about 1200 px wide, or with images.delivery: netlify the Image CDN's address of the image at that width, or the https URL of an external image. */
   readonly src: string;
   /** Size in pixels of the largest variant, upright: the image's aspect ratio. */
   readonly width: number;
@@ -102,9 +103,9 @@ export interface DocumentAsset {
   readonly size: string;
 }
 
-/** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. */
+/** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. With images.delivery: netlify there is no webp: the fallback's addresses are Netlify Image CDN's, which answers each in the best format the browser accepts. */
 export interface ImageSrcset {
-  readonly webp: string;
+  readonly webp?: string;
   readonly fallback: string;
 }
 

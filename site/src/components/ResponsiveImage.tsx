@@ -18,14 +18,16 @@ interface Props {
 /**
  * Whether the image may have transparent pixels: its fallback is PNG, which
  * `portfolio images` makes only for a transparent image (an external PNG may
- * be one too).
+ * be one too), or the Image CDN's original is (its path ends a query
+ * parameter: `url=%2Fimg%2F….png&w=…`).
  */
 function mayBeTransparent(image: ImageAsset): boolean {
-  return /\.png(?:[?#]|$)/i.test(image.src);
+  return /\.png(?:[?#&]|$)/i.test(image.src);
 }
 
 /**
- * An image from the generated module: WebP and fallback candidates, its
+ * An image from the generated module: WebP and fallback candidates (or the
+ * one srcset of an image host that negotiates the format: no <source>), its
  * intrinsic size (so the box is reserved before it loads: no layout shift)
  * and its placeholder painted behind it until it arrives: a CSS
  * background-image value from the generator (gradients of the photo's
@@ -104,9 +106,13 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
     />
   );
   if (!image.srcset) return img;
+  // An image whose host negotiates the format has no <source>, but keeps
+  // its <picture>: React's server renderer preloads an eager <img> outside
+  // one on its own, and the page already preloads what it needs (its
+  // largest image), as it does for the build's variants.
   return (
     <picture>
-      <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />
+      {image.srcset.webp && <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />}
       {img}
     </picture>
   );

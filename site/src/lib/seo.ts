@@ -55,7 +55,7 @@ export function photoPreview(image: ImageAsset & { readonly alt: string }): Prev
     width,
     height: Math.round((width * image.height) / image.width),
     alt: image.alt,
-    ...(/\.png(?:[?#]|$)/i.test(image.src) ? { type: 'image/png' as const } : {}),
+    ...(/\.png(?:[?#&]|$)/i.test(image.src) ? { type: 'image/png' as const } : {}),
   };
 }
 
@@ -70,14 +70,15 @@ export interface PageMeta {
   readonly type: 'website' | 'article';
   /** Keep out of search results and the sitemap (an inactive project's page). */
   readonly noindex?: boolean;
-  /** The image to preload at high priority, the page's largest paint: its WebP candidates and sizes, as its <img> has them. */
+  /** The image to preload at high priority, the page's largest paint: its WebP candidates (or the image host's, which negotiates the format) and sizes, as its <img> has them. */
   readonly preload?: ImagePreload;
 }
 
-/** A `<link rel=preload as=image>` that matches an image's WebP <source>. */
+/** A `<link rel=preload as=image>` that matches an image's WebP <source>, or its <img> when the image host negotiates the format (no type then). */
 export interface ImagePreload {
   readonly srcset: string;
   readonly sizes: string;
+  readonly type?: 'image/webp';
 }
 
 /**
@@ -89,7 +90,8 @@ function homePreload(): ImagePreload | undefined {
   const home = homeLayout();
   const photo = homePhoto(home);
   if (!photo?.srcset) return undefined;
-  return { srcset: photo.srcset.webp, sizes: home.layout === 'featured' ? FEATURED_SIZES : HERO_SIZES };
+  const sizes = home.layout === 'featured' ? FEATURED_SIZES : HERO_SIZES;
+  return photo.srcset.webp ? { srcset: photo.srcset.webp, sizes, type: 'image/webp' } : { srcset: photo.srcset.fallback, sizes };
 }
 
 /**

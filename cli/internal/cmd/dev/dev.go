@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log"
 	"net"
+	"net/http"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -21,6 +24,8 @@ import (
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
+	"portfolio/cli/internal/server"
+	"portfolio/cli/internal/termsafe"
 )
 
 // DefaultPort is Vite's own default port.
@@ -40,7 +45,18 @@ type Options struct {
 	NoVite bool
 	// Port is the development server's port on localhost.
 	Port int
+	// ImagesReady, when set, receives the address of the Image CDN that
+	// answers /.netlify/images (tests).
+	ImagesReady func(addr string)
 }
+
+// ImageCache is the cache folder of the development server's Image CDN:
+// its own, beside serve's (server.DefaultImageCache).
+const ImageCache = ".cache/image-cdn-dev"
+
+// ImageCDNVariable tells Vite's development server (site/scripts/dev-pages.mjs)
+// where to send /.netlify/images.
+const ImageCDNVariable = "PORTFOLIO_IMAGE_CDN"
 
 // NewCmdDev builds the command; runF replaces the run in tests.
 func NewCmdDev(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
@@ -53,7 +69,9 @@ Makes the images and the site's module, then starts Vite's development
 server at http://localhost:5173/ (--port to change it). Every page is
 rendered on request by the same code as the build's prerender, with its
 interactive parts (the lightbox, the contact form) working; it sends no page
-views to your analytics.
+views to your analytics. With images.delivery: netlify in site.yaml, the
+images' addresses (/.netlify/images) are answered as Netlify Image CDN
+answers them, as `+"`portfolio serve`"+` does.
 
 It watches content/ and schema/: on every change it validates, makes new
 images and regenerates the module, and the open page reloads. A change to
@@ -98,9 +116,17 @@ func Run(opts *Options) error {
 		}
 	}
 	regenerate(opts)
+	// A site with images.delivery: netlify asks /.netlify/images for its
+	// images: Vite sends those requests to the Image CDN of package server,
+	// on a port of its own, over the images Vite serves (site/public).
+	cdnAddr, stopCDN, err := startImageCDN(opts)
+	if err != nil {
+		return err
+	}
+	defer stopCDN()
 	vite := make(chan error, 1)
 	if !opts.NoVite {
-		cmd, err := startVite(ctx, opts)
+		cmd, err := startVite(ctx, opts, cdnAddr)
 		if err != nil {
 			return err
 		}
@@ -157,7 +183,7 @@ func portFree(port int) error {
 // the site's pages (site/scripts/dev-pages.mjs) on the port. Node runs Vite
 // itself, without npm's shell between: it is the child that
 // childproc stops with the command, whichever signal ends it.
-func startVite(ctx context.Context, opts *Options) (*childproc.Cmd, error) {
+func startVite(ctx context.Context, opts *Options, cdnAddr string) (*childproc.Cmd, error) {
 	if err := pipeline.InstallPackages(ctx, opts.IO, opts.SiteDir); err != nil {
 		return nil, err
 	}
@@ -174,10 +200,32 @@ func startVite(ctx context.Context, opts *Options) (*childproc.Cmd, error) {
 		return nil, fmt.Errorf("cannot subset the site's fonts (node scripts/fonts.mjs in %s): %w", opts.SiteDir, err)
 	}
 	cmd := node(filepath.Join("node_modules", "vite", "bin", "vite.js"), "--port", strconv.Itoa(opts.Port), "--strictPort")
+	cmd.Env = append(os.Environ(), ImageCDNVariable+"=http://"+cdnAddr)
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start the site's dev server (node in %s): %w; is Node installed?", opts.SiteDir, err)
 	}
 	return cmd, nil
+}
+
+// startImageCDN serves /.netlify/images on a free port of the loopback
+// address for the images of site/public, which Vite serves; stop ends it.
+func startImageCDN(opts *Options) (addr string, stop func(), err error) {
+	cdn, err := server.NewImageCDN(filepath.Join(opts.SiteDir, "public"), nil, opts.IO.ErrOut, server.ImageCDNConfig{CacheDir: ImageCache})
+	if err != nil {
+		return "", nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		cdn.Close()
+		return "", nil, fmt.Errorf("cannot start the Image CDN on a loopback port: %w", err)
+	}
+	srv := &http.Server{Handler: cdn, ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(termsafe.LogWriter(opts.IO.ErrOut), "portfolio dev: ", 0)}
+	go func() { _ = srv.Serve(ln) }()
+	addr = ln.Addr().String()
+	if opts.ImagesReady != nil {
+		opts.ImagesReady(addr)
+	}
+	return addr, func() { _ = srv.Close(); _ = cdn.Close() }, nil
 }
 
 // regenerate makes new images and the site's module; problems are printed

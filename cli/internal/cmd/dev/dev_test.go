@@ -1,14 +1,21 @@
 package dev
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"golang.org/x/image/webp"
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content/contenttest"
@@ -127,4 +134,55 @@ func TestDiff(t *testing.T) {
 	if len(diff(before, before)) != 0 {
 		t.Error("no change reported as a change")
 	}
+}
+
+// With images.delivery: netlify, the module's image addresses are the
+// Image CDN's, and the Image CDN dev starts answers them from the
+// originals the images step published, in the format the browser accepts.
+func TestImageCDNAnswersTheModulesAddresses(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFile(t, "content/site.yaml", contenttest.Site+"images:\n  delivery: netlify\n")
+	writeFile(t, "content/projects/alpha/project.yaml", contenttest.Project("Alpha"))
+	if err := os.WriteFile("content/projects/alpha/cover.jpg", imagetest.JPEG(600, 400), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, _, _ := iostreams.Test()
+	var log syncBuffer
+	ios.Out, ios.ErrOut = &log, &log
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(&Options{IO: ios, Ctx: ctx, ContentDir: "content", SiteDir: "site", Watch: []string{"content"},
+			Interval: 50 * time.Millisecond, NoVite: true, ImagesReady: func(a string) { addr <- a }})
+	}()
+	var cdn string
+	select {
+	case cdn = <-addr:
+	case err := <-done:
+		t.Fatalf("dev stopped: %v\n%s", err, log.String())
+	case <-time.After(60 * time.Second):
+		t.Fatalf("no Image CDN started:\n%s", log.String())
+	}
+	src := regexp.MustCompile(`src: '(/\.netlify/images\?url=[^']+&w=(\d+))'`).FindStringSubmatch(module(t))
+	if src == nil {
+		t.Fatalf("the module has no Image CDN address:\n%s", module(t))
+	}
+	req, _ := http.NewRequest("GET", "http://"+cdn+src[1], nil)
+	req.Header.Set("Accept", "image/avif,image/webp,*/*")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/webp" || res.Header.Get("Vary") != "Accept" {
+		t.Fatalf("%s: %d %s, Vary %q: %.80q", src[1], res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Vary"), body)
+	}
+	if cfg, err := webp.DecodeConfig(bytes.NewReader(body)); err != nil || strconv.Itoa(cfg.Width) != src[2] {
+		t.Errorf("the answer is %dx%d (%v), want the width the address names (%s)", cfg.Width, cfg.Height, err, src[2])
+	}
+	cancel()
+	<-done
 }

@@ -62,6 +62,12 @@ serves site/dist the way Netlify does:
   Netlify's _headers): security headers on every answer, errors included, a
   year of immutable caching for hashed files, pages revalidated;
 - gzip, with an ETag of its own; byte ranges as RFC 9110 reads them;
+- /.netlify/images as Netlify Image CDN answers it, for the site's own
+  images (images.delivery: netlify in site.yaml): its parameters (url, w,
+  h, fit, position, fm, q), 404 for an invalid one, 400 for a remote url;
+  WebP when the browser accepts it, else the image's own format, with
+  Vary: Accept and the image's own caching; results kept in
+  .cache/image-cdn (256 MB at most, least recently used out first);
 - a path that decoding or cleaning would change (%2f, .., //, \, a trailing
   dot, control characters) is refused with 400, and a method other than GET,
   HEAD and POST with 405; a request with Transfer-Encoding has its

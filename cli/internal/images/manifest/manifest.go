@@ -10,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,6 +75,36 @@ type Asset struct {
 	// transparent image).
 	Placeholder string    `json:"placeholder"`
 	Variants    []Variant `json:"variants"`
+	// Delivery is content.DeliveryNetlify when the one variant is the
+	// original, published for Netlify Image CDN, which makes the widths
+	// listed in Widths (ascending) on request; empty for the build's own
+	// variants.
+	Delivery string `json:"delivery,omitempty"`
+	Widths   []int  `json:"widths,omitempty"`
+}
+
+// CDNPath is where the site asks Netlify Image CDN for the image of an
+// Asset published for it.
+const CDNPath = "/.netlify/images"
+
+// CDN reports whether the asset is an original for Netlify Image CDN.
+func (a Asset) CDN() bool { return a.Delivery == content.DeliveryNetlify && len(a.Variants) == 1 }
+
+// CDNURL is the Image CDN's address of the image at width w: the
+// original's path, query-escaped, and the width; no format, so the host
+// chooses it from the browser's Accept header.
+func (a Asset) CDNURL(w int) string {
+	return CDNPath + "?url=" + url.QueryEscape(URLBase+a.Variants[0].File) + "&w=" + strconv.Itoa(w)
+}
+
+// CDNSrcset is the srcset attribute value of an asset for the Image CDN:
+// its widths, smallest first, each at its Image CDN address.
+func (a Asset) CDNSrcset() string {
+	parts := make([]string, len(a.Widths))
+	for i, w := range a.Widths {
+		parts[i] = a.CDNURL(w) + " " + strconv.Itoa(w) + "w"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Variant is one output file.
@@ -107,19 +139,36 @@ func (a Asset) Srcset(typ string) string {
 
 // FallbackSrc is the URL for a plain src: the fallback variant closest to
 // 1200 px wide without exceeding it (the smallest when all are wider), which
-// is sharp on most screens and what crawlers and link previews pick up.
+// is sharp on most screens and what crawlers and link previews pick up; for
+// the Image CDN, its address at that width.
 func (a Asset) FallbackSrc() string {
+	if a.CDN() {
+		if len(a.Widths) == 0 {
+			return ""
+		}
+		return a.CDNURL(srcWidth(a.Widths))
+	}
 	vs := a.byWidth(a.FallbackType())
 	if len(vs) == 0 {
 		return ""
 	}
-	best := vs[0]
-	for _, v := range vs {
-		if v.Width <= 1200 {
-			best = v
+	widths := make([]int, len(vs))
+	for i, v := range vs {
+		widths[i] = v.Width
+	}
+	return URLBase + vs[slices.Index(widths, srcWidth(widths))].File
+}
+
+// srcWidth is the width of a plain src among widths (ascending): the
+// largest up to 1200 px, else the smallest.
+func srcWidth(widths []int) int {
+	best := widths[0]
+	for _, w := range widths {
+		if w <= 1200 {
+			best = w
 		}
 	}
-	return URLBase + best.File
+	return best
 }
 
 func (a Asset) byWidth(typ string) []Variant {

@@ -45,6 +45,32 @@ func TestAssetURLs(t *testing.T) {
 	}
 }
 
+// An original published for Netlify Image CDN is asked for at each width
+// by its query-escaped path: one srcset, no format (the host negotiates
+// it), and a plain src at the width a variant's would have.
+func TestCDNURLs(t *testing.T) {
+	a := Asset{Key: "k", Delivery: "netlify", Widths: []int{480, 800, 1200, 1600, 2400},
+		Variants: []Variant{{Type: JPEG, Width: 3000, Height: 2000, File: "0123456789abcdef-3000.jpg"}}}
+	if !a.CDN() {
+		t.Fatal("CDN() = false")
+	}
+	const u = "/.netlify/images?url=%2Fimg%2F0123456789abcdef-3000.jpg&w="
+	want := u + "480 480w, " + u + "800 800w, " + u + "1200 1200w, " + u + "1600 1600w, " + u + "2400 2400w"
+	if got := a.CDNSrcset(); got != want {
+		t.Errorf("CDNSrcset = %q\nwant %q", got, want)
+	}
+	if got := a.FallbackSrc(); got != u+"1200" {
+		t.Errorf("FallbackSrc = %q, want %q", got, u+"1200")
+	}
+	a.Widths = []int{1600}
+	if got := a.FallbackSrc(); got != u+"1600" {
+		t.Errorf("FallbackSrc with one wide width = %q, want %q", got, u+"1600")
+	}
+	if (Asset{Variants: a.Variants}).CDN() {
+		t.Error("an asset without delivery is the build's variants")
+	}
+}
+
 func TestWriteIsDeterministicAndSkipsUnchanged(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "images.json")
 	m := &Manifest{OutDir: "out", Images: map[string]Image{

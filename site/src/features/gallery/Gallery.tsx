@@ -18,9 +18,9 @@ export const firstViewports = [
   { width: 1280, height: 800, galleryTop: 550 },
 ] as const;
 
-/** The largest variant of an image: the last candidate of its srcset, or its only address. */
+/** The largest variant of an image: the last candidate of its srcset (WebP's, or the one the image host negotiates), or its only address. */
 export function largestVariant(image: GalleryImage): string {
-  const candidates = image.srcset?.webp.split(',') ?? [];
+  const candidates = (image.srcset?.webp ?? image.srcset?.fallback)?.split(',') ?? [];
   return candidates.at(-1)?.trim().split(/\s+/)[0] || image.src;
 }
 

@@ -62,6 +62,15 @@ describe('srcSetOf', () => {
     ]);
   });
 
+  it('reads the only srcset of an image the Image CDN serves (images.delivery: netlify), whose host chooses the format', () => {
+    const cdn = (w: number) => `/.netlify/images?url=%2Fimg%2Fp-2000.jpg&w=${w}`;
+    const negotiated: GalleryImage = { ...portrait, src: cdn(800), srcset: { fallback: `${cdn(480)} 480w, ${cdn(1333)} 1333w` } };
+    expect(srcSetOf(negotiated)).toEqual([
+      { src: cdn(480), width: 480, height: 720 },
+      { src: cdn(1333), width: 1333, height: 2000 },
+    ]);
+  });
+
   it('uses the WebP candidates, never the fallback ones', () => {
     const candidates = srcSetOf(portrait) ?? [];
     expect(candidates.map((c) => c.src).every((src) => src.endsWith('.webp'))).toBe(true);

@@ -14,9 +14,9 @@ import { FactList } from '@/features/gallery/FactList';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
 
-/** The candidates of a srcset ("url 480w, url 800w"), with the heights that keep the image's ratio. */
+/** The candidates of a srcset ("url 480w, url 800w": WebP's, or the one the image host negotiates), with the heights that keep the image's ratio. */
 export function srcSetOf(image: GalleryImage): SlideImage['srcSet'] {
-  const srcset = image.srcset?.webp;
+  const srcset = image.srcset?.webp ?? image.srcset?.fallback;
   if (!srcset) return undefined;
   return srcset.split(',').map((candidate) => {
     const [src = '', descriptor = ''] = candidate.trim().split(/\s+/);

@@ -33,12 +33,16 @@ const wireframes = await galleryOf('wireframes');
 const video = wireframes[1]!;
 const galleries = await Promise.all(allProjects().map(async (p) => ({ p, images: (await loadProjectBody(p)).find((b) => b.type === 'gallery')?.images })));
 const external: GalleryImage = { src: 'https://portfolio.example.com/3.jpg', width: 1200, height: 800, alt: 'Test Project 3', label: 'Open image 3' };
+const cdn = (w: number) => `/.netlify/images?url=%2Fimg%2Fk-3000.jpg&w=${w}`;
+/** An image of a site with images.delivery: netlify: one srcset, of the Image CDN's addresses. */
+const throughCDN: GalleryImage = { ...wireframes[0]!, src: cdn(800), srcset: { fallback: `${cdn(480)} 480w, ${cdn(800)} 800w` } };
 
 describe('tileAttributes and readTile', () => {
   const cases: [string, GalleryImage, { videoLinksToFile?: boolean; current?: boolean }][] = [
     ['an image', wireframes[0]!, {}],
     ['an image with a caption', { ...wireframes[0]!, caption: 'The quad, "6 a.m." <dawn> & after' }, {}],
     ['an external image (no srcset)', external, {}],
+    ['an image through the Image CDN (one srcset, no WebP source)', throughCDN, {}],
     ["a video, linked to its page (a photo page's strip), the current one", video, { current: true }],
     ['a video, linked to its file (the gallery)', video, { videoLinksToFile: true }],
     ['a video with a caption, linked to its file', { ...video, caption: 'A one-second clip' }, { videoLinksToFile: true }],

@@ -99,15 +99,16 @@ export interface TileSlide {
   address: string;
 }
 
-/** The image of a tile's <ResponsiveImage>: its <img>, and the WebP <source> of its <picture> when it has one. */
+/** The image of a tile's <ResponsiveImage>: its <img>, and the WebP <source> of its <picture> when it has one (an image the host negotiates has its <img>'s srcset alone). */
 function imageIn(tile: Element): ImageAsset {
   const img = tile.querySelector('img');
   const webp = tile.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? undefined;
+  const fallback = img?.getAttribute('srcset') ?? undefined;
   return {
     src: img?.getAttribute('src') ?? '',
     width: Number(img?.getAttribute('width') ?? 0),
     height: Number(img?.getAttribute('height') ?? 0),
-    ...(webp ? { srcset: { webp, fallback: img?.getAttribute('srcset') ?? '' } } : {}),
+    ...(webp ? { srcset: { webp, fallback: fallback ?? '' } } : fallback ? { srcset: { fallback } } : {}),
   };
 }
 

@@ -85,7 +85,19 @@ describe('Home page layouts', () => {
     await renderApp(paths.home);
     const img = within((await h1()).closest('section')!).getByRole('img', { name: two[0]!.alt });
     const source = img.parentElement!.querySelector('source[type="image/webp"]')!;
-    expect(meta.preload).toEqual({ srcset: source.getAttribute('srcset'), sizes: source.getAttribute('sizes') });
+    expect(meta.preload).toEqual({ srcset: source.getAttribute('srcset'), sizes: source.getAttribute('sizes'), type: 'image/webp' });
+  });
+
+  it("photo through the Image CDN (images.delivery: netlify): no <source>, the preload is the <img>'s own srcset, with no type", async () => {
+    const [first] = await photos(1);
+    const cdn = (w: number) => `/.netlify/images?url=%2Fimg%2Fk-3000.jpg&w=${w}`;
+    const photo: HomePhoto = { ...first!, src: cdn(1200), srcset: { fallback: `${cdn(480)} 480w, ${cdn(1200)} 1200w` } };
+    writable.home = { layout: 'photo', photos: [photo] };
+    await renderApp(paths.home);
+    const img = within((await h1()).closest('section')!).getByRole('img', { name: photo.alt });
+    expect(img.closest('picture')!.querySelector('source')).toBeNull();
+    expect(img).toHaveAttribute('srcset', photo.srcset!.fallback);
+    expect(pageMeta(paths.home).preload).toEqual({ srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes') });
   });
 
   it('featured: a list of photographs, each a link to its photo page; the first is the preview', async () => {

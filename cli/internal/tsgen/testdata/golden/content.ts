@@ -3,7 +3,7 @@
 
 /** A responsive image: its variants for srcset, a fallback src, its size (to reserve its space before it loads) and a blurred preview. */
 export interface ImageAsset {
-  /** Address for a plain src: a JPEG variant (PNG when the image is transparent) about 1200 px wide, or the https URL of an external image. */
+  /** Address for a plain src: a JPEG variant (PNG when the image is transparent) about 1200 px wide, or with images.delivery: netlify the Image CDN's address of the image at that width, or the https URL of an external image. */
   readonly src: string;
   /** Size in pixels of the largest variant, upright: the image's aspect ratio. */
   readonly width: number;
@@ -23,9 +23,9 @@ export interface DocumentAsset {
   readonly size: string;
 }
 
-/** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. */
+/** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. With images.delivery: netlify there is no webp: the fallback's addresses are Netlify Image CDN's, which answers each in the best format the browser accepts. */
 export interface ImageSrcset {
-  readonly webp: string;
+  readonly webp?: string;
   readonly fallback: string;
 }
 

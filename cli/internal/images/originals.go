@@ -1,0 +1,91 @@
+package images
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"path/filepath"
+	"strconv"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/importimage"
+)
+
+// With images.delivery: netlify, each source is published once, as the
+// original Netlify Image CDN makes the widths from on request: prepared
+// as `portfolio new project` prepares an imported image (private metadata
+// removed, an original over importimage.DefaultMaxEdge shrunk), under the
+// variants' name scheme, <key>-<its width>.<ext>. The asset records the
+// widths the pages ask for, the same as the build would make, and the
+// size and placeholder the pages need before the first request.
+
+// originalsVersion is the originals' part of the key, as pipelineVersion
+// is the variants': change it when the same source would be published
+// differently.
+const originalsVersion = 1
+
+// originalFingerprint is what besides the source bytes decides an
+// original's asset: how it is prepared, the widths asked for and the
+// placeholder.
+func (o Options) originalFingerprint() string {
+	return fmt.Sprintf("portfolio-originals/%d maxEdge=%d widths=%v placeholder=%d/%d/%d",
+		originalsVersion, importimage.DefaultMaxEdge, o.Widths, pipelineVersion, placeholderSize, placeholderQuality)
+}
+
+// formatTypes are the media types of the source formats.
+var formatTypes = map[imagecheck.Format]string{imagecheck.JPEG: manifest.JPEG, imagecheck.PNG: manifest.PNG, imagecheck.WebP: manifest.WebP}
+
+// makeOriginal publishes one source for the Image CDN and writes its
+// cache entry.
+func (r *runner) makeOriginal(ctx context.Context, key, path string, data []byte) (manifest.Asset, error) {
+	info, err := imagecheck.Bytes(path, data, r.opts.MaxPixels)
+	if err != nil {
+		return manifest.Asset{}, err // an *imagecheck.Problem, with its hint
+	}
+	img, err := decode(data, info.Format)
+	if err != nil {
+		return manifest.Asset{}, fmt.Errorf("cannot decode the image (%v); re-export it from the original", err)
+	}
+	targets := targetWidths(r.opts.Widths, info.Width)
+	placeholder, err := originalPlaceholder(img, info, targets[0])
+	if err != nil {
+		return manifest.Asset{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return manifest.Asset{}, err
+	}
+	out, _ := importimage.Prepare(data, importimage.DefaultMaxEdge)
+	pub, err := imagecheck.Bytes(path, out, r.opts.MaxPixels)
+	if err != nil {
+		return manifest.Asset{}, fmt.Errorf("the prepared original cannot be read back: %w", err)
+	}
+	largest := targets[len(targets)-1]
+	typ := formatTypes[pub.Format]
+	v := manifest.Variant{Type: typ, Width: pub.Width, Height: pub.Height, Bytes: int64(len(out)),
+		File: key + "-" + strconv.Itoa(pub.Width) + extensions[typ]}
+	if err := fsutil.WriteFileAtomic(filepath.Join(r.opts.OutDir, v.File), out, 0o644); err != nil {
+		return manifest.Asset{}, fmt.Errorf("writing %s: %w", v.File, err)
+	}
+	a := manifest.Asset{
+		Key: key, Width: largest, Height: heightFor(info.Width, info.Height, largest),
+		Placeholder: placeholder, Variants: []manifest.Variant{v},
+		Delivery: content.DeliveryNetlify, Widths: targets,
+	}
+	if err := storeAsset(r.opts.CacheDir, a); err != nil {
+		return manifest.Asset{}, fmt.Errorf("writing the cache entry: %w", err)
+	}
+	return a, nil
+}
+
+// originalPlaceholder is the placeholder the build's variants would give
+// the image: an opaque one's from the image at its smallest width, a
+// transparent one's from the whole image (see render).
+func originalPlaceholder(img image.Image, info imagecheck.Info, smallest int) (string, error) {
+	if o, ok := img.(interface{ Opaque() bool }); ok && !o.Opaque() {
+		return makePlaceholder(Resize(img, info.Orientation, info.Width, info.Height), true)
+	}
+	return makePlaceholder(Resize(img, info.Orientation, smallest, heightFor(info.Width, info.Height, smallest)), false)
+}

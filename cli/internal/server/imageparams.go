@@ -1,0 +1,234 @@
+package server
+
+import (
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images/manifest"
+)
+
+// The request of Netlify Image CDN's URL API, as its documentation gives
+// it (docs/decisions/0076-netlify-image-cdn-delivery.md): url (required),
+// w and h (whole pixels), fit (contain, the default; cover, which needs
+// both w and h; fill), position (center, the default; top, bottom, left,
+// right: the part kept by cover), fm (avif, jpg, png, webp, gif,
+// blurhash), q (1–100, default 75, for the lossy formats). Netlify answers
+// an invalid value with 404; so does this emulation, with the reason as
+// text. Bounds of its own keep one request's work small: MaxDimension.
+
+// MaxDimension is the largest width or height a request may ask for or
+// get: above the site's widest variant (2400 px) with room to zoom.
+const MaxDimension = 4096
+
+// DefaultQuality is the Image CDN's quality when q is left out.
+const DefaultQuality = 75
+
+// gifType is the media type of fm=gif, which the build never makes.
+const gifType = "image/gif"
+
+// outputFormats maps each fm value Netlify takes to the media type made
+// here; "" for a value Netlify takes that this emulation cannot make yet.
+var outputFormats = map[string]string{
+	"webp":     manifest.WebP,
+	"jpg":      manifest.JPEG,
+	"png":      manifest.PNG,
+	"gif":      gifType,
+	"avif":     "", // manifest.AVIF, once package images encodes it
+	"blurhash": "", // a text, not an image: the site never asks for it
+}
+
+// negotiated are the formats chosen from the Accept header when fm is left
+// out, in Netlify's order: WebP if accepted, then AVIF (add it here once
+// package images encodes it), else the source's own format.
+var negotiated = []string{manifest.WebP}
+
+// sourceTypes are the media types of the source formats.
+var sourceTypes = map[imagecheck.Format]string{imagecheck.JPEG: manifest.JPEG, imagecheck.PNG: manifest.PNG, imagecheck.WebP: manifest.WebP}
+
+// transform is one validated request.
+type transform struct {
+	path     string // the source's path in the site: canonical, starting with /
+	w, h     int    // 0 when left out
+	fit      string // contain, cover or fill
+	position string // center, top, bottom, left or right
+	format   string // fm's media type; "" to negotiate
+	quality  int
+}
+
+// cdnError is a refused request: its status and a short reason.
+type cdnError struct {
+	status int
+	reason string
+}
+
+func (e *cdnError) Error() string { return e.reason }
+
+func invalid(format string, args ...any) *cdnError {
+	return &cdnError{http.StatusNotFound, fmt.Sprintf(format, args...)}
+}
+
+// parseTransform reads the query of a /.netlify/images request. Each
+// parameter may be given once; others are ignored, as the host ignores
+// them.
+func parseTransform(rawQuery string) (transform, *cdnError) {
+	q, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return transform{}, invalid("the query cannot be read: %v", err)
+	}
+	one := func(name string) (string, bool, *cdnError) {
+		vs, ok := q[name]
+		if !ok {
+			return "", false, nil
+		}
+		if len(vs) > 1 {
+			return "", false, invalid("%s is given %d times: give it once", name, len(vs))
+		}
+		return vs[0], true, nil
+	}
+	t := transform{fit: "contain", position: "center", quality: DefaultQuality}
+	src, ok, e := one("url")
+	if e != nil {
+		return t, e
+	}
+	if !ok || src == "" {
+		return t, invalid("url is missing: name the image, e.g. url=/img/photo.jpg")
+	}
+	if t.path, e = sourcePath(src); e != nil {
+		return t, e
+	}
+	for _, dim := range []struct {
+		name string
+		to   *int
+	}{{"w", &t.w}, {"h", &t.h}} {
+		v, ok, e := one(dim.name)
+		if e != nil {
+			return t, e
+		}
+		if ok {
+			n, good := wholeNumber(v, 1, MaxDimension)
+			if !good {
+				return t, invalid("%s=%s: a width or height is a whole number of pixels from 1 to %d", dim.name, v, MaxDimension)
+			}
+			*dim.to = n
+		}
+	}
+	if v, ok, e := one("q"); e != nil {
+		return t, e
+	} else if ok {
+		n, good := wholeNumber(v, 1, 100)
+		if !good {
+			return t, invalid("q=%s: the quality is a whole number from 1 to 100", v)
+		}
+		t.quality = n
+	}
+	choices := []struct {
+		name    string
+		to      *string
+		allowed []string
+	}{
+		{"fit", &t.fit, []string{"contain", "cover", "fill"}},
+		{"position", &t.position, []string{"center", "top", "bottom", "left", "right"}},
+	}
+	for _, c := range choices {
+		v, ok, e := one(c.name)
+		if e != nil {
+			return t, e
+		}
+		if !ok {
+			continue
+		}
+		if !slices.Contains(c.allowed, v) {
+			return t, invalid("%s=%s: it is one of %s", c.name, v, strings.Join(c.allowed, ", "))
+		}
+		*c.to = v
+	}
+	if t.fit == "cover" && (t.w == 0 || t.h == 0) {
+		return t, invalid("fit=cover needs both w and h")
+	}
+	if v, ok, e := one("fm"); e != nil {
+		return t, e
+	} else if ok {
+		typ, known := outputFormats[v]
+		if !known {
+			return t, invalid("fm=%s: the format is one of avif, jpg, png, webp, gif, blurhash", v)
+		}
+		if typ == "" {
+			return t, &cdnError{http.StatusNotImplemented, fmt.Sprintf("fm=%s: Netlify makes it, this local Image CDN cannot yet", v)}
+		}
+		t.format = typ
+	}
+	return t, nil
+}
+
+// sourcePath is url's path in the site. A remote image (a scheme, or a
+// host after //) is refused as the host refuses one it was not told to
+// allow (400); so is a path that is not one image file's name, with a
+// single meaning (canonicalPath: no "..", no encoded "/", no control
+// characters), nothing after it.
+func sourcePath(src string) (string, *cdnError) {
+	u, err := url.Parse(src)
+	if err == nil && (u.Scheme != "" || u.Host != "" || strings.HasPrefix(src, "//")) {
+		return "", &cdnError{http.StatusBadRequest, "url names a remote image: this site's Image CDN serves its own images only"}
+	}
+	if err != nil || !strings.HasPrefix(src, "/") || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(src, "#") {
+		return "", invalid("url=%s: name an image of the site by its path, e.g. /img/photo.jpg", src)
+	}
+	p, ok := canonicalPath(u)
+	if !ok || strings.HasSuffix(p, "/") {
+		return "", invalid("url=%s: the path has parts no file of the site has (such as .. or an encoded slash)", src)
+	}
+	if !imagecheck.HasImageExt(p) {
+		return "", invalid("url=%s: not an image file (%s)", src, strings.Join(imagecheck.Extensions, ", "))
+	}
+	return p, nil
+}
+
+// wholeNumber reads digits only (no sign, no spaces, no leading zero) as
+// a number from lo to hi.
+func wholeNumber(s string, lo, hi int) (int, bool) {
+	if s == "" || len(s) > 6 || s[0] == '0' || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= lo && n <= hi
+}
+
+// outputType is the format to make: fm's, else the first of the
+// negotiated formats the Accept header names (with a quality above 0),
+// else the source's own.
+func (t transform) outputType(accept string, source imagecheck.Format) string {
+	if t.format != "" {
+		return t.format
+	}
+	for _, typ := range negotiated {
+		if accepts(accept, typ) {
+			return typ
+		}
+	}
+	return sourceTypes[source]
+}
+
+// accepts reports whether an Accept header names the media type itself
+// with a quality above 0. Wildcards (image/*, */*) do not count: a browser
+// that can show WebP says so, and a client that says only */* (a crawler
+// fetching a link preview) gets the source's own format.
+func accepts(accept, typ string) bool {
+	for _, part := range strings.Split(accept, ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil || mt != typ {
+			continue
+		}
+		if q, ok := params["q"]; ok {
+			v, err := strconv.ParseFloat(q, 64)
+			return err == nil && v > 0
+		}
+		return true
+	}
+	return false
+}

@@ -184,5 +184,7 @@ func TestImageCDNAnswersTheModulesAddresses(t *testing.T) {
 		t.Errorf("the answer is %dx%d (%v), want the width the address names (%s)", cfg.Width, cfg.Height, err, src[2])
 	}
 	cancel()
-	<-done
+	if err := <-done; !errors.Is(err, cmdutil.ErrStopped) {
+		t.Errorf("Run = %v, want a clean stop", err)
+	}
 }

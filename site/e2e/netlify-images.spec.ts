@@ -7,14 +7,13 @@
 // prefers it to AVIF), with Vary: Accept, and is drawn (naturalWidth > 0).
 // A scratch site of its own (e2e/support/scratch-site.ts), served on
 // E2E_PORT + 4; four of Debian's mate-backgrounds photographs.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
-import { buildAndServe, scratchFolder, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, matePhotos, scratchFolder, type ScratchSite } from './support/scratch-site';
 import { describeProblems, expect, test, waitForHydration } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 4;
-const photos = '/usr/share/backgrounds/mate/nature';
 const files = ['Aqua.jpg', 'Dune.jpg', 'Wood.jpg', 'Garden.jpg'];
 const slug = 'shorelines';
 
@@ -68,7 +67,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  if (!existsSync(photos)) throw new Error(`${photos} is missing: apt-get install mate-backgrounds (.ci/test installs it)`);
+  const photos = matePhotos();
   const folder = scratchFolder('portfolio-netlify-images-');
   const gallery = path.join(folder.content, 'projects', slug, 'gallery');
   mkdirSync(gallery, { recursive: true });

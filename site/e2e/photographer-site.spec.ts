@@ -11,17 +11,16 @@
 // a gallery on a phone and a photo page with its facts go to
 // test-results/screenshots/photographer-*.png for a look.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { scan } from './support/axe';
-import { buildAndServe, repo, scratchFolder, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, matePhotos, repo, scratchFolder, type ScratchSite } from './support/scratch-site';
 import { animationsDone, columnCount, expect, test, waitForHydration } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 3;
 const owner = 'Mara Lindqvist';
 const siteUrl = 'https://maralindqvist.example';
-const photos = '/usr/share/backgrounds/mate/nature';
 
 /** Her projects: each photo is a mate-backgrounds file, in gallery order by file name. */
 const portraits = {
@@ -132,7 +131,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  if (!existsSync(photos)) throw new Error(`${photos} is missing: apt-get install mate-backgrounds (.ci/test installs it)`);
+  const photos = matePhotos();
   const folder = scratchFolder('portfolio-photographer-');
   const { content } = folder;
   mkdirSync(path.join(content, 'projects'), { recursive: true });

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"path/filepath"
@@ -347,17 +348,26 @@ func (r *runner) process(ctx context.Context, s Source) (o outcome) {
 	return o
 }
 
-// make decodes one source and writes its variants and cache entry.
-func (r *runner) make(ctx context.Context, key, path string, data []byte) (manifest.Asset, error) {
-	// The header is read again from the very bytes about to be decoded, so
-	// the pixel limit holds even if the file changed since it was checked.
+// checkedDecode decodes a source's bytes. The header is read again from
+// the very bytes about to be decoded, so the pixel limit holds even if the
+// file changed since it was checked.
+func (r *runner) checkedDecode(path string, data []byte) (imagecheck.Info, image.Image, error) {
 	info, err := imagecheck.Bytes(path, data, r.opts.MaxPixels)
 	if err != nil {
-		return manifest.Asset{}, err // an *imagecheck.Problem, with its hint
+		return info, nil, err // an *imagecheck.Problem, with its hint
 	}
 	img, err := decode(data, info.Format)
 	if err != nil {
-		return manifest.Asset{}, fmt.Errorf("cannot decode the image (%v); re-export it from the original", err)
+		return info, nil, fmt.Errorf("cannot decode the image (%v); re-export it from the original", err)
+	}
+	return info, img, nil
+}
+
+// make decodes one source and writes its variants and cache entry.
+func (r *runner) make(ctx context.Context, key, path string, data []byte) (manifest.Asset, error) {
+	info, img, err := r.checkedDecode(path, data)
+	if err != nil {
+		return manifest.Asset{}, err
 	}
 	variants, placeholder, err := render(ctx, img, info, r.opts.Widths, r.opts.Quality)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
-	"image/color"
 	"image/jpeg"
 	"image/png"
 	"maps"
@@ -179,33 +178,12 @@ func TestVariantsOfEachImage(t *testing.T) {
 	}
 }
 
-// marked is a w×h image, grey with a red top-left quarter: where the red
-// lands tells how the image was turned.
-func marked(w, h int) *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			c := color.RGBA{128, 128, 128, 255}
-			if x < w/2 && y < h/2 {
-				c = color.RGBA{220, 20, 20, 255}
-			}
-			img.Set(x, y, c)
-		}
-	}
-	return img
-}
-
-func isRed(c color.Color) bool {
-	r, g, b, _ := c.RGBA()
-	return r>>8 > 180 && g>>8 < 80 && b>>8 < 80
-}
-
 func TestOrientation6ComesOutUpright(t *testing.T) {
 	f := newFixture(t)
 	// Stored 160×80 with orientation 6: the camera was turned a quarter to
 	// the right, so the upright image is 80×160 and the stored top-left
 	// corner is its top-right.
-	f.add("turned.jpg", imagetest.WithExifOrientation(imagetest.EncodeJPEG(marked(160, 80)), 6, binary.BigEndian))
+	f.add("turned.jpg", imagetest.WithExifOrientation(imagetest.EncodeJPEG(imagetest.Marked(160, 80)), 6, binary.BigEndian))
 	res := f.run()
 	img := res.Manifest.Images["projects/p/turned.jpg"]
 	if img.Width != 80 || img.Height != 160 {
@@ -216,7 +194,7 @@ func TestOrientation6ComesOutUpright(t *testing.T) {
 		b := out.Bounds()
 		topRight := out.At(b.Max.X-b.Dx()/8, b.Dy()/8)
 		topLeft := out.At(b.Dx()/8, b.Dy()/8)
-		if !isRed(topRight) || isRed(topLeft) {
+		if !imagetest.IsRed(topRight) || imagetest.IsRed(topLeft) {
 			t.Errorf("%s is not upright: top-right %v, top-left %v", v.File, topRight, topLeft)
 		}
 	}
@@ -327,7 +305,7 @@ func TestCacheMisses(t *testing.T) {
 // the index compares the change time and inode too, as git's does.
 func TestRewriteKeepingSizeAndTimeIsNoticed(t *testing.T) {
 	f := newFixture(t)
-	red := imagetest.EncodePNG(marked(200, 100))
+	red := imagetest.EncodePNG(imagetest.Marked(200, 100))
 	s := f.add("a.png", red)
 	first := f.run().Manifest.Images[s.Rel]
 
@@ -579,7 +557,7 @@ func TestNetlifyPublishesEachOriginalOnce(t *testing.T) {
 	}
 	sources := map[string][]byte{
 		"big.jpg":    withComment(imagetest.JPEG(640, 480), "private note"),
-		"turned.jpg": withComment(imagetest.WithExifOrientation(imagetest.EncodeJPEG(marked(160, 80)), 6, binary.BigEndian), "private note"),
+		"turned.jpg": withComment(imagetest.WithExifOrientation(imagetest.EncodeJPEG(imagetest.Marked(160, 80)), 6, binary.BigEndian), "private note"),
 		"logo.png":   imagetest.EncodePNG(logo),
 		"huge.jpg":   imagetest.JPEG(6400, 40),
 	}

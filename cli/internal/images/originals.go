@@ -41,13 +41,9 @@ var formatTypes = map[imagecheck.Format]string{imagecheck.JPEG: manifest.JPEG, i
 // makeOriginal publishes one source for the Image CDN and writes its
 // cache entry.
 func (r *runner) makeOriginal(ctx context.Context, key, path string, data []byte) (manifest.Asset, error) {
-	info, err := imagecheck.Bytes(path, data, r.opts.MaxPixels)
+	info, img, err := r.checkedDecode(path, data)
 	if err != nil {
-		return manifest.Asset{}, err // an *imagecheck.Problem, with its hint
-	}
-	img, err := decode(data, info.Format)
-	if err != nil {
-		return manifest.Asset{}, fmt.Errorf("cannot decode the image (%v); re-export it from the original", err)
+		return manifest.Asset{}, err
 	}
 	targets := targetWidths(r.opts.Widths, info.Width)
 	placeholder, err := originalPlaceholder(img, info, targets[0])

@@ -1,8 +1,9 @@
 // Package linkcheck checks a built site's internal links: every href, src,
 // srcset and action that points at the site itself (a relative address, a
 // root path, or an absolute URL on the site's own host) must resolve to a
-// file of the build as Netlify serves it (pretty URLs), and every #fragment
-// to an id of the target page.
+// file of the build as Netlify serves it (pretty URLs; an Image CDN address
+// by the file its url names), and every #fragment to an id of the target
+// page.
 package linkcheck
 
 import (
@@ -207,8 +208,27 @@ func resolve(dist fs.FS, pages map[string]*page, base *url.URL, host, v string) 
 	return true, target(dist, pages, base, u)
 }
 
+// imageCDN is the path of Netlify Image CDN, which a site with
+// images.delivery: netlify names its images' widths by.
+const imageCDN = "/.netlify/images"
+
 func target(dist fs.FS, pages map[string]*page, base *url.URL, u *url.URL) string {
 	target := base.ResolveReference(u)
+	if target.Path == imageCDN {
+		// Made by the host from the file its url parameter names: that
+		// file must be in the build (a remote one is not the site's).
+		src, err := url.Parse(target.Query().Get("url"))
+		switch {
+		case err != nil || src.Path == "" && src.Host == "":
+			return "Image CDN address without a url"
+		case src.Scheme != "" || src.Host != "":
+			return ""
+		}
+		if _, ok := fileFor(dist, src.Path); !ok {
+			return "missing file"
+		}
+		return ""
+	}
 	file, ok := fileFor(dist, target.Path)
 	if !ok {
 		return "missing file"

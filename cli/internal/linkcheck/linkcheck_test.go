@@ -49,6 +49,9 @@ func TestCheck(t *testing.T) {
 		{"empty href", `<a href="">e</a>`, []string{"empty address"}},
 		{"bad address", `<a href="http://[::1">b</a>`, []string{"bad address"}},
 		{"traversal stays in the site", `<a href="/../../etc/passwd">p</a>`, []string{"missing file"}},
+		{"Image CDN addresses: the file their url names", `<img src="/.netlify/images?url=%2Fimg%2Fa-800.webp&amp;w=480" srcset="/.netlify/images?url=%2Fimg%2Fa-800.webp&amp;w=480 480w, /.netlify/images?url=/img/gone.jpg&amp;w=800 800w" alt="">`, []string{"missing file"}},
+		{"Image CDN address on the own host, and one without a url", `<meta property="og:image" content="https://example.design/.netlify/images?url=%2Fimg%2Fa-480.webp&amp;w=480"><img src="/.netlify/images?w=480" alt="">`, []string{"Image CDN address without a url"}},
+		{"Image CDN address of a remote image is not checked", `<img src="/.netlify/images?url=https%3A%2F%2Fother.example%2Fa.jpg&amp;w=480" alt="">`, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

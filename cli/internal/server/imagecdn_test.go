@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
@@ -37,31 +36,11 @@ var cdnHeaders = append(headers.Set{
 	{Path: "/img/*", Headers: []headers.Header{{Name: "Cache-Control", Value: "public, max-age=31536000, immutable"}}},
 }, siteHeaders...)
 
-// marked is a w×h image, grey with its left half red: where the red lands
-// tells how the image was turned or cropped.
-func marked(w, h int) *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			c := color.RGBA{128, 128, 128, 255}
-			if x < w/2 {
-				c = color.RGBA{220, 20, 20, 255}
-			}
-			img.Set(x, y, c)
-		}
-	}
-	return img
-}
-
-func isRed(c color.Color) bool {
-	r, g, b, _ := c.RGBA()
-	return r>>8 > 180 && g>>8 < 80 && b>>8 < 80
-}
-
 // writeImageSite is the test site with images: a photo 64×48, one stored
-// 64×32 with EXIF orientation 6 (upright 32×64, its stored left half the
-// upright top), a transparent PNG, a tall strip, and files that only look
-// like images; outside it, a real photo a symbolic link points to.
+// 64×32 with EXIF orientation 6 (upright 32×64, its stored top-left the
+// upright top-right), one marked 60×20 to crop, a transparent PNG, a tall
+// strip, and files that only look like images; outside it, a real photo a
+// symbolic link points to.
 func writeImageSite(t *testing.T) string {
 	t.Helper()
 	dir := writeSite(t)
@@ -71,8 +50,8 @@ func writeImageSite(t *testing.T) string {
 	}
 	files := map[string][]byte{
 		"img/photo-64.jpg":   imagetest.JPEG(64, 48),
-		"img/turned-32.jpg":  imagetest.WithExifOrientation(imagetest.EncodeJPEG(marked(64, 32)), 6, binary.BigEndian),
-		"img/marked-60.jpg":  imagetest.EncodeJPEG(marked(60, 20)),
+		"img/turned-32.jpg":  imagetest.WithExifOrientation(imagetest.EncodeJPEG(imagetest.Marked(64, 32)), 6, binary.BigEndian),
+		"img/marked-60.jpg":  imagetest.EncodeJPEG(imagetest.Marked(60, 20)),
 		"img/logo-40.png":    imagetest.EncodePNG(logo),
 		"img/strip-1.png":    imagetest.PNG(1, 64),
 		"img/bomb.png":       imagetest.PNGHeaderOnly(100_000, 100_000),
@@ -252,23 +231,23 @@ func TestImageCDNTransforms(t *testing.T) {
 		{"contain enlarges", "url=/img/photo-64.jpg&w=128", chromeAccept, "image/webp", 128, 96, nil},
 		{"fill stretches", "url=/img/photo-64.jpg&w=20&h=20&fit=fill", chromeAccept, "image/webp", 20, 20, nil},
 		{"cover crops, the centre by default", "url=/img/marked-60.jpg&w=20&h=20&fit=cover", "", "image/jpeg", 20, 20, func(t *testing.T, img image.Image) {
-			if !isRed(img.At(2, 10)) || isRed(img.At(17, 10)) {
+			if !imagetest.IsRed(img.At(2, 3)) || imagetest.IsRed(img.At(17, 3)) {
 				t.Error("the centre was not kept")
 			}
 		}},
 		{"cover keeps the left", "url=/img/marked-60.jpg&w=20&h=20&fit=cover&position=left", "", "image/jpeg", 20, 20, func(t *testing.T, img image.Image) {
-			if !isRed(img.At(17, 10)) {
+			if !imagetest.IsRed(img.At(17, 3)) {
 				t.Error("the left part was not kept")
 			}
 		}},
 		{"cover keeps the right", "url=/img/marked-60.jpg&w=20&h=20&fit=cover&position=right", "", "image/jpeg", 20, 20, func(t *testing.T, img image.Image) {
-			if isRed(img.At(2, 10)) {
+			if imagetest.IsRed(img.At(2, 3)) {
 				t.Error("the right part was not kept")
 			}
 		}},
 		{"EXIF orientation 6 comes out upright", "url=/img/turned-32.jpg&w=16", "", "image/jpeg", 16, 32, func(t *testing.T, img image.Image) {
-			if !isRed(img.At(8, 3)) || isRed(img.At(8, 28)) {
-				t.Error("not turned upright: the stored left half must be the top")
+			if !imagetest.IsRed(img.At(14, 4)) || imagetest.IsRed(img.At(2, 4)) {
+				t.Error("not turned upright: the stored top-left must be the top-right")
 			}
 		}},
 		{"fm=png", "url=/img/photo-64.jpg&w=32&fm=png", chromeAccept, "image/png", 32, 24, nil},

@@ -24,6 +24,13 @@ export interface ScratchSite {
   stop(): void;
 }
 
+/** The folder of Debian's mate-backgrounds photographs (`.ci/test` installs them): real photographs for a scratch site; throws, saying what to install, when they are missing. */
+export function matePhotos(): string {
+  const dir = '/usr/share/backgrounds/mate/nature';
+  if (!existsSync(dir)) throw new Error(`${dir} is missing: apt-get install mate-backgrounds (.ci/test installs it)`);
+  return dir;
+}
+
 /** A scratch folder with the repository's schemas and site sources, before any content is written. */
 export function scratchFolder(prefix: string): { work: string; content: string; bin: string } {
   const work = mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -72,19 +72,27 @@ func module(t *testing.T) string {
 	return string(b)
 }
 
+// contentFolder makes a fresh current folder with a content folder of one
+// project, alpha, whose cover is w×h, and site.yaml's text; the streams'
+// output goes to the log the test reads.
+func contentFolder(t *testing.T, siteYAML string, w, h int) (*iostreams.IOStreams, *syncBuffer) {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	writeFile(t, "content/site.yaml", siteYAML)
+	writeFile(t, "content/projects/alpha/project.yaml", contenttest.Project("Alpha"))
+	if err := os.WriteFile("content/projects/alpha/cover.jpg", imagetest.JPEG(w, h), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ios, _, _, _ := iostreams.Test()
+	log := &syncBuffer{}
+	ios.Out, ios.ErrOut = log, log
+	return ios, log
+}
+
 // The watcher regenerates on a change, keeps the last good module while the
 // content is broken, and picks up the fix.
 func TestRegeneratesOnChangeAndKeepsTheLastGoodModule(t *testing.T) {
-	t.Chdir(t.TempDir())
-	writeFile(t, "content/site.yaml", contenttest.Site)
-	writeFile(t, "content/projects/alpha/project.yaml", contenttest.Project("Alpha"))
-	if err := os.WriteFile("content/projects/alpha/cover.jpg", imagetest.JPEG(60, 40), 0o644); err != nil {
-		t.Fatal(err)
-	}
-
-	ios, _, _, _ := iostreams.Test()
-	var log syncBuffer
-	ios.Out, ios.ErrOut = &log, &log
+	ios, log := contentFolder(t, contenttest.Site, 60, 40)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -140,15 +148,7 @@ func TestDiff(t *testing.T) {
 // Image CDN's, and the Image CDN dev starts answers them from the
 // originals the images step published, in the format the browser accepts.
 func TestImageCDNAnswersTheModulesAddresses(t *testing.T) {
-	t.Chdir(t.TempDir())
-	writeFile(t, "content/site.yaml", contenttest.Site+"images:\n  delivery: netlify\n")
-	writeFile(t, "content/projects/alpha/project.yaml", contenttest.Project("Alpha"))
-	if err := os.WriteFile("content/projects/alpha/cover.jpg", imagetest.JPEG(600, 400), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ios, _, _, _ := iostreams.Test()
-	var log syncBuffer
-	ios.Out, ios.ErrOut = &log, &log
+	ios, log := contentFolder(t, contenttest.Site+"images:\n  delivery: netlify\n", 600, 400)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	addr := make(chan string, 1)

@@ -25,6 +25,28 @@ func gradient(w, h int) image.Image {
 	return img
 }
 
+// Marked is a w×h image, grey with a red top-left quarter: where the red
+// lands tells how an image was turned or cropped.
+func Marked(w, h int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			c := color.RGBA{128, 128, 128, 255}
+			if x < w/2 && y < h/2 {
+				c = color.RGBA{220, 20, 20, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	return img
+}
+
+// IsRed reports whether c is Marked's red, after a lossy encoding.
+func IsRed(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return r>>8 > 180 && g>>8 < 80 && b>>8 < 80
+}
+
 // JPEG encodes a w×h image.
 func JPEG(w, h int) []byte { return EncodeJPEG(gradient(w, h)) }
 

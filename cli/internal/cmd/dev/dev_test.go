@@ -55,9 +55,13 @@ func writeFile(t *testing.T, name, body string) {
 	}
 }
 
+// eventually waits for ok. Its bound only stops a test whose condition never
+// comes true: the first regeneration draws social cards, which under the
+// race detector on a loaded 2-core machine took over 20 s (CI, load
+// average 25).
 func eventually(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for !ok() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting until %s", what)

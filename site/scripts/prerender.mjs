@@ -7,7 +7,7 @@
 // main() at the bottom reads as the list of steps; each step is a function
 // named for what it does, above it.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { lastChange } from './lastmod.mjs';
@@ -32,6 +32,40 @@ async function writeHtml(file, html) {
   const tmp = `${file}.tmp`;
   await writeFile(tmp, html);
   await rename(tmp, file);
+}
+
+// --- public/ --------------------------------------------------------------------
+
+// The files of public/ (the image variants, cards and icons, documents,
+// videos) go into dist as they are. Vite would copy them (vite.config.ts
+// turns that off); a photographer's site has thousands of variants and
+// hundreds of megabytes, so each is hard-linked instead: no byte copied.
+// Nothing writes a file of public/ in place (each is written whole under
+// another name and renamed; a new variant is a new name), so a link never
+// sees a change; what the client build wrote itself is kept. Where a link
+// cannot be made (another file system), the file is copied.
+async function publishPublic(dir = path.join(root, 'public'), to = dist) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    if (e.code === 'ENOENT') return;
+    throw e;
+  }
+  await mkdir(to, { recursive: true });
+  for (const e of entries) {
+    const [from, file] = [path.join(dir, e.name), path.join(to, e.name)];
+    if (e.isDirectory()) await publishPublic(from, file);
+    else if (e.isFile()) {
+      try {
+        await link(from, file);
+      } catch (err) {
+        if (err.code === 'EEXIST') continue;
+        if (err.code !== 'EXDEV' && err.code !== 'EPERM' && err.code !== 'ENOTSUP') throw err;
+        await copyFile(from, file);
+      }
+    }
+  }
 }
 
 // --- The template and the scripts --------------------------------------------
@@ -264,6 +298,7 @@ async function writeHeaderFacts(pages, routes, { analytics, rules, starter, font
 }
 
 async function main() {
+  await publishPublic();
   const server = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
   const template = await readTemplate();
   const entries = await readEntryScripts(server.analyticsSetting());

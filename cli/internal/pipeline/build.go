@@ -88,7 +88,7 @@ func Build(opts *BuildOptions) error {
 			if err := Site(ctx, opts); err != nil {
 				return err
 			}
-			routes, err := Report(filepath.Join(opts.SiteDir, "dist"))
+			routes, err := ReportKnown(filepath.Join(opts.SiteDir, "dist"), reportCache)
 			if err != nil {
 				return err
 			}
@@ -138,6 +138,9 @@ func GenerateDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir 
 		Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
 	}
 }
+
+// reportCache keeps what the report measured of each page, by its HTML.
+const reportCache = ".cache/build/report.json"
 
 // minNode is the oldest Node the site's tools run on (Vite 8).
 var minNode = [3]int{20, 19, 0}

@@ -1,8 +1,10 @@
 package pipeline
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -232,5 +234,58 @@ func TestHasDevPackages(t *testing.T) {
 				t.Errorf("hasDevPackages = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// A page whose HTML is byte for byte one measured before is not measured
+// again: its figures come from the file; a page that changed is measured.
+func TestReportKnown(t *testing.T) {
+	dist, known := t.TempDir(), filepath.Join(t.TempDir(), "report.json")
+	now := time.Now()
+	write(t, filepath.Join(dist, "index.html"), `<h1>Home</h1><script type="module" src="/assets/a.js"></script>`, now)
+	write(t, filepath.Join(dist, "about", "index.html"), `<h1>About</h1><style>body{color:red}</style>`, now)
+	write(t, filepath.Join(dist, "assets", "a.js"), strings.Repeat("console.log(1);", 100), now)
+	want, err := Report(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := ReportKnown(dist, known)
+	if err != nil || !slices.Equal(first, want) {
+		t.Fatalf("ReportKnown = %v, %v; want Report's %v", first, err, want)
+	}
+
+	// Figures in the file are taken as they are: make them recognisable.
+	data, err := os.ReadFile(known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var memo map[string]measured
+	if err := json.Unmarshal(data, &memo); err != nil || len(memo) != 2 {
+		t.Fatalf("the file holds %v (%v), want the two pages", memo, err)
+	}
+	for k, m := range memo {
+		m.HTML = 999_999
+		memo[k] = m
+	}
+	data, _ = json.Marshal(memo)
+	write(t, known, string(data), now)
+	write(t, filepath.Join(dist, "about", "index.html"), `<h1>About us</h1><style>body{color:red}</style>`, now)
+
+	second, err := ReportKnown(dist, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]Route{}
+	for _, r := range second {
+		byPath[r.Path] = r
+	}
+	if home := byPath["/"]; home.HTML != 999_999 || home.JS != want[0].JS {
+		t.Errorf("unchanged page: %+v, want its remembered HTML size with the script measured", home)
+	}
+	if about := byPath["/about"]; about.HTML == 999_999 || about.HTML == 0 || about.CSS == 0 {
+		t.Errorf("changed page: %+v, want it measured again", about)
+	}
+	if data, _ := os.ReadFile(known); strings.Count(string(data), `"HTML"`) != 2 {
+		t.Errorf("the file keeps %s; want the two pages of this report only", data)
 	}
 }

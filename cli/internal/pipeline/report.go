@@ -3,9 +3,13 @@ package pipeline
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -16,6 +20,7 @@ import (
 	"time"
 
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/fsutil"
 )
 
 // Route is what one prerendered page weighs, as a browser first loads it.
@@ -40,8 +45,41 @@ var (
 
 // Report measures every page of the built site in dist.
 func Report(dist string) ([]Route, error) {
+	return report(dist, nil)
+}
+
+// measured is what Report found of one page, by the SHA-256 of its HTML:
+// the page's own figures and the scripts it names (shared, measured once
+// per report).
+type measured struct {
+	Route
+	Scripts []string `json:"scripts"`
+}
+
+// ReportKnown is Report, reusing the figures of every page whose HTML is
+// byte for byte one that an earlier report (remembered in the file known)
+// measured: compressing and scanning every page again would cost a build
+// of a thousand pages seconds. The file is only a cache.
+func ReportKnown(dist, known string) ([]Route, error) {
+	memo := map[string]measured{}
+	if data, err := os.ReadFile(known); err == nil {
+		_ = json.Unmarshal(data, &memo)
+	}
+	routes, err := report(dist, memo)
+	if err == nil {
+		if data, err := json.Marshal(memo); err == nil && os.MkdirAll(filepath.Dir(known), 0o755) == nil {
+			_ = fsutil.WriteFileAtomic(known, data, 0o644)
+		}
+	}
+	return routes, err
+}
+
+// report measures dist; with memo, it takes and leaves there each page's
+// figures by the hash of its HTML (only those of the pages measured now).
+func report(dist string, memo map[string]measured) ([]Route, error) {
 	var routes []Route
 	gz := map[string]int64{} // scripts are shared: compress each once
+	seen := map[string]measured{}
 	err := filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -59,9 +97,16 @@ func Report(dist string) ([]Route, error) {
 		if err != nil {
 			return err
 		}
-		r := Route{Path: route, HTML: gzipSize(html)}
-		for _, m := range scriptRe.FindAllSubmatch(html, -1) {
-			name := string(m[1])
+		sum := sha256.Sum256(html)
+		key := hex.EncodeToString(sum[:])
+		m, ok := memo[key]
+		if !ok {
+			m = measure(dist, html)
+		}
+		seen[key] = m
+		r := m.Route
+		r.Path = route
+		for _, name := range m.Scripts {
 			if _, ok := gz[name]; !ok {
 				b, err := os.ReadFile(filepath.Join(dist, filepath.FromSlash(path.Clean(name))))
 				if err != nil {
@@ -71,30 +116,44 @@ func Report(dist string) ([]Route, error) {
 			}
 			r.JS += gz[name]
 		}
-		var css []byte
-		for _, m := range styleRe.FindAllSubmatch(html, -1) {
-			css = append(css, m[1]...)
-		}
-		r.CSS = gzipSize(css)
-		for _, tag := range imgRe.FindAll(html, -1) {
-			if bytes.Contains(tag, []byte(`loading="lazy"`)) {
-				continue
-			}
-			if m := srcRe.FindSubmatch(tag); m != nil {
-				if info, err := os.Stat(filepath.Join(dist, filepath.FromSlash(path.Clean(string(m[1]))))); err == nil {
-					r.Images++
-					r.ImageBytes += info.Size()
-				}
-			}
-		}
 		routes = append(routes, r)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("measuring the built site: %w", err)
 	}
+	if memo != nil {
+		clear(memo)
+		maps.Copy(memo, seen)
+	}
 	slices.SortFunc(routes, func(a, b Route) int { return strings.Compare(a.Path, b.Path) })
 	return routes, nil
+}
+
+// measure reads one page: its HTML and inline CSS compressed, the images
+// it loads at once, and the scripts it names.
+func measure(dist string, html []byte) measured {
+	m := measured{Route: Route{HTML: gzipSize(html)}}
+	for _, s := range scriptRe.FindAllSubmatch(html, -1) {
+		m.Scripts = append(m.Scripts, string(s[1]))
+	}
+	var css []byte
+	for _, s := range styleRe.FindAllSubmatch(html, -1) {
+		css = append(css, s[1]...)
+	}
+	m.CSS = gzipSize(css)
+	for _, tag := range imgRe.FindAll(html, -1) {
+		if bytes.Contains(tag, []byte(`loading="lazy"`)) {
+			continue
+		}
+		if s := srcRe.FindSubmatch(tag); s != nil {
+			if info, err := os.Stat(filepath.Join(dist, filepath.FromSlash(path.Clean(string(s[1]))))); err == nil {
+				m.Images++
+				m.ImageBytes += info.Size()
+			}
+		}
+	}
+	return m
 }
 
 func gzipSize(b []byte) int64 {

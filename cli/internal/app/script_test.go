@@ -57,6 +57,7 @@ func TestScripts(t *testing.T) {
 			"httpget":     cmdHTTPGet,
 			"mkvideo":     cmdMkvideo,
 			"noffmpeg":    cmdNoFFmpeg,
+			"mtimes":      cmdMtimes,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
@@ -96,6 +97,31 @@ func cmdNoFFmpeg(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Fatalf("the portfolio command is on no folder of PATH")
+}
+
+// mtimes DIR — prints each file under DIR with its modification time in
+// nanoseconds, sorted: `cp stdout` keeps it, `cmp stdout` compares a
+// later listing, so a script can check that nothing was written.
+func cmdMtimes(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mtimes DIR")
+	}
+	var lines []string
+	root := ts.MkAbs(args[0])
+	ts.Check(filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		lines = append(lines, fmt.Sprintf("%s %d", filepath.ToSlash(rel), fi.ModTime().UnixNano()))
+		return err
+	}))
+	slices.Sort(lines)
+	fmt.Fprintln(ts.Stdout(), strings.Join(lines, "\n"))
 }
 
 // sitefixture [DIR] — writes DIR/site.yaml (DIR is content unless given):

@@ -116,7 +116,7 @@ func Build(opts *BuildOptions) error {
 			if opts.Verbose {
 				WriteReport(out, routes)
 			}
-			fmt.Fprintln(out, SiteSummary(routes, time.Since(start), opts.Verbose))
+			fmt.Fprintln(out, SiteSummary(routes, RenderedPages(dist), time.Since(start), opts.Verbose))
 			return nil
 		}},
 	}

@@ -21,6 +21,7 @@ import (
 
 	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/headers"
 )
 
 // Route is what one prerendered page weighs, as a browser first loads it.
@@ -188,11 +189,15 @@ func imagesCell(r Route) string {
 
 func kB(n int64) string { return fmt.Sprintf("%.1f kB", float64(n)/1000) }
 
-// SiteSummary is the site step's line: how many pages, how long, and the
-// heaviest page as served (HTML, JS and CSS, gzip), so a page that grew
-// stands out without the table.
-func SiteSummary(routes []Route, elapsed time.Duration, verbose bool) string {
+// SiteSummary is the site step's line: how many pages, how long, how many
+// of them were rendered again (rendered; -1 when the prerender does not
+// say), and the heaviest page as served (HTML, JS and CSS, gzip), so a page
+// that grew stands out without the table.
+func SiteSummary(routes []Route, rendered int, elapsed time.Duration, verbose bool) string {
 	line := fmt.Sprintf("%s prerendered in %s", english.Count(len(routes), "page"), elapsed.Round(100*time.Millisecond))
+	if rendered >= 0 && rendered < len(routes) {
+		line += fmt.Sprintf(" (%d rendered again, %d as they were)", rendered, len(routes)-rendered)
+	}
 	if len(routes) == 0 {
 		return line
 	}
@@ -211,3 +216,19 @@ func SiteSummary(routes []Route, elapsed time.Duration, verbose bool) string {
 
 // served is what the page weighs before its images: HTML, JS and CSS.
 func (r Route) served() int64 { return r.HTML + r.JS + r.CSS }
+
+// RenderedPages is how many pages the last prerender of dist rendered (the
+// others were its cache's, unchanged), or -1 when it does not say.
+func RenderedPages(dist string) int {
+	data, err := os.ReadFile(filepath.Join(dist, headers.FactsFile))
+	if err != nil {
+		return -1
+	}
+	var facts struct {
+		Rendered *int `json:"rendered"`
+	}
+	if json.Unmarshal(data, &facts) != nil || facts.Rendered == nil {
+		return -1
+	}
+	return *facts.Rendered
+}

@@ -15,6 +15,11 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     sourcemap: false,
+    // public/ is not copied: it holds the image variants, thousands of
+    // files and hundreds of megabytes on a photographer's site, which the
+    // prerender links into dist instead (scripts/prerender.mjs,
+    // publishPublic), and the server build needs none of it.
+    copyPublicDir: false,
     // The page template (its fonts and document styles), the islands loader
     // and the plain page scripts of the site's analytics provider only (and
     // the consent bar's, when GA4 asks for consent): no other provider's

@@ -8,12 +8,17 @@
 // Characters outside the ranges fall back to the system font, as
 // unicode-range in fonts.css declares.
 //
+// Subsetting takes seconds of CPU, so each font's subset is made again only
+// when what it is made from changed: a hidden file beside it
+// (.inter.woff2.key) holds the hash of the source font, the ranges, the
+// weights and subset-font's version, and the hash of the subset written.
+//
 //   node scripts/fonts.mjs        (run by `npm run build` and `npm run dev`)
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import subsetFont from 'subset-font';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const outDir = path.join(root, 'src', 'generated', 'fonts');
@@ -42,14 +47,25 @@ const fonts = [
 
 const text = ranges.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i))).join('');
 
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+const subsetter = JSON.parse(await readFile(require.resolve('subset-font/package.json'), 'utf8')).version;
+
 await mkdir(outDir, { recursive: true });
 for (const font of fonts) {
   const source = await readFile(require.resolve(font.source));
-  const subset = await subsetFont(source, text, { targetFormat: 'woff2', variationAxes: { wght: weights } });
   const file = path.join(outDir, font.out);
+  const keyFile = path.join(outDir, `.${font.out}.key`);
+  const key = sha256(JSON.stringify([sha256(source), text, weights, subsetter]));
   const current = await readFile(file).catch(() => null);
-  if (current?.equals(subset)) continue;
-  await writeFile(`${file}.tmp`, subset);
-  await rename(`${file}.tmp`, file);
-  console.log(`fonts: ${font.out} ${(source.length / 1000).toFixed(1)} kB -> ${(subset.length / 1000).toFixed(1)} kB`);
+  const kept = await readFile(keyFile, 'utf8').catch(() => '');
+  if (current && kept === `${key} ${sha256(current)}\n`) continue;
+  const { default: subsetFont } = await import('subset-font'); // loads its WebAssembly: only when needed
+  const subset = await subsetFont(source, text, { targetFormat: 'woff2', variationAxes: { wght: weights } });
+  if (!current?.equals(subset)) {
+    await writeFile(`${file}.tmp`, subset);
+    await rename(`${file}.tmp`, file);
+    console.log(`fonts: ${font.out} ${(source.length / 1000).toFixed(1)} kB -> ${(subset.length / 1000).toFixed(1)} kB`);
+  }
+  await writeFile(`${keyFile}.tmp`, `${key} ${sha256(subset)}\n`);
+  await rename(`${keyFile}.tmp`, keyFile);
 }

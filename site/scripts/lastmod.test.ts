@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lastChange } from './lastmod.mjs';
+import { lastChange, lastChanges } from './lastmod.mjs';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -72,5 +72,71 @@ describe('lastChange', () => {
     expect(await lastChange(['site.yaml'], { cwd: dir })).toBe('2020-02-02T02:02:02Z');
     expect(await lastChange(['site.yaml', 'projects/a'], { cwd: dir })).toBe('2022-02-02T02:02:02Z');
     expect(await lastChange(['missing'], { cwd: dir })).toBeUndefined();
+  });
+});
+
+describe('lastChanges', () => {
+  // A build asks for each page's date; the next build, given what the first
+  // found, must answer as lastChange would, after any change.
+  async function twoBuilds(cwd: string, paths: string[], change: () => void) {
+    const first = await lastChanges({ cwd });
+    await first.date(paths);
+    change();
+    const second = await lastChanges({ cwd, known: first.found });
+    return { date: await second.date(paths), want: await lastChange(paths, { cwd }) };
+  }
+
+  it('keeps a date while nothing under its paths changed', async () => {
+    const dir = folder();
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    write(dir, 'content/site.yaml', 'a', '2020-01-01T00:00:00Z');
+    write(dir, 'content/projects/a/project.yaml', 'a', '2020-01-01T00:00:00Z');
+    commit(dir, '2021-05-06T07:08:09Z');
+    const cwd = path.join(dir, 'content');
+    const first = await lastChanges({ cwd });
+    expect(await first.date(['site.yaml', 'projects/a'])).toBe('2021-05-06T07:08:09Z');
+    // What an earlier build found is taken as it is: no git asked.
+    const known = structuredClone(first.found);
+    for (const k of Object.keys(known)) known[k]!.date = '1999-09-09T09:09:09Z';
+    const second = await lastChanges({ cwd, known });
+    expect(await second.date(['site.yaml', 'projects/a'])).toBe('1999-09-09T09:09:09Z');
+    // Other paths are asked of git.
+    expect(await second.date(['site.yaml'])).toBe('2021-05-06T07:08:09Z');
+  });
+
+  it('answers as lastChange after an edit, a new file, a commit, in git or not', async () => {
+    const dir = folder();
+    execFileSync('git', ['init', '-q'], { cwd: dir });
+    write(dir, 'content/site.yaml', 'a', '2020-01-01T00:00:00Z');
+    write(dir, 'content/projects/a/project.yaml', 'a', '2020-01-01T00:00:00Z');
+    commit(dir, '2021-05-06T07:08:09Z');
+    const cwd = path.join(dir, 'content');
+    const paths = ['site.yaml', 'projects/a'];
+    const cases: [string, () => void][] = [
+      ['an edit', () => write(dir, 'content/projects/a/project.yaml', 'b', '2023-03-03T03:03:03Z')],
+      ['a new file', () => write(dir, 'content/projects/a/gallery/01.jpg', 'new', '2024-04-04T04:04:04Z')],
+      ['a commit', () => commit(dir, '2025-05-05T05:05:05Z')],
+      ['a file touched after the commit', () => write(dir, 'content/projects/a/gallery/01.jpg', 'new', '2026-06-06T06:06:06Z')],
+    ];
+    for (const [name, change] of cases) {
+      const { date, want } = await twoBuilds(cwd, paths, change);
+      expect(date, name).toBe(want);
+    }
+    expect(await lastChange(paths, { cwd })).toBe('2025-05-05T05:05:05Z');
+
+    // Files git ignores (a scratch site inside another repository) are
+    // dated by their times.
+    write(dir, '.gitignore', 'scratch/\n', '2020-01-01T00:00:00Z');
+    write(dir, 'scratch/projects/a/project.yaml', 'a', '2020-02-02T02:02:02Z');
+    const scratch = path.join(dir, 'scratch');
+    const { date, want } = await twoBuilds(scratch, ['projects/a'], () => write(dir, 'scratch/projects/a/project.yaml', 'b', '2022-02-02T02:02:02Z'));
+    expect(want).toBe('2022-02-02T02:02:02Z');
+    expect(date).toBe(want);
+
+    // Outside a repository.
+    const plain = folder();
+    write(plain, 'projects/a/project.yaml', 'a', '2020-02-02T02:02:02Z');
+    const outside = await twoBuilds(plain, ['projects/a'], () => write(plain, 'projects/a/project.yaml', 'b', '2021-02-02T02:02:02Z'));
+    expect(outside.date).toBe('2021-02-02T02:02:02Z');
   });
 });

@@ -1,16 +1,20 @@
 // Writes every route of the built site as static HTML: the client build's
 // index.html is the template; the server build renders each route's markup,
-// critical CSS and head tags into it. Unknown paths get 404.html.
+// critical CSS and head tags into it. Unknown paths get 404.html. With
+// PORTFOLIO_PRERENDER_CACHE (`portfolio build` sets it), a page whose
+// inputs are those of the last build is copied from the cache instead of
+// rendered again (scripts/page-cache.mjs).
 //
 //   vite build && vite build --ssr src/entry-server.tsx --outDir .ssr && node scripts/prerender.mjs
 //
 // main() at the bottom reads as the list of steps; each step is a function
 // named for what it does, above it.
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { lastChange } from './lastmod.mjs';
+import { lastChanges } from './lastmod.mjs';
+import { bodyInputs, openPageCache, pageKeys, sharedInputs } from './page-cache.mjs';
 import { escape, fillTemplate, iconTags, islandsStart, pageRules } from './page-html.mjs';
 import { pageScripts } from './page-scripts.mjs';
 
@@ -32,6 +36,40 @@ async function writeHtml(file, html) {
   const tmp = `${file}.tmp`;
   await writeFile(tmp, html);
   await rename(tmp, file);
+}
+
+// --- public/ --------------------------------------------------------------------
+
+// The files of public/ (the image variants, cards and icons, documents,
+// videos) go into dist as they are. Vite would copy them (vite.config.ts
+// turns that off); a photographer's site has thousands of variants and
+// hundreds of megabytes, so each is hard-linked instead: no byte copied.
+// Nothing writes a file of public/ in place (each is written whole under
+// another name and renamed; a new variant is a new name), so a link never
+// sees a change; what the client build wrote itself is kept. Where a link
+// cannot be made (another file system), the file is copied.
+async function publishPublic(dir = path.join(root, 'public'), to = dist) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    if (e.code === 'ENOENT') return;
+    throw e;
+  }
+  await mkdir(to, { recursive: true });
+  for (const e of entries) {
+    const [from, file] = [path.join(dir, e.name), path.join(to, e.name)];
+    if (e.isDirectory()) await publishPublic(from, file);
+    else if (e.isFile()) {
+      try {
+        await link(from, file);
+      } catch (err) {
+        if (err.code === 'EEXIST') continue;
+        if (err.code !== 'EXDEV' && err.code !== 'EPERM' && err.code !== 'ENOTSUP') throw err;
+        await copyFile(from, file);
+      }
+    }
+  }
 }
 
 // --- The template and the scripts --------------------------------------------
@@ -192,41 +230,87 @@ function usedVariables(css) {
 
 const pruneVariables = (css, used) => css.replace(varDecl, (decl, name) => (used.has(name) ? decl : '')).replace(/;}/g, '}');
 
-/**
- * Each page's style rules (page-html.mjs, pageRules), with the theme's
- * variables pruned to those some page of the site reads, not this page
- * alone: an island (the lightbox) draws MUI components in the browser whose
- * rules read them.
- */
-function pageStyles(template, pages) {
-  const used = usedVariables([template, ...pages.flatMap((p) => p.rendered.styles.map((r) => r.css))].join('\n'));
-  return (rendered) => pruneVariables(pageRules(rendered), used);
+/** The theme variables read by the template and the rules of every page (each page's whole list, as rendered). */
+function siteVariables(template, pages) {
+  const rules = new Map();
+  for (const p of pages) for (const r of p.rendered?.styles ?? p.cached.rules) rules.set(r.id, r.css);
+  return [...usedVariables([template, ...rules.values()].join('\n'))].sort();
 }
 
 // --- Pages --------------------------------------------------------------------
 
-/** Renders every route, then the not-found page, with the file each goes to. */
-async function renderPages({ render, paths: sitePaths }, routes) {
-  const pages = [];
-  for (const route of routes) {
-    const rendered = await render(route);
-    if (rendered.status !== 200) throw new Error(`${route} rendered the not-found page`);
-    const file = route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html');
-    pages.push({ route, file, rendered });
-  }
-  pages.push({ route: sitePaths.notFound, file: path.join(dist, '404.html'), rendered: await render(sitePaths.notFound) });
-  return pages;
+/** Every route, then the not-found page, with the file each goes to. */
+function pageList(routes, sitePaths) {
+  return [
+    ...routes.map((route) => ({ route, file: route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html') })),
+    { route: sitePaths.notFound, file: path.join(dist, '404.html') },
+  ];
 }
 
-/** Fills the template for each page and writes it; returns the canonical pages with their dates. */
-async function writePages(pages, template, site) {
-  const pageCss = pageStyles(template, pages);
-  const canonical = [];
-  for (const { route, file, rendered } of pages) {
-    await writeHtml(file, fillTemplate(template, rendered, pageCss(rendered), site));
-    if (rendered.status === 200 && !rendered.meta.noindex) {
-      canonical.push({ url: rendered.meta.canonical, lastmod: await lastChange(site.info.sources(route), { cwd: contentRoot }) });
+async function renderPage({ render, paths: sitePaths }, route) {
+  const rendered = await render(route);
+  if (route !== sitePaths.notFound && rendered.status !== 200) throw new Error(`${route} rendered the not-found page`);
+  return rendered;
+}
+
+/**
+ * Renders each page the cache does not hold under its key (keyOf); the
+ * others keep what the cache remembers of them. When the theme variables
+ * the site reads are not those the kept pages' styles were cut to, it
+ * renders those too.
+ */
+async function renderPages(server, list, cache, keyOf, template) {
+  const pages = [];
+  for (const { route, file } of list) {
+    const key = keyOf(route);
+    const cached = cache.page(route, key);
+    pages.push(cached ? { route, file, key, cached } : { route, file, key, rendered: await renderPage(server, route) });
+  }
+  let used = siteVariables(template, pages);
+  if (pages.some((p) => p.cached) && used.join() !== cache.used.join()) {
+    for (const p of pages) if (p.cached) [p.rendered, p.cached] = [await renderPage(server, p.route), undefined];
+    used = siteVariables(template, pages);
+  }
+  return { pages, used: new Set(used) };
+}
+
+/** What the sitemap and the headers need to know of a page. */
+const pageFacts = (rendered) => ({
+  canonical: rendered.meta.canonical,
+  noindex: Boolean(rendered.meta.noindex),
+  status: rendered.status,
+  start: islandsStart(rendered.html),
+});
+
+/**
+ * Each page's style rules (page-html.mjs, pageRules), with the theme's
+ * variables pruned to those some page of the site reads, not this page
+ * alone: an island (the lightbox) draws MUI components in the browser whose
+ * rules read them. Fills the template for each page rendered and writes it
+ * (and keeps it in the cache); copies each page the cache holds. Returns
+ * each page's facts.
+ */
+async function writePages(pages, used, template, site, cache) {
+  for (const p of pages) {
+    if (p.rendered) {
+      const html = fillTemplate(template, p.rendered, pruneVariables(pageRules(p.rendered), used), site);
+      await writeHtml(p.file, html);
+      p.facts = pageFacts(p.rendered);
+      await cache.keep(p.route, p.key, p.facts, p.rendered.styles, html);
+    } else {
+      await cache.copyTo(p.key, p.file);
+      const { canonical, noindex, status, start, rules } = p.cached;
+      p.facts = { canonical, noindex, status, start };
+      await cache.keep(p.route, p.key, p.facts, rules);
     }
+  }
+}
+
+/** The canonical pages with the date of the last change of the content each shows. */
+async function canonicalPages(pages, site, dates) {
+  const canonical = [];
+  for (const { route, facts } of pages) {
+    if (facts.status === 200 && !facts.noindex) canonical.push({ url: facts.canonical, lastmod: await dates.date(site.info.sources(route)) });
   }
   return canonical;
 }
@@ -250,8 +334,8 @@ ${canonical.map(({ url, lastmod }) => `  <url><loc>${escape(url)}</loc>${lastmod
 // paint needs from the server: the two fonts
 // every page preloads. The host sends those as Link headers with each page,
 // so that the browser asks for them before it has read the page's head.
-async function writeHeaderFacts(pages, routes, { analytics, rules, starter, fonts }) {
-  const starterUsed = pages.some((p) => islandsStart(p.rendered.html) === 'starter');
+async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, starter, fonts }) {
+  const starterUsed = pages.some((p) => p.facts.start === 'starter');
   await writeFile(
     path.join(dist, '.vite', 'prerender.json'),
     `${JSON.stringify({
@@ -259,11 +343,13 @@ async function writeHeaderFacts(pages, routes, { analytics, rules, starter, font
       scriptHashes: [rules.hash, starterUsed && starter.hash].filter(Boolean),
       pages: routes,
       preload: fonts.map((href) => ({ href, as: 'font', type: 'font/woff2', crossorigin: true })),
+      rendered,
     })}\n`,
   );
 }
 
 async function main() {
+  await publishPublic();
   const server = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
   const template = await readTemplate();
   const entries = await readEntryScripts(server.analyticsSetting());
@@ -278,11 +364,22 @@ async function main() {
     analytics: server.analyticsTag(),
   };
   const routes = await server.routePaths();
-  const pages = await renderPages(server, routes);
-  const canonical = await writePages(pages, template, site);
-  await writeSitemapAndRobots(canonical);
-  await writeHeaderFacts(pages, routes, site);
-  console.log(`prerendered ${routes.length} routes, 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`);
+  const cache = await openPageCache(process.env.PORTFOLIO_PRERENDER_CACHE);
+  const keyOf = pageKeys(
+    await sharedInputs(root, { template, ...site }),
+    await bodyInputs(root),
+    (route) => server.photoOf(route)?.slug ?? server.projectSlug(route),
+  );
+  const { pages, used } = await renderPages(server, pageList(routes, server.paths), cache, keyOf, template);
+  await writePages(pages, used, template, site, cache);
+  const dates = await lastChanges({ cwd: contentRoot, known: cache.dates });
+  await writeSitemapAndRobots(await canonicalPages(pages, site, dates));
+  const rendered = pages.filter((p) => p.rendered).length;
+  await writeHeaderFacts(pages, routes, rendered, site);
+  await cache.save([...used].sort(), dates.found);
+  console.log(
+    `prerendered ${routes.length} routes (${rendered} rendered, ${pages.length - rendered} unchanged), 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`,
+  );
 }
 
 await main();

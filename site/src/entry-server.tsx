@@ -12,7 +12,7 @@ import { AppProviders } from '@/theme/AppProviders';
 import { createEmotionCache } from '@/theme/emotion';
 import { theme } from '@/theme/theme';
 
-export { analyticsSetting, paths, photoOf };
+export { analyticsSetting, paths, photoOf, projectSlug };
 
 /** Every route path to prerender (docs/site.md §2): the pages, then a page per gallery photo. */
 export async function routePaths(): Promise<string[]> {

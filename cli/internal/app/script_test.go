@@ -59,6 +59,7 @@ func TestScripts(t *testing.T) {
 			"httpget":     cmdHTTPGet,
 			"mkvideo":     cmdMkvideo,
 			"noffmpeg":    cmdNoFFmpeg,
+			"mtimes":      cmdMtimes,
 		},
 		// [siteinstalled]: the site's npm packages are installed (sitecopy).
 		Condition: func(cond string) (bool, error) {
@@ -166,6 +167,31 @@ func siteInstalled() (repo, modules string, ok bool) {
 	installed, err := os.Stat(filepath.Join(modules, ".package-lock.json"))
 	lock, lockErr := os.Stat(filepath.Join(repo, "site", "package-lock.json"))
 	return repo, modules, err == nil && lockErr == nil && !lock.ModTime().After(installed.ModTime())
+}
+
+// mtimes DIR — prints each file under DIR with its modification time in
+// nanoseconds, sorted: `cp stdout` keeps it, `cmp stdout` compares a
+// later listing, so a script can check that nothing was written.
+func cmdMtimes(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mtimes DIR")
+	}
+	var lines []string
+	root := ts.MkAbs(args[0])
+	ts.Check(filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		lines = append(lines, fmt.Sprintf("%s %d", filepath.ToSlash(rel), fi.ModTime().UnixNano()))
+		return err
+	}))
+	slices.Sort(lines)
+	fmt.Fprintln(ts.Stdout(), strings.Join(lines, "\n"))
 }
 
 // sitefixture [DIR] — writes DIR/site.yaml (DIR is content unless given):

@@ -87,19 +87,22 @@ func TestSiteSummary(t *testing.T) {
 		{Path: "/contact", HTML: 8600, JS: 2100, CSS: 3900},
 	}
 	tests := []struct {
-		name    string
-		routes  []Route
-		verbose bool
-		want    string
+		name     string
+		routes   []Route
+		rendered int
+		verbose  bool
+		want     string
 	}{
-		{"brief", routes, false, "3 pages prerendered in 41.3s; the heaviest, /contact, is 14.6 kB of HTML, JS and CSS (gzip); -v lists every page"},
-		{"verbose: the table is above", routes, true, "3 pages prerendered in 41.3s; the heaviest, /contact, is 14.6 kB of HTML, JS and CSS (gzip)"},
-		{"one page", routes[1:2], false, "1 page prerendered in 41.3s; the heaviest, /, is 8.0 kB of HTML, JS and CSS (gzip); -v lists every page"},
-		{"no page", nil, false, "0 pages prerendered in 41.3s"},
+		{"brief", routes, 3, false, "3 pages prerendered in 41.3s; the heaviest, /contact, is 14.6 kB of HTML, JS and CSS (gzip); -v lists every page"},
+		{"verbose: the table is above", routes, 3, true, "3 pages prerendered in 41.3s; the heaviest, /contact, is 14.6 kB of HTML, JS and CSS (gzip)"},
+		{"one page", routes[1:2], 1, false, "1 page prerendered in 41.3s; the heaviest, /, is 8.0 kB of HTML, JS and CSS (gzip); -v lists every page"},
+		{"no page", nil, 0, false, "0 pages prerendered in 41.3s"},
+		{"some as they were", routes, 1, false, "3 pages prerendered in 41.3s (1 rendered again, 2 as they were); the heaviest, /contact, is 14.6 kB of HTML, JS and CSS (gzip); -v lists every page"},
+		{"the prerender does not say", routes, -1, false, "3 pages prerendered in 41.3s; the heaviest, /contact, is 14.6 kB of HTML, JS and CSS (gzip); -v lists every page"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := SiteSummary(tt.routes, 41_312*time.Millisecond, tt.verbose); got != tt.want {
+			if got := SiteSummary(tt.routes, tt.rendered, 41_312*time.Millisecond, tt.verbose); got != tt.want {
 				t.Errorf("SiteSummary =\n%q, want\n%q", got, tt.want)
 			}
 		})

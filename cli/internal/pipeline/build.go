@@ -25,6 +25,7 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/termsafe"
 )
 
 // BuildOptions are the inputs of a build.
@@ -38,6 +39,11 @@ type BuildOptions struct {
 	// document published) and ends with the per-route table; without it
 	// each step prints a summary line.
 	Verbose bool
+	// Force builds even when the inputs and outputs are those of the last
+	// build, and prerenders every page again.
+	Force bool
+	// Explained says the caller has told why it builds (serve does).
+	Explained bool
 }
 
 // Build runs the chain; each step's own output explains a failure.
@@ -48,11 +54,26 @@ func Build(opts *BuildOptions) error {
 	}
 	start := time.Now()
 	out := opts.IO.Out
+	dist := filepath.Join(opts.SiteDir, "dist")
 	// What this build reads, noted before it starts: a file saved while it
-	// runs makes the next check see a change. The old record goes first, so
-	// a build that fails or is stopped leaves the site stale.
-	_ = os.Remove(recordFile)
+	// runs makes the next check see a change.
 	inputs, inputsErr := Inputs(opts.ContentDir, opts.SiteDir)
+	if inputsErr == nil && !opts.Force {
+		last, stale, why := staleAgainst(opts.SiteDir, inputs)
+		if !stale {
+			fmt.Fprintf(out, "%s is up to date (inputs unchanged since %s); --force rebuilds\n", termsafe.String(dist), last.Read.Local().Format("2006-01-02 15:04:05"))
+			return nil
+		}
+		if last != nil && !opts.Explained {
+			fmt.Fprintf(out, "Building: %s.\n", termsafe.String(why)) // file names are outside text
+		}
+	}
+	// The old record goes first, so a build that fails or is stopped leaves
+	// the site stale.
+	_ = os.Remove(recordFile)
+	if opts.Force {
+		_ = os.RemoveAll(prerenderCache)
+	}
 	s := cmdutil.NewStyler(opts.IO)
 	steps := []struct {
 		name string
@@ -88,14 +109,14 @@ func Build(opts *BuildOptions) error {
 			if err := Site(ctx, opts); err != nil {
 				return err
 			}
-			routes, err := Report(filepath.Join(opts.SiteDir, "dist"))
+			routes, err := ReportKnown(dist, reportCache)
 			if err != nil {
 				return err
 			}
 			if opts.Verbose {
 				WriteReport(out, routes)
 			}
-			fmt.Fprintln(out, SiteSummary(routes, time.Since(start), opts.Verbose))
+			fmt.Fprintln(out, SiteSummary(routes, RenderedPages(dist), time.Since(start), opts.Verbose))
 			return nil
 		}},
 	}
@@ -109,11 +130,15 @@ func Build(opts *BuildOptions) error {
 		}
 	}
 	if inputsErr == nil {
-		if err := saveRecord(inputs); err != nil {
-			fmt.Fprintf(opts.IO.ErrOut, "warning: cannot record what the build read (%v); the next serve builds again\n", err)
+		outputs, err := Outputs(opts.SiteDir)
+		if err == nil {
+			err = saveRecord(start, inputs, outputs)
+		}
+		if err != nil {
+			fmt.Fprintf(opts.IO.ErrOut, "warning: cannot record what the build read and wrote (%v); the next build runs again\n", err)
 		}
 	}
-	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), time.Since(start).Round(100*time.Millisecond), filepath.Join(opts.SiteDir, "dist"))
+	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), time.Since(start).Round(100*time.Millisecond), dist)
 	return nil
 }
 
@@ -139,6 +164,14 @@ func GenerateDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir 
 	}
 }
 
+// prerenderCache is where the site's prerender keeps each page with what
+// it was rendered from (site/scripts/prerender.mjs), so that a build
+// renders again only the pages whose inputs changed.
+const prerenderCache = ".cache/build/prerender"
+
+// reportCache keeps what the report measured of each page, by its HTML.
+const reportCache = ".cache/build/report.json"
+
 // minNode is the oldest Node the site's tools run on (Vite 8).
 var minNode = [3]int{20, 19, 0}
 
@@ -149,7 +182,11 @@ func Site(ctx context.Context, opts *BuildOptions) error {
 	if err := installPackages(ctx, opts); err != nil {
 		return err
 	}
-	if err := npm(ctx, opts, "run", "build", "--silent"); err != nil {
+	cache, err := filepath.Abs(prerenderCache)
+	if err != nil {
+		return err
+	}
+	if err := npm(ctx, opts, []string{"PORTFOLIO_PRERENDER_CACHE=" + cache}, "run", "build", "--silent"); err != nil {
 		return err
 	}
 	c, _, err := content.Load(opts.ContentDir, content.Options{MaxPixels: imagecheck.DefaultMaxPixels})
@@ -197,7 +234,7 @@ func installPackagesAsync(ctx context.Context, opts *BuildOptions) func() error 
 	var err error
 	go func() {
 		defer close(done)
-		err = npm(ctx, opts, args...)
+		err = npm(ctx, opts, nil, args...)
 	}()
 	return func() error {
 		<-done
@@ -288,13 +325,13 @@ func hasDevPackages(siteDir string) bool {
 	return false
 }
 
-// npm runs npm in the site folder. Its output is shown only when it fails,
-// with the command to run again by hand.
-func npm(ctx context.Context, opts *BuildOptions, args ...string) error {
+// npm runs npm in the site folder, with env added to the environment. Its
+// output is shown only when it fails, with the command to run again by hand.
+func npm(ctx context.Context, opts *BuildOptions, env []string, args ...string) error {
 	// npm runs a shell that runs Node: the whole group ends with the build.
 	cmd := childproc.Command(ctx, "npm", args...)
 	cmd.Dir = opts.SiteDir
-	cmd.Env = append(os.Environ(), "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1")
+	cmd.Env = append(append(os.Environ(), "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1"), env...)
 	var output bytes.Buffer
 	cmd.Stdout = &output
 	cmd.Stderr = &output

@@ -1,11 +1,16 @@
 package pipeline
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"portfolio/cli/internal/iostreams"
 )
 
 func TestNodeVersion(t *testing.T) {
@@ -74,16 +79,31 @@ func TestPackagesStale(t *testing.T) {
 }
 
 // markBuilt leaves the tree as a finished build does: the site in dist and
-// the record of what the build read.
+// the record of what the build read and wrote.
 func markBuilt(t *testing.T, at time.Time) {
 	t.Helper()
 	write(t, "site/dist/index.html", "<h1>", at)
+	write(t, "site/dist/about/index.html", "<h1>About", at)
 	files, err := Inputs("content", "site")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := saveRecord(files); err != nil {
+	outputs, err := Outputs("site")
+	if err != nil {
 		t.Fatal(err)
+	}
+	if err := saveRecord(at, files, outputs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// git runs git in the current folder, as a person of its own.
+func git(t *testing.T, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
 
@@ -98,6 +118,44 @@ func move(t *testing.T, from, to string) {
 	}
 }
 
+// buildFixture writes a small repository as the build sees it, every file dated
+// at: content, schemas, the site's sources, lock files and outputs, and a
+// node program first on PATH. No variable the site's build reads is set.
+func buildFixture(t *testing.T, at time.Time) {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	write(t, "content/site.yaml", "name: x", at)
+	write(t, "content/projects/a/project.yaml", "title: a", at)
+	write(t, "content/projects/a/gallery/01.jpg", "photo one", at)
+	write(t, "content/projects/a/gallery/02.jpg", "photo two", at)
+	write(t, "content/projects/b/project.yaml", "title: b", at)
+	write(t, "schema/project.schema.json", "{}", at)
+	write(t, "site/src/App.tsx", "", at)
+	write(t, "site/package-lock.json", `{"v":1}`, at)
+	write(t, "site/public/img/x-480.webp", "", at)
+	write(t, "site/src/generated/content.ts", "", at)
+	write(t, "site/node_modules/.package-lock.json", `{"packages":{}}`, at)
+	write(t, "bin/node", "#!/bin/sh\necho v22.0.0", at)
+	abs, err := filepath.Abs("bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", abs+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	if err := os.Chmod("bin/node", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The program: a small stand-in, which hashes in no time.
+	write(t, "bin/portfolio", "portfolio v1", at)
+	executable = func() (string, error) { return filepath.Join(abs, "portfolio"), nil }
+	t.Cleanup(func() { executable = os.Executable })
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); builtEnv(name) {
+			t.Setenv(name, "")
+			os.Unsetenv(name)
+		}
+	}
+}
+
 // Staleness follows what the build reads, not modification times: a
 // rename, a move or a deletion keeps every time as it was.
 func TestStale(t *testing.T) {
@@ -107,48 +165,63 @@ func TestStale(t *testing.T) {
 		noBuild bool
 		change  func(t *testing.T)
 		want    string // part of the reason; "" when up to date
+		setup   func(t *testing.T)
 	}{
-		{"up to date", false, nil, ""},
-		{"never built", true, nil, "not been built"},
-		{"built without a record (npm run build)", false, func(t *testing.T) { os.Remove(recordFile) }, "no record"},
-		{"content changed", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: b", later) }, "project.yaml changed"},
-		{"same size, same time, other bytes", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: b", old) }, "project.yaml changed"},
-		{"saved again unchanged", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: a", later) }, ""},
+		{"up to date", false, nil, "", nil},
+		{"never built", true, nil, "not been built", nil},
+		{"built without a record (npm run build)", false, func(t *testing.T) { os.Remove(recordFile) }, "no record", nil},
+		{"content changed", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: b", later) }, "project.yaml changed", nil},
+		{"same size, same time, other bytes", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: b", old) }, "project.yaml changed", nil},
+		{"saved again unchanged", false, func(t *testing.T) { write(t, "content/projects/a/project.yaml", "title: a", later) }, "", nil},
 		{"two gallery files swapped", false, func(t *testing.T) {
 			move(t, "content/projects/a/gallery/01.jpg", "content/projects/a/gallery/tmp.jpg")
 			move(t, "content/projects/a/gallery/02.jpg", "content/projects/a/gallery/01.jpg")
 			move(t, "content/projects/a/gallery/tmp.jpg", "content/projects/a/gallery/02.jpg")
-		}, "gallery/01.jpg changed"},
+		}, "gallery/01.jpg changed", nil},
 		{"a photo moved in", false, func(t *testing.T) {
 			write(t, "elsewhere/03.jpg", "photo three", old)
 			move(t, "elsewhere/03.jpg", "content/projects/a/gallery/03.jpg")
-		}, "gallery/03.jpg is new"},
-		{"a project folder deleted", false, func(t *testing.T) { os.RemoveAll("content/projects/b") }, "content/projects/b/project.yaml was removed"},
-		{"a project folder renamed", false, func(t *testing.T) { move(t, "content/projects/b", "content/projects/c") }, "content/projects/b/project.yaml was removed"},
-		{"a schema changed", false, func(t *testing.T) { write(t, "schema/project.schema.json", "{ }", old) }, "project.schema.json changed"},
-		{"site code changed", false, func(t *testing.T) { write(t, "site/src/App.tsx", "x", old) }, "App.tsx changed"},
-		{"the lock file changed", false, func(t *testing.T) { write(t, "site/package-lock.json", `{"v":2}`, old) }, "package-lock.json changed"},
-		{"outputs of the build do not count", false, func(t *testing.T) {
-			write(t, "site/public/img/y-480.webp", "new variant", later)
-			write(t, "site/src/generated/content.ts", "export {}", later)
-			write(t, "site/src/generated/fonts/inter.woff2", "font", later)
-		}, ""},
-		{"hidden files do not count", false, func(t *testing.T) { write(t, "content/projects/a/.DS_Store", "x", later) }, ""},
-		{"many changes are summed up", false, func(t *testing.T) { os.RemoveAll("content/projects") }, "and 1 more changes"},
+		}, "gallery/03.jpg is new", nil},
+		{"a project folder deleted", false, func(t *testing.T) { os.RemoveAll("content/projects/b") }, "content/projects/b/project.yaml was removed", nil},
+		{"a project folder renamed", false, func(t *testing.T) { move(t, "content/projects/b", "content/projects/c") }, "content/projects/b/project.yaml was removed", nil},
+		{"a schema changed", false, func(t *testing.T) { write(t, "schema/project.schema.json", "{ }", old) }, "project.schema.json changed", nil},
+		{"site code changed", false, func(t *testing.T) { write(t, "site/src/App.tsx", "x", old) }, "App.tsx changed", nil},
+		{"the lock file changed", false, func(t *testing.T) { write(t, "site/package-lock.json", `{"v":2}`, old) }, "package-lock.json changed", nil},
+		{"the installed packages changed", false, func(t *testing.T) {
+			write(t, "site/node_modules/.package-lock.json", `{"packages":{"node_modules/vitest":{"dev":true}}}`, old)
+		}, "site/node_modules/.package-lock.json changed", nil},
+		{"an .env file the site's build reads", false, func(t *testing.T) { write(t, "site/.env.production", "VITE_ANALYTICS=off", old) }, "site/.env.production is new", nil},
+		{"a variable the site's build reads", false, func(t *testing.T) { t.Setenv("VITE_ANALYTICS", "off") }, "$VITE_ANALYTICS is set", nil},
+		{"another content folder for the sitemap's dates", false, func(t *testing.T) { t.Setenv("PORTFOLIO_CONTENT", "/elsewhere") }, "$PORTFOLIO_CONTENT is set", nil},
+		{"a variable it does not read", false, func(t *testing.T) { t.Setenv("EDITOR", "vi") }, "", nil},
+		{"a new portfolio program", false, func(t *testing.T) { write(t, "bin/portfolio", "portfolio v2", old) }, "(the portfolio program) changed", nil},
+		{"a new year (the footer's copyright)", false, func(t *testing.T) {
+			clock = func() time.Time { return time.Now().AddDate(1, 0, 0) }
+			t.Cleanup(func() { clock = time.Now })
+		}, "(the year) changed", nil},
+		{"another Node", false, func(t *testing.T) { write(t, "bin/node", "#!/bin/sh\necho v24.0.0", old) }, "(the node program) changed", nil},
+		{"a commit of the content (the sitemap's dates)", false, func(t *testing.T) {
+			git(t, "commit", "-q", "--allow-empty", "-m", "two")
+		}, "(the content's git commit) changed", func(t *testing.T) {
+			git(t, "init", "-q")
+			git(t, "add", "content")
+			git(t, "commit", "-q", "-m", "one")
+		}},
+		{"a built page removed", false, func(t *testing.T) { os.Remove("site/dist/about/index.html") }, "site/dist/about/index.html was removed", nil},
+		{"a built page touched", false, func(t *testing.T) { write(t, "site/dist/about/index.html", "<h1>About", later) }, "site/dist/about/index.html changed", nil},
+		{"a file put into dist", false, func(t *testing.T) { write(t, "site/dist/stray.html", "x", old) }, "site/dist/stray.html is new", nil},
+		{"a variant removed", false, func(t *testing.T) { os.Remove("site/public/img/x-480.webp") }, "site/public/img/x-480.webp was removed", nil},
+		{"the generated module rewritten", false, func(t *testing.T) { write(t, "site/src/generated/content.ts", "export {}", later) }, "site/src/generated/content.ts changed", nil},
+		{"a stray variant, which would be published", false, func(t *testing.T) { write(t, "site/public/img/y-480.webp", "x", old) }, "site/public/img/y-480.webp is new since the last build", nil},
+		{"hidden files do not count", false, func(t *testing.T) { write(t, "content/projects/a/.DS_Store", "x", later) }, "", nil},
+		{"many changes are summed up", false, func(t *testing.T) { os.RemoveAll("content/projects") }, "and 1 more changes", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Chdir(t.TempDir())
-			write(t, "content/site.yaml", "name: x", old)
-			write(t, "content/projects/a/project.yaml", "title: a", old)
-			write(t, "content/projects/a/gallery/01.jpg", "photo one", old)
-			write(t, "content/projects/a/gallery/02.jpg", "photo two", old)
-			write(t, "content/projects/b/project.yaml", "title: b", old)
-			write(t, "schema/project.schema.json", "{}", old)
-			write(t, "site/src/App.tsx", "", old)
-			write(t, "site/package-lock.json", `{"v":1}`, old)
-			write(t, "site/public/img/x-480.webp", "", old)
-			write(t, "site/src/generated/content.ts", "", old)
+			buildFixture(t, old)
+			if tt.setup != nil {
+				tt.setup(t)
+			}
 			if !tt.noBuild {
 				markBuilt(t, built)
 			}
@@ -232,5 +305,106 @@ func TestHasDevPackages(t *testing.T) {
 				t.Errorf("hasDevPackages = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// A build whose inputs and outputs are as the last build left them does
+// nothing and says so in one line; --force builds all the same, and a
+// build that fails leaves no record that claims the site is current.
+func TestBuildNothingToDo(t *testing.T) {
+	built := time.Date(2026, 3, 4, 5, 6, 7, 0, time.Local)
+	buildFixture(t, built.Add(-time.Hour))
+	markBuilt(t, built)
+
+	ios, _, out, errOut := iostreams.Test()
+	if err := Build(&BuildOptions{IO: ios, ContentDir: "content", SiteDir: "site"}); err != nil {
+		t.Fatalf("Build: %v\n%s%s", err, out, errOut)
+	}
+	want := "site/dist is up to date (inputs unchanged since 2026-03-04 05:06:07); --force rebuilds\n"
+	if out.String() != want || errOut.Len() != 0 {
+		t.Errorf("output %q, errors %q; want only %q", out, errOut, want)
+	}
+
+	// Forced, it runs the chain: the fixture's content is not valid, so
+	// the first step fails, and the record is gone.
+	ios, _, out, _ = iostreams.Test()
+	if err := Build(&BuildOptions{IO: ios, ContentDir: "content", SiteDir: "site", Force: true}); err == nil {
+		t.Fatalf("forced Build of invalid content succeeded:\n%s", out)
+	}
+	if !strings.Contains(out.String(), "[1/4] validate the content") {
+		t.Errorf("forced Build did not validate:\n%s", out)
+	}
+	if _, err := os.Stat(recordFile); !os.IsNotExist(err) {
+		t.Errorf("a failed build left its record (%v)", err)
+	}
+	if stale, why := Stale("content", "site"); !stale || !strings.Contains(why, "no record") {
+		t.Errorf("after a failed build Stale = %v, %q; want no record", stale, why)
+	}
+}
+
+// A changed input makes the build say why it runs.
+func TestBuildSaysWhy(t *testing.T) {
+	buildFixture(t, time.Now().Add(-time.Hour))
+	markBuilt(t, time.Now())
+	write(t, "content/projects/a/project.yaml", "title: \x1b[31mb", time.Now())
+	move(t, "content/projects/a", "content/projects/a\x1b[2J")
+	ios, _, out, _ := iostreams.Test()
+	_ = Build(&BuildOptions{IO: ios, ContentDir: "content", SiteDir: "site"})
+	first, _, _ := strings.Cut(out.String(), "\n")
+	if !strings.HasPrefix(first, "Building: content/projects/a") || !strings.HasSuffix(first, "since the last build.") || strings.Contains(first, "\x1b") {
+		t.Errorf("first line %q; want the reason, escaped", first)
+	}
+}
+
+// A page whose HTML is byte for byte one measured before is not measured
+// again: its figures come from the file; a page that changed is measured.
+func TestReportKnown(t *testing.T) {
+	dist, known := t.TempDir(), filepath.Join(t.TempDir(), "report.json")
+	now := time.Now()
+	write(t, filepath.Join(dist, "index.html"), `<h1>Home</h1><script type="module" src="/assets/a.js"></script>`, now)
+	write(t, filepath.Join(dist, "about", "index.html"), `<h1>About</h1><style>body{color:red}</style>`, now)
+	write(t, filepath.Join(dist, "assets", "a.js"), strings.Repeat("console.log(1);", 100), now)
+	want, err := Report(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := ReportKnown(dist, known)
+	if err != nil || !slices.Equal(first, want) {
+		t.Fatalf("ReportKnown = %v, %v; want Report's %v", first, err, want)
+	}
+
+	// Figures in the file are taken as they are: make them recognisable.
+	data, err := os.ReadFile(known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var memo map[string]measured
+	if err := json.Unmarshal(data, &memo); err != nil || len(memo) != 2 {
+		t.Fatalf("the file holds %v (%v), want the two pages", memo, err)
+	}
+	for k, m := range memo {
+		m.HTML = 999_999
+		memo[k] = m
+	}
+	data, _ = json.Marshal(memo)
+	write(t, known, string(data), now)
+	write(t, filepath.Join(dist, "about", "index.html"), `<h1>About us</h1><style>body{color:red}</style>`, now)
+
+	second, err := ReportKnown(dist, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byPath := map[string]Route{}
+	for _, r := range second {
+		byPath[r.Path] = r
+	}
+	if home := byPath["/"]; home.HTML != 999_999 || home.JS != want[0].JS {
+		t.Errorf("unchanged page: %+v, want its remembered HTML size with the script measured", home)
+	}
+	if about := byPath["/about"]; about.HTML == 999_999 || about.HTML == 0 || about.CSS == 0 {
+		t.Errorf("changed page: %+v, want it measured again", about)
+	}
+	if data, _ := os.ReadFile(known); strings.Count(string(data), `"HTML"`) != 2 {
+		t.Errorf("the file keeps %s; want the two pages of this report only", data)
 	}
 }

@@ -3,9 +3,13 @@ package pipeline
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -16,6 +20,8 @@ import (
 	"time"
 
 	"portfolio/cli/internal/english"
+	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/headers"
 )
 
 // Route is what one prerendered page weighs, as a browser first loads it.
@@ -40,8 +46,41 @@ var (
 
 // Report measures every page of the built site in dist.
 func Report(dist string) ([]Route, error) {
+	return report(dist, nil)
+}
+
+// measured is what Report found of one page, by the SHA-256 of its HTML:
+// the page's own figures and the scripts it names (shared, measured once
+// per report).
+type measured struct {
+	Route
+	Scripts []string `json:"scripts"`
+}
+
+// ReportKnown is Report, reusing the figures of every page whose HTML is
+// byte for byte one that an earlier report (remembered in the file known)
+// measured: compressing and scanning every page again would cost a build
+// of a thousand pages seconds. The file is only a cache.
+func ReportKnown(dist, known string) ([]Route, error) {
+	memo := map[string]measured{}
+	if data, err := os.ReadFile(known); err == nil {
+		_ = json.Unmarshal(data, &memo)
+	}
+	routes, err := report(dist, memo)
+	if err == nil {
+		if data, err := json.Marshal(memo); err == nil && os.MkdirAll(filepath.Dir(known), 0o755) == nil {
+			_ = fsutil.WriteFileAtomic(known, data, 0o644)
+		}
+	}
+	return routes, err
+}
+
+// report measures dist; with memo, it takes and leaves there each page's
+// figures by the hash of its HTML (only those of the pages measured now).
+func report(dist string, memo map[string]measured) ([]Route, error) {
 	var routes []Route
 	gz := map[string]int64{} // scripts are shared: compress each once
+	seen := map[string]measured{}
 	err := filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -59,9 +98,16 @@ func Report(dist string) ([]Route, error) {
 		if err != nil {
 			return err
 		}
-		r := Route{Path: route, HTML: gzipSize(html)}
-		for _, m := range scriptRe.FindAllSubmatch(html, -1) {
-			name := string(m[1])
+		sum := sha256.Sum256(html)
+		key := hex.EncodeToString(sum[:])
+		m, ok := memo[key]
+		if !ok {
+			m = measure(dist, html)
+		}
+		seen[key] = m
+		r := m.Route
+		r.Path = route
+		for _, name := range m.Scripts {
 			if _, ok := gz[name]; !ok {
 				b, err := os.ReadFile(filepath.Join(dist, filepath.FromSlash(path.Clean(name))))
 				if err != nil {
@@ -71,30 +117,44 @@ func Report(dist string) ([]Route, error) {
 			}
 			r.JS += gz[name]
 		}
-		var css []byte
-		for _, m := range styleRe.FindAllSubmatch(html, -1) {
-			css = append(css, m[1]...)
-		}
-		r.CSS = gzipSize(css)
-		for _, tag := range imgRe.FindAll(html, -1) {
-			if bytes.Contains(tag, []byte(`loading="lazy"`)) {
-				continue
-			}
-			if m := srcRe.FindSubmatch(tag); m != nil {
-				if info, err := os.Stat(filepath.Join(dist, filepath.FromSlash(path.Clean(string(m[1]))))); err == nil {
-					r.Images++
-					r.ImageBytes += info.Size()
-				}
-			}
-		}
 		routes = append(routes, r)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("measuring the built site: %w", err)
 	}
+	if memo != nil {
+		clear(memo)
+		maps.Copy(memo, seen)
+	}
 	slices.SortFunc(routes, func(a, b Route) int { return strings.Compare(a.Path, b.Path) })
 	return routes, nil
+}
+
+// measure reads one page: its HTML and inline CSS compressed, the images
+// it loads at once, and the scripts it names.
+func measure(dist string, html []byte) measured {
+	m := measured{Route: Route{HTML: gzipSize(html)}}
+	for _, s := range scriptRe.FindAllSubmatch(html, -1) {
+		m.Scripts = append(m.Scripts, string(s[1]))
+	}
+	var css []byte
+	for _, s := range styleRe.FindAllSubmatch(html, -1) {
+		css = append(css, s[1]...)
+	}
+	m.CSS = gzipSize(css)
+	for _, tag := range imgRe.FindAll(html, -1) {
+		if bytes.Contains(tag, []byte(`loading="lazy"`)) {
+			continue
+		}
+		if s := srcRe.FindSubmatch(tag); s != nil {
+			if info, err := os.Stat(filepath.Join(dist, filepath.FromSlash(path.Clean(string(s[1]))))); err == nil {
+				m.Images++
+				m.ImageBytes += info.Size()
+			}
+		}
+	}
+	return m
 }
 
 func gzipSize(b []byte) int64 {
@@ -129,11 +189,15 @@ func imagesCell(r Route) string {
 
 func kB(n int64) string { return fmt.Sprintf("%.1f kB", float64(n)/1000) }
 
-// SiteSummary is the site step's line: how many pages, how long, and the
-// heaviest page as served (HTML, JS and CSS, gzip), so a page that grew
-// stands out without the table.
-func SiteSummary(routes []Route, elapsed time.Duration, verbose bool) string {
+// SiteSummary is the site step's line: how many pages, how long, how many
+// of them were rendered again (rendered; -1 when the prerender does not
+// say), and the heaviest page as served (HTML, JS and CSS, gzip), so a page
+// that grew stands out without the table.
+func SiteSummary(routes []Route, rendered int, elapsed time.Duration, verbose bool) string {
 	line := fmt.Sprintf("%s prerendered in %s", english.Count(len(routes), "page"), elapsed.Round(100*time.Millisecond))
+	if rendered >= 0 && rendered < len(routes) {
+		line += fmt.Sprintf(" (%d rendered again, %d as they were)", rendered, len(routes)-rendered)
+	}
 	if len(routes) == 0 {
 		return line
 	}
@@ -152,3 +216,19 @@ func SiteSummary(routes []Route, elapsed time.Duration, verbose bool) string {
 
 // served is what the page weighs before its images: HTML, JS and CSS.
 func (r Route) served() int64 { return r.HTML + r.JS + r.CSS }
+
+// RenderedPages is how many pages the last prerender of dist rendered (the
+// others were its cache's, unchanged), or -1 when it does not say.
+func RenderedPages(dist string) int {
+	data, err := os.ReadFile(filepath.Join(dist, headers.FactsFile))
+	if err != nil {
+		return -1
+	}
+	var facts struct {
+		Rendered *int `json:"rendered"`
+	}
+	if json.Unmarshal(data, &facts) != nil || facts.Rendered == nil {
+		return -1
+	}
+	return *facts.Rendered
+}

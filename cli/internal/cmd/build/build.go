@@ -35,9 +35,19 @@ Runs the whole chain, stopping at the first step that fails:
   `+"`portfolio serve`"+`.
 
 Each step prints one summary line; warnings and errors are always shown.
-It records what it read (sizes and hashes), so `+"`portfolio serve`"+` knows when
-to build again. With --verbose it also lists every image and document it
-made and ends with a table of each route's HTML, JS, CSS and image bytes.`) + "\n\n" + cmdutil.SiteRepoHelp,
+With --verbose it also lists every image and document it made and ends
+with a table of each route's HTML, JS, CSS and image bytes.
+
+A build with nothing to do does nothing. Each build records what it read
+(the content, the schemas, the site's sources and lock file, the portfolio
+and node programs, the VITE_ variables, the year, the content's git
+commit; files by size and hash) and the files it wrote; when all of it is
+as the last build left it, the build only says "site/dist is up to date"
+(`+"`portfolio serve`"+` reads the same record). Otherwise it says what changed
+and builds: images are made only for new photographs, and only the pages
+whose inputs changed are rendered again (a photograph's project pages and
+the pages that list projects; every page after a change to the code or to
+what every page shows, such as a title). --force builds everything again.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
@@ -53,5 +63,6 @@ made and ends with a table of each route's HTML, JS, CSS and image bytes.`) + "\
 	}
 	cmd.Flags().StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list each image made, each document published and each page's bytes")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "build even when nothing changed since the last build, and render every page again")
 	return cmd
 }

@@ -139,7 +139,7 @@ func Run(opts *Options) error {
 	if !opts.NoBuild {
 		if stale, why := pipeline.Stale(opts.ContentDir, opts.SiteDir); stale {
 			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", termsafe.String(why)) // file names are outside text
-			if err := pipeline.Build(&pipeline.BuildOptions{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir}); err != nil {
+			if err := pipeline.Build(&pipeline.BuildOptions{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, Explained: true}); err != nil {
 				return err
 			}
 		}

@@ -36,11 +36,18 @@ func (r resolver) asset(key string) (obj, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s has no web variants: run `portfolio images`", key)
 	}
+	// AVIF first, where `portfolio images` kept it (absent where it did
+	// not pay), then WebP, then the fallback: a picture's sources' order.
+	var srcset obj
+	if avif := a.Srcset(manifest.AVIF); avif != "" {
+		srcset = append(srcset, kv{"avif", avif})
+	}
+	srcset = append(srcset, kv{"webp", a.Srcset(manifest.WebP)}, kv{"fallback", a.Srcset(a.FallbackType())})
 	return obj{
 		{"src", a.FallbackSrc()},
 		{"width", a.Width},
 		{"height", a.Height},
-		{"srcset", obj{{"webp", a.Srcset(manifest.WebP)}, {"fallback", a.Srcset(a.FallbackType())}}},
+		{"srcset", srcset},
 		{"placeholder", a.Placeholder},
 	}, nil
 }

@@ -102,8 +102,9 @@ export interface DocumentAsset {
   readonly size: string;
 }
 
-/** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. */
+/** srcset values of an image: AVIF where it is smaller than WebP (absent where it is not), WebP, which every current browser shows, and the fallback format (that of src) for the others. */
 export interface ImageSrcset {
+  readonly avif?: string;
   readonly webp: string;
   readonly fallback: string;
 }

@@ -57,9 +57,10 @@ export function iconTags(icons, info, favicon = '/favicon.ico') {
 export function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
   const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
   if (meta.preload) {
-    // The page's largest image, as its <picture>'s WebP <source> chooses it.
+    // The page's largest image, as its <picture>'s first <source> (AVIF,
+    // else WebP) chooses it; a browser without that type skips it.
     preloads.push(
-      `<link rel="preload" as="image" type="image/webp" imagesrcset="${escape(meta.preload.srcset)}" imagesizes="${escape(meta.preload.sizes)}" fetchpriority="high" />`,
+      `<link rel="preload" as="image" type="${escape(meta.preload.type)}" imagesrcset="${escape(meta.preload.srcset)}" imagesizes="${escape(meta.preload.sizes)}" fetchpriority="high" />`,
     );
   }
   const tags = [...preloads, `<title>${escape(meta.title)}</title>`, `<meta name="description" content="${escape(meta.description)}" />`, ...siteTags];

@@ -25,7 +25,8 @@ function mayBeTransparent(image: ImageAsset): boolean {
 }
 
 /**
- * An image from the generated module: WebP and fallback candidates, its
+ * An image from the generated module: AVIF (where it pays), WebP and
+ * fallback candidates, its
  * intrinsic size (so the box is reserved before it loads: no layout shift)
  * and its placeholder painted behind it until it arrives: a CSS
  * background-image value from the generator (gradients of the photo's
@@ -104,8 +105,11 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
     />
   );
   if (!image.srcset) return img;
+  // The browser takes the first source whose type it shows: AVIF (where
+  // `portfolio images` kept it, being smaller), then WebP, then the img.
   return (
     <picture>
+      {image.srcset.avif && <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />}
       <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />
       {img}
     </picture>

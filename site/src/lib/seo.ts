@@ -70,12 +70,18 @@ export interface PageMeta {
   readonly type: 'website' | 'article';
   /** Keep out of search results and the sitemap (an inactive project's page). */
   readonly noindex?: boolean;
-  /** The image to preload at high priority, the page's largest paint: its WebP candidates and sizes, as its <img> has them. */
+  /** The image to preload at high priority, the page's largest paint: the candidates of its first <source> (AVIF, else WebP) and its sizes. */
   readonly preload?: ImagePreload;
 }
 
-/** A `<link rel=preload as=image>` that matches an image's WebP <source>. */
+/**
+ * A `<link rel=preload as=image>` that matches an image's first <source>:
+ * a browser that shows that type preloads what its <picture> will take, one
+ * that does not skips the preload (it would fetch a file the page never
+ * uses).
+ */
 export interface ImagePreload {
+  readonly type: 'image/avif' | 'image/webp';
   readonly srcset: string;
   readonly sizes: string;
 }
@@ -89,7 +95,9 @@ function homePreload(): ImagePreload | undefined {
   const home = homeLayout();
   const photo = homePhoto(home);
   if (!photo?.srcset) return undefined;
-  return { srcset: photo.srcset.webp, sizes: home.layout === 'featured' ? FEATURED_SIZES : HERO_SIZES };
+  const sizes = home.layout === 'featured' ? FEATURED_SIZES : HERO_SIZES;
+  const { avif, webp } = photo.srcset;
+  return avif ? { type: 'image/avif', srcset: avif, sizes } : { type: 'image/webp', srcset: webp, sizes };
 }
 
 /**

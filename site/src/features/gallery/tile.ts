@@ -99,15 +99,17 @@ export interface TileSlide {
   address: string;
 }
 
-/** The image of a tile's <ResponsiveImage>: its <img>, and the WebP <source> of its <picture> when it has one. */
+/** The image of a tile's <ResponsiveImage>: its <img>, and the AVIF and WebP <source>s of its <picture> when it has them. */
 function imageIn(tile: Element): ImageAsset {
   const img = tile.querySelector('img');
-  const webp = tile.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? undefined;
+  const source = (type: string) => tile.querySelector(`source[type="${type}"]`)?.getAttribute('srcset') ?? undefined;
+  const avif = source('image/avif');
+  const webp = source('image/webp');
   return {
     src: img?.getAttribute('src') ?? '',
     width: Number(img?.getAttribute('width') ?? 0),
     height: Number(img?.getAttribute('height') ?? 0),
-    ...(webp ? { srcset: { webp, fallback: img?.getAttribute('srcset') ?? '' } } : {}),
+    ...(webp ? { srcset: { ...(avif ? { avif } : {}), webp, fallback: img?.getAttribute('srcset') ?? '' } } : {}),
   };
 }
 

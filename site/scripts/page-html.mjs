@@ -57,8 +57,9 @@ export function iconTags(icons, info, favicon = '/favicon.ico') {
 export function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
   const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
   if (meta.preload) {
-    // The page's largest image, as its <picture>'s WebP <source> chooses it
-    // (or its <img>, whose host negotiates the format: no type).
+    // The page's largest image, as its <picture>'s first <source> (AVIF,
+    // else WebP) chooses it, a browser without that type skipping it; or
+    // its <img>, whose host negotiates the format: no type.
     const type = meta.preload.type ? ` type="${escape(meta.preload.type)}"` : '';
     preloads.push(
       `<link rel="preload" as="image"${type} imagesrcset="${escape(meta.preload.srcset)}" imagesizes="${escape(meta.preload.sizes)}" fetchpriority="high" />`,

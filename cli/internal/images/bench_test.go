@@ -63,7 +63,7 @@ func BenchmarkRender(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, _, err := render(context.Background(), img, info, DefaultWidths, DefaultQuality); err != nil {
+			if _, err := render(context.Background(), img, info, DefaultWidths, encoding{quality: DefaultQuality, avif: true}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -35,12 +35,12 @@ const (
 )
 
 var (
-	variantName = regexp.MustCompile(`^[0-9a-f]{16}-[0-9]+\.(webp|jpg|png)$`)
+	variantName = regexp.MustCompile(`^[0-9a-f]{16}-[0-9]+\.(avif|webp|jpg|png)$`)
 	entryName   = regexp.MustCompile(`^[0-9a-f]{16}\.json$`)
 )
 
 // extensions of the variant formats.
-var extensions = map[string]string{manifest.WebP: ".webp", manifest.JPEG: ".jpg", manifest.PNG: ".png"}
+var extensions = map[string]string{manifest.AVIF: ".avif", manifest.WebP: ".webp", manifest.JPEG: ".jpg", manifest.PNG: ".png"}
 
 // fileID is what identifies a file's contents without reading it: the same
 // values as git's index uses. A file whose times fall too close to the run's

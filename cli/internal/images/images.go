@@ -40,8 +40,9 @@ const (
 // pipelineVersion is part of every key: change it when the same source and
 // options would give different files (a new resampling filter, say), so old
 // outputs are not reused. 2: transparent images' placeholders keep their
-// alpha. 3: opaque images' placeholders are CSS gradients.
-const pipelineVersion = 3
+// alpha. 3: opaque images' placeholders are CSS gradients. 4: AVIF variants,
+// where they pay.
+const pipelineVersion = 4
 
 // Options configure a run.
 type Options struct {
@@ -63,11 +64,17 @@ type Options struct {
 
 // fingerprint is everything besides the source bytes that decides the
 // output, WebP encoder included: the system's libwebp when one is installed,
-// else the portable build (see WebPEncoder), whose bytes differ slightly. A
-// file name therefore always stands for the same bytes.
+// else the portable build (see WebPEncoder), whose bytes differ slightly;
+// and the AVIF encoder, or none (see AVIFEncoder), with its settings. A file
+// name therefore always stands for the same bytes, and an image made
+// without AVIF is made again by a build that has it.
 func (o Options) fingerprint() string {
-	return fmt.Sprintf("portfolio-images/%d widths=%v quality=%d webp=%s/m%d placeholder=%d/%d",
-		pipelineVersion, o.Widths, o.Quality, WebPEncoder(), webpMethod, placeholderSize, placeholderQuality)
+	avif := "none"
+	if name, err := AVIFEncoder(); err == nil {
+		avif = fmt.Sprintf("%s/q%d/s%d/%s/saving%d", name, avifQuality(o.Quality), avifSpeed, avifOptions, AVIFMinSaving)
+	}
+	return fmt.Sprintf("portfolio-images/%d widths=%v quality=%d webp=%s/m%d avif=%s placeholder=%d/%d",
+		pipelineVersion, o.Widths, o.Quality, WebPEncoder(), webpMethod, avif, placeholderSize, placeholderQuality)
 }
 
 // Source is one local image of the content.
@@ -129,6 +136,12 @@ type Summary struct {
 	UnusedBytes                  int64
 	Removed                      bool // the unused files were removed
 	Elapsed                      time.Duration
+	// NoAVIF says why this run made no AVIF variant at all (this build
+	// of portfolio has no AVIF encoder); "" when it made them.
+	NoAVIF string
+	// WebPOnly counts the images without AVIF variants although the run
+	// makes them: AVIF did not pay (see avifPays).
+	WebPOnly int
 }
 
 // Result is a finished run. The manifest lists every image that has its
@@ -174,8 +187,10 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	if opts.Delivery == content.DeliveryNetlify {
 		fingerprint = opts.originalFingerprint()
 	}
+	_, noAVIF := avifLib()
 	r := &runner{
 		opts:        opts,
+		avif:        noAVIF == nil && opts.Delivery != content.DeliveryNetlify, // the Image CDN makes the host's
 		fingerprint: fingerprint,
 		index:       openIndex(opts.CacheDir, start),
 		res: &Result{Manifest: &manifest.Manifest{
@@ -217,6 +232,9 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	}
 
 	sum := &r.res.Summary
+	if noAVIF != nil && opts.Delivery != content.DeliveryNetlify {
+		sum.NoAVIF = noAVIF.Error()
+	}
 	keys := map[string]bool{}
 	for _, img := range r.res.Manifest.Images {
 		keys[img.Key] = true
@@ -236,6 +254,7 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 
 type runner struct {
 	opts        Options
+	avif        bool // AVIF variants are made
 	fingerprint string
 	index       *statIndex
 	keyLocks    sync.Map // key → *sync.Mutex: one source's bytes are made once
@@ -276,6 +295,9 @@ func (r *runner) finish(o outcome) {
 		}
 		sum.BytesIn += o.bytesIn
 		sum.BytesOut += ev.BytesOut
+		if r.avif && !slices.ContainsFunc(o.image.Variants, func(v manifest.Variant) bool { return v.Type == manifest.AVIF }) {
+			sum.WebPOnly++
+		}
 		if o.made {
 			sum.Made++
 			sum.VariantsMade += ev.Variants
@@ -369,12 +391,12 @@ func (r *runner) make(ctx context.Context, key, path string, data []byte) (manif
 	if err != nil {
 		return manifest.Asset{}, err
 	}
-	variants, placeholder, err := render(ctx, img, info, r.opts.Widths, r.opts.Quality)
+	res, err := render(ctx, img, info, r.opts.Widths, encoding{quality: r.opts.Quality, avif: r.avif})
 	if err != nil {
 		return manifest.Asset{}, err
 	}
-	a := manifest.Asset{Key: key, Placeholder: placeholder}
-	for _, v := range variants {
+	a := manifest.Asset{Key: key, Placeholder: res.placeholder}
+	for _, v := range res.variants {
 		v.File = key + "-" + strconv.Itoa(v.Width) + extensions[v.Type]
 		if err := ctx.Err(); err != nil {
 			return manifest.Asset{}, err

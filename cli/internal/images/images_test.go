@@ -121,6 +121,8 @@ func decodeVariant(t *testing.T, v manifest.Variant, data []byte) image.Image {
 		img, err = jpeg.Decode(bytes.NewReader(data))
 	case manifest.PNG:
 		img, err = png.Decode(bytes.NewReader(data))
+	case manifest.AVIF:
+		img, err = decodeAVIF(data)
 	}
 	if err != nil {
 		t.Fatalf("%s does not decode: %v", v.File, err)
@@ -527,9 +529,12 @@ func assertDecodes(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.HasSuffix(path, ".webp") {
+	switch {
+	case strings.HasSuffix(path, ".webp"):
 		_, err = webp.Decode(bytes.NewReader(data))
-	} else {
+	case strings.HasSuffix(path, ".avif"):
+		_, err = decodeAVIF(data)
+	default:
 		_, _, err = image.Decode(bytes.NewReader(data))
 	}
 	if err != nil {

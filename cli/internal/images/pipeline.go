@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -100,6 +101,18 @@ func swapsAxes(orientation int) bool { return orientation >= 5 && orientation <=
 // one image side by side keeps every core busy when few images are left.
 var encodeSlots = make(chan struct{}, runtime.NumCPU())
 
+// encoding is how a run encodes the variants.
+type encoding struct {
+	quality int  // WebP's and JPEG's, 1–100
+	avif    bool // AVIF too, kept where it pays (avifPays)
+}
+
+// rendered is every variant of one image, and its placeholder.
+type rendered struct {
+	variants    []encoded
+	placeholder string
+}
+
 // render makes every variant of one decoded image. info is the source's
 // checked header (upright size, orientation).
 //
@@ -110,7 +123,8 @@ var encodeSlots = make(chan struct{}, runtime.NumCPU())
 // Orientation is applied to the largest variant, so the smaller ones inherit
 // it at no cost. Encoders write no metadata, so EXIF (GPS positions, camera
 // serials) never reaches the output.
-func render(ctx context.Context, src image.Image, info imagecheck.Info, widths []int, quality int) (out []encoded, placeholder string, err error) {
+func render(ctx context.Context, src image.Image, info imagecheck.Info, widths []int, enc encoding) (r rendered, err error) {
+	var out []encoded
 	targets := targetWidths(widths, info.Width)
 	largest := targets[len(targets)-1]
 	lw, lh := largest, heightFor(info.Width, info.Height, largest)
@@ -140,7 +154,7 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 			return
 		}
 		defer func() { <-encodeSlots }()
-		v, err := encodeOne(img, typ, quality)
+		v, err := encodeOne(img, typ, enc.quality)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil && firstErr == nil {
@@ -155,22 +169,30 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 		wg.Add(2)
 		go encode(cur, manifest.WebP)
 		go encode(cur, fallback)
+		if enc.avif {
+			wg.Add(1)
+			go encode(cur, manifest.AVIF)
+		}
 	}
 	if !transparent {
 		placeholderFrom = cur
 	}
-	placeholder, err = makePlaceholder(placeholderFrom, transparent)
+	placeholder, err := makePlaceholder(placeholderFrom, transparent)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, "", err
+		return rendered{}, err
 	}
 	if firstErr != nil {
-		return nil, "", firstErr
+		return rendered{}, firstErr
 	}
 	if err != nil {
-		return nil, "", err
+		return rendered{}, err
 	}
-	return out, placeholder, nil
+	r = rendered{variants: out, placeholder: placeholder}
+	if enc.avif && !avifPays(out) {
+		r.variants = slices.DeleteFunc(out, func(v encoded) bool { return v.Type == manifest.AVIF })
+	}
+	return r, nil
 }
 
 // encodeOne writes img in one format. Encoders write pixels only: no EXIF,
@@ -182,6 +204,10 @@ func encodeOne(img *image.NRGBA, typ string, quality int) (encoded, error) {
 	case manifest.WebP:
 		var data []byte
 		data, err = encodeWebP(img, quality)
+		b.Write(data)
+	case manifest.AVIF:
+		var data []byte
+		data, err = EncodeAVIF(img, quality)
 		b.Write(data)
 	case manifest.JPEG:
 		// An opaque NRGBA is also a valid RGBA, which the JPEG encoder

@@ -99,6 +99,9 @@ func Images(opts *ImagesOptions) error {
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintln(opts.IO.Out, summaryLine(res.Summary, s, ui.originals))
+	if line := avifLine(res.Summary); line != "" {
+		fmt.Fprintln(opts.IO.Out, line)
+	}
 	if n := res.Summary.Unused; n > 0 {
 		what := fmt.Sprintf("%s (%s) no image needs", english.Count(n, "file"), size(res.Summary.UnusedBytes))
 		switch {
@@ -182,6 +185,20 @@ func summaryLine(s images.Summary, st cmdutil.Styler, originals bool) string {
 	return fmt.Sprintf("%s (%s) → %s (%s): %s, in %s",
 		english.Count(s.Images, "image"), size(s.BytesIn), outputs, size(s.BytesOut),
 		strings.Join(parts, ", "), s.Elapsed.Round(time.Millisecond))
+}
+
+// avifLine says which images have no AVIF variants, and why: none when
+// this build of portfolio has no AVIF encoder, or those whose AVIF did not
+// pay.
+func avifLine(s images.Summary) string {
+	switch {
+	case s.NoAVIF != "":
+		return "no AVIF variants: " + s.NoAVIF
+	case s.WebPOnly > 0:
+		return fmt.Sprintf("%s kept WebP only: AVIF was not smaller (by %d%% over its widths)",
+			english.Count(s.WebPOnly, "image"), images.AVIFMinSaving)
+	}
+	return ""
 }
 
 // reportContent shows the content's problems, unless an earlier step of

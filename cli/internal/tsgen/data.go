@@ -36,7 +36,13 @@ func (r resolver) asset(key string) (obj, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s has no web variants: run `portfolio images`", key)
 	}
-	srcset := obj{{"webp", a.Srcset(manifest.WebP)}, {"fallback", a.Srcset(a.FallbackType())}}
+	// AVIF first, where `portfolio images` kept it (absent where it did
+	// not pay), then WebP, then the fallback: a picture's sources' order.
+	var srcset obj
+	if avif := a.Srcset(manifest.AVIF); avif != "" {
+		srcset = append(srcset, kv{"avif", avif})
+	}
+	srcset = append(srcset, kv{"webp", a.Srcset(manifest.WebP)}, kv{"fallback", a.Srcset(a.FallbackType())})
 	if a.CDN() {
 		// One srcset: Netlify Image CDN answers each address in the best
 		// format the browser's Accept header names.

@@ -39,8 +39,9 @@ func generateFixture(t *testing.T) []File {
 
 // fakeAssets records for every local image of c two widths in WebP and in
 // JPEG (PNG for a PNG with transparent pixels), as `portfolio images` would,
-// with keys made from the path: the generator only renders what the
-// manifest says.
+// with keys made from the path, and AVIF too for opaque images (where AVIF
+// pays, as it may for a photo and not for a flat transparent graphic):
+// the generator only renders what the manifest says.
 func fakeAssets(c *content.Content) Assets {
 	out := Assets{}
 	for _, p := range c.Projects {
@@ -49,13 +50,13 @@ func fakeAssets(c *content.Content) Assets {
 			sum := sha256.Sum256([]byte(path))
 			key := hex.EncodeToString(sum[:8])
 			a := manifest.Asset{Key: key, Width: info.Width, Height: info.Height, Placeholder: "data:image/svg+xml,%3Csvg%3E" + key}
-			fallback := struct{ typ, ext string }{manifest.JPEG, ".jpg"}
+			formats := []struct{ typ, ext string }{{manifest.AVIF, ".avif"}, {manifest.JPEG, ".jpg"}, {manifest.WebP, ".webp"}}
 			if info.Format == imagecheck.PNG && transparent(filepath.Join(p.Dir, filepath.FromSlash(rel))) {
-				fallback = struct{ typ, ext string }{manifest.PNG, ".png"}
+				formats = []struct{ typ, ext string }{{manifest.PNG, ".png"}, {manifest.WebP, ".webp"}}
 			}
 			for _, w := range []int{info.Width / 2, info.Width} {
 				h := info.Height * w / info.Width
-				for _, v := range []struct{ typ, ext string }{fallback, {manifest.WebP, ".webp"}} {
+				for _, v := range formats {
 					a.Variants = append(a.Variants, manifest.Variant{Type: v.typ, Width: w, Height: h, File: fmt.Sprintf("%s-%d%s", key, w, v.ext)})
 				}
 			}
@@ -215,7 +216,7 @@ function describe(b: Block): string {
     case 'text':
       return (b.heading ?? '') + text(b.text);
     case 'image':
-      return b.src + b.alt + (b.caption ?? '') + b.width * b.height;
+      return b.src + b.alt + (b.caption ?? '') + b.width * b.height + (b.srcset?.avif ?? b.srcset?.webp ?? '');
     case 'gallery':
       return b.images.map((i) => i.alt + i.label + i.src + i.width + (i.video?.durationText ?? '')).join();
     case 'document':

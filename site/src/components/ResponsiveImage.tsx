@@ -26,8 +26,9 @@ function mayBeTransparent(image: ImageAsset): boolean {
 }
 
 /**
- * An image from the generated module: WebP and fallback candidates (or the
- * one srcset of an image host that negotiates the format: no <source>), its
+ * An image from the generated module: AVIF (where it pays), WebP and
+ * fallback candidates (or the one srcset of an image host that negotiates
+ * the format: no <source>), its
  * intrinsic size (so the box is reserved before it loads: no layout shift)
  * and its placeholder painted behind it until it arrives: a CSS
  * background-image value from the generator (gradients of the photo's
@@ -106,12 +107,15 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
     />
   );
   if (!image.srcset) return img;
+  // The browser takes the first source whose type it shows: AVIF (where
+  // `portfolio images` kept it, being smaller), then WebP, then the img.
   // An image whose host negotiates the format has no <source>, but keeps
   // its <picture>: React's server renderer preloads an eager <img> outside
   // one on its own, and the page already preloads what it needs (its
   // largest image), as it does for the build's variants.
   return (
     <picture>
+      {image.srcset.avif && <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />}
       {image.srcset.webp && <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />}
       {img}
     </picture>

@@ -70,15 +70,21 @@ export interface PageMeta {
   readonly type: 'website' | 'article';
   /** Keep out of search results and the sitemap (an inactive project's page). */
   readonly noindex?: boolean;
-  /** The image to preload at high priority, the page's largest paint: its WebP candidates (or the image host's, which negotiates the format) and sizes, as its <img> has them. */
+  /** The image to preload at high priority, the page's largest paint: the candidates of its first <source> (AVIF, else WebP) and its sizes, or the image host's, which negotiates the format. */
   readonly preload?: ImagePreload;
 }
 
-/** A `<link rel=preload as=image>` that matches an image's WebP <source>, or its <img> when the image host negotiates the format (no type then). */
+/**
+ * A `<link rel=preload as=image>` that matches an image's first <source>:
+ * a browser that shows that type preloads what its <picture> will take, one
+ * that does not skips the preload (it would fetch a file the page never
+ * uses). With an image host that negotiates the format, it matches the
+ * <img> and has no type.
+ */
 export interface ImagePreload {
+  readonly type?: 'image/avif' | 'image/webp';
   readonly srcset: string;
   readonly sizes: string;
-  readonly type?: 'image/webp';
 }
 
 /**
@@ -91,7 +97,9 @@ function homePreload(): ImagePreload | undefined {
   const photo = homePhoto(home);
   if (!photo?.srcset) return undefined;
   const sizes = home.layout === 'featured' ? FEATURED_SIZES : HERO_SIZES;
-  return photo.srcset.webp ? { srcset: photo.srcset.webp, sizes, type: 'image/webp' } : { srcset: photo.srcset.fallback, sizes };
+  const { avif, webp, fallback } = photo.srcset;
+  if (avif) return { type: 'image/avif', srcset: avif, sizes };
+  return webp ? { type: 'image/webp', srcset: webp, sizes } : { srcset: fallback, sizes };
 }
 
 /**

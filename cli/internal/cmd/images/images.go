@@ -34,7 +34,12 @@ screenshots, galleries) into web variants in site/public/img/ (--out):
   largest is the image's own width when it is narrower than the last one,
   and a width within 10% of it is skipped;
 - each in WebP and in JPEG (PNG for an image with transparency), at
-  --quality;
+  --quality, and in AVIF at the quality that looks the same, where it
+  pays: an image keeps its AVIF only if its AVIF files are at least 10%
+  smaller than its WebP files in all, and none is more than 10% larger
+  than the WebP of its width; the summary counts those kept in WebP only.
+  AVIF needs libavif (Debian's libavif-dev, Homebrew's libavif) when
+  portfolio is built, and cgo; without them it makes none and says so;
 - upright by its EXIF orientation, with all metadata dropped: no GPS
   position, camera serial or thumbnail reaches the site;
 - and a placeholder the page paints in the image's box while it loads: soft
@@ -42,9 +47,9 @@ screenshots, galleries) into web variants in site/public/img/ (--out):
   transparent image, a 16 px WebP inside an SVG that blurs it and keeps its
   shape (about 0.6 KB).
 
-Files are named <key>-<width>.webp, where the key hashes the source bytes
-and every option, so a name always means the same bytes and the host may
-cache them forever. The manifest (--manifest) that ` + "`portfolio generate`" + `
+Files are named <key>-<width>.webp (.avif, .jpg, .png), where the key
+hashes the source bytes and every option, the encoders included, so a name
+always means the same bytes and the host may cache them forever. The manifest (--manifest) that ` + "`portfolio generate`" + `
 reads lists every image's variants; generate refuses to run when an image
 has no current variants, naming it. The cache (--cache) remembers what was
 made and each source's hash by file identity (size, times, inode): a run
@@ -104,7 +109,7 @@ icons.json or content.ts is missing.
 	fl.StringVar(&opts.CacheDir, "cache", images.DefaultCacheDir, "cache `folder`")
 	fl.StringVar(&opts.Manifest, "manifest", images.DefaultManifest, "manifest `file` that `portfolio generate` reads")
 	fl.IntSliceVar(&opts.Widths, "widths", images.DefaultWidths, "variant widths in pixels, ascending")
-	fl.IntVar(&opts.Quality, "quality", images.DefaultQuality, "WebP and JPEG quality, 1–100")
+	fl.IntVar(&opts.Quality, "quality", images.DefaultQuality, "WebP and JPEG quality, 1–100 (AVIF's is matched to it)")
 	fl.IntVarP(&opts.Jobs, "jobs", "j", 0, "images processed at once (default: one per CPU core)")
 	fl.BoolVar(&opts.GC, "gc", false, "delete variant files and cache entries no image needs")
 	fl.StringVar(&opts.FontDir, "fonts", cards.DefaultFontDir, "the site's @fontsource-variable `folder` (draws the social preview cards)")

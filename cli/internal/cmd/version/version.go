@@ -12,15 +12,22 @@ import (
 )
 
 // NewCmdVersion prints the version, Go version and platform, and which WebP
-// encoder `portfolio images` uses (it decides speed and exact output bytes).
+// and AVIF encoders `portfolio images` uses (they decide speed and exact
+// output bytes), or why it makes no AVIF.
 func NewCmdVersion(f *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of portfolio",
 		Args:  cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := fmt.Fprintf(f.IOStreams.Out, "portfolio %s (%s, %s/%s; WebP encoder: %s)\n",
-				f.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH, images.WebPEncoder())
+			avif, err := images.AVIFEncoder()
+			if err == nil {
+				avif = "AVIF encoder: " + avif
+			} else {
+				avif = err.Error() // no AVIF encoder: why
+			}
+			_, err = fmt.Fprintf(f.IOStreams.Out, "portfolio %s (%s, %s/%s; WebP encoder: %s; %s)\n",
+				f.Version, runtime.Version(), runtime.GOOS, runtime.GOARCH, images.WebPEncoder(), avif)
 			return err
 		},
 	}

@@ -32,6 +32,7 @@ const URLBase = "/" + content.ImagesFolder + "/"
 
 // Media types of the variants.
 const (
+	AVIF = "image/avif"
 	WebP = "image/webp"
 	JPEG = "image/jpeg"
 	PNG  = "image/png"
@@ -120,7 +121,7 @@ type Variant struct {
 // the plain src: JPEG, or PNG when the image has transparency.
 func (a Asset) FallbackType() string {
 	for _, v := range a.Variants {
-		if v.Type != WebP {
+		if v.Type == JPEG || v.Type == PNG {
 			return v.Type
 		}
 	}
@@ -128,7 +129,8 @@ func (a Asset) FallbackType() string {
 }
 
 // Srcset is the srcset attribute value for one format: each variant's URL and
-// width descriptor, smallest first.
+// width descriptor, smallest first; "" when the image has no variant of that
+// format (AVIF, where it did not pay).
 func (a Asset) Srcset(typ string) string {
 	var parts []string
 	for _, v := range a.byWidth(typ) {

@@ -40,8 +40,21 @@ func TestAssetURLs(t *testing.T) {
 			t.Errorf("%s: FallbackSrc = %q, want %q", tt.name, got, tt.want)
 		}
 	}
-	if got := (Asset{Variants: []Variant{{Type: WebP}, {Type: PNG}}}).FallbackType(); got != PNG {
-		t.Errorf("FallbackType = %q, want PNG", got)
+	for _, tt := range []struct {
+		variants []Variant
+		want     string
+	}{
+		{[]Variant{{Type: WebP}, {Type: PNG}}, PNG},
+		// Variants are sorted by type: AVIF comes first, and is no fallback.
+		{[]Variant{{Type: AVIF}, {Type: JPEG}, {Type: WebP}}, JPEG},
+		{[]Variant{{Type: AVIF}, {Type: PNG}, {Type: WebP}}, PNG},
+	} {
+		if got := (Asset{Variants: tt.variants}).FallbackType(); got != tt.want {
+			t.Errorf("FallbackType of %v = %q, want %q", tt.variants, got, tt.want)
+		}
+	}
+	if got := a.Srcset(AVIF); got != "" {
+		t.Errorf("Srcset(AVIF) of an image without AVIF = %q, want none", got)
 	}
 }
 

@@ -99,16 +99,18 @@ export interface TileSlide {
   address: string;
 }
 
-/** The image of a tile's <ResponsiveImage>: its <img>, and the WebP <source> of its <picture> when it has one (an image the host negotiates has its <img>'s srcset alone). */
+/** The image of a tile's <ResponsiveImage>: its <img>, and the AVIF and WebP <source>s of its <picture> when it has them (an image the host negotiates has its <img>'s srcset alone). */
 function imageIn(tile: Element): ImageAsset {
   const img = tile.querySelector('img');
-  const webp = tile.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? undefined;
+  const source = (type: string) => tile.querySelector(`source[type="${type}"]`)?.getAttribute('srcset') ?? undefined;
+  const avif = source('image/avif');
+  const webp = source('image/webp');
   const fallback = img?.getAttribute('srcset') ?? undefined;
   return {
     src: img?.getAttribute('src') ?? '',
     width: Number(img?.getAttribute('width') ?? 0),
     height: Number(img?.getAttribute('height') ?? 0),
-    ...(webp ? { srcset: { webp, fallback: fallback ?? '' } } : fallback ? { srcset: { fallback } } : {}),
+    ...(webp ? { srcset: { ...(avif ? { avif } : {}), webp, fallback: fallback ?? '' } } : fallback ? { srcset: { fallback } } : {}),
   };
 }
 

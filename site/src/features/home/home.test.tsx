@@ -75,17 +75,36 @@ describe('Home page layouts', () => {
     expect(pause).toBeChecked();
   });
 
-  it('photo: the link preview is the first photograph, preloaded as the page shows it', async () => {
-    const two = await photos(2);
+  /** The first <source> of the picture of the hero's photo named alt: what a browser that shows its type takes. */
+  async function firstSource(alt: string) {
+    await renderApp(paths.home);
+    const img = within((await h1()).closest('section')!).getByRole('img', { name: alt });
+    const source = img.parentElement!.querySelector('source')!;
+    return { type: source.getAttribute('type'), srcset: source.getAttribute('srcset'), sizes: source.getAttribute('sizes') };
+  }
+
+  it('photo: the link preview is the first photograph, preloaded as the page shows it (its AVIF)', async () => {
+    const two = (await photos(8)).filter((p) => p.srcset?.avif).slice(0, 2);
+    expect(two).toHaveLength(2);
     writable.home = { layout: 'photo', photos: two };
     const meta = pageMeta(paths.home);
     expect(meta.image.url).toBe(new URL(two[0]!.src, site.url).href);
     expect(meta.image.alt).toBe(two[0]!.alt);
-    // The preload asks for what the first photo's WebP <source> asks for.
-    await renderApp(paths.home);
-    const img = within((await h1()).closest('section')!).getByRole('img', { name: two[0]!.alt });
-    const source = img.parentElement!.querySelector('source[type="image/webp"]')!;
-    expect(meta.preload).toEqual({ srcset: source.getAttribute('srcset'), sizes: source.getAttribute('sizes'), type: 'image/webp' });
+    // The preload asks for what the first photo's first <source> asks for:
+    // its AVIF, so a browser that shows AVIF fetches one file, not the WebP
+    // too.
+    expect(meta.preload).toEqual(await firstSource(two[0]!.alt));
+    expect(meta.preload?.type).toBe('image/avif');
+  });
+
+  it('photo: a photograph without AVIF is preloaded as its WebP', async () => {
+    const [first] = await photos(1);
+    const { webp, fallback } = first!.srcset!;
+    const plain: HomePhoto = { ...first!, srcset: { webp: webp!, fallback } };
+    writable.home = { layout: 'photo', photos: [plain] };
+    const meta = pageMeta(paths.home);
+    expect(meta.preload).toEqual(await firstSource(plain.alt));
+    expect(meta.preload).toEqual({ type: 'image/webp', srcset: webp, sizes: meta.preload!.sizes });
   });
 
   it("photo through the Image CDN (images.delivery: netlify): no <source>, the preload is the <img>'s own srcset, with no type", async () => {
@@ -111,7 +130,7 @@ describe('Home page layouts', () => {
     expect(links[0]).toHaveAttribute('href', paths.photo('photo-set', 1));
     expect(within(links[1]!).getByRole('img', { name: three[1]!.alt })).toBeInTheDocument();
     expect(pageMeta(paths.home).image.alt).toBe(three[0]!.alt);
-    expect(pageMeta(paths.home).preload?.srcset).toBe(three[0]!.srcset!.webp);
+    expect(pageMeta(paths.home).preload?.srcset).toBe(three[0]!.srcset!.avif ?? three[0]!.srcset!.webp);
   });
 
   it('video: muted, looping, inline, over its poster image; a switch pauses it; the poster is the preview', async () => {

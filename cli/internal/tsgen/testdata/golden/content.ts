@@ -23,8 +23,9 @@ export interface DocumentAsset {
   readonly size: string;
 }
 
-/** srcset values of an image: WebP, which every current browser shows, and the fallback format (that of src) for the others. With images.delivery: netlify there is no webp: the fallback's addresses are Netlify Image CDN's, which answers each in the best format the browser accepts. */
+/** srcset values of an image: AVIF where it is smaller than WebP (absent where it is not), WebP, which every current browser shows, and the fallback format (that of src) for the others. With images.delivery: netlify there is only the fallback: its addresses are Netlify Image CDN's, which answers each in the best format the browser accepts. */
 export interface ImageSrcset {
+  readonly avif?: string;
   readonly webp?: string;
   readonly fallback: string;
 }
@@ -655,6 +656,7 @@ export const projects: readonly Project[] = [
       width: 20,
       height: 30,
       srcset: {
+        avif: '/img/8d650e4f9cf23a52-10.avif 10w, /img/8d650e4f9cf23a52-20.avif 20w',
         webp: '/img/8d650e4f9cf23a52-10.webp 10w, /img/8d650e4f9cf23a52-20.webp 20w',
         fallback: '/img/8d650e4f9cf23a52-10.jpg 10w, /img/8d650e4f9cf23a52-20.jpg 20w',
       },
@@ -679,6 +681,7 @@ export const projects: readonly Project[] = [
       width: 16,
       height: 24,
       srcset: {
+        avif: '/img/b3d747efbdae8666-8.avif 8w, /img/b3d747efbdae8666-16.avif 16w',
         webp: '/img/b3d747efbdae8666-8.webp 8w, /img/b3d747efbdae8666-16.webp 16w',
         fallback: '/img/b3d747efbdae8666-8.jpg 8w, /img/b3d747efbdae8666-16.jpg 16w',
       },
@@ -703,6 +706,7 @@ export const projects: readonly Project[] = [
       width: 30,
       height: 20,
       srcset: {
+        avif: '/img/b7b781d03a904e11-15.avif 15w, /img/b7b781d03a904e11-30.avif 30w',
         webp: '/img/b7b781d03a904e11-15.webp 15w, /img/b7b781d03a904e11-30.webp 30w',
         fallback: '/img/b7b781d03a904e11-15.jpg 15w, /img/b7b781d03a904e11-30.jpg 30w',
       },
@@ -727,6 +731,7 @@ export const projects: readonly Project[] = [
       width: 30,
       height: 20,
       srcset: {
+        avif: '/img/d99d0da6f2d3d697-15.avif 15w, /img/d99d0da6f2d3d697-30.avif 30w',
         webp: '/img/d99d0da6f2d3d697-15.webp 15w, /img/d99d0da6f2d3d697-30.webp 30w',
         fallback: '/img/d99d0da6f2d3d697-15.jpg 15w, /img/d99d0da6f2d3d697-30.jpg 30w',
       },
@@ -751,6 +756,7 @@ export const projects: readonly Project[] = [
       width: 24,
       height: 16,
       srcset: {
+        avif: '/img/5580369fa4b2a75d-12.avif 12w, /img/5580369fa4b2a75d-24.avif 24w',
         webp: '/img/5580369fa4b2a75d-12.webp 12w, /img/5580369fa4b2a75d-24.webp 24w',
         fallback: '/img/5580369fa4b2a75d-12.jpg 12w, /img/5580369fa4b2a75d-24.jpg 24w',
       },

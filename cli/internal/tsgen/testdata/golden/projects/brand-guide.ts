@@ -29,6 +29,7 @@ export const body: ProjectBody = [
         width: 8,
         height: 12,
         srcset: {
+          avif: '/img/f15b85c5fb97dc9c-4.avif 4w, /img/f15b85c5fb97dc9c-8.avif 8w',
           webp: '/img/f15b85c5fb97dc9c-4.webp 4w, /img/f15b85c5fb97dc9c-8.webp 8w',
           fallback: '/img/f15b85c5fb97dc9c-4.jpg 4w, /img/f15b85c5fb97dc9c-8.jpg 8w',
         },
@@ -41,6 +42,7 @@ export const body: ProjectBody = [
         width: 8,
         height: 12,
         srcset: {
+          avif: '/img/082e2eff9f084a8d-4.avif 4w, /img/082e2eff9f084a8d-8.avif 8w',
           webp: '/img/082e2eff9f084a8d-4.webp 4w, /img/082e2eff9f084a8d-8.webp 8w',
           fallback: '/img/082e2eff9f084a8d-4.jpg 4w, /img/082e2eff9f084a8d-8.jpg 8w',
         },
@@ -65,6 +67,7 @@ export const body: ProjectBody = [
         width: 12,
         height: 12,
         srcset: {
+          avif: '/img/d3fb7358de806df8-6.avif 6w, /img/d3fb7358de806df8-12.avif 12w',
           webp: '/img/d3fb7358de806df8-6.webp 6w, /img/d3fb7358de806df8-12.webp 12w',
           fallback: '/img/d3fb7358de806df8-6.jpg 6w, /img/d3fb7358de806df8-12.jpg 12w',
         },
@@ -77,6 +80,7 @@ export const body: ProjectBody = [
         width: 12,
         height: 8,
         srcset: {
+          avif: '/img/5e540d8dfff46def-6.avif 6w, /img/5e540d8dfff46def-12.avif 12w',
           webp: '/img/5e540d8dfff46def-6.webp 6w, /img/5e540d8dfff46def-12.webp 12w',
           fallback: '/img/5e540d8dfff46def-6.jpg 6w, /img/5e540d8dfff46def-12.jpg 12w',
         },
@@ -89,6 +93,7 @@ export const body: ProjectBody = [
         width: 8,
         height: 12,
         srcset: {
+          avif: '/img/e966eb98244d9f90-4.avif 4w, /img/e966eb98244d9f90-8.avif 8w',
           webp: '/img/e966eb98244d9f90-4.webp 4w, /img/e966eb98244d9f90-8.webp 8w',
           fallback: '/img/e966eb98244d9f90-4.jpg 4w, /img/e966eb98244d9f90-8.jpg 8w',
         },
@@ -101,6 +106,7 @@ export const body: ProjectBody = [
         width: 12,
         height: 12,
         srcset: {
+          avif: '/img/b5eedde6786b5a59-6.avif 6w, /img/b5eedde6786b5a59-12.avif 12w',
           webp: '/img/b5eedde6786b5a59-6.webp 6w, /img/b5eedde6786b5a59-12.webp 12w',
           fallback: '/img/b5eedde6786b5a59-6.jpg 6w, /img/b5eedde6786b5a59-12.jpg 12w',
         },

@@ -53,6 +53,7 @@ export const body: ProjectBody = [
     width: 20,
     height: 30,
     srcset: {
+      avif: '/img/8e84dea3554d1bfa-10.avif 10w, /img/8e84dea3554d1bfa-20.avif 20w',
       webp: '/img/8e84dea3554d1bfa-10.webp 10w, /img/8e84dea3554d1bfa-20.webp 20w',
       fallback: '/img/8e84dea3554d1bfa-10.jpg 10w, /img/8e84dea3554d1bfa-20.jpg 20w',
     },
@@ -88,6 +89,7 @@ export const body: ProjectBody = [
         width: 320,
         height: 240,
         srcset: {
+          avif: '/img/11944460108c47a5-160.avif 160w, /img/11944460108c47a5-320.avif 320w',
           webp: '/img/11944460108c47a5-160.webp 160w, /img/11944460108c47a5-320.webp 320w',
           fallback: '/img/11944460108c47a5-160.jpg 160w, /img/11944460108c47a5-320.jpg 320w',
         },
@@ -104,6 +106,7 @@ export const body: ProjectBody = [
         width: 20,
         height: 30,
         srcset: {
+          avif: '/img/8e84dea3554d1bfa-10.avif 10w, /img/8e84dea3554d1bfa-20.avif 20w',
           webp: '/img/8e84dea3554d1bfa-10.webp 10w, /img/8e84dea3554d1bfa-20.webp 20w',
           fallback: '/img/8e84dea3554d1bfa-10.jpg 10w, /img/8e84dea3554d1bfa-20.jpg 20w',
         },

@@ -18,6 +18,7 @@ export const body: ProjectBody = [
         width: 24,
         height: 16,
         srcset: {
+          avif: '/img/af3fec79afe5e821-12.avif 12w, /img/af3fec79afe5e821-24.avif 24w',
           webp: '/img/af3fec79afe5e821-12.webp 12w, /img/af3fec79afe5e821-24.webp 24w',
           fallback: '/img/af3fec79afe5e821-12.jpg 12w, /img/af3fec79afe5e821-24.jpg 24w',
         },
@@ -40,6 +41,7 @@ export const body: ProjectBody = [
         width: 16,
         height: 24,
         srcset: {
+          avif: '/img/b3d747efbdae8666-8.avif 8w, /img/b3d747efbdae8666-16.avif 16w',
           webp: '/img/b3d747efbdae8666-8.webp 8w, /img/b3d747efbdae8666-16.webp 16w',
           fallback: '/img/b3d747efbdae8666-8.jpg 8w, /img/b3d747efbdae8666-16.jpg 16w',
         },
@@ -52,6 +54,7 @@ export const body: ProjectBody = [
         width: 20,
         height: 20,
         srcset: {
+          avif: '/img/fa98b3bc17e66fe5-10.avif 10w, /img/fa98b3bc17e66fe5-20.avif 20w',
           webp: '/img/fa98b3bc17e66fe5-10.webp 10w, /img/fa98b3bc17e66fe5-20.webp 20w',
           fallback: '/img/fa98b3bc17e66fe5-10.jpg 10w, /img/fa98b3bc17e66fe5-20.jpg 20w',
         },

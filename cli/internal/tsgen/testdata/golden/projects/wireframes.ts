@@ -52,6 +52,7 @@ export const body: ProjectBody = [
         width: 12,
         height: 16,
         srcset: {
+          avif: '/img/6161967a86565230-6.avif 6w, /img/6161967a86565230-12.avif 12w',
           webp: '/img/6161967a86565230-6.webp 6w, /img/6161967a86565230-12.webp 12w',
           fallback: '/img/6161967a86565230-6.jpg 6w, /img/6161967a86565230-12.jpg 12w',
         },
@@ -64,6 +65,7 @@ export const body: ProjectBody = [
         width: 320,
         height: 240,
         srcset: {
+          avif: '/img/2d5edb298b3e35c0-160.avif 160w, /img/2d5edb298b3e35c0-320.avif 320w',
           webp: '/img/2d5edb298b3e35c0-160.webp 160w, /img/2d5edb298b3e35c0-320.webp 320w',
           fallback: '/img/2d5edb298b3e35c0-160.jpg 160w, /img/2d5edb298b3e35c0-320.jpg 320w',
         },
@@ -88,6 +90,7 @@ export const body: ProjectBody = [
             width: 320,
             height: 240,
             srcset: {
+              avif: '/img/2d5edb298b3e35c0-160.avif 160w, /img/2d5edb298b3e35c0-320.avif 320w',
               webp: '/img/2d5edb298b3e35c0-160.webp 160w, /img/2d5edb298b3e35c0-320.webp 320w',
               fallback: '/img/2d5edb298b3e35c0-160.jpg 160w, /img/2d5edb298b3e35c0-320.jpg 320w',
             },

@@ -1,0 +1,108 @@
+package images
+
+import (
+	"errors"
+	"fmt"
+	"image"
+
+	"portfolio/cli/internal/images/manifest"
+)
+
+// AVIF is made beside WebP, at the same widths, as the first <source> of a
+// picture, and kept only where it pays (see avifPays). The settings are
+// matched to WebP's by a perceptual metric on real photographs and the
+// sample's images: docs/decisions/0077-avif-encoder.md, and .ci/bench/avif
+// to measure them again.
+const (
+	// avifQualityOffset is what AVIF's quality (libavif's 0–100 scale) is
+	// below the run's WebP quality for the same perceptual quality: AVIF
+	// at 80 − avifQualityOffset looks as good as WebP at 80.
+	avifQualityOffset = 8
+	// avifSpeed is aom's speed (0–9 for a still image): its fastest,
+	// which was also its smallest at the same look in libavif 0.11.
+	avifSpeed = 9
+	// avifOptions are aom's own settings: quantization matrices, which
+	// save a tenth of the bytes of a photo at the same look.
+	avifOptions = "enable-qm=1"
+)
+
+// AVIFMinSaving is how much smaller, in percent, an image's AVIF variants
+// must be than its WebP variants for the image to keep its AVIF (see
+// avifPays).
+const AVIFMinSaving = 10
+
+// ErrNoAVIF is returned by EncodeAVIF when this build of portfolio has no
+// AVIF encoder; AVIFEncoder says why.
+var ErrNoAVIF = errors.New("no AVIF encoder")
+
+// AVIFEncoder names the AVIF encoder in use, or says why there is none
+// (an error wrapping ErrNoAVIF).
+func AVIFEncoder() (string, error) {
+	name, err := avifLib()
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrNoAVIF, err)
+	}
+	return name, nil
+}
+
+// EncodeAVIF encodes img as a still AVIF image. quality is on WebP's scale
+// (the --quality of `portfolio images`, 1–100): the file looks as good as
+// a WebP at that quality would, usually in fewer bytes. It runs on one
+// thread and writes no metadata. For other code that serves images in the
+// format a browser accepts; the build calls it for every AVIF variant.
+func EncodeAVIF(img *image.NRGBA, quality int) ([]byte, error) {
+	if _, err := AVIFEncoder(); err != nil {
+		return nil, err
+	}
+	return encodeAVIF(img, avifParams{quantizer: avifQuantizer(avifQuality(quality)), speed: avifSpeed, options: avifOptions})
+}
+
+// avifParams are an AVIF encode's settings.
+type avifParams struct {
+	codec     string // "" (aom), "svt" or "rav1e"
+	quantizer int    // 0–63, lower is better
+	speed     int    // 0–10, higher is faster
+	options   string // the AV1 encoder's own, "key=value" separated by spaces
+}
+
+// avifQuality is the AVIF quality that matches WebP's at quality.
+func avifQuality(quality int) int {
+	return min(max(quality-avifQualityOffset, 1), 100)
+}
+
+// avifQuantizer maps a quality of 0–100 (100 is best) to AV1's quantizer
+// 0–63 (0 is best), as libavif 1.x maps its quality setting, so a quality
+// means the same with every libavif version.
+func avifQuantizer(quality int) int {
+	return ((100-min(max(quality, 0), 100))*63 + 50) / 100
+}
+
+// avifPays reports whether an image keeps its AVIF variants: together they
+// must be AVIFMinSaving percent smaller than its WebP variants of the same
+// widths, or more, and none more than AVIFMinSaving percent larger than the
+// WebP of its width. AVIF's fixed cost (its boxes, AV1's headers) weighs
+// most at the smallest widths, where it often loses to WebP by a few
+// percent while the widths a large screen loads save a quarter; a picture
+// takes all its candidates from one <source>, so an image has AVIF at all
+// its widths or at none.
+func avifPays(variants []encoded) bool {
+	webp := map[int]int64{}
+	for _, v := range variants {
+		if v.Type == manifest.WebP {
+			webp[v.Width] = v.Bytes
+		}
+	}
+	var avifSum, webpSum int64
+	for _, v := range variants {
+		if v.Type != manifest.AVIF {
+			continue
+		}
+		w, ok := webp[v.Width]
+		if !ok || 100*v.Bytes > (100+AVIFMinSaving)*w {
+			return false
+		}
+		avifSum += v.Bytes
+		webpSum += w
+	}
+	return avifSum > 0 && 100*avifSum <= (100-AVIFMinSaving)*webpSum
+}

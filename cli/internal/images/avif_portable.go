@@ -1,0 +1,28 @@
+//go:build !cgo
+
+package images
+
+import (
+	"errors"
+	"image"
+)
+
+// Without cgo, portfolio makes no AVIF: the one encoder that needs no C
+// compiler, libavif and aom compiled to WebAssembly (gen2brain/avif), took
+// 12 times WebP's time per image, which would more than double a cold
+// `portfolio images` (docs/decisions/0077-avif-encoder.md). Images are
+// offered in WebP and JPEG (or PNG), and the run's summary says why.
+
+var avifLib = func() (string, error) {
+	return "", errors.New("this portfolio was built without cgo (no C compiler); build it with one, and libavif's development files, for AVIF")
+}
+
+func encodeAVIF(*image.NRGBA, avifParams) ([]byte, error) {
+	_, err := avifLib()
+	return nil, err
+}
+
+func decodeAVIF([]byte) (*image.NRGBA, error) {
+	_, err := avifLib()
+	return nil, err
+}

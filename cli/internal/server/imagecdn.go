@@ -217,7 +217,7 @@ func (c *ImageCDN) result(ctx context.Context, t transform, accept string) (resu
 	format := extFormats[strings.ToLower(path.Ext(rel))]
 	typ := t.outputType(accept, format)
 	key := sha256.Sum256(fmt.Appendf(nil, "%d|%s|%d|%d|%d|%d|%s|%s|%s|%d|%s", transformVersion, t.path, info.Size(),
-		info.ModTime().UnixNano(), t.w, t.h, t.fit, t.position, typ, t.quality, images.WebPEncoder()))
+		info.ModTime().UnixNano(), t.w, t.h, t.fit, t.position, typ, t.quality, images.WebPEncoder()+avifName()))
 	name := hex.EncodeToString(key[:16]) + outputExtensions[typ]
 	if f, fi, ok := c.cache.get(name); ok {
 		return result{name: name, typ: typ, modTime: fi.ModTime(), body: f}, nil
@@ -259,7 +259,7 @@ func (c *ImageCDN) result(ctx context.Context, t transform, accept string) (resu
 var extFormats = map[string]imagecheck.Format{".jpg": imagecheck.JPEG, ".jpeg": imagecheck.JPEG, ".png": imagecheck.PNG, ".webp": imagecheck.WebP}
 
 // outputExtensions name the cache's files by format.
-var outputExtensions = map[string]string{manifest.WebP: ".webp", manifest.JPEG: ".jpg", manifest.PNG: ".png", gifType: ".gif"}
+var outputExtensions = map[string]string{manifest.AVIF: ".avif", manifest.WebP: ".webp", manifest.JPEG: ".jpg", manifest.PNG: ".png", gifType: ".gif"}
 
 // make transforms one source within the bounds: a slot among the
 // transforms running, the source's bytes and pixels (read from its header
@@ -369,7 +369,14 @@ func outputSize(sw, sh int, t transform) (w, h, cropW, cropH int) {
 	}
 }
 
-// encode writes img as typ: the build's encoders for WebP, JPEG and PNG
+// avifName names the AVIF encoder for the cache key ("" when there is
+// none): another libavif makes another file.
+func avifName() string {
+	name, _ := images.AVIFEncoder()
+	return name
+}
+
+// encode writes img as typ: the build's encoders for AVIF, WebP, JPEG and PNG
 // (a transparent image's JPEG over white), Go's for GIF.
 func encode(img *image.NRGBA, typ string, quality int) ([]byte, error) {
 	switch typ {

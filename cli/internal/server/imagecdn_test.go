@@ -18,10 +18,12 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/gen2brain/avif"
 	"golang.org/x/image/webp"
 
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/server"
 )
 
@@ -150,8 +152,7 @@ func TestImageCDNRefuses(t *testing.T) {
 		{"unknown fm", "url=/img/photo-64.jpg&fm=bmp", 404, "avif, jpg, png, webp, gif, blurhash"},
 		{"fm=jpeg, not Netlify's", "url=/img/photo-64.jpg&fm=jpeg", 404, "avif, jpg, png, webp, gif, blurhash"},
 		{"fm upper case", "url=/img/photo-64.jpg&fm=WEBP", 404, "avif, jpg, png, webp, gif, blurhash"},
-		{"fm=avif, not made here yet", "url=/img/photo-64.jpg&fm=avif", 501, "cannot yet"},
-		{"fm=blurhash, not made here", "url=/img/photo-64.jpg&fm=blurhash", 501, "cannot yet"},
+		{"fm=blurhash, not made here", "url=/img/photo-64.jpg&fm=blurhash", 501, "cannot"},
 		{"result too tall", "url=/img/strip-1.png&w=4096", 404, "at most 4096"},
 		{"bad escape", "url=/img/photo-64.jpg&w=%zz", 404, "cannot be read"},
 	}
@@ -198,6 +199,7 @@ func decodeAs(t *testing.T, typ string, body []byte) image.Image {
 		"image/jpeg": func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) },
 		"image/png":  func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) },
 		"image/gif":  func(b []byte) (image.Image, error) { return gif.Decode(bytes.NewReader(b)) },
+		"image/avif": func(b []byte) (image.Image, error) { return avif.Decode(bytes.NewReader(b)) },
 	}
 	decode := decoders[typ]
 	if decode == nil {
@@ -304,6 +306,47 @@ func TestImageCDNTransforms(t *testing.T) {
 
 // An answer is the same bytes every time, with an ETag that a conditional
 // request is answered 304 by, and a HEAD has the headers alone.
+// TestImageCDNMakesAVIF: AVIF is made when fm asks for it, or when the
+// Accept header names AVIF and not WebP (Netlify's order puts WebP first);
+// a portfolio built without libavif answers fm=avif with 501, saying why,
+// and negotiates the source's format instead.
+func TestImageCDNMakesAVIF(t *testing.T) {
+	s := startCDN(t, func(*server.Config) {})
+	_, noAVIF := images.AVIFEncoder()
+	for _, tt := range []struct{ name, query, accept string }{
+		{"fm=avif", "url=/img/photo-64.jpg&w=32&fm=avif", ""},
+		{"Accept names AVIF, not WebP", "url=/img/photo-64.jpg&w=32", "image/avif,image/*,*/*;q=0.8"},
+		{"a transparent PNG, Accept names AVIF alone", "url=/img/logo-40.png&w=20", "image/avif"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := map[string]string{}
+			if tt.accept != "" {
+				h["Accept"] = tt.accept
+			}
+			res, body := get(t, s.url, "/.netlify/images?"+tt.query, h)
+			typ := res.Header.Get("Content-Type")
+			if noAVIF != nil {
+				t.Logf("no AVIF encoder in this build (%v): checking the fallback", noAVIF)
+				if strings.Contains(tt.query, "fm=avif") {
+					if res.StatusCode != 501 || !strings.Contains(string(body), "libavif") && !strings.Contains(string(body), "AVIF") {
+						t.Fatalf("fm=avif without an encoder: %d %q, want 501 saying why", res.StatusCode, body)
+					}
+				} else if res.StatusCode != 200 || typ == "image/avif" {
+					t.Fatalf("without an encoder: %d %s, want 200 in the source's format", res.StatusCode, typ)
+				}
+				return
+			}
+			if res.StatusCode != 200 || typ != "image/avif" {
+				t.Fatalf("%d %s: %s; want 200 image/avif", res.StatusCode, typ, body)
+			}
+			img := decodeAs(t, typ, body)
+			if b := img.Bounds(); b.Dx() != 32 && b.Dx() != 20 {
+				t.Errorf("%d px wide, want the asked width", b.Dx())
+			}
+		})
+	}
+}
+
 func TestImageCDNCachedAnswers(t *testing.T) {
 	cache := t.TempDir()
 	s := startCDN(t, func(c *server.Config) { c.Images.CacheDir = cache })

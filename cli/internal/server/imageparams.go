@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/images/manifest"
 )
 
@@ -33,20 +34,30 @@ const DefaultQuality = 75
 const gifType = "image/gif"
 
 // outputFormats maps each fm value Netlify takes to the media type made
-// here; "" for a value Netlify takes that this emulation cannot make yet.
+// here; "" for a value Netlify takes that this emulation cannot make: a
+// blurhash, and AVIF from a portfolio built without libavif.
 var outputFormats = map[string]string{
 	"webp":     manifest.WebP,
 	"jpg":      manifest.JPEG,
 	"png":      manifest.PNG,
 	"gif":      gifType,
-	"avif":     "", // manifest.AVIF, once package images encodes it
+	"avif":     avifType(),
 	"blurhash": "", // a text, not an image: the site never asks for it
 }
 
 // negotiated are the formats chosen from the Accept header when fm is left
-// out, in Netlify's order: WebP if accepted, then AVIF (add it here once
-// package images encodes it), else the source's own format.
-var negotiated = []string{manifest.WebP}
+// out, in Netlify's order: WebP if accepted, then AVIF (when this build
+// can encode it), else the source's own format.
+var negotiated = slices.DeleteFunc([]string{manifest.WebP, avifType()}, func(t string) bool { return t == "" })
+
+// avifType is manifest.AVIF when this build of portfolio encodes AVIF
+// (libavif through cgo, see package images), else "".
+func avifType() string {
+	if _, err := images.AVIFEncoder(); err != nil {
+		return ""
+	}
+	return manifest.AVIF
+}
 
 // sourceTypes are the media types of the source formats.
 var sourceTypes = map[imagecheck.Format]string{imagecheck.JPEG: manifest.JPEG, imagecheck.PNG: manifest.PNG, imagecheck.WebP: manifest.WebP}
@@ -159,7 +170,7 @@ func parseTransform(rawQuery string) (transform, *cdnError) {
 			return t, invalid("fm=%s: the format is one of avif, jpg, png, webp, gif, blurhash", v)
 		}
 		if typ == "" {
-			return t, &cdnError{http.StatusNotImplemented, fmt.Sprintf("fm=%s: Netlify makes it, this local Image CDN cannot yet", v)}
+			return t, &cdnError{http.StatusNotImplemented, fmt.Sprintf("fm=%s: Netlify makes it, this local Image CDN cannot%s", v, cannotWhy(v))}
 		}
 		t.format = typ
 	}
@@ -231,4 +242,14 @@ func accepts(accept, typ string) bool {
 		return true
 	}
 	return false
+}
+
+// cannotWhy says why fm=v cannot be made here, after "cannot".
+func cannotWhy(v string) string {
+	if v == "avif" {
+		if _, err := images.AVIFEncoder(); err != nil {
+			return fmt.Sprintf(" (%v)", err)
+		}
+	}
+	return ""
 }

@@ -151,9 +151,12 @@ test.beforeAll(async () => {
   // build at once (a build waits on Vite's single thread and the disk for
   // much of it, and the other worker's browser leaves a core idle).
   test.setTimeout(600_000);
+  // The site without analytics first: dev.spec.ts and gallery-video.spec.ts,
+  // on the other worker, wait for it (support/variants.ts's lock) before
+  // their first test.
   const builds: { provider: string; variant: Variant }[] = [
-    ...providers.filter((p) => p.setting && p.name !== 'none').map((p) => ({ provider: p.name, variant: { name: p.name, setting: p.setting! } })),
     { provider: 'none', variant: withoutAnalyticsWithVideo },
+    ...providers.filter((p) => p.setting && p.name !== 'none').map((p) => ({ provider: p.name, variant: { name: p.name, setting: p.setting! } })),
     { provider: 'ga4-consent', variant: { name: 'ga4-consent', setting: 'analytics:\n  provider: ga4\n  consent: required\n', keepId: true } },
   ];
   let next = 0;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { alive, descendants } from './support/processes';
-import { buildVariant, command, scratchRepository, serveVariant, siteYaml, withoutAnalyticsWithVideo, type Served } from './support/variants';
+import { buildVariant, command, scratchRepository, serveVariant, siteYaml, warmImages, withoutAnalyticsWithVideo, type Served } from './support/variants';
 import { expect, test, waitForHydration } from './support/test';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -69,6 +69,9 @@ test.beforeAll(async () => {
   scratchRepository(work, siteYaml(withoutAnalyticsWithVideo.setting, false), withoutAnalyticsWithVideo.gallery);
   // The same content, built (support/variants.ts keeps it between runs).
   const [site] = await Promise.all([buildVariant(withoutAnalyticsWithVideo)]);
+  // Its images, cards and icons, which dev's first regeneration checks and
+  // reuses as a build would, instead of making them again.
+  warmImages(path.dirname(site), work);
   built = await serveVariant(site, basePort + 1);
   dev = await startDev(basePort);
 });

@@ -10,7 +10,7 @@
 // and every spec shares what is built.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -181,10 +181,47 @@ export function scratchRepository(work: string, yaml: string, gallery?: VariantG
   return { content, site };
 }
 
+/**
+ * Gives the scratch repository in `work` what the build of another one
+ * (`from`, a folder scratchRepository made) already made of the same
+ * project: its image variants, social cards and icons (hard links: a build
+ * writes each file whole under a new name, never into one) and the records
+ * of them (copies). The build then checks each against its source and
+ * settings, as every build does, and makes only what differs (the variants
+ * differ in their analytics, which no image shows) instead of all again.
+ */
+export function warmImages(from: string, work: string) {
+  const link = (src: string, dst: string) => {
+    if (!existsSync(src)) return;
+    if (statSync(src).isDirectory()) {
+      mkdirSync(dst, { recursive: true });
+      for (const name of readdirSync(src)) link(path.join(src, name), path.join(dst, name));
+    } else if (!existsSync(dst)) linkSync(src, dst);
+  };
+  link(path.join(from, 'site', 'public', 'img'), path.join(work, 'site', 'public', 'img'));
+  if (existsSync(path.join(from, '.cache', 'images'))) cpSync(path.join(from, '.cache', 'images'), path.join(work, '.cache', 'images'), { recursive: true });
+  mkdirSync(path.join(work, 'site', 'src', 'generated'), { recursive: true });
+  for (const manifest of ['images.json', 'cards.json', 'icons.json']) {
+    const src = path.join(from, 'site', 'src', 'generated', manifest);
+    if (existsSync(src)) cpSync(src, path.join(work, 'site', 'src', 'generated', manifest));
+  }
+}
+
 async function build(name: string, work: string, site: string, bin: string, yaml: string, gallery: VariantGallery | undefined) {
   for (const old of existsSync(root) ? readdirSync(root) : [])
     if (old.startsWith(`${name}-`) && !old.endsWith('.lock')) rmSync(path.join(root, old), { recursive: true, force: true });
   const { content } = scratchRepository(work, yaml, gallery);
+  // A variant built before (this run's or an earlier one's) has made the
+  // project's images already.
+  const donor = readdirSync(root)
+    .map((d) => path.join(root, d))
+    .find((d) => d !== work && !d.endsWith('.lock') && existsSync(path.join(d, 'site', 'dist', '_headers.json')));
+  try {
+    if (donor) warmImages(donor, work);
+  } catch {
+    // Another run removed it meanwhile: what was linked is checked by the
+    // build like the rest, and what was not is made.
+  }
   try {
     await promisify(execFile)(bin, ['--content', content, 'build', '--site', site], { cwd: work, encoding: 'utf8', maxBuffer: 64 << 20 });
   } catch (e) {

@@ -55,10 +55,10 @@ func writeFile(t *testing.T, name, body string) {
 	}
 }
 
-// eventually waits for ok. Its bound only stops a test whose condition never
-// comes true: the first regeneration draws social cards, which under the
-// race detector on a loaded 2-core machine took over 20 s (CI, load
-// average 25).
+// eventually waits for ok, polling. The deadline only bounds a watcher
+// that never gets there: the first regeneration makes the images and
+// social cards, which under the race detector on a loaded 2-core machine
+// took more than 20 s (.ci/test's race step failed so, twice).
 func eventually(t *testing.T, what string, ok func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)

@@ -90,7 +90,7 @@ func Build(opts *BuildOptions) error {
 				return err
 			}
 			installed := installPackagesAsync(ctx, opts)
-			imagesOpts := ImagesDefaults(ctx, opts.IO, opts.ContentDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable"))
+			imagesOpts := ImagesDefaults(ctx, opts.IO, opts.ContentDir, opts.SiteDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable"))
 			imagesOpts.ContentReported = true
 			imagesOpts.Brief = !opts.Verbose
 			imagesOpts.FontsReady = installed
@@ -99,7 +99,7 @@ func Build(opts *BuildOptions) error {
 			return errors.Join(err, installed())
 		}},
 		{"generate the site's module", func() error {
-			generateOpts := GenerateDefaults(ctx, opts.IO, opts.ContentDir)
+			generateOpts := GenerateDefaults(ctx, opts.IO, opts.ContentDir, opts.SiteDir)
 			generateOpts.ContentReported = true
 			generateOpts.Brief = !opts.Verbose
 			return Generate(generateOpts)
@@ -142,26 +142,40 @@ func Build(opts *BuildOptions) error {
 	return nil
 }
 
-// ImagesDefaults are `portfolio images --gc` with its default settings:
-// the variants and cache entries no image needs any more (those of a
-// deleted project or a replaced photo) are removed, so they do not reach
-// the site. It draws the social preview cards (in the fonts of fontDir) and
-// icons too.
-func ImagesDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir, fontDir string) *ImagesOptions {
+// ImagesDefaults are `portfolio images --gc` with its default settings,
+// for the site in siteDir (site): the variants go to siteDir/public/img,
+// the manifests to siteDir/src/generated. The variants and cache entries
+// no image needs any more (those of a deleted project or a replaced photo)
+// are removed, so they do not reach the site. It draws the social preview
+// cards (in the fonts of fontDir) and icons too.
+func ImagesDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir, siteDir, fontDir string) *ImagesOptions {
 	return &ImagesOptions{
 		IO: ios, Ctx: ctx, ContentDir: contentDir, FontDir: fontDir,
-		OutDir: images.DefaultOutDir, CacheDir: images.DefaultCacheDir, Manifest: images.DefaultManifest,
+		OutDir: SitePath(siteDir, images.DefaultOutDir), CacheDir: images.DefaultCacheDir, Manifest: SitePath(siteDir, images.DefaultManifest),
 		Widths: images.DefaultWidths, Quality: images.DefaultQuality, MaxPixels: imagecheck.DefaultMaxPixels,
 		GC: true,
 	}
 }
 
-// GenerateDefaults are `portfolio generate` with its default settings.
-func GenerateDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir string) *GenerateOptions {
+// GenerateDefaults are `portfolio generate` with its default settings, for
+// the site in siteDir (site).
+func GenerateDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir, siteDir string) *GenerateOptions {
 	return &GenerateOptions{
-		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: DefaultOut, DocsDir: DefaultDocsDir, VideosDir: DefaultVideosDir,
-		Manifest: images.DefaultManifest, MaxPixels: imagecheck.DefaultMaxPixels,
+		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: SitePath(siteDir, DefaultOut),
+		DocsDir: SitePath(siteDir, DefaultDocsDir), VideosDir: SitePath(siteDir, DefaultVideosDir),
+		Manifest: SitePath(siteDir, images.DefaultManifest), MaxPixels: imagecheck.DefaultMaxPixels,
 	}
+}
+
+// SitePath is a default path under the site's folder ("site/…", as the
+// flags' defaults name them) moved under siteDir: build, serve and dev
+// with --site write their images and module into the site they build.
+func SitePath(siteDir, def string) string {
+	rel, ok := strings.CutPrefix(filepath.ToSlash(def), "site/")
+	if !ok {
+		panic("pipeline.SitePath: " + def + " is not under site/")
+	}
+	return filepath.Join(siteDir, filepath.FromSlash(rel))
 }
 
 // prerenderCache is where the site's prerender keeps each page with what

@@ -46,10 +46,10 @@ func TestBuildStepsRemoveWhatADeletedProjectLeft(t *testing.T) {
 	steps := func() {
 		t.Helper()
 		ios, _, _, errOut := iostreams.Test()
-		if err := Images(ImagesDefaults(context.Background(), ios, "content", fonts)); err != nil {
+		if err := Images(ImagesDefaults(context.Background(), ios, "content", "site", fonts)); err != nil {
 			t.Fatalf("images: %v\n%s", err, errOut)
 		}
-		if err := Generate(GenerateDefaults(context.Background(), ios, "content")); err != nil {
+		if err := Generate(GenerateDefaults(context.Background(), ios, "content", "site")); err != nil {
 			t.Fatalf("generate: %v\n%s", err, errOut)
 		}
 	}

@@ -162,12 +162,12 @@ func Run(ctx context.Context, opts *Options) error {
 		fmt.Fprintf(opts.IO.ErrOut, "the project is deleted; fix the problems above, then run %s\n", next)
 		return err
 	}
-	iopts := pipeline.ImagesDefaults(ctx, quiet, opts.ContentDir, "")
+	iopts := pipeline.ImagesDefaults(ctx, quiet, opts.ContentDir, "site", "")
 	iopts.Manifest = opts.Manifest
 	if err := pipeline.Images(iopts); err != nil {
 		return fail(err, "`portfolio images --gc` and `portfolio generate`")
 	}
-	gopts := pipeline.GenerateDefaults(ctx, quiet, opts.ContentDir)
+	gopts := pipeline.GenerateDefaults(ctx, quiet, opts.ContentDir, "site")
 	gopts.Manifest = opts.Manifest
 	if err := pipeline.Generate(gopts); err != nil {
 		return fail(err, "`portfolio generate`")

@@ -19,7 +19,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/iostreams"
@@ -232,9 +231,9 @@ func startImageCDN(opts *Options) (addr string, stop func(), err error) {
 // and the last good module stays in place.
 func regenerate(opts *Options) {
 	start := time.Now()
-	err := pipeline.Images(pipeline.ImagesDefaults(opts.Ctx, opts.IO, opts.ContentDir, cards.DefaultFontDir))
+	err := pipeline.Images(pipeline.ImagesDefaults(opts.Ctx, opts.IO, opts.ContentDir, opts.SiteDir, filepath.Join(opts.SiteDir, "node_modules", "@fontsource-variable")))
 	if err == nil {
-		err = pipeline.Generate(pipeline.GenerateDefaults(opts.Ctx, opts.IO, opts.ContentDir))
+		err = pipeline.Generate(pipeline.GenerateDefaults(opts.Ctx, opts.IO, opts.ContentDir, opts.SiteDir))
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	switch {

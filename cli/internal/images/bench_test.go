@@ -106,6 +106,41 @@ func BenchmarkRender(b *testing.B) {
 	})
 }
 
+// BenchmarkPlaceholderDecode is what images.delivery: netlify decodes of
+// each photograph: the whole of it with Go's decoder, against only what its
+// placeholder needs with libjpeg's scaled decode (decodeJPEGScaled), each
+// then resized to the smallest width and made into the placeholder.
+func BenchmarkPlaceholderDecode(b *testing.B) {
+	path, data, info := realPhoto(b)
+	smallest := targetWidths(DefaultWidths, info.Width)[0]
+	r := &runner{opts: Options{MaxPixels: imagecheck.DefaultMaxPixels}}
+	b.Run("go-full", func(b *testing.B) {
+		for b.Loop() {
+			_, img, err := r.checkedDecode(path, data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := originalPlaceholder(img, info, smallest); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("libjpeg-scaled", func(b *testing.B) {
+		if _, err := scaledJPEGDecoder(); err != nil {
+			b.Skip(err)
+		}
+		for b.Loop() {
+			img, err := r.decodeForPlaceholder(path, data, info, smallest)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := originalPlaceholder(img, info, smallest); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
 // BenchmarkColdRun processes up to 8 real photos with an empty cache, the
 // way the first `portfolio images` on a photographer's content does.
 func BenchmarkColdRun(b *testing.B) {

@@ -33,6 +33,8 @@ import (
 	_ "golang.org/x/image/webp" // covers may be WebP
 
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images"
 )
 
 const (
@@ -41,7 +43,7 @@ const (
 	Quality = 85
 	// layoutVersion changes whenever the drawing changes, so old cards are
 	// not reused.
-	layoutVersion = "cards-3"
+	layoutVersion = "cards-4"
 	// maxCoverBytes bounds a cover read for a card (validate bounds pixels).
 	maxCoverBytes = 64 << 20
 	// Subfolder of the images output the cards are written to.
@@ -311,7 +313,7 @@ func (r *renderer) card(p Page, cover []byte, quality int) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	dark := len(cover) > 0
 	if dark {
-		src, err := imaging.Decode(bytes.NewReader(cover), imaging.AutoOrientation(true))
+		src, err := images.DecodeToCover(cover, imagecheck.DefaultMaxPixels, Width, Height)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read the cover: %w", err)
 		}

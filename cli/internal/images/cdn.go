@@ -2,6 +2,7 @@ package images
 
 import (
 	"image"
+	"math"
 
 	"github.com/disintegration/imaging"
 
@@ -17,6 +18,40 @@ import (
 // into pixels, in stored orientation.
 func Decode(data []byte, format imagecheck.Format) (image.Image, error) {
 	return decode(data, format)
+}
+
+// DecodeToCover decodes an image (JPEG, PNG or WebP, header checked
+// against maxPixels first) upright and at least large enough to cover w×h
+// once cropped to that shape, as a social card's cover is: a JPEG only as
+// large as that needs (libjpeg scales while it decodes, see
+// decodeJPEGScaled), any other image whole.
+func DecodeToCover(data []byte, maxPixels int64, w, h int) (image.Image, error) {
+	info, err := imagecheck.Bytes("cover", data, maxPixels)
+	if err != nil {
+		return nil, err
+	}
+	var img image.Image
+	if info.Format == imagecheck.JPEG {
+		// The scale at which the upright image covers w×h, applied to its
+		// stored size.
+		s := max(float64(w)/float64(info.Width), float64(h)/float64(info.Height))
+		sw, sh := int(math.Ceil(s*float64(info.Width))), int(math.Ceil(s*float64(info.Height)))
+		if swapsAxes(info.Orientation) {
+			sw, sh = sh, sw
+		}
+		if scaled, ok := decodeJPEGScaled(data, sw, sh); ok {
+			img = scaled
+		}
+	}
+	if img == nil {
+		if img, err = decode(data, info.Format); err != nil {
+			return nil, err
+		}
+	}
+	if orient := orientations[info.Orientation]; orient != nil {
+		img = orient(img)
+	}
+	return img, nil
 }
 
 // Resize returns src (decoded, in stored orientation) at w×h pixels

@@ -123,3 +123,39 @@ func TestNetlifyPlaceholderDecodesAScaledJPEG(t *testing.T) {
 		}
 	}
 }
+
+// A social card's cover is decoded upright and just large enough to be
+// cropped to the card: a JPEG at the smallest scale that still covers it,
+// anything else whole; a cover over the pixel limit is refused unread.
+func TestDecodeToCover(t *testing.T) {
+	requireScaledJPEG(t)
+	tests := []struct {
+		name         string
+		data         []byte
+		wantW, wantH int
+		wantErr      bool
+	}{
+		{"a camera JPEG: a half covers 1200×630", imagetest.JPEG(4000, 3000), 2000, 1500, false},
+		{"turned a quarter: upright, a half", imagetest.WithExifOrientation(imagetest.JPEG(4000, 3000), 6, binary.BigEndian), 1500, 2000, false},
+		{"a small JPEG: whole", imagetest.JPEG(1300, 700), 1300, 700, false},
+		{"a PNG: whole", imagetest.PNG(2600, 1400), 2600, 1400, false},
+		{"over the pixel limit", imagetest.PNGHeaderOnly(50000, 50000), 0, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			img, err := DecodeToCover(tt.data, imagecheck.DefaultMaxPixels, 1200, 630)
+			if tt.wantErr {
+				if err == nil {
+					t.Fatal("decoded, want an error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := img.Bounds(); b.Dx() != tt.wantW || b.Dy() != tt.wantH {
+				t.Errorf("%dx%d, want %dx%d", b.Dx(), b.Dy(), tt.wantW, tt.wantH)
+			}
+		})
+	}
+}

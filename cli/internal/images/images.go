@@ -37,6 +37,10 @@ const (
 	DefaultManifest = "site/src/generated/images.json"
 )
 
+// originalsPerCore is how many images each core works on at once with
+// images.delivery: netlify (see Run).
+const originalsPerCore = 4
+
 // pipelineVersion is part of every key: change it when the same source and
 // options would give different files (a new resampling filter, say), so old
 // outputs are not reused. 2: transparent images' placeholders keep their
@@ -167,6 +171,12 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.NumCPU()
+		if opts.Delivery == content.DeliveryNetlify {
+			// Publishing an original is mostly waiting: reading it, and
+			// writing it safely (fsync) once it is prepared; its CPU is a
+			// scaled decode. More workers keep the cores busy meanwhile.
+			opts.Workers *= originalsPerCore
+		}
 	}
 	for _, dir := range []string{opts.OutDir, opts.CacheDir} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -4,7 +4,7 @@
 // as a folder collection (one folder each, its media beside project.yaml,
 // its gallery's files in gallery/), and every field with each constraint a
 // Decap widget can carry. What a widget cannot carry is listed by Unmapped
-// with its reason; the editor's save hook (site/admin/hook.ts) checks those
+// with its reason; the editor's save hook (site/admin/check.js) checks those
 // against the same schemas, and `portfolio validate` at the host's build.
 //
 // Output is byte-for-byte deterministic: fields in the schemas' order.
@@ -29,12 +29,6 @@ const (
 	ConfigFile = "site/public/admin/config.yml"
 	ChecksFile = "site/public/admin/checks.json"
 )
-
-// LocalBackendPath is where the editor finds its local backend
-// (decap-server) on the development server: `portfolio dev --editor` sends
-// it there. Decap tries it only when the page's host is localhost or
-// 127.0.0.1.
-const LocalBackendPath = "/admin/api/v1"
 
 // Options are the inputs besides the schemas.
 type Options struct {
@@ -98,7 +92,6 @@ func Generate(site, project []byte, opts Options) ([]byte, []Unmapped, error) {
 	backend = append(backend, yaml.MapItem{Key: "branch", Value: branch}, yaml.MapItem{Key: "commit_messages", Value: commitMessages})
 	config := yaml.MapSlice{
 		{Key: "backend", Value: backend},
-		{Key: "local_backend", Value: yaml.MapSlice{{Key: "url", Value: LocalBackendPath}}},
 		// Uploads outside a collection's own folders would land here; every
 		// field names its folder, so none does.
 		{Key: "media_folder", Value: "content/uploads"},

@@ -16,12 +16,12 @@ const facts = fetch('/admin/checks.json').then((r) => {
   return r.json();
 });
 
-/** The files uploaded with the entry, each with its first bytes. */
+/** The files uploaded with the entry (Decap's drafts, not the files already there), each with its first bytes. */
 async function uploads(entry) {
   const files = entry.get('mediaFiles')?.toJS?.() ?? [];
   return Promise.all(
     files
-      .filter((m) => m.file)
+      .filter((m) => m.file && m.draft)
       .map(async (m) => ({ name: m.name ?? m.file.name, size: m.file.size, head: new Uint8Array(await m.file.slice(0, 12).arrayBuffer()) })),
   );
 }

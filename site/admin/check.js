@@ -113,13 +113,11 @@ export function problems({ collection, data, uploads, validators, schemas, facts
   }
   for (const u of uploads) {
     const ext = u.name.slice(u.name.lastIndexOf('.')).toLowerCase();
-    if (facts.videoExtensions.includes(ext)) continue;
+    // A video, a PDF or captions: the field's own pattern and validate
+    // check them; a name that is no image's is the image field's pattern's.
+    if (!facts.imageExtensions.includes(ext)) continue;
     const places = placesOf(data, u.name);
     const where = places.length ? places.map((p) => `${schemaAt(isProject ? schemas.project : schemas.site, data, p) || 'File'} (${p})`).join(', ') : u.name;
-    if (!facts.imageExtensions.includes(ext)) {
-      out.push(`${where}: ${u.name} is not a JPEG, PNG or WebP image (${facts.imageExtensions.join(', ')})`);
-      continue;
-    }
     if (!imageFormat(u.head)) out.push(`${where}: ${u.name} is not an image: its bytes are not JPEG, PNG or WebP`);
     if (u.size > facts.maxImageBytes)
       out.push(`${where}: ${u.name} is too large: ${Math.ceil(u.size / 2 ** 20)} MB, the limit is ${facts.maxImageBytes / 2 ** 20} MB`);

@@ -52,6 +52,9 @@ describe('problems', () => {
       'Listing page (/page): "poetry" names no category of site.yaml; choose one of graphics, web-design',
     ]);
   });
+  it('leaves uploads that are not images to their fields (a PDF, a video)', () => {
+    expect(check(project, [{ name: 'memo.pdf', size: 12, head: new TextEncoder().encode('%PDF-1.7\n%abc') }])).toEqual([]);
+  });
   it('refuses an upload that is not an image, naming its field', () => {
     expect(check(project, [{ name: '01.jpg', size: 12, head: text }])).toEqual([
       'File name (/body/0/texts/0/file): 01.jpg is not an image: its bytes are not JPEG, PNG or WebP',

@@ -255,12 +255,13 @@ func For(o Origins, f Facts) Set {
 // EditorCSP is the browser editor's policy (/admin, decision 79), its own
 // and wider than the pages': Decap CMS evaluates strings as code
 // ('unsafe-eval'; it does not start without), shows uploads as blob: and
-// data: images and the owner's GitHub avatar, and talks to GitHub's API.
+// data: images and the owner's GitHub avatar, reads its uploads back from
+// blob: addresses, and talks to GitHub's API.
 // Signing in through Netlify's OAuth provider opens a window of its own,
 // which no directive of this page governs.
 const EditorCSP = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com; " +
-	"connect-src 'self' https://api.github.com; font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; " +
+	"connect-src 'self' blob: https://api.github.com; font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // Editor is the rule of the browser editor's folder: its policy replaces

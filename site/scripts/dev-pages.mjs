@@ -66,6 +66,8 @@ export function devPages(root) {
               (html) => {
                 res.setHeader('Content-Type', 'text/html; charset=utf-8');
                 res.setHeader('Cache-Control', 'no-store');
+                // The policy the host sends with /admin (`portfolio dev --editor` passes it).
+                if (process.env.PORTFOLIO_EDITOR_CSP) res.setHeader('Content-Security-Policy', process.env.PORTFOLIO_EDITOR_CSP);
                 res.end(html);
               },
               () => next(),

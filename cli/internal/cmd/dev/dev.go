@@ -21,6 +21,7 @@ import (
 
 	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
 	"portfolio/cli/internal/server"
@@ -223,7 +224,9 @@ func startVite(ctx context.Context, opts *Options, cdnAddr, editorBackend string
 	cmd := node(filepath.Join("node_modules", "vite", "bin", "vite.js"), "--port", strconv.Itoa(opts.Port), "--strictPort")
 	cmd.Env = append(os.Environ(), ImageCDNVariable+"=http://"+cdnAddr)
 	if editorBackend != "" {
-		cmd.Env = append(cmd.Env, EditorBackendVariable+"="+editorBackend)
+		// The editor's page gets the host's policy, so that what works here
+		// works there.
+		cmd.Env = append(cmd.Env, EditorBackendVariable+"="+editorBackend, EditorCSPVariable+"="+headers.EditorCSP)
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start the site's dev server (node in %s): %w; is Node installed?", opts.SiteDir, err)

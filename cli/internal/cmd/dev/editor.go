@@ -20,6 +20,10 @@ import (
 // editor's local backend.
 const EditorBackendVariable = "PORTFOLIO_EDITOR_BACKEND"
 
+// EditorCSPVariable gives it the editor's Content-Security-Policy
+// (headers.EditorCSP), which it sends with /admin/ as the host does.
+const EditorCSPVariable = "PORTFOLIO_EDITOR_CSP"
+
 // decapServer is the local backend's entry, run by node itself: no npx
 // between, so that the process childproc stops is the server.
 var decapServer = filepath.Join("node_modules", "decap-server", "dist", "index.js")

@@ -155,6 +155,11 @@ export default defineConfig(
     files: ['scripts/**', 'e2e/**', '*.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
+  // The browser editor's save check (/admin, scripts/admin.mjs builds it).
+  {
+    files: ['admin/**'],
+    languageOptions: { globals: globals.browser },
+  },
   {
     plugins: { 'import-x': importX },
     settings: {

@@ -5,8 +5,12 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const headlessShell = '/usr/bin/chromium-headless-shell';
 const fullBrowser = '/usr/bin/chromium';
-/** The specs that need the whole browser, not its headless shell (below). */
-const fullBrowserSpecs = /focus\.spec\.ts/;
+/**
+ * The specs that need the whole browser, not its headless shell (below):
+ * focus across frames; the browser editor, Decap CMS, judged in the
+ * browser its owner uses (docs/decisions/0079-browser-editor-decap.md).
+ */
+const fullBrowserSpecs = /(focus|editor)\.spec\.ts/;
 const browser = (executablePath: string) => ({
   ...devices['Desktop Chrome'],
   launchOptions: {

@@ -46,7 +46,7 @@ export default defineConfig(({ mode }) => ({
     alias: [{ find: /^@\/generated\//, replacement: fileURLToPath(new URL('../cli/internal/tsgen/testdata/golden/', import.meta.url)) }],
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'admin/**/*.test.js'],
     css: false,
     // One jsdom for all the files of a worker, not one per file: setting up
     // jsdom per file cost as much as the tests (75 s → 27 s for the suite on

@@ -36,15 +36,44 @@ export function devPages(root) {
     // No index.html for every path (Vite's single-page fallback): each page is this plugin's.
     // /.netlify/images (a site with images.delivery: netlify) goes to the
     // Image CDN `portfolio dev` runs beside Vite, named by PORTFOLIO_IMAGE_CDN.
+    // /admin/api/v1 (`portfolio dev --editor`) goes to the browser editor's
+    // local backend, decap-server, named by PORTFOLIO_EDITOR_BACKEND.
     config: () => ({
       appType: 'custom',
-      ...(process.env.PORTFOLIO_IMAGE_CDN ? { server: { proxy: { '/.netlify/images': { target: process.env.PORTFOLIO_IMAGE_CDN } } } } : {}),
+      server: {
+        proxy: {
+          ...(process.env.PORTFOLIO_IMAGE_CDN ? { '/.netlify/images': { target: process.env.PORTFOLIO_IMAGE_CDN } } : {}),
+          ...(process.env.PORTFOLIO_EDITOR_BACKEND
+            ? { '/admin/api/v1': { target: process.env.PORTFOLIO_EDITOR_BACKEND, rewrite: (p) => p.replace(/^\/admin\/api\/v1/, '/api/v1') } }
+            : {}),
+        },
+      },
     }),
     configureServer(s) {
       server = s;
       // After Vite's own middleware: modules, public files and assets first.
       return () => {
         server.middlewares.use((req, res, next) => {
+          // The browser editor's page (scripts/admin.mjs puts it in public/admin/).
+          if (/^\/admin(\?.*)?$/.test(req.url ?? '')) {
+            res.statusCode = 301;
+            res.setHeader('Location', '/admin/');
+            res.end();
+            return;
+          }
+          if (/^\/admin\/(\?.*)?$/.test(req.url ?? '')) {
+            readFile(path.join(root, 'public', 'admin', 'index.html')).then(
+              (html) => {
+                res.setHeader('Content-Type', 'text/html; charset=utf-8');
+                res.setHeader('Cache-Control', 'no-store');
+                // The policy the host sends with /admin (`portfolio dev --editor` passes it).
+                if (process.env.PORTFOLIO_EDITOR_CSP) res.setHeader('Content-Security-Policy', process.env.PORTFOLIO_EDITOR_CSP);
+                res.end(html);
+              },
+              () => next(),
+            );
+            return;
+          }
           if (!wantsPage(req)) return next();
           renderPage(server, root, req.originalUrl ?? req.url ?? '/').then(
             ({ status, html }) => {

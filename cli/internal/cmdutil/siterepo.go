@@ -168,7 +168,7 @@ func findRepo() (wd, root string, err error) {
 // gave (by name in paths) absolute, so that it stays as meant from wd.
 func enter(cmd *cobra.Command, root, wd string, paths map[string]*string) error {
 	for name, p := range paths {
-		if cmd.Flags().Changed(name) && !filepath.IsAbs(*p) {
+		if cmd.Flags().Changed(name) && *p != "" && !filepath.IsAbs(*p) {
 			*p = filepath.Join(wd, *p)
 		}
 	}

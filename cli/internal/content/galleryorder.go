@@ -6,6 +6,7 @@ package content
 
 import (
 	"cmp"
+	"path"
 	"slices"
 
 	"portfolio/cli/internal/diag"
@@ -19,6 +20,10 @@ const (
 	ExifShow   = "show"
 	OrderTaken = "taken"
 )
+
+// OrderTexts orders a gallery as its block's texts list names the files
+// (decision 80): the one order the browser editor can change.
+const OrderTexts = "texts"
 
 // resolveGallery completes the gallery block's settings: what the block
 // leaves out comes from its category's gallery, then from the site's
@@ -115,6 +120,21 @@ func (l *loader) orderGallery(p *Project, local []GalleryImage) {
 		}
 	}
 	reverse := b.Reverse != nil && *b.Reverse
+	if b.Order == OrderTexts {
+		// The files texts names, in its order; the rest keep file-name
+		// order after them (a stable sort).
+		rank := map[string]int{}
+		for i, t := range b.Texts {
+			rank[t.File] = i + 1
+		}
+		at := func(img GalleryImage) int {
+			if r := rank[path.Base(img.Path)]; r > 0 {
+				return r
+			}
+			return len(b.Texts) + 1
+		}
+		slices.SortStableFunc(local, func(x, y GalleryImage) int { return cmp.Compare(at(x), at(y)) })
+	}
 	if b.Order != OrderTaken {
 		if reverse {
 			slices.Reverse(local)

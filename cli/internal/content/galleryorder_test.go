@@ -101,6 +101,10 @@ func TestGalleryOrder(t *testing.T) {
 			[]string{"03.jpg", "01.jpg", "04.jpg", "10.jpg", "02.jpg", "05.png"}, []string{"02.jpg", "05.png"}, true},
 		{"the block's name order over the category's", "{order: taken, exif: show}", "    order: name\n",
 			[]string{"01.jpg", "02.jpg", "03.jpg", "04.jpg", "05.png", "10.jpg"}, nil, true},
+		{"texts: the files it names in its order, then the rest by name", "", "    order: texts\n    texts:\n      - file: 10.jpg\n      - file: 02.jpg\n        alt: Second\n",
+			[]string{"10.jpg", "02.jpg", "01.jpg", "03.jpg", "04.jpg", "05.png"}, nil, false},
+		{"texts reversed", "", "    order: texts\n    reverse: true\n    texts:\n      - file: 10.jpg\n      - file: 02.jpg\n",
+			[]string{"05.png", "04.jpg", "03.jpg", "01.jpg", "02.jpg", "10.jpg"}, nil, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			files := validFiles(t)

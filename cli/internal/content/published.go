@@ -35,6 +35,11 @@ var PublishedFolders = []string{AssetsFolder, ImagesFolder, DocumentsFolder, Vid
 // and the not-found page 404. A test reads paths.ts to keep them in step.
 var SitePages = []string{"about", "contact", "projects", "privacy", "404"}
 
+// EditorFolder is the browser editor's folder (/admin, decision 79): not a
+// page of the site, and its files carry no hash in their names.
+const EditorFolder = "admin"
+
 // FixedRoutes are the first segments of the site's own addresses, which no
-// category may take as its slug: its pages and the folders it publishes.
-var FixedRoutes = slices.Concat(SitePages, PublishedFolders)
+// category may take as its slug: its pages, the folders it publishes and
+// the editor's.
+var FixedRoutes = slices.Concat(SitePages, PublishedFolders, []string{EditorFolder})

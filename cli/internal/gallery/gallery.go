@@ -87,8 +87,11 @@ type Gallery struct {
 	// Apply writes.
 	AddedBlock bool
 
-	yaml     []byte // project.yaml as read
-	texts    map[string]content.ImageText
+	yaml  []byte // project.yaml as read
+	texts map[string]content.ImageText
+	// byTexts: the block says `order: texts`, so the texts list holds the
+	// order and Apply writes an entry for every image (decision 80).
+	byTexts  bool
 	removed  []string // files of the gallery folder to delete
 	warnings diag.List
 }
@@ -112,7 +115,7 @@ func Open(contentDir, slug string) (*Gallery, error) {
 	if err != nil {
 		return nil, err
 	}
-	texts, err := readTexts(filepath.Join(dir, content.ProjectFile), data)
+	texts, order, err := readTexts(filepath.Join(dir, content.ProjectFile), data)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +123,7 @@ func Open(contentDir, slug string) (*Gallery, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Gallery{ProjectDir: dir, Slug: slug, Recovered: recovered, yaml: data, texts: texts, MaxEdge: importimage.DefaultMaxEdge}
+	g := &Gallery{ProjectDir: dir, Slug: slug, Recovered: recovered, yaml: data, texts: texts, MaxEdge: importimage.DefaultMaxEdge, byTexts: order != nil}
 	for _, n := range names {
 		t := texts[n]
 		im := Image{File: n, Alt: t.Alt, Caption: t.Caption}
@@ -133,6 +136,21 @@ func Open(contentDir, slug string) (*Gallery, error) {
 			}
 		}
 		g.Images = append(g.Images, im)
+	}
+	if g.byTexts {
+		// The site's order: the files texts names, in its order, then the
+		// rest by name (a stable sort keeps listImages's natural order).
+		rank := map[string]int{}
+		for i, f := range order {
+			rank[f] = i + 1
+		}
+		at := func(im Image) int {
+			if r := rank[im.File]; r > 0 {
+				return r
+			}
+			return len(order) + 1
+		}
+		slices.SortStableFunc(g.Images, func(a, b Image) int { return at(a) - at(b) })
 	}
 	return g, nil
 }

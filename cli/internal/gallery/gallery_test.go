@@ -283,3 +283,47 @@ func TestInsertStripsMetadata(t *testing.T) {
 		t.Errorf("01.jpg: %+v, %v", info, err)
 	}
 }
+
+// With `order: texts` (decision 80) the gallery opens in the site's order,
+// and a move keeps the site showing what the command showed: every image
+// gets an entry, in the new order.
+func TestOrderByTexts(t *testing.T) {
+	dir := fixture(t, 3)
+	yaml := filepath.Join(dir, "projects/harbour/project.yaml")
+	data, _ := os.ReadFile(yaml)
+	data = []byte(strings.Replace(string(data), "  - type: gallery # the photos\n", "  - type: gallery # the photos\n    order: texts\n", 1))
+	if err := os.WriteFile(yaml, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(dir, "harbour")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Names(); !slices.Equal(got, []string{"01.jpg", "02.jpg", "03.png"}) {
+		t.Fatalf("names %v", got)
+	}
+	var opened []string
+	for _, im := range g.Images {
+		opened = append(opened, im.File)
+	}
+	if want := []string{"02.jpg", "01.jpg", "03.png"}; !slices.Equal(opened, want) {
+		t.Errorf("opened in %v, want the texts' order %v", opened, want)
+	}
+	if err := g.Move(3, 1); err != nil { // 03.png first
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	c, diags, _ := content.Load(dir, content.Options{})
+	if diags.Errors() > 0 {
+		t.Fatal(diags)
+	}
+	var shown []string
+	for _, im := range c.Projects[0].Gallery {
+		shown = append(shown, fmt.Sprintf("%s:%d", im.Path, im.Width))
+	}
+	if want := "gallery/01.png:103 gallery/02.jpg:102 gallery/03.jpg:101"; strings.Join(shown, " ") != want {
+		t.Errorf("the site shows %v, want %s", shown, want)
+	}
+}

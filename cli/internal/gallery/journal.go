@@ -77,7 +77,7 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 	names := g.Names()
 	texts := []Text{}
 	for i, im := range g.Images {
-		if im.Alt != "" || im.Caption != "" {
+		if im.Alt != "" || im.Caption != "" || g.byTexts {
 			texts = append(texts, Text{File: names[i], Alt: im.Alt, Caption: im.Caption})
 		}
 	}

@@ -35,23 +35,32 @@ func parse(file string, data []byte) (*yamldoc.Document, error) {
 	return doc, nil
 }
 
-// readTexts reads the gallery block's texts by file name.
-func readTexts(file string, data []byte) (map[string]content.ImageText, error) {
+// readTexts reads the gallery block's texts by file name, and with
+// `order: texts` (decision 80) the files in the order the texts list them
+// (nil otherwise).
+func readTexts(file string, data []byte) (map[string]content.ImageText, []string, error) {
 	doc, err := parse(file, data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	_, block, ok := galleryBlock(doc)
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
 	out := map[string]content.ImageText{}
+	var order []string
 	for _, t := range block.Texts {
 		if t.File != "" {
 			out[t.File] = content.ImageText{Alt: t.Alt, Caption: t.Caption}
+			if block.Order == content.OrderTexts {
+				order = append(order, t.File)
+			}
 		}
 	}
-	return out, nil
+	if block.Order == content.OrderTexts && order == nil {
+		order = []string{}
+	}
+	return out, order, nil
 }
 
 // Text is one entry of the gallery block's texts.

@@ -233,6 +233,7 @@ func For(o Origins, f Facts) Set {
 		}
 		set = append(set, r)
 	}
+	set = append(set, Editor())
 	if len(f.Preload) == 0 {
 		return set
 	}
@@ -249,6 +250,29 @@ func For(o Origins, f Facts) Set {
 		set = append(set, r)
 	}
 	return set
+}
+
+// EditorCSP is the browser editor's policy (/admin, decision 79), its own
+// and wider than the pages': Decap CMS evaluates strings as code
+// ('unsafe-eval'; it does not start without), shows uploads as blob: and
+// data: images and the owner's GitHub avatar, reads its uploads back from
+// blob: addresses, and talks to GitHub's API.
+// Signing in through Netlify's OAuth provider opens a window of its own,
+// which no directive of this page governs.
+const EditorCSP = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com; " +
+	"connect-src 'self' blob: https://api.github.com; font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; " +
+	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// Editor is the rule of the browser editor's folder: its policy replaces
+// the site's (a later rule's header wins, on Netlify as in Match), and its
+// files, whose names carry no hash, are revalidated on every load.
+func Editor() Rule {
+	return Rule{
+		Path:    "/" + content.EditorFolder + "/*",
+		Comment: "The browser editor (decision 79): its own policy, which Decap CMS needs; revalidated.",
+		Headers: []Header{{"Content-Security-Policy", EditorCSP}, {"Cache-Control", "no-cache"}},
+	}
 }
 
 // Netlify is the set in Netlify's `_headers` format.

@@ -262,3 +262,23 @@ func TestBuildRefusesFacts(t *testing.T) {
 		})
 	}
 }
+
+// The browser editor's folder gets its own policy (Decap CMS needs
+// 'unsafe-eval'), and no public page does: theirs is the site's, as before.
+func TestEditorPolicyIsTheEditorsAlone(t *testing.T) {
+	set := headers.For(headers.Origins{}, headers.Facts{Pages: []string{"/", "/about/"}})
+	for _, path := range []string{"/admin/", "/admin/config.yml", "/admin/decap-cms.js"} {
+		h := set.Match(path)
+		if got := h.Get("Content-Security-Policy"); got != headers.EditorCSP {
+			t.Errorf("%s: policy %q, want the editor's", path, got)
+		}
+		if h.Get("Cache-Control") != "no-cache" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: %v", path, h)
+		}
+	}
+	for _, path := range []string{"/", "/about/", "/administration/", "/img/a-480.webp"} {
+		if got := set.Match(path).Get("Content-Security-Policy"); strings.Contains(got, "unsafe-eval") || !strings.HasPrefix(got, "default-src 'self'; script-src 'self' 'inline-speculation-rules'") {
+			t.Errorf("%s: policy %q", path, got)
+		}
+	}
+}

@@ -18,6 +18,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"portfolio/cli/internal/content"
 )
 
 // Problem is one broken reference.
@@ -54,6 +56,9 @@ type ref struct {
 func Check(dist fs.FS, host string) (problems []Problem, checked int, err error) {
 	pages := map[string]*page{}
 	err = fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && p == content.EditorFolder {
+			return fs.SkipDir // the browser editor (/admin): Decap's page, not the site's
+		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
 		}

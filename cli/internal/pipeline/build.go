@@ -163,7 +163,8 @@ func GenerateDefaults(ctx context.Context, ios *iostreams.IOStreams, contentDir,
 	return &GenerateOptions{
 		IO: ios, Ctx: ctx, ContentDir: contentDir, Out: SitePath(siteDir, DefaultOut),
 		DocsDir: SitePath(siteDir, DefaultDocsDir), VideosDir: SitePath(siteDir, DefaultVideosDir),
-		Manifest: SitePath(siteDir, images.DefaultManifest), MaxPixels: imagecheck.DefaultMaxPixels,
+		EditorDir: SitePath(siteDir, DefaultEditorDir),
+		Manifest:  SitePath(siteDir, images.DefaultManifest), MaxPixels: imagecheck.DefaultMaxPixels,
 	}
 }
 

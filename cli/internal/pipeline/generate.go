@@ -39,6 +39,9 @@ type GenerateOptions struct {
 	// VideosDir receives the content's videos and captions under
 	// content-hashed names; "" publishes none.
 	VideosDir string
+	// EditorDir receives the browser editor's generated configuration
+	// (decision 79); "" writes none.
+	EditorDir string
 	Check     bool
 	MaxPixels int64
 	// ContentReported: an earlier step (build's validate) has shown the
@@ -89,8 +92,14 @@ func Generate(opts *GenerateOptions) error {
 	}
 	stale := staleBodies(dir, files)
 	pubs := publications(c, opts.DocsDir, opts.VideosDir)
+	var editor []editorFile
+	if opts.EditorDir != "" {
+		if editor, err = editorFiles(c, opts.EditorDir); err != nil {
+			return err
+		}
+	}
 	if opts.Check {
-		return check(opts, dir, files, stale, pubs)
+		return check(opts, dir, files, stale, pubs, editor)
 	}
 	if opts.Ctx != nil && opts.Ctx.Err() != nil {
 		return cmdutil.ErrCancel // interrupted: leave the old files as they were
@@ -119,6 +128,17 @@ func Generate(opts *GenerateOptions) error {
 			return err
 		}
 	}
+	for _, f := range editor {
+		if current, err := os.ReadFile(f.path); err == nil && bytes.Equal(current, f.data) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+			return err
+		}
+		if err := fsutil.WriteFileAtomic(f.path, f.data, 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", f.path, err)
+		}
+	}
 	for _, p := range pubs {
 		if err := p.publish(opts.IO.Out, opts.Brief); err != nil {
 			return err
@@ -134,7 +154,7 @@ func Generate(opts *GenerateOptions) error {
 }
 
 // check compares the files on disk with what would be written.
-func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string, pubs []publication) error {
+func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string, pubs []publication, editor []editorFile) error {
 	var problems []string
 	for _, p := range pubs {
 		problems = append(problems, p.problems()...)
@@ -153,6 +173,17 @@ func check(opts *GenerateOptions, dir string, files []tsgen.File, stale []string
 			return err
 		case !bytes.Equal(current, f.Data):
 			problems = append(problems, path+" is out of date")
+		}
+	}
+	for _, f := range editor {
+		current, err := os.ReadFile(f.path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			problems = append(problems, f.path+" does not exist")
+		case err != nil:
+			return err
+		case !bytes.Equal(current, f.data):
+			problems = append(problems, f.path+" is out of date")
 		}
 	}
 	for _, path := range stale {

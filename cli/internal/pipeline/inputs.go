@@ -92,6 +92,10 @@ func Inputs(contentDir, siteDir string) (map[string]string, error) {
 		filepath.Join(siteDir, "public", "img"):    true,
 		filepath.Join(siteDir, "public", "docs"):   true,
 		filepath.Join(siteDir, "public", "video"):  true,
+		// The browser editor's folder: what generate and
+		// scripts/admin.mjs write, an output (outputDirs); its sources are
+		// site/admin, the schemas and the content.
+		filepath.Join(siteDir, "public", "admin"): true,
 	}
 	walk := func(root string) error {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -114,7 +118,7 @@ func Inputs(contentDir, siteDir string) (map[string]string, error) {
 		}
 		return err
 	}
-	for _, root := range []string{contentDir, "schema", filepath.Join(siteDir, "src"), filepath.Join(siteDir, "public"), filepath.Join(siteDir, "scripts")} {
+	for _, root := range []string{contentDir, "schema", filepath.Join(siteDir, "src"), filepath.Join(siteDir, "public"), filepath.Join(siteDir, "scripts"), filepath.Join(siteDir, "admin")} {
 		if err := walk(root); err != nil {
 			return nil, err
 		}
@@ -173,8 +177,9 @@ func contentCommit(contentDir string) string {
 
 // outputDirs are the folders a build writes, under siteDir: the site, and
 // what it is built from that the build made (the generated module and
-// fonts, the image variants, the published documents and videos).
-var outputDirs = []string{"dist", filepath.Join("src", "generated"), filepath.Join("public", "img"), filepath.Join("public", "docs"), filepath.Join("public", "video")}
+// fonts, the image variants, the published documents and videos, the
+// browser editor's folder).
+var outputDirs = []string{"dist", filepath.Join("src", "generated"), filepath.Join("public", "img"), filepath.Join("public", "docs"), filepath.Join("public", "video"), filepath.Join("public", "admin")}
 
 // Outputs lists every file a build of siteDir wrote, each with its
 // identity (images.Identity): reading metadata only, a site of thousands of

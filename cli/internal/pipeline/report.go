@@ -19,6 +19,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/headers"
@@ -84,6 +85,9 @@ func report(dist string, memo map[string]measured) ([]Route, error) {
 	err := filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if d.IsDir() && p == filepath.Join(dist, content.EditorFolder) {
+			return fs.SkipDir // the browser editor (/admin) is not a page of the site
 		}
 		if d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return nil

@@ -21,6 +21,7 @@ import (
 
 	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/pipeline"
 	"portfolio/cli/internal/server"
@@ -44,6 +45,9 @@ type Options struct {
 	NoVite bool
 	// Port is the development server's port on localhost.
 	Port int
+	// Editor serves the browser editor at /admin with its local backend,
+	// decap-server, which the command starts and stops (decision 79).
+	Editor bool
 	// ImagesReady, when set, receives the address of the Image CDN that
 	// answers /.netlify/images (tests).
 	ImagesReady func(addr string)
@@ -78,6 +82,13 @@ the site's code reloads it too. When the content has errors they are printed
 with file:line:col and the last good content stays, so the page keeps
 working until you fix them.
 
+With --editor, the browser editor is at http://localhost:5173/admin/: the
+site's content in forms generated from its schemas, each save checked by
+them first. It saves into this repository's files through the editor's
+local server (decap-server, started on a free port of 127.0.0.1 and
+stopped with the command); the site regenerates as on any edit. Nothing is
+committed: review the change with git and commit it yourself.
+
 Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -95,6 +106,7 @@ Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n"
 	}
 	cmd.Flags().StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
 	cmd.Flags().IntVar(&opts.Port, "port", DefaultPort, "the development server's `port` on localhost")
+	cmd.Flags().BoolVar(&opts.Editor, "editor", false, "serve the browser editor at /admin, saving into this repository")
 	return cmd
 }
 
@@ -125,7 +137,18 @@ func Run(opts *Options) error {
 	defer stopCDN()
 	vite := make(chan error, 1)
 	if !opts.NoVite {
-		cmd, err := startVite(ctx, opts, cdnAddr)
+		backend := ""
+		if opts.Editor {
+			editorCtx, stop := context.WithCancel(ctx)
+			addr, wait, err := startEditorBackend(editorCtx, opts)
+			if err != nil {
+				stop()
+				return err
+			}
+			defer func() { stop(); wait() }()
+			backend = "http://" + addr
+		}
+		cmd, err := startVite(ctx, opts, cdnAddr, backend)
 		if err != nil {
 			return err
 		}
@@ -182,7 +205,7 @@ func portFree(port int) error {
 // the site's pages (site/scripts/dev-pages.mjs) on the port. Node runs Vite
 // itself, without npm's shell between: it is the child that
 // childproc stops with the command, whichever signal ends it.
-func startVite(ctx context.Context, opts *Options, cdnAddr string) (*childproc.Cmd, error) {
+func startVite(ctx context.Context, opts *Options, cdnAddr, editorBackend string) (*childproc.Cmd, error) {
 	if err := pipeline.InstallPackages(ctx, opts.IO, opts.SiteDir); err != nil {
 		return nil, err
 	}
@@ -200,6 +223,11 @@ func startVite(ctx context.Context, opts *Options, cdnAddr string) (*childproc.C
 	}
 	cmd := node(filepath.Join("node_modules", "vite", "bin", "vite.js"), "--port", strconv.Itoa(opts.Port), "--strictPort")
 	cmd.Env = append(os.Environ(), ImageCDNVariable+"=http://"+cdnAddr)
+	if editorBackend != "" {
+		// The editor's page gets the host's policy, so that what works here
+		// works there.
+		cmd.Env = append(cmd.Env, EditorBackendVariable+"="+editorBackend, EditorCSPVariable+"="+headers.EditorCSP)
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start the site's dev server (node in %s): %w; is Node installed?", opts.SiteDir, err)
 	}

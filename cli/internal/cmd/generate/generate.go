@@ -45,7 +45,12 @@ modules of projects that are gone are removed.
 The output is deterministic and written atomically; nothing is written when
 the content is invalid. With --check, nothing is written and the exit status
 is 1 when a file is out of date or left over, or a document or video is
-not published.`),
+not published.
+
+The browser editor's configuration (/admin, Decap CMS) is written into
+site/public/admin/ (--editor): config.yml, every field of the schemas with
+the limits its widgets can carry and the categories site.yaml declares, and
+checks.json, what the editor's save check needs besides the schemas.`),
 		Example: strings.TrimRight(`  portfolio generate
   portfolio generate --check     # in CI: is the module up to date?`, "\n"),
 		Args: cmdutil.NoArgs,
@@ -59,7 +64,7 @@ not published.`),
 				return runF(opts)
 			}
 			if err := cmdutil.EnterRepoIfAny(cmd, map[string]*string{"content": &opts.ContentDir, "out": &opts.Out,
-				"docs": &opts.DocsDir, "videos": &opts.VideosDir, "manifest": &opts.Manifest}); err != nil {
+				"docs": &opts.DocsDir, "videos": &opts.VideosDir, "editor": &opts.EditorDir, "manifest": &opts.Manifest}); err != nil {
 				return err
 			}
 			cmdutil.ShortLived()
@@ -69,6 +74,7 @@ not published.`),
 	cmd.Flags().StringVarP(&opts.Out, "out", "o", pipeline.DefaultOut, "output `file`")
 	cmd.Flags().StringVar(&opts.DocsDir, "docs", pipeline.DefaultDocsDir, "`folder` the project folders' documents (PDFs) are published into, as /docs/<name>-<hash>.pdf")
 	cmd.Flags().StringVar(&opts.VideosDir, "videos", pipeline.DefaultVideosDir, "`folder` the project folders' videos and captions are published into, as /video/<name>-<hash>.<ext>")
+	cmd.Flags().StringVar(&opts.EditorDir, "editor", pipeline.DefaultEditorDir, "`folder` the browser editor's generated configuration is written into (/admin); \"\" writes none")
 	cmd.Flags().StringVar(&opts.Manifest, "manifest", images.DefaultManifest, "image manifest `file` written by `portfolio images`")
 	cmd.Flags().BoolVar(&opts.Check, "check", false, "write nothing; exit 1 if the output file is out of date")
 	cmd.Flags().Int64Var(&opts.MaxPixels, "max-pixels", imagecheck.DefaultMaxPixels, "refuse images with more pixels than this (as validate does)")

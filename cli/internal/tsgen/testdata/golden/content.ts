@@ -238,7 +238,7 @@ export interface SiteContact {
 
 /** One category page: its address, heading, meta description and optional paragraph, above the cards of its active projects. */
 export interface Category {
-  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page (about, contact, projects, privacy, 404) or of a folder of the built site (assets, img, docs, video). */
+  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page (about, contact, projects, privacy, 404) or of a folder of the built site (assets, img, docs, video, admin). */
   readonly slug: string;
   /** Page heading and navigation label, and the start of the page's title in browser tabs and search results. */
   readonly title: string;
@@ -460,7 +460,7 @@ export interface ImageBlock extends ImageAsset {
   readonly caption?: string;
 }
 
-/** The project's gallery: every image and video file in the project's gallery/ folder in file-path order (01.jpg, 02.mp4, …), then any images listed under external. A video (.mp4 or .webm, see Video path) has its poster beside it (02.poster.jpg), which is not a photo of its own. It shows under the heading "Gallery"; each image opens in a full-screen viewer. A video's tile is its poster with a play mark and its duration; the viewer plays it with the browser's controls, only when asked (never looped or muted), and without JavaScript the tile links to the video file. A project has at most one. */
+/** The project's gallery: every image and video file in the project's gallery/ folder in file-path order (01.jpg, 02.mp4, …; `order` can say otherwise), then any images listed under external. A video (.mp4 or .webm, see Video path) has its poster beside it (02.poster.jpg), which is not a photo of its own. It shows under the heading "Gallery"; each image opens in a full-screen viewer. A video's tile is its poster with a play mark and its duration; the viewer plays it with the browser's controls, only when asked (never looped or muted), and without JavaScript the tile links to the video file. A project has at most one. */
 export interface GalleryBlock {
   /** Says that this is a gallery block. */
   readonly type: 'gallery';

@@ -1,0 +1,50 @@
+// /admin's script beside Decap CMS (decision 79). It runs before Decap's
+// bundle, to start Decap itself: on the development server (localhost) with
+// its local backend, which `portfolio dev --editor` serves at
+// /admin/api/v1 (Decap takes only an absolute address, and the port is the
+// server's); and it refuses a save the schemas refuse, before anything is
+// written. Built by scripts/admin.mjs with the validators compiled from
+// schema/*.json (no eval for them).
+import { emptyPaths, problems, withoutEmpty } from './check.js';
+import schemas from 'virtual:portfolio-schemas';
+import * as validators from 'virtual:portfolio-validators';
+
+window.CMS_MANUAL_INIT = true;
+
+const facts = fetch('/admin/checks.json').then((r) => {
+  if (!r.ok) throw new Error(`/admin/checks.json: ${r.status}; run portfolio generate`);
+  return r.json();
+});
+
+/** The files uploaded with the entry (Decap's drafts, not the files already there), each with its first bytes. */
+async function uploads(entry) {
+  const files = entry.get('mediaFiles')?.toJS?.() ?? [];
+  return Promise.all(
+    files
+      .filter((m) => m.file && m.draft)
+      .map(async (m) => ({ name: m.name ?? m.file.name, size: m.file.size, head: new Uint8Array(await m.file.slice(0, 12).arrayBuffer()) })),
+  );
+}
+
+async function preSave({ entry }) {
+  let data = entry.get('data');
+  // Decap writes '' for a cleared optional field: the schemas refuse it.
+  for (const p of emptyPaths(data.toJS()).reverse()) data = data.deleteIn(p);
+  const found = problems({
+    collection: entry.get('collection'),
+    data: withoutEmpty(data.toJS()),
+    uploads: await uploads(entry),
+    validators,
+    schemas,
+    facts: await facts,
+  });
+  if (found.length > 0) throw new Error(`Not saved: ${found.join('; ')}`);
+  return data;
+}
+
+window.addEventListener('DOMContentLoaded', () => {
+  const { CMS } = window;
+  CMS.registerEventListener({ name: 'preSave', handler: preSave });
+  const local = ['localhost', '127.0.0.1'].includes(location.hostname);
+  CMS.init(local ? { config: { local_backend: { url: `${location.origin}/admin/api/v1` } } } : {});
+});

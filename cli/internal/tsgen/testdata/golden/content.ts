@@ -416,6 +416,8 @@ export interface Project {
   readonly featured: boolean;
   /** List the project on its category page. An inactive project keeps its page at its URL but appears in no listing and is not indexed. */
   readonly active: boolean;
+  /** Who sees the project. `public`: everyone. `private`: only a client who has the owner's secret (`portfolio share SLUG` says how to set it). A private project's pages, photographs and videos are published under /private/<slug>/ and nowhere else; it is in no listing, the sitemap or search results. It cannot be featured, named in site.yaml's projectOrder or shown on the home page. */
+  readonly access: 'public' | 'private';
   /** Cover image on cards and in link previews: a path inside the project folder. The project page shows it too when none of its blocks shows an image. */
   readonly cover: ImageAsset;
   /** The project's folder name; unique. */
@@ -651,6 +653,7 @@ export const projects: readonly Project[] = [
     page: 'web-design',
     featured: false,
     active: true,
+    access: 'public',
     cover: {
       src: '/img/8d650e4f9cf23a52-20.jpg',
       width: 20,
@@ -676,6 +679,7 @@ export const projects: readonly Project[] = [
     page: 'photography',
     featured: true,
     active: true,
+    access: 'public',
     cover: {
       src: '/img/b3d747efbdae8666-16.jpg',
       width: 16,
@@ -701,6 +705,7 @@ export const projects: readonly Project[] = [
     page: 'web-design',
     featured: true,
     active: false,
+    access: 'public',
     cover: {
       src: '/img/b7b781d03a904e11-30.jpg',
       width: 30,
@@ -726,6 +731,7 @@ export const projects: readonly Project[] = [
     page: 'web-design',
     featured: true,
     active: true,
+    access: 'public',
     cover: {
       src: '/img/d99d0da6f2d3d697-30.jpg',
       width: 30,
@@ -751,6 +757,7 @@ export const projects: readonly Project[] = [
     page: 'higher-education',
     featured: true,
     active: true,
+    access: 'public',
     cover: {
       src: '/img/5580369fa4b2a75d-24.jpg',
       width: 24,
@@ -776,6 +783,7 @@ export const projects: readonly Project[] = [
     page: 'graphics',
     featured: false,
     active: true,
+    access: 'public',
     cover: {
       src: '/img/2b8b5be4195c4534-8.png',
       width: 8,

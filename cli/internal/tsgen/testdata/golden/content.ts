@@ -238,7 +238,7 @@ export interface SiteContact {
 
 /** One category page: its address, heading, meta description and optional paragraph, above the cards of its active projects. */
 export interface Category {
-  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page (about, contact, projects, privacy, 404) or of a folder of the built site (assets, img, docs, video). */
+  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page (about, contact, projects, private, privacy, 404) or of a folder of the built site (assets, img, docs, video). */
   readonly slug: string;
   /** Page heading and navigation label, and the start of the page's title in browser tabs and search results. */
   readonly title: string;

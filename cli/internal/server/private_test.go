@@ -328,3 +328,46 @@ func TestPrivatePathTricks(t *testing.T) {
 		t.Errorf("a public image: status %d", r.status)
 	}
 }
+
+// The client's picks arrive where contact messages do, with the project's
+// title and each photo's file name; only past the gate, only under the
+// private prefix.
+func TestFavouritesArriveAsAMessage(t *testing.T) {
+	s := newPrivateSite(t)
+	c := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	picks := url.Values{
+		"form-name": {contact.FavouritesFormName}, "bot-field": {""},
+		"project": {"Secret Alpha"}, "photos": {"IMG_0012.jpg\nIMG_0047.jpg", "DSC_1.jpg"},
+		"name": {"Jo Client"}, "email": {"jo@example.com"}, "message": {"Please print these two large."},
+	}.Encode()
+	with := http.Header{"Cookie": {c.Name + "=" + c.Value}, "Accept": {"text/html"}}
+	// Without the cookie: refused, nothing stored.
+	withholds(t, "favourites without the cookie", s.do(http.MethodPost, "/private/alpha/photos/1", "192.0.2.1", http.Header{"Accept": {"text/html"}}, picks))
+	// Outside the prefix: no such form.
+	if r := s.do(http.MethodPost, "/contact", "192.0.2.1", http.Header{"Accept": {"text/html"}}, picks); r.status != http.StatusNotFound {
+		t.Errorf("favourites posted to a public page: status %d, want 404", r.status)
+	}
+	r := s.do(http.MethodPost, "/private/alpha/photos/1", "192.0.2.1", with, picks)
+	if r.status != http.StatusOK || !strings.Contains(r.body, "Your favourites were sent") {
+		t.Fatalf("favourites with the cookie: status %d, %.120q", r.status, r.body)
+	}
+	msgs, err := s.store.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != 1 {
+		t.Fatalf("stored %d messages, want 1", len(msgs))
+	}
+	want := "Favourites from “Secret Alpha” (3 photos):\nIMG_0012.jpg\nIMG_0047.jpg\nDSC_1.jpg\n\nPlease print these two large."
+	if m := msgs[0]; m.Name != "Jo Client" || m.Email != "jo@example.com" || m.Body != want {
+		t.Errorf("stored %+v, want body %q", m, want)
+	}
+	// No photo chosen: refused with the reason, nothing more stored.
+	empty := strings.Replace(picks, "photos=", "nophotos=", -1)
+	if r := s.do(http.MethodPost, "/private/alpha/", "192.0.2.1", with, empty); r.status != http.StatusBadRequest || !strings.Contains(r.body, "Choose at least one photo") {
+		t.Errorf("no photos: status %d, %.120q", r.status, r.body)
+	}
+	if n, _ := s.store.Count(context.Background()); n != 1 {
+		t.Errorf("stored %d, want still 1", n)
+	}
+}

@@ -231,6 +231,10 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 		return
 	}
 	name := r.PostForm.Get(contact.FormNameField)
+	if _, private := privateaccess.SlugOf(urlPath); private && name == contact.FavouritesFormName {
+		h.favourites(w, r, urlPath) // past the gate: the client holds the secret
+		return
+	}
 	if name != contact.FormName {
 		h.failForm(w, r, http.StatusNotFound, fmt.Sprintf("There is no form named %q.", name),
 			"Unknown form", fmt.Sprintf("There is no form named %q on this site. Go back and send the page's own form.", termsafe.String(name)))

@@ -6,6 +6,7 @@ package tsgen
 import (
 	"fmt"
 	"math"
+	"path"
 	"reflect"
 	"strings"
 
@@ -237,6 +238,9 @@ func (r resolver) galleryImage(img content.GalleryImage) (obj, error) {
 	}
 	if img.Facts != nil {
 		asset = append(asset, kv{"exif", photoFacts(*img.Facts)})
+	}
+	if r.project != nil && r.project.Private() && img.Path != "" {
+		asset = append(asset, kv{"file", path.Base(img.Path)})
 	}
 	return asset, nil
 }

@@ -57,7 +57,11 @@ const (
 	// AccessPrivate is project.yaml's `access` of a project shown to one
 	// client only.
 	AccessPrivate = "private"
-	maxSlugLength = 80
+	// DownloadsNone is project.yaml's `downloads` when the client
+	// downloads nothing; DownloadsOriginals gives the gallery's own files.
+	DownloadsNone      = "none"
+	DownloadsOriginals = "originals"
+	maxSlugLength      = 80
 )
 
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -122,6 +126,16 @@ func (p *Project) Link() string {
 // Private says whether the project is shown only to the holder of the
 // owner's secret.
 func (p *Project) Private() bool { return p.Access == AccessPrivate }
+
+// Download is the name of the private project's ZIP of its gallery
+// (downloads web or originals), published under its prefix; "" when it
+// has none.
+func (p *Project) Download() string {
+	if !p.Private() || p.Downloads == "" || p.Downloads == DownloadsNone {
+		return ""
+	}
+	return p.Slug + "-" + p.Downloads + ".zip"
+}
 
 // Listed says whether the project appears in listings: active and public.
 func (p *Project) Listed() bool { return p.Active && !p.Private() }

@@ -272,6 +272,7 @@ type ProjectData struct {
 	Featured    bool      `json:"featured" ts:"featured"`
 	Active      bool      `json:"active" ts:"active"`
 	Access      string    `json:"access" ts:"access"`
+	Downloads   string    `json:"downloads" ts:"downloads"`
 	Cover       ImagePath `json:"cover" ts:"cover"`
 	// Body, the page's blocks, goes into a module of its own per project.
 	Body Blocks `json:"body" ts:"-"`

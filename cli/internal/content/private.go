@@ -20,6 +20,15 @@ func (l *loader) checkPrivateFeatured(p *Project) {
 	}
 }
 
+// checkDownloads reports downloads on a public project: its ZIP would be
+// public, outside any guard.
+func (l *loader) checkDownloads(p *Project) {
+	if !p.Private() && p.Downloads != "" && p.Downloads != DownloadsNone {
+		l.add(p.Doc.Diag(diag.Error, "/downloads", "remove the line, or make the project private (`access: private`)",
+			"downloads: %s is only for a private project (access: private): its ZIP is kept behind the project's secret", p.Downloads))
+	}
+}
+
 // checkPrivateOrder reports the private projects site.yaml's projectOrder
 // names: the order is of public cards, and the list is public in the
 // repository's intent.

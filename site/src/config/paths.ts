@@ -24,6 +24,8 @@ export const paths = {
    * viewer's counter are: its own prerendered page (docs/site.md §2).
    */
   photo: (slug: string, n: number | string) => `${projectPrefix}${slug}${photoInfix}${n}`,
+  /** A private project's ZIP of its gallery (project.yaml `downloads`), made by the build under its prefix. */
+  download: (projectPath: string, slug: string, kind: string) => `${projectPath}/${slug}-${kind}.zip`,
   /** One photo of the project whose page is `projectPath` (its `link`, public or private). */
   photoAt: (projectPath: string, n: number | string) => `${projectPath}${photoInfix}${n}`,
   /** The not-found page (404.html), and the name of its social card. */

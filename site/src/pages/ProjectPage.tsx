@@ -8,6 +8,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { paths } from '@/config/paths';
+import { Download } from '@/features/favourites/Download';
 import { FavouritesForm } from '@/features/favourites/FavouritesForm';
 import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
@@ -58,6 +59,7 @@ function ProjectView({ project: p }: { project: Project }) {
         </Box>
       )}
       <ProjectBlocks body={body} project={p} gallery={Gallery} />
+      {isPrivate(p) && <Download project={p} />}
       {isPrivate(p) && <FavouritesForm project={p} images={galleryImages(body)} />}
     </Container>
   );

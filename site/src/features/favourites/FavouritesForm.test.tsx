@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Download } from '@/features/favourites/Download';
 import { FavouritesForm } from '@/features/favourites/FavouritesForm';
 import { PhotoFavourite } from '@/features/favourites/PhotoFavourite';
 import { mount } from '@/islands/favourites';
@@ -65,5 +66,22 @@ describe("a private photo page's own form", () => {
     expect(f).toHaveAttribute('action', '/private/brand-guide/photos/4');
     expect(f).toHaveFormValues({ 'form-name': 'favourites', project: project.title, photos: 'IMG_1004.jpg' });
     expect(within(f).getByRole('button', { name: 'Add to favourites' })).toBeInTheDocument();
+  });
+});
+
+describe("a private project's download", () => {
+  it('links its ZIP under the prefix, named by its size', () => {
+    renderWithProviders(<Download project={{ ...project, downloads: 'web' }} />);
+    expect(screen.getByRole('link', { name: 'Download all photos (web size, ZIP)' })).toHaveAttribute('href', '/private/brand-guide/brand-guide-web.zip');
+  });
+
+  it('is not offered with downloads: none, nor on a public project', () => {
+    renderWithProviders(
+      <>
+        <Download project={{ ...project, downloads: 'none' }} />
+        <Download project={{ ...base, downloads: 'originals' }} />
+      </>,
+    );
+    expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
   });
 });

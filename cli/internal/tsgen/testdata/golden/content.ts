@@ -420,6 +420,8 @@ export interface Project {
   readonly active: boolean;
   /** Who sees the project. `public`: everyone. `private`: only a client who has the owner's secret (`portfolio share SLUG` says how to set it). A private project's pages, photographs and videos are published under /private/<slug>/ and nowhere else; it is in no listing, the sitemap or search results. It cannot be featured, named in site.yaml's projectOrder or shown on the home page. */
   readonly access: 'public' | 'private';
+  /** What a private project's client can download, as one ZIP of its gallery's photos made at build time and kept behind the same secret: `none`, `web` (each photo at the largest size the site shows, as JPEG or PNG) or `originals` (the files in the gallery folder). Only for a private project (access: private). */
+  readonly downloads: 'none' | 'web' | 'originals';
   /** Cover image on cards and in link previews: a path inside the project folder. The project page shows it too when none of its blocks shows an image. */
   readonly cover: ImageAsset;
   /** The project's folder name; unique. */
@@ -656,6 +658,7 @@ export const projects: readonly Project[] = [
     featured: false,
     active: true,
     access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/8d650e4f9cf23a52-20.jpg',
       width: 20,
@@ -682,6 +685,7 @@ export const projects: readonly Project[] = [
     featured: true,
     active: true,
     access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/b3d747efbdae8666-16.jpg',
       width: 16,
@@ -708,6 +712,7 @@ export const projects: readonly Project[] = [
     featured: true,
     active: false,
     access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/b7b781d03a904e11-30.jpg',
       width: 30,
@@ -734,6 +739,7 @@ export const projects: readonly Project[] = [
     featured: true,
     active: true,
     access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/d99d0da6f2d3d697-30.jpg',
       width: 30,
@@ -760,6 +766,7 @@ export const projects: readonly Project[] = [
     featured: true,
     active: true,
     access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/5580369fa4b2a75d-24.jpg',
       width: 24,
@@ -786,6 +793,7 @@ export const projects: readonly Project[] = [
     featured: false,
     active: true,
     access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/2b8b5be4195c4534-8.png',
       width: 8,

@@ -19,7 +19,8 @@ const encoder = new TextEncoder();
 /** The environment variable of a project's secret. */
 export const envName = (slug) => ENV_PREFIX + slug.replaceAll('-', '_').toUpperCase();
 export const cookieName = (slug) => `private_${slug}`;
-export const cookiePath = (slug) => `${PREFIX}${slug}/`;
+// Without the last slash: the page /private/<slug> gets the cookie too.
+export const cookiePath = (slug) => `${PREFIX}${slug}`;
 
 /**
  * Whether a path is under the private prefix (its first segment "private"

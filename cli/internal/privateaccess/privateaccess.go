@@ -43,8 +43,11 @@ func EnvName(slug string) string {
 // CookieName is the name of the project's cookie.
 func CookieName(slug string) string { return "private_" + slug }
 
-// CookiePath is the path the cookie is sent for: the project's prefix.
-func CookiePath(slug string) string { return Prefix + slug + "/" }
+// CookiePath is the path the cookie is sent for: the project's prefix,
+// without its last slash, so that the page /private/<slug> has it too (a
+// cookie's path matches itself and what is below it, never
+// /private/<slug>x).
+func CookiePath(slug string) string { return Prefix + slug }
 
 // SlugOf says whether urlPath is under the private prefix (the first
 // segment "private" in any letter case, as the host matches paths), and

@@ -196,8 +196,8 @@ func TestPrivateSecretOpensThePrefix(t *testing.T) {
 		t.Fatalf("the secret: status %d, Location %q; want 303 back to the page", r.status, r.header.Get("Location"))
 	}
 	c := cookieOf(t, r)
-	if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Path != "/private/alpha/" || c.MaxAge != int(privateaccess.Lifetime/time.Second) {
-		t.Errorf("cookie %+v: want HttpOnly, SameSite=Lax, Path=/private/alpha/, 30 days", c)
+	if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Path != "/private/alpha" || c.MaxAge != int(privateaccess.Lifetime/time.Second) {
+		t.Errorf("cookie %+v: want HttpOnly, SameSite=Lax, Path=/private/alpha, 30 days", c)
 	}
 	with := http.Header{"Cookie": {c.Name + "=" + c.Value}}
 	for _, target := range privateTargets[:8] {

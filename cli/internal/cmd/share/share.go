@@ -99,7 +99,7 @@ func Run(opts *Options) error {
 	if c.Site == nil || c.Site.URL == "" {
 		return fmt.Errorf("%s has no url: run `portfolio validate`", content.SiteFile)
 	}
-	link := strings.TrimSuffix(c.Site.URL, "/") + privateaccess.CookiePath(p.Slug)
+	link := strings.TrimSuffix(c.Site.URL, "/") + p.Link()
 	name := privateaccess.EnvName(p.Slug)
 	secret, proposed := getenv(name), false
 	if secret == "" {

@@ -84,13 +84,13 @@ async function linkOrCopy(from, file) {
 // prefix, /private/<slug>/, which the host guards, and not at their public
 // address unless a public page names them too
 // (docs/decisions/0080-private-client-work.md). Returns, by path in
-// public/, where each goes, and the prefixes.
+// public/, where each goes.
 async function privateFiles() {
   let projects;
   try {
     ({ projects } = JSON.parse(await readFile(path.join(root, 'src', 'generated', 'private.json'), 'utf8')));
   } catch (e) {
-    if (e.code === 'ENOENT') return { moved: new Map(), prefixes: [] };
+    if (e.code === 'ENOENT') return { moved: new Map() };
     throw e;
   }
   const moved = new Map();
@@ -103,7 +103,7 @@ async function privateFiles() {
     }
   }
   // A file two private projects name goes under both; public under neither unless named so.
-  return { moved, prefixes: projects.map((p) => p.prefix) };
+  return { moved };
 }
 
 // --- The template and the scripts --------------------------------------------
@@ -186,15 +186,16 @@ function islandsStarter(islandsScript) {
 // Chromium ignores 'inline-speculation-rules' once script-src names a hash
 // (as it ignores 'unsafe-inline'), and the gallery pages' starter needs one:
 // the rules are allowed by their own hash as well.
-function speculationRules(sitePaths, privatePrefixes) {
+// A private project's pages are in no rule: no public page links to them
+// (so none is loaded ahead from one), and a rule naming the prefix would
+// tell every visitor that the site has private work.
+function speculationRules(sitePaths) {
   const where = {
     and: [
       { href_matches: '/*' },
       { not: { href_matches: '/(img|assets|video)/*' } },
       { not: { href_matches: sitePaths.contactSent } },
       { not: { href_matches: sitePaths.photo('*', '*') } },
-      // A private project's pages are each a request to the guard; never ahead of a click.
-      ...(privatePrefixes.length > 0 ? [{ not: { href_matches: '/private/*' } }] : []),
     ],
   };
   const json = JSON.stringify({ prerender: [{ where, eagerness: 'conservative' }] });
@@ -387,7 +388,7 @@ async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, sta
 }
 
 async function main() {
-  const { moved, prefixes } = await privateFiles();
+  const { moved } = await privateFiles();
   await publishPublic(undefined, undefined, moved);
   const server = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
   const template = await readTemplate();
@@ -397,7 +398,7 @@ async function main() {
     info,
     entries,
     starter: islandsStarter(entries.islands),
-    rules: speculationRules(server.paths, prefixes),
+    rules: speculationRules(server.paths),
     fonts: await findFonts(),
     siteTags: await writeIconsAndWebManifest(info),
     analytics: server.analyticsTag(),

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { HostFormFields } from '@/components/HostFormFields';
 import { FAVOURITES_FORM, FORM_NAME_FIELD, HONEYPOT, PROJECT_FIELD } from '@/features/favourites/form';
 
 interface Props {
@@ -27,14 +28,8 @@ interface Props {
 export function FavouritesFields({ project, action, label, children, send }: Props) {
   return (
     <Box component="form" name={FAVOURITES_FORM} method="post" action={action} data-netlify="true" netlify-honeypot={HONEYPOT} aria-label={label}>
-      <input type="hidden" name={FORM_NAME_FIELD} value={FAVOURITES_FORM} />
+      <HostFormFields formName={FAVOURITES_FORM} nameField={FORM_NAME_FIELD} honeypot={HONEYPOT} />
       <input type="hidden" name={PROJECT_FIELD} value={project} />
-      <Box aria-hidden="true" sx={{ position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' }}>
-        <label>
-          Leave this field empty
-          <input name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </Box>
       {children}
       <Stack spacing={2} sx={{ mt: 2, maxWidth: 560 }}>
         <TextField name="name" label="Your name" required slotProps={{ htmlInput: { maxLength: 100 } }} />

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { buildAndServe, matePhotos, scratchFolder, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, matePhotos, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
 import { expect, test, waitForHydration } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 5;
@@ -80,23 +80,7 @@ test.beforeAll(async () => {
     names.forEach((f, i) => copyFileSync(path.join(photos, f), path.join(dir, files[i]!)));
     let texts = names.map((f, i) => `      - {file: ${files[i]}, alt: ${f.replace('.jpg', '')} at the wedding}`).join('\n') + '\n';
     if (p === slug) {
-      const clip = path.join(dir, video);
-      execFileSync('ffmpeg', [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc2=size=640x360:rate=25:duration=2',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:v',
-        'libx264',
-        '-movflags',
-        '+faststart',
-        clip,
-      ]);
-      execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-frames:v', '1', clip.replace(/\.mp4$/, '.poster.jpg')]);
+      testClip(path.join(dir, video));
       texts += `      - {file: ${video}, alt: The first dance}\n`;
     }
     writeFileSync(path.join(content, 'projects', p, 'project.yaml'), projectYaml({ title: p === slug ? title : 'A Public Wedding', extra, texts }));

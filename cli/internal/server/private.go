@@ -98,14 +98,7 @@ type gateForm struct {
 	Problem string
 }
 
-var gatePage = template.Must(template.New("gate").Parse(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="color-scheme" content="light dark">
-<title>Private page</title>
+var gatePage = template.Must(template.New("gate").Parse(pageHead + `<title>Private page</title>
 <style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}input,button{font:inherit;padding:.4rem .6rem}input{width:100%;box-sizing:border-box;margin:.25rem 0 1rem}p[role=alert]{font-weight:600}</style>
 </head>
 <body>

@@ -10,12 +10,11 @@
 // no text of the sample anywhere. Screenshots of the home page, a category,
 // a gallery on a phone and a photo page with its facts go to
 // test-results/screenshots/photographer-*.png for a look.
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { scan } from './support/axe';
-import { buildAndServe, matePhotos, repo, scratchFolder, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, matePhotos, repo, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
 import { animationsDone, columnCount, expect, test, waitForHydration } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 3;
@@ -146,23 +145,7 @@ test.beforeAll(async () => {
     p.files.forEach((f, i) => copyFileSync(path.join(photos, f), path.join(dir, `${String(i + 1).padStart(2, '0')}.jpg`)));
     if (video) {
       // A short clip and its poster, from ffmpeg's test source.
-      const clip = path.join(dir, `${String(p.files.length + 1).padStart(2, '0')}.mp4`);
-      execFileSync('ffmpeg', [
-        '-v',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc2=size=640x360:rate=25:duration=2',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:v',
-        'libx264',
-        '-movflags',
-        '+faststart',
-        clip,
-      ]);
-      execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-frames:v', '1', clip.replace(/\.mp4$/, '.poster.jpg')]);
+      testClip(path.join(dir, `${String(p.files.length + 1).padStart(2, '0')}.mp4`));
     }
     writeFileSync(path.join(content, 'projects', p.slug, 'project.yaml'), projectYaml(p, page, category, gallery, video));
   }

@@ -51,6 +51,16 @@ export function devPages(root) {
     }),
     configureServer(s) {
       server = s;
+      // A private project's files are published under its prefix by the
+      // build (scripts/prerender.mjs, src/generated/private.json); here
+      // they are served from public/, where the images step wrote them.
+      // Unguarded: `portfolio dev` is the owner's own preview
+      // (docs/decisions/0080-private-client-work.md).
+      server.middlewares.use((req, _res, next) => {
+        const m = /^\/private\/[^/]+\/((?:img|video|docs)\/[^?]*)/.exec(req.url ?? '');
+        if (m) req.url = `/${m[1]}`;
+        next();
+      });
       // After Vite's own middleware: modules, public files and assets first.
       return () => {
         server.middlewares.use((req, res, next) => {

@@ -48,7 +48,7 @@ async function writeHtml(file, html) {
 // another name and renamed; a new variant is a new name), so a link never
 // sees a change; what the client build wrote itself is kept. Where a link
 // cannot be made (another file system), the file is copied.
-async function publishPublic(dir = path.join(root, 'public'), to = dist) {
+async function publishPublic(dir = path.join(root, 'public'), to = dist, moved = new Map()) {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -59,17 +59,51 @@ async function publishPublic(dir = path.join(root, 'public'), to = dist) {
   await mkdir(to, { recursive: true });
   for (const e of entries) {
     const [from, file] = [path.join(dir, e.name), path.join(to, e.name)];
-    if (e.isDirectory()) await publishPublic(from, file);
+    if (e.isDirectory()) await publishPublic(from, file, moved);
     else if (e.isFile()) {
-      try {
-        await link(from, file);
-      } catch (err) {
-        if (err.code === 'EEXIST') continue;
-        if (err.code !== 'EXDEV' && err.code !== 'EPERM' && err.code !== 'ENOTSUP') throw err;
-        await copyFile(from, file);
-      }
+      const rel = path.relative(path.join(root, 'public'), from).split(path.sep).join('/');
+      const under = moved.get(rel);
+      for (const target of under ? under.targets : [file]) await linkOrCopy(from, target);
     }
   }
+}
+
+async function linkOrCopy(from, file) {
+  await mkdir(path.dirname(file), { recursive: true });
+  try {
+    await link(from, file);
+  } catch (err) {
+    if (err.code === 'EEXIST') return;
+    if (err.code !== 'EXDEV' && err.code !== 'EPERM' && err.code !== 'ENOTSUP') throw err;
+    await copyFile(from, file);
+  }
+}
+
+// A private project's files (src/generated/private.json, written by
+// `portfolio generate` when the content has one) are published under its
+// prefix, /private/<slug>/, which the host guards, and not at their public
+// address unless a public page names them too
+// (docs/decisions/0080-private-client-work.md). Returns, by path in
+// public/, where each goes.
+async function privateFiles() {
+  let projects;
+  try {
+    ({ projects } = JSON.parse(await readFile(path.join(root, 'src', 'generated', 'private.json'), 'utf8')));
+  } catch (e) {
+    if (e.code === 'ENOENT') return { moved: new Map() };
+    throw e;
+  }
+  const moved = new Map();
+  for (const p of projects) {
+    for (const f of p.files) {
+      const entry = moved.get(f) ?? { targets: [] };
+      entry.targets.push(path.join(dist, p.prefix, f));
+      if (p.public.includes(f)) entry.targets.push(path.join(dist, f));
+      moved.set(f, entry);
+    }
+  }
+  // A file two private projects name goes under both; public under neither unless named so.
+  return { moved };
 }
 
 // --- The template and the scripts --------------------------------------------
@@ -152,6 +186,9 @@ function islandsStarter(islandsScript) {
 // Chromium ignores 'inline-speculation-rules' once script-src names a hash
 // (as it ignores 'unsafe-inline'), and the gallery pages' starter needs one:
 // the rules are allowed by their own hash as well.
+// A private project's pages are in no rule: no public page links to them
+// (so none is loaded ahead from one), and a rule naming the prefix would
+// tell every visitor that the site has private work.
 function speculationRules(sitePaths) {
   const where = {
     and: [
@@ -341,7 +378,9 @@ async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, sta
     `${JSON.stringify({
       analytics: Boolean(analytics),
       scriptHashes: [rules.hash, starterUsed && starter.hash].filter(Boolean),
-      pages: routes,
+      // A private project's pages are left out: the facts sit in dist
+      // (.vite/), and their Link headers would name them in _headers.
+      pages: routes.filter((route) => !route.startsWith('/private/')),
       preload: fonts.map((href) => ({ href, as: 'font', type: 'font/woff2', crossorigin: true })),
       rendered,
     })}\n`,
@@ -349,7 +388,8 @@ async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, sta
 }
 
 async function main() {
-  await publishPublic();
+  const { moved } = await privateFiles();
+  await publishPublic(undefined, undefined, moved);
   const server = await import(pathToFileURL(path.join(root, '.ssr', 'entry-server.js')).href);
   const template = await readTemplate();
   const entries = await readEntryScripts(server.analyticsSetting());

@@ -16,7 +16,7 @@ export { analyticsSetting, paths, photoOf, projectSlug };
 
 /** Every route path to prerender (docs/site.md §2): the pages, then a page per gallery photo. */
 export async function routePaths(): Promise<string[]> {
-  const photos = await Promise.all(allProjects().map(async (p) => galleryImages(await loadProjectBody(p)).map((_, i) => paths.photo(p.slug, i + 1))));
+  const photos = await Promise.all(allProjects().map(async (p) => galleryImages(await loadProjectBody(p)).map((_, i) => paths.photoAt(p.link, i + 1))));
   return [
     paths.home,
     paths.about,

@@ -25,6 +25,7 @@ import (
 	"portfolio/cli/internal/cmd/messages"
 	"portfolio/cli/internal/cmd/newproject"
 	"portfolio/cli/internal/cmd/serve"
+	"portfolio/cli/internal/cmd/share"
 	"portfolio/cli/internal/cmd/validate"
 	"portfolio/cli/internal/cmd/version"
 	"portfolio/cli/internal/cmdutil"
@@ -133,6 +134,7 @@ NO_COLOR (set to any value) or TERM=dumb turns colour off.`),
 		build.NewCmdBuild(f, nil),
 		serve.NewCmdServe(f, nil),
 		messages.NewCmdMessages(f, nil),
+		share.NewCmdShare(f, nil),
 		dev.NewCmdDev(f, nil),
 		version.NewCmdVersion(f),
 	)

@@ -53,6 +53,11 @@ func Pages(c *content.Content) []Page {
 		}
 	}
 	for _, p := range c.Projects {
+		if p.Private() {
+			// A card is public (/img/cards/): a private project's page
+			// is previewed by its cover, behind the same secret.
+			continue
+		}
 		pg := page(p.Link(), p.Category, cmp.Or(p.Title, p.Slug))
 		if p.Cover != "" {
 			pg.Cover = filepath.Join(p.Dir, filepath.FromSlash(string(p.Cover)))

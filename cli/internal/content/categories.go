@@ -52,7 +52,7 @@ func (c *Content) countCategories() {
 		for _, p := range c.Projects {
 			if p.Page == cat.Slug {
 				cat.Projects++
-				if p.Active {
+				if p.Listed() {
 					cat.Active++
 				}
 			}
@@ -118,7 +118,7 @@ func (l *loader) checkCategories(c *Content) {
 				featured = true // not known: the schema reports the value
 			}
 		}
-		if p.Featured && p.Active {
+		if p.Featured && p.Listed() {
 			featured = true
 		}
 		page := p.Page

@@ -49,6 +49,9 @@ func (l *loader) homeProject(c *Content, bySlug map[string]*Project, pointer, wr
 			"%q: no project folder %q in %s/", written, slug, ProjectsDir))
 		return nil, ""
 	}
+	if l.privateOnHome(c, p, pointer, written) {
+		return nil, ""
+	}
 	return p, rel
 }
 
@@ -122,6 +125,9 @@ func (l *loader) featuredPhotos(c *Content, bySlug map[string]*Project, h *Home)
 		if p == nil {
 			l.add(c.SiteDoc.Diag(diag.Error, pointer, projectHint(bySlug, slug),
 				"no project folder %q in %s/", slug, ProjectsDir))
+			continue
+		}
+		if l.privateOnHome(c, p, pointer, slug) {
 			continue
 		}
 		var photos []HomePhoto

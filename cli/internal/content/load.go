@@ -51,7 +51,17 @@ const (
 	// GalleryJournal records a `portfolio gallery` change in progress.
 	GalleryJournal = ".gallery-journal.json"
 	ProjectRoute   = "/projects/"
-	maxSlugLength  = 80
+	// PrivateRoute is where a private project's pages and files are
+	// published: one prefix the host guards (docs/decisions/0080).
+	PrivateRoute = "/private/"
+	// AccessPrivate is project.yaml's `access` of a project shown to one
+	// client only.
+	AccessPrivate = "private"
+	// DownloadsNone is project.yaml's `downloads` when the client
+	// downloads nothing; DownloadsOriginals gives the gallery's own files.
+	DownloadsNone      = "none"
+	DownloadsOriginals = "originals"
+	maxSlugLength      = 80
 )
 
 var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -105,8 +115,30 @@ type Project struct {
 	dirs   map[string]dirListing // folder listings, read once
 }
 
-// Link is the project's page path.
-func (p *Project) Link() string { return ProjectRoute + p.Slug }
+// Link is the project's page path: under /private/ for a private project.
+func (p *Project) Link() string {
+	if p.Private() {
+		return PrivateRoute + p.Slug
+	}
+	return ProjectRoute + p.Slug
+}
+
+// Private says whether the project is shown only to the holder of the
+// owner's secret.
+func (p *Project) Private() bool { return p.Access == AccessPrivate }
+
+// Download is the name of the private project's ZIP of its gallery
+// (downloads web or originals), published under its prefix; "" when it
+// has none.
+func (p *Project) Download() string {
+	if !p.Private() || p.Downloads == "" || p.Downloads == DownloadsNone {
+		return ""
+	}
+	return p.Slug + "-" + p.Downloads + ".zip"
+}
+
+// Listed says whether the project appears in listings: active and public.
+func (p *Project) Listed() bool { return p.Active && !p.Private() }
 
 // ImageKey is the key of an image of the project (rel is relative to its
 // folder) in the images' manifest: its path relative to the content
@@ -271,6 +303,9 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
 	if c.Site != nil && len(c.Projects) == c.Folders {
 		l.checkProjectOrder(c)
+	}
+	if c.Site != nil {
+		l.checkPrivateOrder(c)
 	}
 	if c.Site != nil {
 		if len(c.Projects) == c.Folders {

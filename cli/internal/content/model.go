@@ -255,7 +255,7 @@ type Category struct {
 	// /categories/<Index>.
 	Index int `json:"-" ts:"-"`
 	// Projects and Active count the projects that name it, all of them
-	// and the active ones.
+	// and the listed ones (active and public).
 	Projects int `json:"-" ts:"-"`
 	Active   int `json:"-" ts:"-"`
 }
@@ -271,6 +271,8 @@ type ProjectData struct {
 	Page        string    `json:"page" ts:"page"`
 	Featured    bool      `json:"featured" ts:"featured"`
 	Active      bool      `json:"active" ts:"active"`
+	Access      string    `json:"access" ts:"access"`
+	Downloads   string    `json:"downloads" ts:"downloads"`
 	Cover       ImagePath `json:"cover" ts:"cover"`
 	// Body, the page's blocks, goes into a module of its own per project.
 	Body Blocks `json:"body" ts:"-"`

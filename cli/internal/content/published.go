@@ -31,9 +31,10 @@ var PublishedFolders = []string{AssetsFolder, ImagesFolder, DocumentsFolder, Vid
 
 // SitePages are the first segments of the site's own pages, as
 // site/src/config/paths.ts defines them: about, contact, the projects (and
-// their photos' pages), the privacy page the analytics notice links to,
-// and the not-found page 404. A test reads paths.ts to keep them in step.
-var SitePages = []string{"about", "contact", "projects", "privacy", "404"}
+// their photos' pages), the private projects' prefix (docs/decisions/0080),
+// the privacy page the analytics notice links to, and the not-found page
+// 404. A test reads paths.ts to keep them in step.
+var SitePages = []string{"about", "contact", "projects", "private", "privacy", "404"}
 
 // EditorFolder is the browser editor's folder (/admin, decision 79): not a
 // page of the site, and its files carry no hash in their names.

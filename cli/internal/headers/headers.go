@@ -126,6 +126,9 @@ const (
 type Origins struct {
 	Images, Frames []string
 	Analytics      content.Analytics
+	// Private says the site has a private project, published under
+	// content.PrivateRoute (docs/decisions/0080).
+	Private bool
 }
 
 // OriginsOf collects them from the content, as the site shows them: a
@@ -140,6 +143,7 @@ func OriginsOf(c *content.Content) Origins {
 		}
 	}
 	for _, p := range c.Projects {
+		o.Private = o.Private || p.Private()
 		for _, img := range p.Gallery {
 			add(&o.Images, img.URL)
 		}
@@ -234,6 +238,9 @@ func For(o Origins, f Facts) Set {
 		set = append(set, r)
 	}
 	set = append(set, Editor())
+	if o.Private {
+		set = append(set, PrivateRule)
+	}
 	if len(f.Preload) == 0 {
 		return set
 	}
@@ -273,6 +280,21 @@ func Editor() Rule {
 		Comment: "The browser editor (decision 79): its own policy, which Decap CMS needs; revalidated.",
 		Headers: []Header{{"Content-Security-Policy", EditorCSP}, {"Cache-Control", "no-cache"}},
 	}
+}
+
+// PrivateRule is sent with everything under the private prefix, pages and
+// files alike: it holds one client's work, so the opener policy that
+// public pages go without is worth its cost here (decision 75), nothing
+// is indexed, and no shared cache keeps a copy (docs/decisions/0080).
+// The Edge Function in front of the prefix sends the same headers.
+var PrivateRule = Rule{
+	Path:    strings.TrimSuffix(content.PrivateRoute, "/") + "/*",
+	Comment: "Private client work (access: private): behind the owner's secret, kept by no shared cache.",
+	Headers: []Header{
+		{"Cross-Origin-Opener-Policy", "same-origin"},
+		{"X-Robots-Tag", "noindex"},
+		{"Cache-Control", "private, max-age=0, must-revalidate"},
+	},
 }
 
 // Netlify is the set in Netlify's `_headers` format.

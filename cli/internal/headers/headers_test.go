@@ -44,6 +44,7 @@ func TestNetlifyGolden(t *testing.T) {
 		{"inline-loader", siteOrigins, headers.Facts{ScriptHashes: []string{"sha256-AAAA"}}},
 		{"no-origins", headers.Origins{}, headers.Facts{}},
 		{"preload", siteOrigins, sitePreloads},
+		{"private", headers.Origins{Private: true}, headers.Facts{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -151,6 +152,30 @@ func TestMatch(t *testing.T) {
 		if !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'self'") || h.Get("X-Frame-Options") != "DENY" {
 			t.Errorf("%s: the security headers are missing: %v", tt.path, h)
 		}
+	}
+}
+
+// Under the private prefix, pages and files alike get the opener policy
+// back, noindex and no shared caching (docs/decisions/0080); a public
+// path gets none of it, and a site without a private project has no
+// such rule at all (its _headers stay as they were).
+func TestMatchPrivate(t *testing.T) {
+	withPrivate := siteOrigins
+	withPrivate.Private = true
+	set := headers.For(withPrivate, sitePreloads)
+	for _, p := range []string{"/private/", "/private/a-client/", "/private/a-client/photos/2", "/private/a-client/img/k-480.webp", "/PRIVATE/a-client/"} {
+		h := set.Match(p)
+		if h.Get("Cross-Origin-Opener-Policy") != "same-origin" || h.Get("X-Robots-Tag") != "noindex" || !strings.HasPrefix(h.Get("Cache-Control"), "private,") {
+			t.Errorf("%s: %v, want COOP same-origin, noindex and private caching", p, h)
+		}
+	}
+	for _, p := range []string{"/", "/projects/a-client", "/img/k-480.webp", "/privateer/"} {
+		if h := set.Match(p); h.Get("Cross-Origin-Opener-Policy") != "" || h.Get("X-Robots-Tag") != "" {
+			t.Errorf("%s: %v, want no private headers", p, h)
+		}
+	}
+	if bytes.Contains(headers.For(siteOrigins, sitePreloads).Netlify(), []byte("/private")) {
+		t.Error("a site without a private project has a /private rule")
 	}
 }
 

@@ -144,6 +144,21 @@ func Generate(opts *GenerateOptions) error {
 			return err
 		}
 	}
+	if opts.VideosDir != "" {
+		wanted := downloads(c, assets, filepath.Dir(opts.VideosDir))
+		if err := removeOldDownloads(filepath.Dir(opts.VideosDir), wanted); err != nil {
+			return err
+		}
+		for _, d := range wanted {
+			wrote, err := d.make()
+			if err != nil {
+				return fmt.Errorf("the download %s: %w", d.Path, err)
+			}
+			if wrote {
+				fmt.Fprintf(opts.IO.Out, "made %s (%s)\n", d.Path, english.Count(len(d.Entries), "photo"))
+			}
+		}
+	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
 		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(pageModules(files), "page module"),
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)

@@ -5,6 +5,8 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+
+	"portfolio/cli/internal/privateaccess"
 	"slices"
 	"strconv"
 	"strings"
@@ -196,6 +198,11 @@ func sourcePath(src string) (string, *cdnError) {
 	}
 	if !imagecheck.HasImageExt(p) {
 		return "", invalid("url=%s: not an image file (%s)", src, strings.Join(imagecheck.Extensions, ", "))
+	}
+	if _, private := privateaccess.SlugOf(p); private {
+		// Netlify Image CDN fetches its sources past the Edge Function:
+		// a private project's images are never among them (decision 80).
+		return "", invalid("url=%s: the site has no such image", src)
 	}
 	return p, nil
 }

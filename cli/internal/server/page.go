@@ -45,14 +45,18 @@ type notice struct {
 	Title, Text, Back string
 }
 
-var noticePage = template.Must(template.New("notice").Parse(`<!doctype html>
+// pageHead starts every page the server writes itself: never indexed,
+// in the reader's colour scheme.
+const pageHead = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="color-scheme" content="light dark">
-<title>{{.Title}}</title>
+`
+
+var noticePage = template.Must(template.New("notice").Parse(pageHead + `<title>{{.Title}}</title>
 <style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
 </head>
 <body>

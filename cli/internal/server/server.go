@@ -20,6 +20,7 @@ import (
 
 	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -57,6 +58,15 @@ type Config struct {
 	Log io.Writer
 	// Images bounds the Image CDN at /.netlify/images (imagecdn.go).
 	Images ImageCDNConfig
+	// PrivateSecret returns the secret of the private project slug (its
+	// environment variable, privateaccess.EnvName); "" admits nobody.
+	// Nil: no private project can be opened.
+	PrivateSecret func(slug string) string
+	// PrivateLimit is each client's allowance of secrets tried. Default:
+	// 5 at once, then one every 12 seconds.
+	PrivateLimit Limit
+	// Now is the clock of the cookies and the limits. Default time.Now.
+	Now func() time.Time
 }
 
 // Handler serves the site and its form.
@@ -65,8 +75,10 @@ type Handler struct {
 	static  *static
 	images  *ImageCDN
 	limiter *limiter
-	log     io.Writer // cfg.Log, each entry escaped to one line
-	forms   formPages
+	// tries limits the secrets each client tries (private.go).
+	tries *limiter
+	log   io.Writer // cfg.Log, each entry escaped to one line
+	forms formPages
 }
 
 // New returns the handler for cfg.SiteDir; Close releases the folder.
@@ -83,6 +95,15 @@ func New(cfg Config) (*Handler, error) {
 	if cfg.Headers == nil {
 		cfg.Headers = func(string) http.Header { return nil }
 	}
+	if cfg.PrivateSecret == nil {
+		cfg.PrivateSecret = func(string) string { return "" }
+	}
+	if cfg.PrivateLimit == (Limit{}) {
+		cfg.PrivateLimit = DefaultPrivateLimit
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	st, err := newStatic(cfg.SiteDir)
 	if err != nil {
 		return nil, err
@@ -92,7 +113,7 @@ func New(cfg Config) (*Handler, error) {
 		_ = st.Close()
 		return nil, err
 	}
-	return &Handler{cfg: cfg, static: st, images: images, limiter: newLimiter(cfg.Limit), log: termsafe.LogWriter(cfg.Log)}, nil
+	return &Handler{cfg: cfg, static: st, images: images, limiter: newLimiter(cfg.Limit), tries: newLimiter(cfg.PrivateLimit), log: termsafe.LogWriter(cfg.Log)}, nil
 }
 
 // Close releases the site folder.
@@ -121,6 +142,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.secure(w, "/")
 		h.fail(w, r, http.StatusBadRequest, "This address cannot be served",
 			"The address has characters or parts that no page of this site has (such as an encoded slash or a “..”). Check the link, or start again from the home page.")
+		return
+	}
+	if slug, private := privateaccess.SlugOf(urlPath); private && !h.admitted(r, slug) {
+		h.gate(w, r, urlPath, slug)
 		return
 	}
 	switch r.Method {
@@ -206,6 +231,10 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 		return
 	}
 	name := r.PostForm.Get(contact.FormNameField)
+	if _, private := privateaccess.SlugOf(urlPath); private && name == contact.FavouritesFormName {
+		h.favourites(w, r, urlPath) // past the gate: the client holds the secret
+		return
+	}
 	if name != contact.FormName {
 		h.failForm(w, r, http.StatusNotFound, fmt.Sprintf("There is no form named %q.", name),
 			"Unknown form", fmt.Sprintf("There is no form named %q on this site. Go back and send the page's own form.", termsafe.String(name)))

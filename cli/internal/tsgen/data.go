@@ -6,6 +6,7 @@ package tsgen
 import (
 	"fmt"
 	"math"
+	"path"
 	"reflect"
 	"strings"
 
@@ -20,6 +21,9 @@ import (
 type resolver struct {
 	project *content.Project
 	assets  Assets
+	// pub records the site's files the module names (private.go); nil
+	// records nothing.
+	pub *published
 }
 
 // image resolves a path relative to the project folder to its variants.
@@ -40,16 +44,22 @@ func (r resolver) asset(key string) (obj, error) {
 	// not pay), then WebP, then the fallback: a picture's sources' order.
 	var srcset obj
 	if avif := a.Srcset(manifest.AVIF); avif != "" {
-		srcset = append(srcset, kv{"avif", avif})
+		srcset = append(srcset, kv{"avif", r.srcset(avif)})
 	}
-	srcset = append(srcset, kv{"webp", a.Srcset(manifest.WebP)}, kv{"fallback", a.Srcset(a.FallbackType())})
-	if a.CDN() {
+	srcset = append(srcset, kv{"webp", r.srcset(a.Srcset(manifest.WebP))}, kv{"fallback", r.srcset(a.Srcset(a.FallbackType()))})
+	switch {
+	case a.CDN() && r.project != nil && r.project.Private():
+		// Netlify Image CDN fetches its sources past the Edge Function
+		// that guards a private project: its image is the original,
+		// under the project's prefix (docs/decisions/0080).
+		srcset = obj{{"fallback", r.srcset(a.Srcset(a.FallbackType()))}}
+	case a.CDN():
 		// One srcset: Netlify Image CDN answers each address in the best
 		// format the browser's Accept header names.
 		srcset = obj{{"fallback", a.CDNSrcset()}}
 	}
 	return obj{
-		{"src", a.FallbackSrc()},
+		{"src", r.url(a.FallbackSrc())},
 		{"width", a.Width},
 		{"height", a.Height},
 		{"srcset", srcset},
@@ -67,7 +77,7 @@ func (r resolver) document(rel string) (obj, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: the document was not checked: run `portfolio validate`", rel)
 	}
-	return obj{{"href", d.Href(rel)}, {"bytes", d.Size}, {"size", content.SizeText(d.Size)}}, nil
+	return obj{{"href", r.url(d.Href(rel))}, {"bytes", d.Size}, {"size", content.SizeText(d.Size)}}, nil
 }
 
 // Captions are in the page's language: the site is written in English
@@ -95,7 +105,7 @@ func (r resolver) video(rel string, alternatives []string, captions string) (obj
 		if !ok {
 			return nil, fmt.Errorf("%s: the video was not checked: run `portfolio validate`", f)
 		}
-		sources = append(sources, obj{{"src", a.Href(f)}, {"type", a.Info.Type}, {"bytes", a.Info.Size}})
+		sources = append(sources, obj{{"src", r.url(a.Href(f))}, {"type", a.Info.Type}, {"bytes", a.Info.Size}})
 	}
 	seconds := math.Round(v.Info.Duration.Seconds()*1000) / 1000
 	whole := int(math.Round(v.Info.Duration.Seconds()))
@@ -113,7 +123,7 @@ func (r resolver) video(rel string, alternatives []string, captions string) (obj
 		if !ok {
 			return nil, fmt.Errorf("%s: the captions were not checked: run `portfolio validate`", captions)
 		}
-		out = append(out, kv{"captions", obj{{"src", c.Href(captions)}, {"srclang", captionsLang}, {"label", captionsLabel}}})
+		out = append(out, kv{"captions", obj{{"src", r.url(c.Href(captions))}, {"srclang", captionsLang}, {"label", captionsLabel}}})
 	}
 	return out, nil
 }
@@ -229,6 +239,9 @@ func (r resolver) galleryImage(img content.GalleryImage) (obj, error) {
 	if img.Facts != nil {
 		asset = append(asset, kv{"exif", photoFacts(*img.Facts)})
 	}
+	if r.project != nil && r.project.Private() && img.Path != "" {
+		asset = append(asset, kv{"file", path.Base(img.Path)})
+	}
 	return asset, nil
 }
 
@@ -266,7 +279,7 @@ func (r resolver) homeVideo(v content.HomeVideo) (obj, error) {
 	if v.Project == nil {
 		return nil, fmt.Errorf("home video %s was not checked: run `portfolio validate`", v.Path)
 	}
-	video, err := resolver{project: v.Project, assets: r.assets}.video(v.Rel, nil, "")
+	video, err := resolver{project: v.Project, assets: r.assets, pub: r.pub}.video(v.Rel, nil, "")
 	if err != nil {
 		return nil, err
 	}

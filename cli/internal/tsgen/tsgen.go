@@ -84,13 +84,14 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	g.types(root, "Project")
 	g.alias(root, bodySchema, "ProjectBody", "The blocks of a project page, in order: the body of project.yaml.")
 
-	siteVal, err := resolver{assets: assets}.value(reflect.ValueOf(c.Site))
+	pub := newPublished()
+	siteVal, err := resolver{assets: assets, pub: pub}.value(reflect.ValueOf(c.Site))
 	if err != nil {
 		return nil, fmt.Errorf("site.yaml: %w", err)
 	}
 	projects := list{}
 	for _, p := range c.Listed() {
-		r := resolver{project: p, assets: assets}
+		r := resolver{project: p, assets: assets, pub: pub}
 		v, err := r.listed(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Doc.File, err)
@@ -103,7 +104,7 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 		var b strings.Builder
 		b.WriteString(header)
 		fmt.Fprintf(&b, "import type { ProjectBody } from '../%s';\n\n", module)
-		fmt.Fprintf(&b, "/** The blocks of the project page /projects/%s: the body of content/%s/%s/%s. */\n", p.Slug, content.ProjectsDir, p.Slug, content.ProjectFile)
+		fmt.Fprintf(&b, "/** The blocks of the project page %s: the body of content/%s/%s/%s. */\n", p.Link(), content.ProjectsDir, p.Slug, content.ProjectFile)
 		fmt.Fprintf(&b, "export const body: ProjectBody = %s;\n", render(body, 0))
 		files = append(files, File{Name: BodyDir + "/" + p.Slug + ".ts", Data: []byte(b.String())})
 	}
@@ -114,6 +115,9 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	g.b.WriteString("\n/** Every project, active or not, in the order of the cards: site.yaml's projectOrder, then the others by slug. */\n")
 	fmt.Fprintf(&g.b, "export const projects: readonly Project[] = %s;\n", render(projects, 0))
 	files = append(files, File{Name: AnalyticsFile, Data: analyticsJSON(c.Analytics())})
+	if private := pub.privateJSON(); private != nil {
+		files = append(files, File{Name: PrivateFile, Data: private})
+	}
 	return append([]File{{Name: module + ".ts", Data: []byte(g.b.String())}}, files...), nil
 }
 

@@ -178,6 +178,8 @@ export interface GalleryImage extends ImageAsset {
   readonly video?: VideoAsset;
   /** How the photo was taken, read from its file at build time; present when its gallery shows photo facts (exif: show) and the file records any. */
   readonly exif?: PhotoFacts;
+  /** The file's name in the gallery folder, on a private project only: what the client's favourites name, for the owner to find the photo (docs/decisions/0080). */
+  readonly file?: string;
 }
 
 /** A photo's facts, each as a photographer writes it; a fact the file does not record is absent. Never its place or serial numbers. */

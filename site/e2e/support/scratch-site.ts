@@ -31,6 +31,26 @@ export function matePhotos(): string {
   return dir;
 }
 
+/** A two-second clip from ffmpeg's test source (H.264, web-ready) at `clip`, and its poster beside it (`<name>.poster.jpg`). */
+export function testClip(clip: string) {
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=640x360:rate=25:duration=2',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-movflags',
+    '+faststart',
+    clip,
+  ]);
+  execFileSync('ffmpeg', ['-v', 'error', '-i', clip, '-frames:v', '1', clip.replace(/\.mp4$/, '.poster.jpg')]);
+}
+
 /** A scratch folder with the repository's schemas and site sources, before any content is written. */
 export function scratchFolder(prefix: string): { work: string; content: string; bin: string } {
   const work = mkdtempSync(path.join(os.tmpdir(), prefix));

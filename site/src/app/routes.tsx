@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       })),
       { path: childRoute(paths.project(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
       { path: childRoute(paths.photo(':slug', ':n')), element: <PhotoPage />, handle: handle(PhotoPage, projectBody) },
+      { path: childRoute(paths.privateProject(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
+      { path: childRoute(paths.photoAt(paths.privateProject(':slug'), ':n')), element: <PhotoPage />, handle: handle(PhotoPage, projectBody) },
       { path: '*', element: <NotFoundPage />, handle: handle(NotFoundPage) },
     ],
   },

@@ -10,7 +10,7 @@ export type When = 'load' | 'visible' | 'idle' | 'interaction';
 
 interface Props {
   /** The island's name in the registry (src/islands/client.ts). */
-  name: 'contact' | 'lightbox';
+  name: 'contact' | 'favourites' | 'lightbox';
   /** When the loader fetches and mounts it. */
   when: readonly When[];
   /** Serialized for the island's `mount`. */

@@ -32,6 +32,14 @@ describe('paths', () => {
     expect(photoOf(paths.photo('drone-photography', 3))).toEqual({ slug: 'drone-photography', n: 3 });
   });
 
+  it('reads a private project and its photos under /private/ (docs/decisions/0080)', () => {
+    expect(paths.privateProject('smith-wedding')).toBe('/private/smith-wedding');
+    expect(projectSlug(paths.privateProject('smith-wedding'))).toBe('smith-wedding');
+    expect(paths.photoAt(paths.privateProject('smith-wedding'), 2)).toBe('/private/smith-wedding/photos/2');
+    expect(photoOf(paths.photoAt(paths.privateProject('smith-wedding'), 2))).toEqual({ slug: 'smith-wedding', n: 2 });
+    expect(projectSlug('/privateer/x')).toBeUndefined();
+  });
+
   it.each([
     [paths.about, 'about'],
     [paths.contactSent, 'contact/sent'],

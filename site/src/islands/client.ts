@@ -5,5 +5,6 @@ import { startIslands } from '@/islands/loader';
 
 startIslands(document, {
   contact: () => import('@/islands/contact'),
+  favourites: () => import('@/islands/favourites'),
   lightbox: () => import('@/islands/lightbox'),
 });

@@ -84,4 +84,16 @@ describe('visibility rules on every combination (docs/site.md §4)', () => {
     expect(content.project('featured-inactive')?.slug).toBe('featured-inactive');
     expect(content.project('plain-inactive')?.slug).toBe('plain-inactive');
   });
+
+  it('a private project is in no listing, featured and active or not, but has its page (docs/decisions/0080)', async () => {
+    vi.resetModules();
+    const secret = { ...row('for-one-client', 'graphics', true, true), access: 'private', link: '/private/for-one-client' };
+    vi.doMock('@/generated/content', () => ({ site: {}, projects: [row('public-one', 'graphics', true, true), secret] }));
+    const content = await import('@/lib/content');
+
+    expect(content.featuredProjects().map((p) => p.slug)).toEqual(['public-one']);
+    expect(content.projectsOf('graphics').map((p) => p.slug)).toEqual(['public-one']);
+    expect(content.project('for-one-client')?.link).toBe('/private/for-one-client');
+    expect(content.isPrivate(content.project('for-one-client')!)).toBe(true);
+  });
 });

@@ -8,9 +8,19 @@ export type CardFields = Category['card'];
 
 export { site };
 
-/** Projects shown in the home page's Selected Work: featured and active. */
+/**
+ * Whether a project appears in listings: active and public. A private
+ * project (`access: private`) is in none: its page is for the client who
+ * has the owner's secret (docs/decisions/0080).
+ */
+export const listed = (p: Project): boolean => p.active && p.access !== 'private';
+
+/** Whether a project is shown only behind the owner's secret. */
+export const isPrivate = (p: Project): boolean => p.access === 'private';
+
+/** Projects shown in the home page's Selected Work: featured and listed. */
 export function featuredProjects(): readonly Project[] {
-  return projects.filter((p) => p.featured && p.active);
+  return projects.filter((p) => p.featured && listed(p));
 }
 
 /** What the home page shows first: site.yaml's home, the text hero when it names none. */
@@ -37,7 +47,7 @@ export const FEATURED_SIZES = '(min-width: 1200px) 290px, (min-width: 900px) 24v
 
 /** The active projects of one category page. */
 export function projectsOf(slug: string): readonly Project[] {
-  return projects.filter((p) => p.page === slug && p.active);
+  return projects.filter((p) => p.page === slug && listed(p));
 }
 
 /**

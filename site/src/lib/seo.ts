@@ -12,6 +12,8 @@ import {
   HERO_SIZES,
   homeLayout,
   homePhoto,
+  isPrivate,
+  listed,
   loadedProjectBody,
   project,
   projectsOf,
@@ -157,7 +159,7 @@ export function pageMeta(pathname: string): PageMeta {
     // the project page, whose ImageGallery names each photo
     // (docs/decisions/0057-photo-pages-are-shared-not-indexed.md).
     const description = image.caption ?? (image.alt.split(': ').slice(1).join(': ') || ofPhoto.description);
-    return page(photoTitle(ofPhoto.title, photo.n, images.length), description, paths.photo(ofPhoto.slug, photo.n), {
+    return page(photoTitle(ofPhoto.title, photo.n, images.length), description, paths.photoAt(ofPhoto.link, photo.n), {
       type: 'article',
       image: photoPreview(image),
       noindex: true,
@@ -168,7 +170,9 @@ export function pageMeta(pathname: string): PageMeta {
   if (p) {
     return page(p.title, p.description, p.link, {
       type: 'article',
-      ...(p.active ? {} : { noindex: true }),
+      ...(listed(p) ? {} : { noindex: true }),
+      // A private project has no social card: its cover, behind the same secret, is its preview.
+      ...(isPrivate(p) ? { image: photoPreview({ ...p.cover, alt: p.title }) } : {}),
     });
   }
   return { title: `Page not found · ${site.name}`, description: site.description, image: card(paths.notFound), type: 'website' };
@@ -233,6 +237,9 @@ export function structuredData(pathname: string, body?: ProjectBody): Json | und
   }
   const photo = photoOf(pathname);
   const ofPhoto = photo && project(photo.slug);
+  // A private project's pages carry no structured data: nothing of it is for search engines.
+  const ofProject = ofPhoto ?? project(projectSlug(pathname) ?? '');
+  if (ofProject && isPrivate(ofProject)) return undefined;
   // A photo's page: an ImageObject when its gallery shows the photos' facts.
   const image = ofPhoto ? galleryImages(loadedProjectBody(ofPhoto))[photo.n - 1] : undefined;
   if (image?.exif) return { '@context': 'https://schema.org', ...photoObject(image, image.exif) };

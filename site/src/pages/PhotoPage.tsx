@@ -1,9 +1,11 @@
 import Container from '@mui/material/Container';
 import { use } from 'react';
 import { useParams } from 'react-router-dom';
+import { PhotoFavourite } from '@/features/favourites/PhotoFavourite';
 import { PhotoView } from '@/features/gallery/PhotoView';
+import { paths } from '@/config/paths';
 import type { Project } from '@/generated/content';
-import { galleryImages, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
+import { galleryImages, isPrivate, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
 import { NotFoundPage } from '@/pages/NotFoundPage';
 
 /** One page for every photo of a project's gallery (docs/site.md §2): /projects/<slug>/photos/<n>. */
@@ -21,6 +23,7 @@ function PhotoOf({ project: p, n }: { project: Project; n: number }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
       <PhotoView project={p} images={images} n={n} />
+      {isPrivate(p) && <PhotoFavourite project={p} image={images[n - 1]!} action={paths.photoAt(p.link, n)} />}
     </Container>
   );
 }

@@ -8,10 +8,12 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { paths } from '@/config/paths';
+import { Download } from '@/features/favourites/Download';
+import { FavouritesForm } from '@/features/favourites/FavouritesForm';
 import { Gallery } from '@/features/gallery/Gallery';
 import { ProjectBlocks } from '@/features/project/ProjectBlocks';
 import type { Project, ProjectBody } from '@/generated/content';
-import { categoryOf, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
+import { categoryOf, galleryImages, isPrivate, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
 import { NotFoundPage } from '@/pages/NotFoundPage';
 
 /** Whether any block shows an image: if none does, the page shows the cover. */
@@ -57,6 +59,8 @@ function ProjectView({ project: p }: { project: Project }) {
         </Box>
       )}
       <ProjectBlocks body={body} project={p} gallery={Gallery} />
+      {isPrivate(p) && <Download project={p} />}
+      {isPrivate(p) && <FavouritesForm project={p} images={galleryImages(body)} />}
     </Container>
   );
 }

@@ -24,6 +24,7 @@ import (
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
 	"portfolio/cli/internal/pipeline"
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/server"
 	"portfolio/cli/internal/termsafe"
 )
@@ -168,6 +169,9 @@ func Run(opts *Options) error {
 		Store:    storeAdapter{store},
 		Limit:    opts.Limit,
 		Log:      errOut,
+		// A private project opens with the secret in its environment
+		// variable, never in the repository (docs/decisions/0080).
+		PrivateSecret: func(slug string) string { return os.Getenv(privateaccess.EnvName(slug)) },
 	})
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import { HostFormFields } from '@/components/HostFormFields';
 import { paths } from '@/config/paths';
 import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { limits } from '@/features/contact/validation';
@@ -159,13 +160,7 @@ export function ContactForm() {
       aria-label="Contact"
       sx={fieldLooks}
     >
-      <input type="hidden" name={FORM_NAME_FIELD} value={FORM_NAME} />
-      <Box aria-hidden="true" sx={{ position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' }}>
-        <label>
-          Leave this field empty
-          <input name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </Box>
+      <HostFormFields formName={FORM_NAME} nameField={FORM_NAME_FIELD} honeypot={HONEYPOT} />
       <Stack spacing={1}>
         {fields.map((name) => (
           <div key={name}>

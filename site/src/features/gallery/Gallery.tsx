@@ -112,8 +112,10 @@ interface Props {
   columns: SiteGalleryColumns;
   /** The project's title: the lightbox's accessible name says whose images it shows. */
   title: string;
-  /** The project's slug: each tile links to its photo's page. */
+  /** The project's slug. */
   slug: string;
+  /** The project's page (its `link`): each tile links to its photo's page under it. The public page of `slug` when not given. */
+  link?: string;
   /** The gallery is the page's first block: its top rows are in the first viewport. */
   atTop?: boolean;
 }
@@ -149,7 +151,7 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns: S
  * address for the island), which a browser without JavaScript plays on its
  * own. Only tiles inside the first viewport load at once.
  */
-export function Gallery({ images, columns, title, slug, atTop = false }: Props) {
+export function Gallery({ images, columns, title, slug, link = paths.project(slug), atTop = false }: Props) {
   const ratios = images.map((img) => img.width / img.height);
   const bands = bandsOf(columns);
   const layouts = layoutOf(ratios, bands);
@@ -187,7 +189,7 @@ export function Gallery({ images, columns, title, slug, atTop = false }: Props) 
               <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
                 <Box
                   component="a"
-                  {...tileAttributes({ image, index: i, page: paths.photo(slug, i + 1), videoLinksToFile: true, describedBy: durationId })}
+                  {...tileAttributes({ image, index: i, page: paths.photoAt(link, i + 1), videoLinksToFile: true, describedBy: durationId })}
                   sx={{
                     position: 'relative',
                     // A video's marks follow its tile's width (cqw).

@@ -39,8 +39,8 @@ export function PhotoView({ project: p, images, n }: Props) {
   const image = images[n - 1]!;
   const { video } = image;
   const count = images.length;
-  const previous = paths.photo(p.slug, wrap(n - 1, count));
-  const next = paths.photo(p.slug, wrap(n + 1, count));
+  const previous = paths.photoAt(p.link, wrap(n - 1, count));
+  const next = paths.photoAt(p.link, wrap(n + 1, count));
   return (
     <>
       <Button component={RouterLink} to={p.link} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
@@ -99,7 +99,7 @@ export function PhotoView({ project: p, images, n }: Props) {
             <li key={img.src}>
               <Box
                 component="a"
-                {...tileAttributes({ image: img, index: i, page: paths.photo(p.slug, i + 1), current: i === n - 1 })}
+                {...tileAttributes({ image: img, index: i, page: paths.photoAt(p.link, i + 1), current: i === n - 1 })}
                 sx={{
                   position: 'relative',
                   display: 'block',

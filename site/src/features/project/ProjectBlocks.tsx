@@ -29,7 +29,14 @@ import type {
  * What draws a gallery block: the gallery feature, which the page hands in
  * (features never import each other; the page composes them).
  */
-export type GalleryView = ComponentType<{ images: readonly GalleryImage[]; columns: SiteGalleryColumns; title: string; slug: string; atTop: boolean }>;
+export type GalleryView = ComponentType<{
+  images: readonly GalleryImage[];
+  columns: SiteGalleryColumns;
+  title: string;
+  slug: string;
+  link: string;
+  atTop: boolean;
+}>;
 
 /** How wide a full-width image of the page is shown: the md container's content box. */
 const pageImageSizes = '(min-width: 900px) 852px, calc(100vw - 32px)';
@@ -225,7 +232,7 @@ function BlockView({ block, project, first, atTop, Gallery }: { block: Block; pr
     case 'gallery':
       return block.images.length > 0 ? (
         <Section heading="Gallery">
-          <Gallery images={block.images} columns={block.columns} title={project.title} slug={project.slug} atTop={atTop} />
+          <Gallery images={block.images} columns={block.columns} title={project.title} slug={project.slug} link={project.link} atTop={atTop} />
         </Section>
       ) : null;
     case 'document':

@@ -98,6 +98,8 @@ export interface GalleryImage extends ImageAsset {
   readonly video?: VideoAsset;
   /** How the photo was taken, read from its file at build time; present when its gallery shows photo facts (exif: show) and the file records any. */
   readonly exif?: PhotoFacts;
+  /** The file's name in the gallery folder, on a private project only: what the client's favourites name, for the owner to find the photo (docs/decisions/0080). */
+  readonly file?: string;
 }
 
 /** A photo's facts, each as a photographer writes it; a fact the file does not record is absent. Never its place or serial numbers. */
@@ -238,7 +240,7 @@ export interface SiteContact {
 
 /** One category page: its address, heading, meta description and optional paragraph, above the cards of its active projects. */
 export interface Category {
-  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page (about, contact, projects, privacy, 404) or of a folder of the built site (assets, img, docs, video, admin). */
+  /** The page's address (/<slug>) and the name a project's `page` gives: lowercase letters, digits and single hyphens. Each category has its own, and none may be the address of a fixed page (about, contact, projects, private, privacy, 404) or of a folder of the built site (assets, img, docs, video, admin). */
   readonly slug: string;
   /** Page heading and navigation label, and the start of the page's title in browser tabs and search results. */
   readonly title: string;
@@ -416,6 +418,10 @@ export interface Project {
   readonly featured: boolean;
   /** List the project on its category page. An inactive project keeps its page at its URL but appears in no listing and is not indexed. */
   readonly active: boolean;
+  /** Who sees the project. `public`: everyone. `private`: only a client who has the owner's secret (`portfolio share SLUG` says how to set it). A private project's pages, photographs and videos are published under /private/<slug>/ and nowhere else; it is in no listing, the sitemap or search results. It cannot be featured, named in site.yaml's projectOrder or shown on the home page. */
+  readonly access: 'public' | 'private';
+  /** What a private project's client can download, as one ZIP of its gallery's photos made at build time and kept behind the same secret: `none`, `web` (each photo at the largest size the site shows, as JPEG or PNG) or `originals` (the files in the gallery folder). Only for a private project (access: private). */
+  readonly downloads: 'none' | 'web' | 'originals';
   /** Cover image on cards and in link previews: a path inside the project folder. The project page shows it too when none of its blocks shows an image. */
   readonly cover: ImageAsset;
   /** The project's folder name; unique. */
@@ -651,6 +657,8 @@ export const projects: readonly Project[] = [
     page: 'web-design',
     featured: false,
     active: true,
+    access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/8d650e4f9cf23a52-20.jpg',
       width: 20,
@@ -676,6 +684,8 @@ export const projects: readonly Project[] = [
     page: 'photography',
     featured: true,
     active: true,
+    access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/b3d747efbdae8666-16.jpg',
       width: 16,
@@ -701,6 +711,8 @@ export const projects: readonly Project[] = [
     page: 'web-design',
     featured: true,
     active: false,
+    access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/b7b781d03a904e11-30.jpg',
       width: 30,
@@ -726,6 +738,8 @@ export const projects: readonly Project[] = [
     page: 'web-design',
     featured: true,
     active: true,
+    access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/d99d0da6f2d3d697-30.jpg',
       width: 30,
@@ -751,6 +765,8 @@ export const projects: readonly Project[] = [
     page: 'higher-education',
     featured: true,
     active: true,
+    access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/5580369fa4b2a75d-24.jpg',
       width: 24,
@@ -776,6 +792,8 @@ export const projects: readonly Project[] = [
     page: 'graphics',
     featured: false,
     active: true,
+    access: 'public',
+    downloads: 'none',
     cover: {
       src: '/img/2b8b5be4195c4534-8.png',
       width: 8,

@@ -1,0 +1,60 @@
+package content
+
+import (
+	"fmt"
+
+	"portfolio/cli/internal/diag"
+)
+
+// A private project (project.yaml `access: private`) is shown to one
+// client only, behind the owner's secret (docs/decisions/0080): nothing
+// public may name it. These rules report a private project that site.yaml
+// or its own file would show on a public page.
+
+// checkPrivateFeatured reports a private project that is also featured:
+// Selected Work is on the home page.
+func (l *loader) checkPrivateFeatured(p *Project) {
+	if p.Private() && p.Featured {
+		l.add(p.Doc.Diag(diag.Error, "/featured", "remove `featured: true`, or make the project public (`access: public`)",
+			"the project is private (access: private) but featured: Selected Work on the home page would show it to everyone"))
+	}
+}
+
+// checkDownloads reports downloads on a public project: its ZIP would be
+// public, outside any guard.
+func (l *loader) checkDownloads(p *Project) {
+	if !p.Private() && p.Downloads != "" && p.Downloads != DownloadsNone {
+		l.add(p.Doc.Diag(diag.Error, "/downloads", "remove the line, or make the project private (`access: private`)",
+			"downloads: %s is only for a private project (access: private): its ZIP is kept behind the project's secret", p.Downloads))
+	}
+}
+
+// checkPrivateOrder reports the private projects site.yaml's projectOrder
+// names: the order is of public cards, and the list is public in the
+// repository's intent.
+func (l *loader) checkPrivateOrder(c *Content) {
+	private := map[string]bool{}
+	for _, p := range c.Projects {
+		if p.Private() {
+			private[p.Slug] = true
+		}
+	}
+	for i, slug := range c.projectOrder() {
+		if private[slug] {
+			l.add(c.SiteDoc.Diag(diag.Error, fmt.Sprintf("/%s/%d", ProjectOrderKey, i),
+				"remove the line: a private project is in no listing",
+				"%s names %q, a private project (access: private)", ProjectOrderKey, slug))
+		}
+	}
+}
+
+// privateOnHome reports a home photo, video or gallery of a private
+// project, at pointer; it says whether it reported one.
+func (l *loader) privateOnHome(c *Content, p *Project, pointer, written string) bool {
+	if !p.Private() {
+		return false
+	}
+	l.add(c.SiteDoc.Diag(diag.Error, pointer, "choose a photograph of a public project, or make "+p.Slug+" public (access: public)",
+		"%q: project %s is private (access: private); the home page would show it to everyone", written, p.Slug))
+	return true
+}

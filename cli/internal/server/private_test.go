@@ -1,0 +1,373 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"portfolio/cli/internal/contact"
+	"portfolio/cli/internal/headers"
+	"portfolio/cli/internal/messages"
+	"portfolio/cli/internal/privateaccess"
+	"portfolio/cli/internal/server"
+)
+
+// The attacks of issue 40 on a private project (docs/decisions/0080):
+// every page and file under /private/<slug>/ is the secret's page, with
+// none of the project's bytes, until the secret is entered.
+
+const (
+	theSecret = "correct horse battery staple"
+	// Every private file's bytes carry this mark; no answer without the
+	// cookie may contain it.
+	mark = "ALPHA-PRIVATE-BYTES"
+)
+
+var privateFiles = map[string]string{
+	"private/alpha/index.html":          "<!doctype html><h1>" + mark + " Secret Alpha</h1>",
+	"private/alpha/photos/1/index.html": "<!doctype html><h1>" + mark + " photo 1</h1>",
+	"private/alpha/img/p-480.jpg":       "\xff\xd8\xff" + mark + strings.Repeat("j", 3000),
+	"private/alpha/video/v-1234.mp4":    mark + strings.Repeat("v", 8192),
+	"private/alpha/alpha-web.zip":       "PK" + mark,
+	"private/beta/index.html":           "<!doctype html><h1>" + mark + " beta, no secret set</h1>",
+}
+
+// clock is a test's settable time.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+type privateSite struct {
+	h      *server.Handler
+	clock  *clock
+	store  *messages.Store
+	secret *string
+}
+
+func newPrivateSite(t *testing.T) *privateSite {
+	t.Helper()
+	dir := writeSite(t)
+	for name, body := range privateFiles {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store, err := messages.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	rules := append(headers.Set{}, siteHeaders...)
+	rules = append(rules, headers.PrivateRule)
+	s := &privateSite{clock: &clock{now: time.Unix(1_800_000_000, 0)}, store: store, secret: new(string)}
+	*s.secret = theSecret
+	h, err := server.New(server.Config{
+		SiteDir:  dir,
+		Headers:  rules.Match,
+		Validate: func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
+		Store:    storeAdapter{store},
+		Images:   server.ImageCDNConfig{CacheDir: t.TempDir()},
+		PrivateSecret: func(slug string) string {
+			if slug == "alpha" {
+				return *s.secret
+			}
+			return ""
+		},
+		Now: s.clock.Now,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	s.h = h
+	return s
+}
+
+type reply struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func (s *privateSite) do(method, target, from string, header http.Header, body string) reply {
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	req.RemoteAddr = from + ":40000"
+	for k, vs := range header {
+		req.Header[k] = vs
+	}
+	if method == http.MethodPost && req.Header.Get("Content-Type") == "" {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	rec := httptest.NewRecorder()
+	s.h.ServeHTTP(rec, req)
+	return reply{rec.Code, rec.Header(), rec.Body.String()}
+}
+
+// enter posts the secret to path from the address and returns the answer.
+func (s *privateSite) enter(path, from, secret string) reply {
+	return s.do(http.MethodPost, path, from, http.Header{"Accept": {"text/html"}}, url.Values{"secret": {secret}}.Encode())
+}
+
+func cookieOf(t *testing.T, r reply) *http.Cookie {
+	t.Helper()
+	cookies := (&http.Response{Header: r.header}).Cookies()
+	if len(cookies) != 1 {
+		t.Fatalf("status %d: Set-Cookie %q, want one cookie", r.status, r.header.Values("Set-Cookie"))
+	}
+	return cookies[0]
+}
+
+// withholds fails unless the answer carries nothing of the project: not
+// its bytes, not a range of them, not a success.
+func withholds(t *testing.T, what string, r reply) {
+	t.Helper()
+	if strings.Contains(r.body, mark) || strings.Contains(r.body, "Secret Alpha") {
+		t.Errorf("%s: status %d leaks the project's bytes: %.80q", what, r.status, r.body)
+	}
+	if r.status == http.StatusOK || r.status == http.StatusPartialContent || r.status == http.StatusNotModified || r.header.Get("Content-Range") != "" {
+		t.Errorf("%s: status %d, Content-Range %q; want a refusal", what, r.status, r.header.Get("Content-Range"))
+	}
+}
+
+var privateTargets = []string{
+	"/private/alpha/", "/private/alpha", "/private/alpha/photos/1", "/private/alpha/photos/1/",
+	"/private/alpha/img/p-480.jpg", "/private/alpha/video/v-1234.mp4", "/private/alpha/alpha-web.zip",
+	"/private/alpha/index.html", "/private/alpha/no-such-page", "/private/beta/",
+}
+
+func TestPrivateWithoutCookieYieldsNothing(t *testing.T) {
+	s := newPrivateSite(t)
+	variants := map[string]http.Header{
+		"plain":          {},
+		"browser":        {"Accept": {"text/html"}, "Accept-Encoding": {"gzip"}},
+		"range":          {"Range": {"bytes=0-99"}},
+		"range suffix":   {"Range": {"bytes=-4096"}},
+		"if-range":       {"Range": {"bytes=10-20"}, "If-Range": {"\"anything\""}},
+		"conditional":    {"If-None-Match": {"*"}},
+		"modified since": {"If-Modified-Since": {"Mon, 01 Jan 2001 00:00:00 GMT"}},
+	}
+	for _, target := range privateTargets {
+		for name, h := range variants {
+			for _, method := range []string{http.MethodGet, http.MethodHead} {
+				r := s.do(method, target, "192.0.2.1", h, "")
+				withholds(t, method+" "+target+" "+name, r)
+				if method == http.MethodGet && !strings.Contains(r.body, "Private page") && r.status != http.StatusNotFound {
+					t.Errorf("GET %s %s: status %d, not the secret's page: %.80q", target, name, r.status, r.body)
+				}
+				if r.header.Get("Cross-Origin-Opener-Policy") != "same-origin" || r.header.Get("X-Robots-Tag") != "noindex" {
+					t.Errorf("%s %s: headers %v, want COOP and noindex", method, target, r.header)
+				}
+			}
+		}
+	}
+	// A form posted under the prefix without the cookie is not taken.
+	fav := url.Values{"form-name": {contact.FormName}, "name": {"Eve"}, "email": {"eve@example.com"}, "message": {"picks"}}.Encode()
+	withholds(t, "POST a form", s.do(http.MethodPost, "/private/alpha/", "192.0.2.1", nil, fav))
+	if n, _ := s.store.Count(context.Background()); n != 0 {
+		t.Errorf("stored %d messages posted without the cookie, want 0", n)
+	}
+}
+
+func TestPrivateSecretOpensThePrefix(t *testing.T) {
+	s := newPrivateSite(t)
+	r := s.enter("/private/alpha/photos/1", "192.0.2.1", theSecret)
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/private/alpha/photos/1" {
+		t.Fatalf("the secret: status %d, Location %q; want 303 back to the page", r.status, r.header.Get("Location"))
+	}
+	c := cookieOf(t, r)
+	if !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Path != "/private/alpha" || c.MaxAge != int(privateaccess.Lifetime/time.Second) {
+		t.Errorf("cookie %+v: want HttpOnly, SameSite=Lax, Path=/private/alpha, 30 days", c)
+	}
+	with := http.Header{"Cookie": {c.Name + "=" + c.Value}}
+	for _, target := range privateTargets[:8] {
+		got := s.do(http.MethodGet, target, "192.0.2.9", with, "")
+		if target == "/private/alpha" || target == "/private/alpha/index.html" {
+			continue // the host's redirects and names; served as the host does
+		}
+		if got.status != http.StatusOK || !strings.Contains(got.body, mark) {
+			t.Errorf("GET %s with the cookie: status %d, body %.60q; want the file", target, got.status, got.body)
+		}
+	}
+	// The video plays as a public one does: ranges.
+	got := s.do(http.MethodGet, "/private/alpha/video/v-1234.mp4", "192.0.2.9", http.Header{"Cookie": with["Cookie"], "Range": {"bytes=0-18"}}, "")
+	if got.status != http.StatusPartialContent || got.body != mark {
+		t.Errorf("a range with the cookie: status %d, body %q; want 206 and the first bytes", got.status, got.body)
+	}
+	// The cookie opens its own project only.
+	if got := s.do(http.MethodGet, "/private/beta/", "192.0.2.9", with, ""); got.status == http.StatusOK {
+		t.Errorf("alpha's cookie opened beta: status %d", got.status)
+	}
+}
+
+func TestPrivateCookieRefused(t *testing.T) {
+	s := newPrivateSite(t)
+	c := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	exp, sig, _ := strings.Cut(c.Value, ".")
+	later, _ := strconv.ParseInt(exp, 10, 64)
+	forged := map[string]string{
+		"altered signature":         exp + "." + strings.Map(func(r rune) rune { return r ^ 1 }, sig),
+		"expiry moved later":        strconv.FormatInt(later+86400, 10) + "." + sig,
+		"another project's":         privateaccess.Cookie(theSecret, "beta", s.clock.Now().Add(time.Hour)),
+		"signed by another secret":  privateaccess.Cookie("a guess", "alpha", s.clock.Now().Add(time.Hour)),
+		"the signature alone":       sig,
+		"empty":                     "",
+		"beyond the lifetime":       privateaccess.Cookie(theSecret, "alpha", s.clock.Now().Add(privateaccess.Lifetime+time.Hour)),
+		"another cookie name value": "1",
+	}
+	for name, value := range forged {
+		r := s.do(http.MethodGet, "/private/alpha/img/p-480.jpg", "192.0.2.1", http.Header{"Cookie": {c.Name + "=" + value}}, "")
+		withholds(t, name, r)
+	}
+	// The real one works, until it expires.
+	with := http.Header{"Cookie": {c.Name + "=" + c.Value}}
+	if r := s.do(http.MethodGet, "/private/alpha/img/p-480.jpg", "192.0.2.1", with, ""); r.status != http.StatusOK {
+		t.Fatalf("the real cookie: status %d", r.status)
+	}
+	s.clock.Add(privateaccess.Lifetime)
+	withholds(t, "expired", s.do(http.MethodGet, "/private/alpha/img/p-480.jpg", "192.0.2.1", with, ""))
+	// A new secret shuts out every cookie of the old one.
+	s.clock.Add(-privateaccess.Lifetime)
+	*s.secret = "a new secret"
+	withholds(t, "after the secret changed", s.do(http.MethodGet, "/private/alpha/img/p-480.jpg", "192.0.2.1", with, ""))
+}
+
+func TestPrivateWrongSecretsAreRateLimited(t *testing.T) {
+	s := newPrivateSite(t)
+	limited := 0
+	for i := range 1000 {
+		r := s.enter("/private/alpha/", "192.0.2.66", "guess "+strconv.Itoa(i))
+		withholds(t, "a wrong secret", r)
+		if r.header.Get("Set-Cookie") != "" {
+			t.Fatalf("wrong secret %d set a cookie", i)
+		}
+		if r.status == http.StatusTooManyRequests {
+			limited++
+			if r.header.Get("Retry-After") == "" {
+				t.Fatal("429 without Retry-After")
+			}
+		}
+	}
+	if limited < 990 {
+		t.Errorf("%d of 1000 wrong secrets were refused as too many, want all but the first few", limited)
+	}
+	// Held back: even the right secret waits, from that address.
+	r := s.enter("/private/alpha/", "192.0.2.66", theSecret)
+	if r.status != http.StatusTooManyRequests {
+		t.Errorf("the right secret during the flood: status %d, want 429", r.status)
+	}
+	wait, _ := strconv.Atoi(r.header.Get("Retry-After"))
+	// Another client is not held back by the flood.
+	if r := s.enter("/private/alpha/", "192.0.2.7", theSecret); r.status != http.StatusSeeOther {
+		t.Errorf("another client's right secret: status %d, want 303", r.status)
+	}
+	// After the wait, the right secret works from the flooding address too.
+	s.clock.Add(time.Duration(wait) * time.Second)
+	if r := s.enter("/private/alpha/", "192.0.2.66", theSecret); r.status != http.StatusSeeOther {
+		t.Errorf("the right secret after Retry-After: status %d, want 303", r.status)
+	}
+}
+
+func TestPrivateNoSecretSetAdmitsNobody(t *testing.T) {
+	s := newPrivateSite(t)
+	for _, secret := range []string{"", "anything", theSecret} {
+		withholds(t, "beta with "+strconv.Quote(secret), s.enter("/private/beta/", "192.0.2.1", secret))
+	}
+}
+
+func TestPrivatePathTricks(t *testing.T) {
+	s := newPrivateSite(t)
+	c := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	alphaCookie := http.Header{"Cookie": {c.Name + "=" + c.Value}}
+	for _, target := range []string{
+		"/private/beta/../alpha/img/p-480.jpg",
+		"/projects/../private/alpha/img/p-480.jpg",
+		"/private/alpha/%2e%2e/alpha/img/p-480.jpg",
+		"/private%2Falpha/img/p-480.jpg",
+		"/private/alpha%2Fimg%2Fp-480.jpg",
+		"/private//alpha/img/p-480.jpg",
+		"//private/alpha/img/p-480.jpg",
+		"/PRIVATE/alpha/img/p-480.jpg",
+		"/Private/alpha/img/p-480.jpg",
+		"/%70rivate/alpha/img/p-480.jpg",
+		"/private/./alpha/img/p-480.jpg",
+		"/private/alpha/img/./p-480.jpg",
+		"/img/../private/alpha/img/p-480.jpg",
+		"/.netlify/images?url=/private/alpha/img/p-480.jpg&w=100",
+		"/.netlify/images?url=%2Fprivate%2Falpha%2Fimg%2Fp-480.jpg",
+		"/.netlify/images?url=/PRIVATE/alpha/img/p-480.jpg",
+	} {
+		withholds(t, target, s.do(http.MethodGet, target, "192.0.2.1", nil, ""))
+		// alpha's cookie opens nothing through beta's name or a trick.
+		if strings.Contains(target, "beta") || strings.Contains(target, "images") {
+			withholds(t, target+" with alpha's cookie", s.do(http.MethodGet, target, "192.0.2.1", alphaCookie, ""))
+		}
+	}
+	// What the site serves publicly is untouched.
+	if r := s.do(http.MethodGet, "/img/photo-480.webp", "192.0.2.1", nil, ""); r.status != http.StatusOK || !bytes.Contains([]byte(r.body), []byte("WEBP")) {
+		t.Errorf("a public image: status %d", r.status)
+	}
+}
+
+// The client's picks arrive where contact messages do, with the project's
+// title and each photo's file name; only past the gate, only under the
+// private prefix.
+func TestFavouritesArriveAsAMessage(t *testing.T) {
+	s := newPrivateSite(t)
+	c := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	picks := url.Values{
+		"form-name": {contact.FavouritesFormName}, "bot-field": {""},
+		"project": {"Secret Alpha"}, "photos": {"IMG_0012.jpg\nIMG_0047.jpg", "DSC_1.jpg"},
+		"name": {"Jo Client"}, "email": {"jo@example.com"}, "message": {"Please print these two large."},
+	}.Encode()
+	with := http.Header{"Cookie": {c.Name + "=" + c.Value}, "Accept": {"text/html"}}
+	// Without the cookie: refused, nothing stored.
+	withholds(t, "favourites without the cookie", s.do(http.MethodPost, "/private/alpha/photos/1", "192.0.2.1", http.Header{"Accept": {"text/html"}}, picks))
+	// Outside the prefix: no such form.
+	if r := s.do(http.MethodPost, "/contact", "192.0.2.1", http.Header{"Accept": {"text/html"}}, picks); r.status != http.StatusNotFound {
+		t.Errorf("favourites posted to a public page: status %d, want 404", r.status)
+	}
+	r := s.do(http.MethodPost, "/private/alpha/photos/1", "192.0.2.1", with, picks)
+	if r.status != http.StatusOK || !strings.Contains(r.body, "Your favourites were sent") {
+		t.Fatalf("favourites with the cookie: status %d, %.120q", r.status, r.body)
+	}
+	msgs, err := s.store.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msgs) != 1 {
+		t.Fatalf("stored %d messages, want 1", len(msgs))
+	}
+	want := "Favourites from “Secret Alpha” (3 photos):\nIMG_0012.jpg\nIMG_0047.jpg\nDSC_1.jpg\n\nPlease print these two large."
+	if m := msgs[0]; m.Name != "Jo Client" || m.Email != "jo@example.com" || m.Body != want {
+		t.Errorf("stored %+v, want body %q", m, want)
+	}
+	// No photo chosen: refused with the reason, nothing more stored.
+	empty := strings.Replace(picks, "photos=", "nophotos=", -1)
+	if r := s.do(http.MethodPost, "/private/alpha/", "192.0.2.1", with, empty); r.status != http.StatusBadRequest || !strings.Contains(r.body, "Choose at least one photo") {
+		t.Errorf("no photos: status %d, %.120q", r.status, r.body)
+	}
+	if n, _ := s.store.Count(context.Background()); n != 1 {
+		t.Errorf("stored %d, want still 1", n)
+	}
+}

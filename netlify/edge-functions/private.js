@@ -1,0 +1,21 @@
+// Netlify Edge Function in front of every private project's prefix
+// (/private/<slug>/…, pages and files alike): nothing there is served
+// without the cookie that the owner's secret gives. The secret is the
+// site's environment variable PORTFOLIO_PRIVATE_<SLUG> (`portfolio share
+// SLUG` prints its name). The rule is ../private-gate/gate.mjs, the same
+// as `portfolio serve`'s (docs/decisions/0080-private-client-work.md).
+import { envName, handle } from '../private-gate/gate.mjs';
+
+export default (request, context) =>
+  handle(request, {
+    // eslint-disable-next-line no-undef -- Netlify's global in the edge runtime
+    secretFor: (slug) => Netlify.env.get(envName(slug)),
+    next: () => context.next(),
+  });
+
+export const config = {
+  // Netlify matches paths without regard to letter case: so does the rule.
+  pattern: '^/[Pp][Rr][Ii][Vv][Aa][Tt][Ee](/.*)?$',
+  // An error in the function refuses the request rather than serving the file.
+  onError: 'fail',
+};

@@ -1,0 +1,181 @@
+// The rule that keeps a private project (project.yaml `access: private`)
+// for the holder of the owner's secret, as the Netlify Edge Function
+// applies it (../edge-functions/private.js): the same rule as `portfolio
+// serve` (cli/internal/privateaccess, cli/internal/server/private.go),
+// checked against the same vectors (gate.test.mjs reads
+// cli/internal/privateaccess/testdata/vectors.json). Web APIs only (Web
+// Crypto, Request, Response), so Deno at the edge and Node in the tests
+// run the same code. See docs/decisions/0080-private-client-work.md.
+
+export const PREFIX = '/private/';
+export const ENV_PREFIX = 'PORTFOLIO_PRIVATE_';
+/** Seconds a cookie lets its holder in: 30 days. */
+export const LIFETIME = 30 * 24 * 3600;
+export const SECRET_FIELD = 'secret';
+const KEY_CONTEXT = 'portfolio private access v1';
+
+const encoder = new TextEncoder();
+
+/** The environment variable of a project's secret. */
+export const envName = (slug) => ENV_PREFIX + slug.replaceAll('-', '_').toUpperCase();
+export const cookieName = (slug) => `private_${slug}`;
+// Without the last slash: the page /private/<slug> gets the cookie too.
+export const cookiePath = (slug) => `${PREFIX}${slug}`;
+
+/**
+ * Whether a path is under the private prefix (its first segment "private"
+ * in any letter case, as Netlify matches paths), and the slug it names
+ * ("" for the prefix itself).
+ */
+export function slugOf(pathname) {
+  const head = PREFIX.slice(0, -1);
+  if (pathname.length < head.length || pathname.slice(0, head.length).toLowerCase() !== head) return { private: false, slug: '' };
+  const rest = pathname.slice(head.length);
+  if (rest !== '' && rest[0] !== '/') return { private: false, slug: '' };
+  return { private: true, slug: rest.replace(/^\//, '').split('/')[0] };
+}
+
+async function hmac(key, message) {
+  const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', k, encoder.encode(message)));
+}
+
+const base64url = (bytes) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+
+async function signature(secret, slug, expires) {
+  const key = await hmac(encoder.encode(secret), KEY_CONTEXT);
+  return base64url(await hmac(key, `${slug}\n${expires}`));
+}
+
+/** Equal byte strings, in time that does not depend on where they differ. */
+function equal(a, b) {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
+
+/** The cookie's value, valid until `expires` (Unix seconds). */
+export async function sign(secret, slug, expires) {
+  return `${expires}.${await signature(secret, slug, expires)}`;
+}
+
+/** Whether `value` is a cookie the secret signed for the project, unexpired at `now` (Unix seconds). */
+export async function valid(secret, slug, value, now) {
+  if (!secret) return false;
+  const dot = value.indexOf('.');
+  if (dot < 0) return false;
+  const [expText, sig] = [value.slice(0, dot), value.slice(dot + 1)];
+  if (!/^[0-9]{1,12}$/.test(expText)) return false;
+  const expires = Number(expText);
+  if (now >= expires || expires - now > LIFETIME) return false;
+  return equal(encoder.encode(sig), encoder.encode(await signature(secret, slug, expires)));
+}
+
+/** Whether `given` is the secret; both hashed first, compared in constant time. */
+export async function secretMatches(secret, given) {
+  if (!secret) return false;
+  const [a, b] = await Promise.all([secret, given].map(async (s) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(s)))));
+  return equal(a, b);
+}
+
+/** The headers of everything under the prefix (cli/internal/headers PrivateRule). */
+export const PRIVATE_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'X-Robots-Tag': 'noindex',
+  'Cache-Control': 'private, max-age=0, must-revalidate',
+};
+
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** The page that asks for the secret: nothing of the project in it, not even its title. */
+function gatePage(action, problem) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+<title>Private page</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}input,button{font:inherit;padding:.4rem .6rem}input{width:100%;box-sizing:border-box;margin:.25rem 0 1rem}p[role=alert]{font-weight:600}</style>
+</head>
+<body>
+<main>
+<h1>Private page</h1>
+<p>This page is private. Enter the secret you were sent to open it.</p>
+${problem ? `<p role="alert">${escapeHtml(problem)}</p>\n` : ''}<form method="post" action="${escapeHtml(action)}">
+<label for="secret">Secret</label>
+<input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
+<button type="submit">Open</button>
+</form>
+</main>
+</body>
+</html>
+`;
+}
+
+// Netlify's _headers do not apply to an Edge Function's own answers: the
+// security headers of every page are sent here too.
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+function refuse(status, action, problem, method) {
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' };
+  if (status === 404) return new Response(method === 'HEAD' ? null : 'There is no page at this address.\n', { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(method === 'HEAD' ? null : gatePage(action, problem), { status, headers });
+}
+
+function cookieValues(request, name) {
+  const out = [];
+  for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) out.push(part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+/**
+ * Answers a request: under the private prefix without a valid cookie, the
+ * secret's page (or, for the secret posted, the cookie and a redirect
+ * back); with one, what `next()` answers (the site's file), with the
+ * prefix's headers. `secretFor(slug)` reads the secret ("" or undefined
+ * admits nobody); `now()` is Unix seconds.
+ */
+export async function handle(request, { secretFor, next, now = () => Math.floor(Date.now() / 1000) }) {
+  const url = new URL(request.url);
+  const { private: isPrivate, slug } = slugOf(url.pathname);
+  if (!isPrivate) return next();
+  if (!slug) return refuse(404, url.pathname, '', request.method);
+  const secret = secretFor(slug) ?? '';
+  for (const value of cookieValues(request, cookieName(slug))) {
+    if (await valid(secret, slug, value, now())) {
+      const res = await next();
+      const out = new Response(res.body, res);
+      for (const [k, v] of Object.entries(PRIVATE_HEADERS)) out.headers.set(k, v);
+      return out;
+    }
+  }
+  if (request.method !== 'POST') return refuse(401, url.pathname, '', request.method);
+  let given = '';
+  try {
+    const type = request.headers.get('Content-Type') ?? '';
+    if (type.startsWith('application/x-www-form-urlencoded')) {
+      const text = await request.text();
+      if (text.length <= 4096) given = new URLSearchParams(text).get(SECRET_FIELD) ?? '';
+    }
+  } catch {
+    given = '';
+  }
+  if (!(await secretMatches(secret, given))) {
+    return refuse(401, url.pathname, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
+  }
+  const expires = now() + LIFETIME;
+  const cookie = `${cookieName(slug)}=${await sign(secret, slug, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
+  return new Response(null, { status: 303, headers: { Location: url.pathname, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,101 @@
+// The Edge Function's rule against the vectors `portfolio serve`'s rule is
+// held to (cli/internal/privateaccess/testdata/vectors.json), then its
+// answers: nothing of a private project without the cookie.
+//
+//   node --test netlify/private-gate/
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { cookieName, envName, handle, LIFETIME, secretMatches, sign, slugOf, valid } from './gate.mjs';
+
+const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateaccess/testdata/vectors.json', import.meta.url), 'utf8'));
+
+test('signs each cookie as the Go code does', async () => {
+  for (const c of vectors.cookies) assert.equal(await sign(c.secret, c.slug, c.expires), c.cookie, `${c.slug} ${c.secret}`);
+});
+
+test('accepts and refuses each cookie as the Go code does', async () => {
+  for (const c of vectors.checks) assert.equal(await valid(c.secret, c.slug, c.cookie, c.now), c.valid, c.name);
+});
+
+test('matches secrets as the Go code does', async () => {
+  for (const c of vectors.secrets) assert.equal(await secretMatches(c.secret, c.given), c.match, `${c.secret} / ${c.given}`);
+});
+
+test('reads paths and names variables as the Go code does', () => {
+  for (const c of vectors.paths) assert.deepEqual(slugOf(c.path), { private: c.private, slug: c.slug }, c.path);
+  for (const c of vectors.env) assert.equal(envName(c.slug), c.name);
+});
+
+const SECRET = 'correct horse battery staple';
+const NOW = 1_800_000_000;
+const FILE = 'ALPHA-PRIVATE-BYTES';
+
+function gate(request) {
+  let called = 0;
+  const answer = handle(request, {
+    secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
+    next: async () => {
+      called++;
+      return new Response(FILE, { status: 200, headers: { 'Content-Type': 'image/jpeg' } });
+    },
+    now: () => NOW,
+  });
+  return answer.then(async (res) => ({ res, body: await res.text(), called }));
+}
+
+const at = (path, init = {}) => new Request(`https://example.com${path}`, init);
+
+test('without the cookie: the secret page, never the file, for any method and range', async () => {
+  for (const path of ['/private/alpha/', '/private/alpha/img/p-480.jpg', '/private/alpha/video/v.mp4', '/PRIVATE/alpha/', '/private/beta/', '/private/']) {
+    for (const init of [{}, { headers: { Range: 'bytes=0-99' } }, { method: 'HEAD' }, { headers: { Cookie: `${cookieName('alpha')}=forged.x` } }]) {
+      const { res, body, called } = await gate(at(path, init));
+      assert.equal(called, 0, `${path}: the file was asked for`);
+      assert.ok(res.status === 401 || res.status === 404, `${path}: status ${res.status}`);
+      assert.ok(!body.includes(FILE));
+      assert.equal(res.headers.get('Content-Range'), null);
+      assert.equal(res.headers.get('Cross-Origin-Opener-Policy'), 'same-origin');
+    }
+  }
+});
+
+test('a wrong secret is refused; the right one sets the cookie and redirects back', async () => {
+  const post = (secret) =>
+    at('/private/alpha/photos/2', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret }).toString() });
+  const wrong = await gate(post('a guess'));
+  assert.equal(wrong.res.status, 401);
+  assert.equal(wrong.res.headers.get('Set-Cookie'), null);
+  const right = await gate(post(SECRET));
+  assert.equal(right.res.status, 303);
+  assert.equal(right.res.headers.get('Location'), '/private/alpha/photos/2');
+  const cookie = right.res.headers.get('Set-Cookie');
+  assert.match(cookie, /^private_alpha=\d+\.[\w-]+; Path=\/private\/alpha; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax$/);
+  const value = cookie.split(';')[0].split('=')[1];
+  assert.equal(value, await sign(SECRET, 'alpha', NOW + LIFETIME));
+
+  const opened = await gate(at('/private/alpha/img/p-480.jpg', { headers: { Cookie: `other=1; private_alpha=${value}` } }));
+  assert.equal(opened.called, 1);
+  assert.equal(opened.body, FILE);
+  assert.equal(opened.res.headers.get('X-Robots-Tag'), 'noindex');
+  // alpha's cookie does not open another project.
+  const other = await gate(at('/private/beta/', { headers: { Cookie: `private_beta=${value}` } }));
+  assert.equal(other.called, 0);
+});
+
+test('public paths pass through untouched', async () => {
+  for (const path of ['/', '/projects/alpha', '/privateer/x', '/img/private/x.webp']) {
+    const { called } = await gate(at(path));
+    assert.equal(called, 1, path);
+  }
+});
+
+test('cost: one cookie check', async () => {
+  const cookie = await sign(SECRET, 'alpha', NOW + 3600);
+  const runs = 2000;
+  const start = process.cpuUsage();
+  for (let i = 0; i < runs; i++) await valid(SECRET, 'alpha', cookie, NOW);
+  const { user, system } = process.cpuUsage(start);
+  const each = (user + system) / runs;
+  console.log(`# one cookie check: ${each.toFixed(1)} µs of CPU (Netlify allows 50 ms per request)`);
+  assert.ok(each < 50_000);
+});

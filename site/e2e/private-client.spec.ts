@@ -1,0 +1,227 @@
+// Private work for one client (issue 40, docs/decisions/0080): a
+// photographer's site with a public project and a private one (three
+// photographs and a video from ffmpeg's test source, downloads: web), built
+// with the real `portfolio build` in a scratch folder and served by
+// `portfolio serve` with the project's secret in its environment (port
+// E2E_PORT + 5). Nothing of the private project is on a public page, in the
+// sitemap or the JSON-LD; none of its pages or files is served without the
+// secret; with it, the project works as a public one does, and the client's
+// favourites arrive in data/messages.db and `portfolio messages`, with
+// JavaScript and without.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildAndServe, matePhotos, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
+import { expect, test, waitForHydration } from './support/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173) + 5;
+const secret = 'tulips-in-april-42';
+const slug = 'smith-wedding';
+const title = 'The Smith Wedding';
+const prefix = `/private/${slug}`;
+const files = ['IMG_0101.jpg', 'IMG_0102.jpg', 'IMG_0103.jpg'];
+const video = 'IMG_0104.mp4';
+
+const siteYaml = `# yaml-language-server: $schema=../schema/site.schema.json
+name: Mara Lindqvist
+taglines: {role: Photographer, mission: People in the light they already have}
+hero: Portraits and weddings across the archipelago.
+description: Portfolio of Mara Lindqvist, a photographer.
+url: https://maralindqvist.example
+analytics: {provider: none}
+social:
+  photoSharing: {label: Instagram, url: https://www.instagram.com/maralindqvist}
+about:
+  description: About Mara Lindqvist.
+  intro: I photograph people.
+  sections:
+    - {title: Clients, items: [Couples across Scandinavia.]}
+contact: {title: Contact, description: Contact Mara., heading: Book a Shoot, intro: Tell me about the day.}
+categories:
+  - {slug: weddings, title: Weddings, description: Weddings by Mara., photoGalleries: true}
+`;
+
+const projectYaml = (p: { title: string; extra: string; texts: string }) => `# yaml-language-server: $schema=../../../schema/project.schema.json
+title: ${p.title}
+subtitle: A wedding
+description: ${p.title}, photographed over one day.
+role: Photographer
+skills: [Photography]
+category: Weddings
+page: weddings
+${p.extra}cover: gallery/${files[0]}
+body:
+  - type: text
+    text: The day, from first light.
+  - type: gallery
+    texts:
+${p.texts}`;
+
+let site: ScratchSite;
+let origin = '';
+let dist = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const photos = matePhotos();
+  const folder = scratchFolder('portfolio-private-');
+  const { content } = folder;
+  mkdirSync(content, { recursive: true });
+  writeFileSync(path.join(content, 'site.yaml'), siteYaml);
+  for (const [p, names, extra] of [
+    [slug, ['Blinds.jpg', 'Storm.jpg', 'LadyBird.jpg'], 'access: private\ndownloads: web\n'],
+    ['public-wedding', ['Wood.jpg', 'Dune.jpg'], 'featured: true\n'],
+  ] as const) {
+    const dir = path.join(content, 'projects', p, 'gallery');
+    mkdirSync(dir, { recursive: true });
+    names.forEach((f, i) => copyFileSync(path.join(photos, f), path.join(dir, files[i]!)));
+    let texts = names.map((f, i) => `      - {file: ${files[i]}, alt: ${f.replace('.jpg', '')} at the wedding}`).join('\n') + '\n';
+    if (p === slug) {
+      testClip(path.join(dir, video));
+      texts += `      - {file: ${video}, alt: The first dance}\n`;
+    }
+    writeFileSync(path.join(content, 'projects', p, 'project.yaml'), projectYaml({ title: p === slug ? title : 'A Public Wedding', extra, texts }));
+  }
+  process.env.PORTFOLIO_PRIVATE_SMITH_WEDDING = secret; // serve inherits it
+  site = await buildAndServe(folder, port);
+  delete process.env.PORTFOLIO_PRIVATE_SMITH_WEDDING;
+  origin = site.origin;
+  dist = path.join(site.work, 'site', 'dist');
+});
+
+test.afterAll(() => site?.stop());
+
+/** Every file of the built site under dir, by URL path. */
+function filesUnder(dir: string, base = ''): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p, `${base}/${name}`) : [`${base}/${name}`];
+  });
+}
+
+const privateFiles = () => filesUnder(path.join(dist, 'private', slug), prefix);
+
+test('nothing of the private project is on a public page, in the sitemap, robots.txt or the JSON-LD', async ({ request }) => {
+  const seen = new Set<string>();
+  const queue = ['/', '/sitemap.xml', '/robots.txt'];
+  while (queue.length > 0) {
+    const route = queue.shift()!;
+    if (seen.has(route)) continue;
+    seen.add(route);
+    const res = await request.get(origin + route);
+    const body = await res.text();
+    for (const leak of [title, slug, '/private/', 'IMG_0104', 'favourites']) expect(body, `${route} names ${leak}`).not.toContain(leak);
+    for (const m of body.matchAll(/(?:href|src)="(\/[^"#?]*)/g)) {
+      const next = m[1]!;
+      if (!/\.(jpe?g|png|webp|avif|woff2|js|css|ico|svg|mp4|webm|pdf)$/.test(next)) queue.push(next);
+    }
+    for (const m of body.matchAll(/<loc>https:\/\/maralindqvist\.example([^<]*)<\/loc>/g)) queue.push(m[1]!);
+  }
+  expect(seen.size).toBeGreaterThan(5);
+});
+
+test('every page and file of the project, asked for directly without the secret, yields none of its bytes', async ({ request }) => {
+  const list = privateFiles();
+  expect(list.some((f) => f.endsWith('.mp4'))).toBe(true);
+  expect(list.some((f) => f.endsWith('.zip'))).toBe(true);
+  expect(list.filter((f) => f.endsWith('index.html')).length).toBe(1 + files.length + 1);
+  for (const file of list) {
+    const bytes = readFileSync(path.join(dist, file));
+    const route = file.replace(/index\.html$/, '');
+    for (const headers of [{}, { Range: 'bytes=0-1023' }]) {
+      const res = await request.get(origin + route, { headers, maxRedirects: 0 });
+      const body = await res.body();
+      expect([401, 404], `${route}`).toContain(res.status());
+      expect(res.headers()['content-range'], route).toBeUndefined();
+      expect(body.includes(bytes.subarray(0, Math.min(bytes.length, 256))), `${route} leaks its bytes`).toBe(false);
+      expect(body.toString(), route).not.toContain(title);
+    }
+  }
+});
+
+/** Enters the secret on the page the browser is at. */
+async function enterSecret(page: Page, value = secret) {
+  await page.getByLabel('Secret').fill(value);
+  await page.getByRole('button', { name: 'Open' }).click();
+}
+
+test('with the secret, the project works as a public one: its pages, the lightbox, the video, the download', async ({ page }) => {
+  await page.goto(origin + prefix);
+  await expect(page.getByRole('heading', { name: 'Private page' })).toBeVisible();
+  await enterSecret(page, 'a wrong guess');
+  await expect(page.getByRole('alert')).toContainText('not the secret');
+  await enterSecret(page);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Open image 1' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  const videoFile = privateFiles().find((f) => f.endsWith('.mp4'))!;
+  const res = await page.request.get(origin + videoFile, { headers: { Range: 'bytes=0-99' } });
+  expect(res.status()).toBe(206);
+  expect((await res.body()).equals(readFileSync(path.join(dist, videoFile)).subarray(0, 100))).toBe(true);
+  const zip = await page.request.get(`${origin}${prefix}/${slug}-web.zip`);
+  expect(zip.status()).toBe(200);
+  expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
+});
+
+function messages(): string {
+  return execFileSync(site.bin, ['messages', '--data', path.join(site.work, 'data')], { cwd: site.work }).toString();
+}
+
+test("the client's favourites arrive in data/messages.db and `portfolio messages`", async ({ page }) => {
+  await page.goto(origin + prefix);
+  await enterSecret(page);
+  const form = page.getByRole('form', { name: 'Favourites' });
+  const first = form.getByRole('button', { name: `Photo 1, ${files[0]}` });
+  await first.scrollIntoViewIfNeeded();
+  await expect(first).toHaveAttribute('aria-pressed', 'false');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  const third = form.getByRole('button', { name: `Photo 3, ${files[2]}` });
+  await third.focus();
+  await page.keyboard.press('Space');
+  await expect(third).toHaveAttribute('aria-pressed', 'true');
+  await form.getByLabel('Your name').fill('Jo Smith');
+  await form.getByLabel('Your email').fill('jo@example.com');
+  await form.getByLabel('A note (optional)').fill('These two, large.');
+  await form.getByRole('button', { name: 'Send favourites' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you! Your favourites were sent.' })).toBeVisible();
+  const listed = messages();
+  expect(listed).toContain(`Favourites from “${title}” (2 photos):`);
+  expect(listed).toContain(files[0]);
+  expect(listed).toContain(files[2]);
+  expect(listed).toContain('These two, large.');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the secret opens the project, and a photo's page adds it to the favourites", async ({ page }) => {
+    await page.goto(`${origin}${prefix}/photos/2`);
+    await enterSecret(page);
+    await expect(page).toHaveURL(`${origin}${prefix}/photos/2`);
+    const form = page.getByRole('form', { name: `Add ${files[1]} to favourites` });
+    await form.getByLabel('Your name').fill('Jo Smith');
+    await form.getByLabel('Your email').fill('jo@example.com');
+    await form.getByRole('button', { name: 'Add to favourites' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your favourites were sent.' })).toBeVisible();
+    expect(messages()).toContain(`Favourites from “${title}” (1 photo):\n    ${files[1]}`);
+  });
+
+  test('the gallery page sends checked photos natively', async ({ page }) => {
+    await page.goto(origin + prefix);
+    await enterSecret(page);
+    const form = page.getByRole('form', { name: 'Favourites' });
+    await form.getByRole('checkbox', { name: `Photo 2, ${files[1]}` }).check();
+    await form.getByLabel('Your name').fill('Jo Smith');
+    await form.getByLabel('Your email').fill('jo@example.com');
+    await form.getByRole('button', { name: 'Send favourites' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your favourites were sent.' })).toBeVisible();
+    expect(messages().match(/Favourites from/g)?.length).toBeGreaterThanOrEqual(2);
+  });
+});

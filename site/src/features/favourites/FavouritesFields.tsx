@@ -1,0 +1,44 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { HostFormFields } from '@/components/HostFormFields';
+import { FAVOURITES_FORM, FORM_NAME_FIELD, HONEYPOT, PROJECT_FIELD } from '@/features/favourites/form';
+
+interface Props {
+  /** The project's title, sent with the list. */
+  project: string;
+  /** Where the form posts: the page it is on. */
+  action: string;
+  /** The form's accessible name. */
+  label: string;
+  /** The photos chosen: checkboxes, or one photo's hidden field. */
+  children: ReactNode;
+  /** The send button's text. */
+  send: string;
+}
+
+/**
+ * A favourites form as the host detects it and posts it without
+ * JavaScript (form-name, honeypot, data-netlify): the photos, then the
+ * client's name, email and a note. `portfolio serve` and Netlify Forms
+ * take it where contact messages arrive.
+ */
+export function FavouritesFields({ project, action, label, children, send }: Props) {
+  return (
+    <Box component="form" name={FAVOURITES_FORM} method="post" action={action} data-netlify="true" netlify-honeypot={HONEYPOT} aria-label={label}>
+      <HostFormFields formName={FAVOURITES_FORM} nameField={FORM_NAME_FIELD} honeypot={HONEYPOT} />
+      <input type="hidden" name={PROJECT_FIELD} value={project} />
+      {children}
+      <Stack spacing={2} sx={{ mt: 2, maxWidth: 560 }}>
+        <TextField name="name" label="Your name" required slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <TextField name="email" label="Your email" type="email" required slotProps={{ htmlInput: { maxLength: 255 } }} />
+        <TextField name="message" label="A note (optional)" multiline rows={3} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+      </Stack>
+      <Button type="submit" variant="contained" sx={{ mt: 2 }}>
+        {send}
+      </Button>
+    </Box>
+  );
+}

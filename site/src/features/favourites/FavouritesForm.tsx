@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Island } from '@/components/Island';
+import { FavouritesFields } from '@/features/favourites/FavouritesFields';
+import { PHOTOS_FIELD, photoChoice } from '@/features/favourites/form';
+import type { GalleryImage, Project } from '@/generated/content';
+
+/**
+ * A private gallery's favourites (docs/decisions/0080): a checkbox per
+ * photo, named by its number and file name, then the client's name, email
+ * and note. It posts natively; its island (src/islands/favourites.ts),
+ * only on private pages, turns each checkbox into a toggle button that
+ * says whether the photo is chosen (aria-pressed).
+ */
+export function FavouritesForm({ project, images }: { project: Project; images: readonly GalleryImage[] }) {
+  const photos = images.flatMap((image, i) => (image.file ? [{ n: i + 1, file: image.file }] : []));
+  if (photos.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="favourites-heading" sx={{ mt: 8 }}>
+      <Typography id="favourites-heading" variant="h2" component="h2" sx={{ fontSize: '1.75rem', mb: 1 }}>
+        Your favourites
+      </Typography>
+      <Typography sx={{ mb: 2, maxWidth: '68ch' }}>Choose the photos you like, then send the list with a note.</Typography>
+      <Island name="favourites" when={['visible', 'idle']}>
+        <FavouritesFields project={project.title} action={project.link} label="Favourites" send="Send favourites">
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+            <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
+              Photos
+            </Typography>
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))' }}>
+              {photos.map(({ n, file }) => (
+                <li key={file}>
+                  <label data-favourite={file}>
+                    <input type="checkbox" name={PHOTOS_FIELD} value={file} />
+                    {` ${photoChoice(n, file)}`}
+                  </label>
+                </li>
+              ))}
+            </Box>
+          </Box>
+        </FavouritesFields>
+      </Island>
+    </Box>
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { srcSetOf, toSlide } from '@/features/gallery/GalleryLightbox';
+import { pageShowsAvif, srcSetOf, toSlide } from '@/features/gallery/GalleryLightbox';
 import type { GalleryImage } from '@/generated/content';
 import { galleryOf } from '@/testing/fixture';
 
@@ -78,6 +78,36 @@ describe('srcSetOf', () => {
 
   it('is undefined for an external image, which has no srcset', () => {
     expect(srcSetOf(external)).toBeUndefined();
+  });
+
+  it("uses the AVIF candidates where the image has them and the page's pictures took AVIF, so the open photo is the file the page loaded", () => {
+    const withAvif: GalleryImage = { ...portrait, srcset: { ...portrait.srcset!, avif: '/img/p-480.avif 480w, /img/p-1333.avif 1333w' } };
+    expect(srcSetOf(withAvif, true)?.map((c) => c.src)).toEqual(['/img/p-480.avif', '/img/p-1333.avif']);
+    expect(srcSetOf(withAvif, false)?.every((c) => c.src.endsWith('.webp'))).toBe(true);
+    expect(srcSetOf(portrait, true)?.every((c) => c.src.endsWith('.webp'))).toBe(true);
+  });
+});
+
+describe('pageShowsAvif', () => {
+  /** A page whose picture offers AVIF and WebP, its <img> having chosen `chosen` ('' before it chose). */
+  function page(chosen: string, offersAvif = true): Document {
+    const doc = document.implementation.createHTMLDocument('page');
+    doc.body.innerHTML = `<picture>${offersAvif ? '<source type="image/avif" srcset="/img/a-480.avif 480w">' : ''}<source type="image/webp" srcset="/img/a-480.webp 480w"><img src="/img/a-480.jpg" alt=""></picture>`;
+    Object.defineProperty(doc.querySelector('img'), 'currentSrc', { value: chosen });
+    return doc;
+  }
+
+  it('is yes when a picture that offers AVIF took it', () => {
+    expect(pageShowsAvif(page('http://localhost/img/a-480.avif'))).toBe(true);
+  });
+
+  it('is no when a picture that offers AVIF took WebP (a browser without AVIF)', () => {
+    expect(pageShowsAvif(page('http://localhost/img/a-480.webp'))).toBe(false);
+  });
+
+  it('is no without evidence: no picture offers AVIF, or none has chosen yet', () => {
+    expect(pageShowsAvif(page('http://localhost/img/a-480.webp', false))).toBe(false);
+    expect(pageShowsAvif(page(''))).toBe(false);
   });
 });
 

@@ -14,9 +14,30 @@ import { FactList } from '@/features/gallery/FactList';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
 
-/** The candidates of a srcset ("url 480w, url 800w": WebP's, or the one the image host negotiates), with the heights that keep the image's ratio. */
-export function srcSetOf(image: GalleryImage): SlideImage['srcSet'] {
-  const srcset = image.srcset?.webp ?? image.srcset?.fallback;
+/**
+ * Whether this browser shows AVIF, as the page's own pictures already say:
+ * an <img> whose <picture> offers AVIF and which took it. Without such a
+ * picture (none offers AVIF, or none has chosen yet) it answers no, and the
+ * lightbox takes WebP, which every current browser shows.
+ */
+export function pageShowsAvif(doc: Document | undefined = globalThis.document): boolean {
+  if (!doc) return false;
+  for (const source of doc.querySelectorAll('picture > source[type="image/avif"]')) {
+    const chosen = source.parentElement?.querySelector('img')?.currentSrc;
+    if (chosen) return /\.avif(?:[?#]|$)/.test(chosen);
+  }
+  return false;
+}
+
+/**
+ * The candidates of a srcset ("url 480w, url 800w"), with the heights that
+ * keep the image's ratio: AVIF's where the image has them and the page's
+ * pictures took AVIF (so the open photo is the file the page already
+ * loaded, not its WebP as well), else WebP's, or the one srcset of an image
+ * host that negotiates the format.
+ */
+export function srcSetOf(image: GalleryImage, avif: boolean = pageShowsAvif()): SlideImage['srcSet'] {
+  const srcset = (avif ? image.srcset?.avif : undefined) ?? image.srcset?.webp ?? image.srcset?.fallback;
   if (!srcset) return undefined;
   return srcset.split(',').map((candidate) => {
     const [src = '', descriptor = ''] = candidate.trim().split(/\s+/);

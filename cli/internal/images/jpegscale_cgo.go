@@ -198,7 +198,8 @@ func decodeJPEGScaled(data []byte, w, h int) (img *image.NRGBA, ok bool) {
 	}
 	var out *C.uchar
 	var ow, oh C.int
-	var msg [256]C.char
+	var msg [256]C.char // libjpeg's message, unread: Go's decoder reports the error
+	//nolint:gocritic // dupSubExpr is about the pointer checks cgo writes for this call, not this code
 	rc := C.pf_jpeg_decode((*C.uchar)(unsafe.Pointer(&data[0])), C.ulong(len(data)), C.int(w), C.int(h),
 		&out, &ow, &oh, &msg[0], C.size_t(len(msg)))
 	if rc != 0 {

@@ -37,7 +37,11 @@ describe("the unit tests' content", () => {
       // Module specifiers only: after from, import, import(, require(,
       // vi.mock( or vi.importActual(. A test that writes a scratch site's
       // src/generated (scripts/page-cache.test.ts) names no module.
-      return [...text.matchAll(/(?:\bfrom|\bimport|\bimport\s*\(|\brequire\s*\(|\bvi\.(?:mock|importActual|doMock)\s*\()\s*(['"`])((?:\.{1,2}\/|[^'"`\s]*src\/generated)[^'"`]*)\1/g)]
+      return [
+        ...text.matchAll(
+          /(?:\bfrom|\bimport|\bimport\s*\(|\brequire\s*\(|\bvi\.(?:mock|importActual|doMock)\s*\()\s*(['"`])((?:\.{1,2}\/|[^'"`\s]*src\/generated)[^'"`]*)\1/g,
+        ),
+      ]
         .map((m) => m[2]!)
         .filter((spec) => spec.includes(path.posix.join('src', 'generated')) || path.resolve(siteDir, path.dirname(file), spec).startsWith(live + path.sep))
         .map((spec) => `${file}: '${spec}'`);

@@ -80,6 +80,31 @@ for (const viewport of [
       await expect(page.getByRole('heading', { level: 1, name: drone.title })).toBeVisible();
     });
 
+    test("a photo's page: the viewer's photo grows from the page's, which stays the largest paint", async ({ page }) => {
+      await page.goto(photo3);
+      await expect(counter(page)).toHaveText(`3 / ${total}`);
+      const slide = dialog(page).locator('.yarl__slide_current img');
+      // Grown to its own box: no transform left on it.
+      await expect.poll(() => slide.evaluate((img) => img.getAnimations().length)).toBe(0);
+      const page3 = page.locator('figure img');
+      const [from, to] = [(await page3.boundingBox())!, (await slide.boundingBox())!];
+      // Where the window lets the viewer show it larger, it does.
+      if (viewport.width > 1000) expect(to.height).toBeGreaterThan(from.height + 50);
+      // The page's photo was painted first, and the viewer's (the same
+      // picture, first painted in the page photo's box) never outgrew it as a
+      // paint: what a visitor saw first stays the page's largest content.
+      const largest = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) =>
+            new PerformanceObserver((list) => {
+              const last = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null };
+              resolve(last.element?.closest('figure, .yarl__root')?.tagName ?? 'none');
+            }).observe({ type: 'largest-contentful-paint', buffered: true }),
+          ),
+      );
+      expect(largest).toBe('FIGURE');
+    });
+
     test('zooms by keyboard, up to the largest variant', async ({ page }) => {
       await page.goto(photo3);
       await expect(counter(page)).toHaveText(`3 / ${total}`);

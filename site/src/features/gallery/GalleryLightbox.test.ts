@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageShowsAvif, srcSetOf, toSlide } from '@/features/gallery/GalleryLightbox';
+import { growTransform, pageShowsAvif, srcSetOf, toSlide } from '@/features/gallery/GalleryLightbox';
 import type { GalleryImage } from '@/generated/content';
 import { galleryOf } from '@/testing/fixture';
 
@@ -158,5 +158,36 @@ describe('toSlide', () => {
     slides.forEach((slide) => {
       for (const c of slide.srcSet ?? []) expect(Math.abs(c.height - (c.width * (slide.height ?? 0)) / (slide.width ?? 1))).toBeLessThanOrEqual(0.5);
     });
+  });
+});
+
+describe('growTransform', () => {
+  const box = (x: number, y: number, width: number, height: number) => DOMRectReadOnly.fromRect({ x, y, width, height });
+  /** Where the transform puts box `to` (its origin at its centre, as an <img>'s). */
+  const moved = (t: string, to: DOMRectReadOnly) => {
+    const [, dx, dy, s] = /^translate\(([-\d.e]+)px, ([-\d.e]+)px\) scale\(([\d.e]+)\)$/.exec(t)!.map(Number);
+    const cx = to.x + to.width / 2 + dx!;
+    const cy = to.y + to.height / 2 + dy!;
+    return { cx, cy, width: to.width * s!, height: to.height * s! };
+  };
+
+  it.each([
+    // A phone: the page's photo is as wide as the viewer's, lower down.
+    ['same width, lower', box(16, 267, 380, 284.98), box(16, 269, 380, 285)],
+    // A desktop: the page's photo at 75 % of the window's height, the viewer's at its whole.
+    ['smaller, left of centre', box(220, 300, 800, 600), box(150, 16, 1024, 768)],
+    // A portrait photo: bound by height in both.
+    ['portrait', box(400, 250, 400, 600), box(350, 16, 512, 768)],
+  ])('%s: centred on the page photo, and never larger than it', (_name, from, to) => {
+    const t = moved(growTransform(from, to)!, to);
+    expect(t.cx).toBeCloseTo(from.x + from.width / 2, 6);
+    expect(t.cy).toBeCloseTo(from.y + from.height / 2, 6);
+    expect(t.width * t.height).toBeLessThan(from.width * from.height);
+    expect(t.width).toBeGreaterThan(from.width - 2);
+  });
+
+  it('is nothing for a box not laid out', () => {
+    expect(growTransform(box(0, 0, 0, 0), box(0, 0, 400, 300))).toBeUndefined();
+    expect(growTransform(box(0, 0, 400, 300), box(0, 0, 0, 0))).toBeUndefined();
   });
 });

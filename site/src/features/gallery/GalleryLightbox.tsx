@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import Lightbox, { type Slide, type SlideImage, type SlideVideo } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
@@ -179,6 +179,62 @@ function subscribeReducedMotion(onChange: () => void) {
   return () => query?.removeEventListener('change', onChange);
 }
 
+/** How long the first photo takes to grow from the page's into the viewer (as long as yet-another-react-lightbox's fade, and a little more). */
+const growMs = 300;
+
+/**
+ * The transform that puts a box `to` over `from` (centre on centre, scaled to
+ * fit inside it by a pixel less each way): where the viewer's photo is first
+ * shown, so that it is never a larger paint than the page's photo it covers.
+ */
+export function growTransform(from: DOMRectReadOnly, to: DOMRectReadOnly): string | undefined {
+  if (to.width <= 0 || to.height <= 0 || from.width <= 1 || from.height <= 1) return undefined;
+  const scale = Math.min((from.width - 1) / to.width, (from.height - 1) / to.height);
+  const dx = from.x + from.width / 2 - (to.x + to.width / 2);
+  const dy = from.y + from.height / 2 - (to.y + to.height / 2);
+  return `translate(${dx}px, ${dy}px) scale(${scale})`;
+}
+
+/**
+ * On a photo's own page, the viewer opens at once on the photo the page
+ * already shows (docs/site.md §2): its photo is first drawn over the page's,
+ * in the same box, then grows to the viewer's size while the backdrop fades
+ * in. So the visitor sees one photo move rather than a second one appear,
+ * and the page's largest paint stays the prerendered photo's instead of
+ * waiting for this island (decision 82). Once, on the first opening; not
+ * with reduced motion, nor when the page's photo is out of sight.
+ */
+function useGrowFrom(origin: Element | null | undefined, open: boolean, reduceMotion: boolean) {
+  const done = useRef(false);
+  useLayoutEffect(() => {
+    if (done.current || !open || !origin) return;
+    done.current = true;
+    if (reduceMotion) return;
+    const seen = origin.getBoundingClientRect();
+    if (seen.bottom <= 0 || seen.top >= innerHeight || seen.width === 0) return;
+    // The photo is shown once loaded (the slide's "loading" class gone):
+    // caught before that frame is painted.
+    const ready = () => document.querySelector<HTMLImageElement>('.yarl__slide_current .yarl__slide_image:not(.yarl__slide_image_loading)');
+    const grow = (img: HTMLImageElement) => {
+      const transform = growTransform(origin.getBoundingClientRect(), img.getBoundingClientRect());
+      if (transform) img.animate([{ transform }, { transform: 'none' }], { duration: growMs, easing: 'cubic-bezier(0.2, 0, 0, 1)' });
+    };
+    const observer = new MutationObserver(() => {
+      const img = ready();
+      if (!img) return;
+      stop();
+      grow(img);
+    });
+    const timer = setTimeout(() => stop(), 10_000);
+    function stop() {
+      observer.disconnect();
+      clearTimeout(timer);
+    }
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    return stop;
+  }, [origin, open, reduceMotion]);
+}
+
 interface Props {
   images: readonly GalleryImage[];
   /** The dialog's accessible name. */
@@ -192,6 +248,8 @@ interface Props {
   onView?: (index: number) => void;
   /** Show the strip of thumbnails (site.yaml's gallery.thumbnails). */
   thumbnails?: boolean;
+  /** The page's own picture of the photo first opened, which that photo grows from (a photo's page). */
+  growFrom?: Element | null;
 }
 
 /**
@@ -211,15 +269,17 @@ interface Props {
  * the viewer closes, and zoom leaves it alone.
  * An optional strip of thumbnails (buttons "n of total"). Share hands the
  * photo's address to the system's share sheet, or copies it and says so.
- * Reduced motion turns the fades, slides and zoom animation off.
+ * On a photo's page, the photo first opened grows from the page's own.
+ * Reduced motion turns the fades, slides, growth and zoom animation off.
  */
-export default function GalleryLightbox({ images, label, index, open, onClose, address, onView, thumbnails = false }: Props) {
+export default function GalleryLightbox({ images, label, index, open, onClose, address, onView, thumbnails = false, growFrom }: Props) {
   const reduceMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
   const slides = useMemo(() => images.map(slideOf), [images]);
   const share = useShare(address);
   const videos = useRef(new Set<HTMLVideoElement>()).current;
   const plugins = thumbnails ? [Counter, Captions, Zoom, Video, Thumbnails] : [Counter, Captions, Zoom, Video];
   useBackdropClose(open, onClose);
+  useGrowFrom(growFrom, open, reduceMotion);
   return (
     <Lightbox
       open={open}

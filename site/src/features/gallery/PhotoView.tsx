@@ -52,6 +52,8 @@ export function PhotoView({ project: p, images, n }: Props) {
       </Typography>
       <Box component="figure" sx={{ m: 0, mt: 3 }}>
         <Box
+          // The viewer's photo grows from this one (GalleryLightbox's growFrom).
+          data-viewer-origin=""
           sx={{
             display: 'flex',
             justifyContent: 'center',

@@ -31,6 +31,13 @@ const (
 // avifPays).
 const AVIFMinSaving = 10
 
+// avifJudgedFrom is the narrowest width whose bytes avifPays weighs. Below
+// it (a photo page's 64-px tiles take 160 px) AV1's fixed cost is most of
+// the file: its AVIF is kept or dropped with the image's larger widths',
+// since a <picture> whose AVIF <source> left it out would hand an
+// AVIF-capable browser 480 px for a tile of 64.
+const avifJudgedFrom = 480
+
 // ErrNoAVIF is returned by EncodeAVIF when this build of portfolio has no
 // AVIF encoder; AVIFEncoder says why.
 var ErrNoAVIF = errors.New("no AVIF encoder")
@@ -94,7 +101,7 @@ func avifPays(variants []encoded) bool {
 	}
 	var avifSum, webpSum int64
 	for _, v := range variants {
-		if v.Type != manifest.AVIF {
+		if v.Type != manifest.AVIF || v.Width < avifJudgedFrom {
 			continue
 		}
 		w, ok := webp[v.Width]

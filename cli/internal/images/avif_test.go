@@ -37,6 +37,10 @@ func TestAVIFPays(t *testing.T) {
 		{"not 10% smaller in all", []encoded{v(manifest.WebP, 480, 1000), v(manifest.AVIF, 480, 700), v(manifest.WebP, 1600, 9000), v(manifest.AVIF, 1600, 8400)}, false},
 		{"no WebP of its width", []encoded{v(manifest.WebP, 480, 1000), v(manifest.AVIF, 800, 100)}, false},
 		{"no AVIF made", []encoded{v(manifest.WebP, 480, 1000), v(manifest.JPEG, 480, 2000)}, false},
+		// A photo page's tile: AV1's fixed cost is most of a 160-px file
+		// (a quarter more than WebP over the sample), yet a third of 480 px.
+		{"a thumbnail's width is not weighed", []encoded{v(manifest.WebP, 160, 1000), v(manifest.AVIF, 160, 1500), v(manifest.WebP, 480, 1000), v(manifest.AVIF, 480, 800)}, true},
+		{"nor does it make the others pay", []encoded{v(manifest.WebP, 160, 1000), v(manifest.AVIF, 160, 100), v(manifest.WebP, 480, 1000), v(manifest.AVIF, 480, 950)}, false},
 		{"the fallback does not count", []encoded{v(manifest.WebP, 480, 1000), v(manifest.JPEG, 480, 500), v(manifest.AVIF, 480, 800)}, true},
 	}
 	for _, tt := range tests {

@@ -28,7 +28,7 @@ import (
 )
 
 // Defaults of the command's flags.
-var DefaultWidths = []int{480, 800, 1200, 1600, 2400}
+var DefaultWidths = []int{160, 480, 800, 1200, 1600, 2400}
 
 const (
 	DefaultQuality  = 80
@@ -45,8 +45,8 @@ const originalsPerCore = 4
 // options would give different files (a new resampling filter, say), so old
 // outputs are not reused. 2: transparent images' placeholders keep their
 // alpha. 3: opaque images' placeholders are CSS gradients. 4: AVIF variants,
-// where they pay.
-const pipelineVersion = 4
+// where they pay. 5: AVIF's keep-or-drop weighs widths from 480 px only.
+const pipelineVersion = 5
 
 // Options configure a run.
 type Options struct {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"slices"
 	"strings"
 
@@ -40,14 +39,13 @@ func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath str
 		return
 	}
 	m := f.Message()
-	if err := h.cfg.Store.Add(context.WithoutCancel(r.Context()), Message{Name: m.Name, Email: m.Email, Message: m.Message}); err != nil {
-		h.logf("favourites: cannot store a message: %v\n", err)
-		h.failForm(w, r, http.StatusInternalServerError, "The favourites could not be stored; please try again.",
-			"The favourites were not sent", "The favourites could not be stored because of a problem on the server. Go back and try again in a moment.")
-		return
+	if h.store(w, r, Message{Name: m.Name, Email: m.Email, Message: m.Message}, "favourites", notStored{
+		message: "The favourites could not be stored; please try again.",
+		title:   "The favourites were not sent",
+		text:    "The favourites could not be stored because of a problem on the server. Go back and try again in a moment.",
+	}) {
+		h.thanked(w, r, urlPath)
 	}
-	h.logf("favourites: from %s <%s> stored\n", strings.TrimSpace(m.Name), strings.TrimSpace(m.Email))
-	h.thanked(w, r, urlPath)
 }
 
 // thanked answers accepted favourites: JSON for a script, a page for a

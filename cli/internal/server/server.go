@@ -254,15 +254,30 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 		reply(w, http.StatusBadRequest, formResponse{Errors: problems})
 		return
 	}
-	// Once accepted, the message is stored even if the visitor goes away.
-	if err := h.cfg.Store.Add(context.WithoutCancel(r.Context()), m); err != nil {
-		h.logf("contact form: cannot store a message: %v\n", err)
-		h.failForm(w, r, http.StatusInternalServerError, "The message could not be stored; please try again.",
-			"The message was not sent", "The message could not be stored because of a problem on the server. Go back: your text is still in the form; try again in a moment.")
-		return
+	if h.store(w, r, m, "contact form", notStored{
+		message: "The message could not be stored; please try again.",
+		title:   "The message was not sent",
+		text:    "The message could not be stored because of a problem on the server. Go back: your text is still in the form; try again in a moment.",
+	}) {
+		h.sent(w, r, urlPath)
 	}
-	h.logf("contact form: message from %s <%s> stored\n", strings.TrimSpace(m.Name), strings.TrimSpace(m.Email))
-	h.sent(w, r, urlPath)
+}
+
+// notStored is what a form answers when its accepted post could not be
+// stored: the script's message, and the browser's page title and text.
+type notStored struct{ message, title, text string }
+
+// store keeps an accepted post of the form named `form`, even if the
+// visitor goes away, and logs it; when it cannot, it answers with the
+// form's texts and reports false.
+func (h *Handler) store(w http.ResponseWriter, r *http.Request, m Message, form string, failed notStored) bool {
+	if err := h.cfg.Store.Add(context.WithoutCancel(r.Context()), m); err != nil {
+		h.logf("%s: cannot store a message: %v\n", form, err)
+		h.failForm(w, r, http.StatusInternalServerError, failed.message, failed.title, failed.text)
+		return false
+	}
+	h.logf("%s: message from %s <%s> stored\n", form, strings.TrimSpace(m.Name), strings.TrimSpace(m.Email))
+	return true
 }
 
 // sent answers an accepted post: for a browser, 303 See Other to the

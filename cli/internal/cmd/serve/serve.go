@@ -66,7 +66,8 @@ serves site/dist the way Netlify does:
 - /.netlify/images as Netlify Image CDN answers it, for the site's own
   images (images.delivery: netlify in site.yaml): its parameters (url, w,
   h, fit, position, fm, q), 404 for an invalid one, 400 for a remote url;
-  WebP when the browser accepts it, else the image's own format, with
+  WebP when the browser accepts it, else AVIF when it accepts that (and
+  this portfolio has libavif), else the image's own format, with
   Vary: Accept and the image's own caching; results kept in
   .cache/image-cdn (256 MB at most, least recently used out first);
 - a path that decoding or cleaning would change (%2f, .., //, \, a trailing

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
-import { bandAt, bandsOf, bandStyle, gapPx, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
+import { bandAt, bandsOf, bandStyle, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
 import { tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, SiteGalleryColumns, VideoAsset } from '@/generated/content';
 import { paths } from '@/config/paths';
@@ -139,10 +139,11 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns: S
  * A masonry of image tiles that reads across: the first row holds tiles 1,
  * 2, 3…, and each later tile goes under the column that ends highest, so
  * the order of the files is the order of the rows, of the document and of
- * Tab. Laid out at build time from the images' ratios (layout.ts): a
- * column-wrapping flex list, as tall as its tallest column, whose tiles CSS
- * `order` groups into columns, per breakpoint. No script, and every tile's
- * box is known before its image arrives (no layout shift). Each tile is a
+ * Tab. Laid out at build time from the images' ratios (layout.ts): each
+ * tile placed in its column, per breakpoint, by its own CSS variables, in a
+ * list as tall as its tallest column. No script, and every tile's box is
+ * known before its image arrives, and before the tiles after it (no layout
+ * shift while the page loads). Each tile is a
  * link to its photo's own page, which is what it does without JavaScript
  * (and in a new tab); the lightbox island (loaded on the first pointer,
  * touch, focus or click on a tile) opens its viewer there instead, at that
@@ -171,12 +172,8 @@ export function Gallery({ images, columns, title, slug, link = paths.project(slu
             listStyle: 'none',
             p: 0,
             m: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            flexWrap: 'wrap',
-            alignContent: 'flex-start',
-            gap: `${gapPx}px`,
-            '& > li': { width: 'var(--w)', flexShrink: 0, minHeight: 0 },
+            position: 'relative',
+            '& > li': { position: 'absolute', width: 'var(--w)' },
             ...bandStyles,
           }}
         >

@@ -84,14 +84,19 @@ describe('dealColumns: tiles in file order, each under the column that ends high
   });
 });
 
-describe('tileVariables: a tile’s column per band, and the margin of a column’s last tile', () => {
-  it('sets --o<band> to the column and --m<band> only on the last tile of a column', () => {
+describe('tileVariables: a tile’s column per band, and what is above it there', () => {
+  it('sets --c<band> to the column, --u<band> to the heights above it over the tile width, --n<band> to how many tiles', () => {
     const layouts = layoutOf([portrait, landscape, square, square], bandsOf({ xs: 2, md: 2, lg: 2 }));
     // Column 0: the portrait (1.5) then the second square; column 1: the landscape (0.67) then the first square.
-    expect(tileVariables(layouts, 0)).toEqual({ '--o0': 0 });
-    expect(tileVariables(layouts, 1)).toEqual({ '--o0': 1 });
-    expect(tileVariables(layouts, 2)).toEqual({ '--o0': 1, '--m0': 'calc(var(--h) - (1.66667 * var(--w) + 16px))' });
-    expect(tileVariables(layouts, 3)).toEqual({ '--o0': 0, '--m0': 'calc(var(--h) - (2.5 * var(--w) + 16px))' });
+    expect(tileVariables(layouts, 0)).toEqual({ '--c0': 0, '--u0': '0', '--n0': 0 });
+    expect(tileVariables(layouts, 1)).toEqual({ '--c0': 1, '--u0': '0', '--n0': 0 });
+    expect(tileVariables(layouts, 2)).toEqual({ '--c0': 1, '--u0': '0.66667', '--n0': 1 });
+    expect(tileVariables(layouts, 3)).toEqual({ '--c0': 0, '--u0': '1.5', '--n0': 1 });
+  });
+
+  it('gives each band its own', () => {
+    const layouts = layoutOf([square, square, square], bandsOf({ xs: 1, md: 3, lg: 3 }));
+    expect(tileVariables(layouts, 2)).toEqual({ '--c0': 0, '--u0': '2', '--n0': 2, '--c1': 2, '--u1': '0', '--n1': 0 });
   });
 });
 

@@ -63,6 +63,8 @@ export interface ColumnLayout {
   tiles: number[][];
   /** Each column's images' heights added up, over the tile width (the gaps not counted). */
   units: number[];
+  /** Each tile's place in its column, by file order: the heights above it added up as `units`, and how many tiles they are. */
+  above: { units: number; tiles: number }[];
 }
 
 /**
@@ -74,12 +76,13 @@ export interface ColumnLayout {
  */
 export function dealColumns(aspectRatios: readonly number[], columns: number, gapRatio: number): ColumnLayout {
   const bottoms = Array<number>(columns).fill(0);
-  const layout: ColumnLayout = { columns, column: [], tiles: Array.from({ length: columns }, () => []), units: Array<number>(columns).fill(0) };
+  const layout: ColumnLayout = { columns, column: [], tiles: Array.from({ length: columns }, () => []), units: Array<number>(columns).fill(0), above: [] };
   aspectRatios.forEach((ratio, i) => {
     let k = 0;
     // A tolerance, so that columns equal but for float rounding count as equal.
     for (let c = 1; c < columns; c++) if (bottoms[c]! < bottoms[k]! - 1e-9) k = c;
     layout.column.push(k);
+    layout.above.push({ units: layout.units[k]!, tiles: layout.tiles[k]!.length });
     layout.tiles[k]!.push(i);
     layout.units[k]! += 1 / ratio;
     bottoms[k]! += 1 / ratio + gapRatio;
@@ -116,35 +119,41 @@ function columnHeight(layout: ColumnLayout, k: number): string {
 }
 
 /**
- * The list's style for one band. The tiles are flex items in a column that
- * wraps: each tile is `--w` wide (the content's width, from a container
- * query unit, less the gaps, shared out), its image's height follows from
- * its ratio, and the list is as tall as the tallest column (`--h`) plus a
- * pixel, so each column's tiles fill it and the next tile starts a new
- * column. `order` (per tile) groups the tiles by column without changing
- * the document order.
+ * The list's style for one band. Each tile is `--w` wide (the content's
+ * width, from a container query unit, less the gaps, shared out), its
+ * height follows from its image's ratio, and it is placed absolutely: its
+ * column's left edge, and the heights and gaps of the tiles above it in
+ * that column (tileVariables). The list is as tall as the tallest column
+ * (`--h`). So a tile's place depends on nothing but its own variables: a
+ * page drawn while its last tiles are still arriving draws the first ones
+ * where they end up.
  */
 export function bandStyle(layout: ColumnLayout, index: number) {
   const heights = layout.tiles.flatMap((tiles, k) => (tiles.length > 0 ? [`calc(${columnHeight(layout, k)})`] : []));
   return {
     '--w': `calc((100cqw - ${(layout.columns - 1) * gapPx}px) / ${layout.columns})`,
     '--h': heights.length > 1 ? `max(${heights.join(', ')})` : (heights[0] ?? '0px'),
-    height: 'calc(var(--h) + 1px)',
-    '& > li': { order: `var(--o${index})`, marginBottom: `var(--m${index}, 0px)` },
+    height: 'var(--h)',
+    '& > li': {
+      left: `calc(var(--c${index}) * (var(--w) + ${gapPx}px))`,
+      top: `calc(var(--u${index}) * var(--w) + var(--n${index}) * ${gapPx}px)`,
+    },
   };
 }
 
 /**
- * A tile's own custom properties: its column (`--o<band>`, for `order`)
- * in each band and, for the last tile of a column, the margin that makes
- * the column exactly as tall as the tallest one (`--m<band>`).
+ * A tile's own custom properties in each band: its column (`--c<band>`),
+ * and what is above it in that column: the images' heights over the tile
+ * width (`--u<band>`) and how many tiles, each with its gap below
+ * (`--n<band>`).
  */
 export function tileVariables(layouts: readonly ColumnLayout[], i: number): Record<string, string | number> {
   const vars: Record<string, string | number> = {};
   layouts.forEach((layout, b) => {
-    const k = layout.column[i]!;
-    vars[`--o${b}`] = k;
-    if (layout.tiles[k]!.at(-1) === i) vars[`--m${b}`] = `calc(var(--h) - (${columnHeight(layout, k)}))`;
+    const above = layout.above[i]!;
+    vars[`--c${b}`] = layout.column[i]!;
+    vars[`--u${b}`] = num(above.units);
+    vars[`--n${b}`] = above.tiles;
   });
   return vars;
 }

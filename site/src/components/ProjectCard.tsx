@@ -20,6 +20,8 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
   /** Load the cover at once, with high priority (the largest image above the fold). */
   priority?: boolean;
+  /** Lay the card's text out only near the viewport (a card below the first screen). */
+  deferText?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ function cardTextHeight(show: CardFields): number {
  * in the prerendered HTML and visible without JavaScript, its space never
  * changes (no layout shift), and reduced motion turns it off.
  */
-export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priority = false }: Props) {
+export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priority = false, deferText = false }: Props) {
   const show = cardFields(project);
   return (
     <Card
@@ -62,20 +64,22 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
         <Box sx={{ aspectRatio: '3 / 2', overflow: 'hidden', width: '100%', '& img': { height: '100%', objectFit: 'cover' } }}>
           <ResponsiveImage image={project.cover} alt="" sizes={sizes} priority={priority} />
         </Box>
-        {/* Most of a card's elements (chips, text): laid out only near the
-            viewport; a grid's cards below the first screen cost the first
-            layout nothing. The card clips its content already, so the
-            containment changes no pixel. Until then it holds a height of
-            the height of a card's text on a phone (cardTextHeight: 320 px
-            with every field), and no width of its own: an intrinsic width
-            would widen a one-column grid's track. */}
+        {/* Below the first screen (deferText), most of a card's elements
+            (chips, text) are laid out only near the viewport: those cards
+            cost the first layout nothing. The card clips its content
+            already, so the containment changes no pixel. Until then it
+            holds the height of a card's text on a phone (cardTextHeight:
+            320 px with every field), and no width of its own: an intrinsic
+            width would widen a one-column grid's track. Not on the first
+            screen: the browser may paint a card there once with that
+            height before it lays the text out, and a card's own text is
+            rarely exactly that tall, so what follows would move. */}
         <CardContent
           sx={{
             flexGrow: 1,
             width: '100%',
             p: 3,
-            contentVisibility: 'auto',
-            containIntrinsicHeight: `auto ${cardTextHeight(show)}px`,
+            ...(deferText ? { contentVisibility: 'auto', containIntrinsicHeight: `auto ${cardTextHeight(show)}px` } : {}),
           }}
         >
           {show.category && <Chip label={project.category} size="small" color="primary" variant="outlined" sx={{ mb: 1.5 }} />}

@@ -2,6 +2,9 @@ import Box from '@mui/material/Box';
 import { ProjectCard } from '@/components/ProjectCard';
 import type { Project } from '@/generated/content';
 
+/** The rows of cards that may be on a page's first screen, at its widest column count. */
+const firstScreenRows = 2;
+
 interface Props {
   projects: readonly Project[];
   /** Columns from the sm and md breakpoints; one column below sm. */
@@ -11,7 +14,11 @@ interface Props {
   priority?: boolean;
 }
 
-/** A responsive grid of project cards (a CSS grid); spacing 3 units (24 px). */
+/**
+ * A responsive grid of project cards (a CSS grid); spacing 3 units (24 px).
+ * The cards after the first two rows at the widest column count lay their
+ * text out only near the viewport (ProjectCard's deferText).
+ */
 export function ProjectGrid({ projects, columns, headingLevel, priority = false }: Props) {
   // How wide a card is shown, for the covers' sizes attribute (the content is
   // at most 1200 px wide, the lg container).
@@ -30,7 +37,14 @@ export function ProjectGrid({ projects, columns, headingLevel, priority = false 
     >
       {projects.map((p, i) => (
         <li key={p.slug}>
-          <ProjectCard project={p} index={i} sizes={sizes} priority={priority && i === 0} {...(headingLevel ? { headingLevel } : {})} />
+          <ProjectCard
+            project={p}
+            index={i}
+            sizes={sizes}
+            priority={priority && i === 0}
+            deferText={i >= firstScreenRows * columns.md}
+            {...(headingLevel ? { headingLevel } : {})}
+          />
         </li>
       ))}
     </Box>

@@ -201,7 +201,7 @@ export function growTransform(from: DOMRectReadOnly, to: DOMRectReadOnly): strin
  * in the same box, then grows to the viewer's size while the backdrop fades
  * in. So the visitor sees one photo move rather than a second one appear,
  * and the page's largest paint stays the prerendered photo's instead of
- * waiting for this island (decision 82). Once, on the first opening; not
+ * waiting for this island (decision 83). Once, on the first opening; not
  * with reduced motion, nor when the page's photo is out of sight.
  */
 function useGrowFrom(origin: Element | null | undefined, open: boolean, reduceMotion: boolean) {

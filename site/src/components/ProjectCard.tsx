@@ -20,8 +20,11 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
   /** Load the cover at once, with high priority (the largest image above the fold). */
   priority?: boolean;
-  /** Lay the card's text out only near the viewport (a card below the first screen). */
-  deferText?: boolean;
+  /**
+   * Where the card's text is laid out only near the viewport, by breakpoint
+   * (a card below the first screen at that width's column count).
+   */
+  deferText?: Partial<Record<'xs' | 'sm' | 'md', boolean>>;
 }
 
 /**
@@ -41,7 +44,7 @@ function cardTextHeight(show: CardFields): number {
  * in the prerendered HTML and visible without JavaScript, its space never
  * changes (no layout shift), and reduced motion turns it off.
  */
-export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priority = false, deferText = false }: Props) {
+export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priority = false, deferText = {} }: Props) {
   const show = cardFields(project);
   return (
     <Card
@@ -64,7 +67,7 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
         <Box sx={{ aspectRatio: '3 / 2', overflow: 'hidden', width: '100%', '& img': { height: '100%', objectFit: 'cover' } }}>
           <ResponsiveImage image={project.cover} alt="" sizes={sizes} priority={priority} />
         </Box>
-        {/* Below the first screen (deferText), most of a card's elements
+        {/* Below the first screen (deferText, by width), most of a card's elements
             (chips, text) are laid out only near the viewport: those cards
             cost the first layout nothing. The card clips its content
             already, so the containment changes no pixel. Until then it
@@ -79,7 +82,12 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
             flexGrow: 1,
             width: '100%',
             p: 3,
-            ...(deferText ? { contentVisibility: 'auto', containIntrinsicHeight: `auto ${cardTextHeight(show)}px` } : {}),
+            contentVisibility: {
+              xs: deferText.xs ? 'auto' : 'visible',
+              sm: deferText.sm ? 'auto' : 'visible',
+              md: deferText.md ? 'auto' : 'visible',
+            },
+            containIntrinsicHeight: `auto ${cardTextHeight(show)}px`,
           }}
         >
           {show.category && <Chip label={project.category} size="small" color="primary" variant="outlined" sx={{ mb: 1.5 }} />}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { ProjectCard } from '@/components/ProjectCard';
 import type { Project } from '@/generated/content';
 
-/** The rows of cards that may be on a page's first screen, at its widest column count. */
+/** The rows of cards that may be on a page's first screen. */
 const firstScreenRows = 2;
 
 interface Props {
@@ -16,8 +16,8 @@ interface Props {
 
 /**
  * A responsive grid of project cards (a CSS grid); spacing 3 units (24 px).
- * The cards after the first two rows at the widest column count lay their
- * text out only near the viewport (ProjectCard's deferText).
+ * The cards after the first two rows, at each width's column count, lay
+ * their text out only near the viewport (ProjectCard's deferText).
  */
 export function ProjectGrid({ projects, columns, headingLevel, priority = false }: Props) {
   // How wide a card is shown, for the covers' sizes attribute (the content is
@@ -42,7 +42,7 @@ export function ProjectGrid({ projects, columns, headingLevel, priority = false 
             index={i}
             sizes={sizes}
             priority={priority && i === 0}
-            deferText={i >= firstScreenRows * columns.md}
+            deferText={{ xs: i >= firstScreenRows, sm: i >= firstScreenRows * columns.sm, md: i >= firstScreenRows * columns.md }}
             {...(headingLevel ? { headingLevel } : {})}
           />
         </li>

@@ -142,19 +142,74 @@ func (l *loader) checkCategories(c *Content) {
 		if cat.Built || first[cat.Slug].Index != cat.Index {
 			continue
 		}
-		what := "no project names it"
-		if cat.Projects > 0 {
-			what = fmt.Sprintf("none of its %s is active", english.Count(cat.Projects, "project"))
+		var n unlisted
+		for _, p := range c.Projects {
+			if p.Page == cat.Slug {
+				n.add(p.Active, p.Private())
+			}
+		}
+		hint := "add an active, public project with `page: " + cat.Slug + "`"
+		if n.inactive > 0 {
+			hint = "make one of its inactive projects active, " + hint
 		}
 		l.add(c.SiteDoc.Diag(diag.Warning, cat.Pointer(),
-			"add a project with `page: "+cat.Slug+"`, make one of its projects active, or set `keepWhenEmpty: true` to show the page with a note that work is on its way",
-			"the category %q has no active project (%s), so the site leaves it out: no page at /%s and no link in the navigation", cat.Slug, what, cat.Slug))
+			hint+", or set `keepWhenEmpty: true` to show the page with a note that work is on its way",
+			"the category %q has no project to list (%s), so the site leaves it out: no page at /%s and no link in the navigation", cat.Slug, n.why(), cat.Slug))
 	}
 	if !featured {
 		l.add(diag.Diagnostic{Severity: diag.Warning, File: c.SiteDoc.File,
 			Message: "no project is both featured and active, so the home page has no Selected Work section",
 			Hint:    "set `featured: true` in the project.yaml of the work to show first (it must be active too)"})
 	}
+}
+
+// unlisted counts a category's projects that its page does not list, by
+// why: a category page lists its active, public projects (docs/site.md,
+// "Category pages"), so a project is left off it when inactive, private,
+// or both.
+type unlisted struct{ inactive, private, both int }
+
+func (n *unlisted) add(active, private bool) {
+	switch {
+	case !active && private:
+		n.both++
+	case private:
+		n.private++
+	case !active:
+		n.inactive++
+	}
+}
+
+// why says, as a clause, why a category of such projects lists none:
+// "no project names it", "its 1 project is private", "of its 3 projects,
+// 2 are inactive and 1 is private".
+func (n unlisted) why() string {
+	kinds := []struct {
+		count int
+		what  string
+	}{{n.inactive, "inactive"}, {n.private, "private"}, {n.both, "inactive and private"}}
+	total := n.inactive + n.private + n.both
+	var parts []string
+	for _, k := range kinds {
+		if k.count == 0 {
+			continue
+		}
+		if k.count == total {
+			return fmt.Sprintf("its %s %s %s", english.Count(total, "project"), isAre(total), k.what)
+		}
+		parts = append(parts, fmt.Sprintf("%d %s %s", k.count, isAre(k.count), k.what))
+	}
+	if total == 0 {
+		return "no project names it"
+	}
+	return fmt.Sprintf("of its %s, %s", english.Count(total, "project"), english.And(parts))
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 // UndeclaredPage is the problem with a project's page that names none of
@@ -246,7 +301,7 @@ func DecodeSite(doc *yamldoc.Document) (Site, error) {
 }
 
 // ActiveIn counts the projects of the content folder that name page and
-// are active, read leniently (a file that cannot be read counts for
+// are listed on it (active and public), read leniently (a file that cannot be read counts for
 // nothing), leaving out the project skip: what is left of a category
 // once skip is deleted or moved.
 func ActiveIn(contentDir, page, skip string) int {
@@ -256,26 +311,27 @@ func ActiveIn(contentDir, page, skip string) int {
 		if d.Name() == skip || !d.IsDir() {
 			continue
 		}
-		if p, active := ProjectPage(filepath.Join(contentDir, ProjectsDir, d.Name())); p == page && active {
+		if p, listed := ProjectPage(filepath.Join(contentDir, ProjectsDir, d.Name())); p == page && listed {
 			n++
 		}
 	}
 	return n
 }
 
-// ProjectPage reads the page and active fields of the project folder dir,
+// ProjectPage reads the page of the project folder dir and whether its
+// category page lists it (active and public, as Project.Listed),
 // leniently ("" when the file cannot be read).
-func ProjectPage(dir string) (page string, active bool) {
+func ProjectPage(dir string) (page string, listed bool) {
 	var p ProjectData
 	if !readLeniently(filepath.Join(dir, ProjectFile), schemacheck.ProjectSchema, &p) {
 		return "", false
 	}
-	return p.Page, p.Active
+	return p.Page, p.Active && p.Access != AccessPrivate
 }
 
 // LeftEmpty says what becomes of the page of category page once the
 // project slug leaves it (deleted, or moved to another category), when it
-// was that category's last active project; "" otherwise.
+// was that category's last listed (active, public) project; "" otherwise.
 func LeftEmpty(contentDir, page, slug string) string {
 	if page == "" || ActiveIn(contentDir, page, slug) > 0 {
 		return ""
@@ -285,9 +341,9 @@ func LeftEmpty(contentDir, page, slug string) string {
 			continue
 		}
 		if c.KeepWhenEmpty {
-			return fmt.Sprintf("/%s has no active project left: its page stays (keepWhenEmpty), saying that work is on its way", page)
+			return fmt.Sprintf("/%s has no active, public project left: its page stays (keepWhenEmpty), saying that work is on its way", page)
 		}
-		return fmt.Sprintf("/%s has no active project left: the site leaves it out (no page, no link in the navigation) until one is; `keepWhenEmpty: true` under its category in %s keeps it", page, SiteFile)
+		return fmt.Sprintf("/%s has no active, public project left: the site leaves it out (no page, no link in the navigation) until one is; `keepWhenEmpty: true` under its category in %s keeps it", page, SiteFile)
 	}
 	return ""
 }

@@ -76,9 +76,11 @@ func TestCategoryRules(t *testing.T) {
 		{name: "page misspelt", mutate: project("page: web-design", "page: web-desing"),
 			file: "alpha/project.yaml", line: 8, col: 7, msg: `"web-desing" names no category`, hint: `did you mean "web-design"?`},
 		{name: "empty category", mutate: site("title: Graphics, description: Graphics., keepWhenEmpty: true", "title: Graphics, description: Graphics."),
-			sev: diag.Warning, file: "site.yaml", line: categoriesLine + 1, col: 5, msg: `the category "graphics" has no active project (no project names it), so the site leaves it out`, hint: "keepWhenEmpty: true"},
+			sev: diag.Warning, file: "site.yaml", line: categoriesLine + 1, col: 5, msg: `the category "graphics" has no project to list (no project names it), so the site leaves it out`, hint: "keepWhenEmpty: true"},
 		{name: "category of inactive projects", mutate: project("featured: true", "featured: false\nactive: false"),
-			sev: diag.Warning, file: "site.yaml", line: categoriesLine, col: 5, msg: `the category "web-design" has no active project (none of its 1 project is active)`},
+			sev: diag.Warning, file: "site.yaml", line: categoriesLine, col: 5, msg: `the category "web-design" has no project to list (its 1 project is inactive)`, hint: "make one of its inactive projects active"},
+		{name: "category of a private project", mutate: project("featured: true", "featured: false\naccess: private"),
+			sev: diag.Warning, file: "site.yaml", line: categoriesLine, col: 5, msg: `the category "web-design" has no project to list (its 1 project is private), so the site leaves it out`, hint: "add an active, public project with `page: web-design`"},
 		{name: "nothing featured", mutate: project("featured: true", "featured: false"),
 			sev: diag.Warning, file: "site.yaml", msg: "no project is both featured and active, so the home page has no Selected Work section", hint: "featured: true"},
 	}
@@ -106,6 +108,46 @@ func TestCategoryRules(t *testing.T) {
 				t.Errorf("a warning case produced errors:\n%s", dump(diags))
 			}
 		})
+	}
+}
+
+// The warning of a category left out says why its page would list none
+// of its projects, in a sentence that agrees with its counts.
+func TestUnlistedWhy(t *testing.T) {
+	tests := []struct {
+		inactive, private, both int
+		want                    string
+	}{
+		{0, 0, 0, "no project names it"},
+		{1, 0, 0, "its 1 project is inactive"},
+		{2, 0, 0, "its 2 projects are inactive"},
+		{0, 1, 0, "its 1 project is private"},
+		{0, 3, 0, "its 3 projects are private"},
+		{0, 0, 1, "its 1 project is inactive and private"},
+		{0, 0, 2, "its 2 projects are inactive and private"},
+		{1, 1, 0, "of its 2 projects, 1 is inactive and 1 is private"},
+		{2, 1, 0, "of its 3 projects, 2 are inactive and 1 is private"},
+		{1, 0, 2, "of its 3 projects, 1 is inactive and 2 are inactive and private"},
+		{1, 2, 1, "of its 4 projects, 1 is inactive, 2 are private and 1 is inactive and private"},
+	}
+	for _, tt := range tests {
+		var n unlisted
+		for range tt.inactive {
+			n.add(false, false)
+		}
+		for range tt.private {
+			n.add(true, true)
+		}
+		for range tt.both {
+			n.add(false, true)
+		}
+		n.add(true, false) // listed: not counted (a category with one is built)
+		if want := (unlisted{tt.inactive, tt.private, tt.both}); n != want {
+			t.Errorf("counted %+v, want %+v", n, want)
+		}
+		if got := n.why(); got != tt.want {
+			t.Errorf("why(%d inactive, %d private, %d both) = %q, want %q", tt.inactive, tt.private, tt.both, got, tt.want)
+		}
 	}
 }
 

@@ -266,8 +266,8 @@ func currentAssets(c *content.Content, path string) (tsgen.Assets, diag.List, er
 	return assets, problems, nil
 }
 
-// leftOut says which category pages the site will not have (no active
-// project, not kept), or returns "" when it builds them all.
+// leftOut says which category pages the site will not have (no active,
+// public project, not kept), or returns "" when it builds them all.
 func leftOut(c *content.Content) string {
 	var routes []string
 	for _, cat := range c.Categories() {
@@ -278,6 +278,6 @@ func leftOut(c *content.Content) string {
 	if len(routes) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("not built: %s, left out of the navigation too (no active project; `keepWhenEmpty: true` in %s keeps a category)",
+	return fmt.Sprintf("not built: %s, left out of the navigation too (no active, public project; `keepWhenEmpty: true` in %s keeps a category)",
 		english.And(routes), content.SiteFile)
 }

@@ -47,6 +47,9 @@ type Project struct {
 	// CoverAlt.
 	Cover       string
 	CoverImages []int
+	// Private says the project is private (access: private): no category
+	// page lists it, whatever its form says.
+	Private bool
 }
 
 // Read reads a project's details from its project.yaml.
@@ -78,7 +81,7 @@ func Read(contentDir, slug string) (*Project, error) {
 			f.Skills = append(f.Skills, s)
 		}
 	}
-	p := &Project{Slug: slug, Dir: dir, File: file, YAML: data}
+	p := &Project{Slug: slug, Dir: dir, File: file, YAML: data, Private: loaded.Access == content.AccessPrivate}
 	p.Cover = string(loaded.Cover)
 	for i, b := range loaded.Body {
 		if img, ok := b.(*content.ImageBlock); ok && string(img.Src) == p.Cover && p.Cover != "" {

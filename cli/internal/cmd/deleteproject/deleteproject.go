@@ -130,14 +130,14 @@ func Run(ctx context.Context, opts *Options) error {
 			return err
 		}
 	}
-	page, active := content.ProjectPage(dir)
+	page, listed := content.ProjectPage(dir)
 	n, err := projectdelete.Delete(opts.ContentDir, opts.Slug)
 	if err != nil {
 		return report.Field(opts.IO.ErrOut, err)
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	fmt.Fprintf(opts.IO.Out, "%s deleted %s%c (%s)\n", s.Green("✓"), dir, filepath.Separator, english.Count(n, "file"))
-	if active {
+	if listed {
 		if line := content.LeftEmpty(opts.ContentDir, page, opts.Slug); line != "" {
 			fmt.Fprintf(opts.IO.Out, "  %s\n", line)
 		}

@@ -200,8 +200,9 @@ func Run(ctx context.Context, opts *Options) error {
 	fmt.Fprintf(opts.IO.Out, "%s updated %s\n", s.Green("✓"), p.File)
 	fmt.Fprintln(opts.IO.Out, projectedit.ChangedLines(string(p.YAML), string(out)))
 	// Moved elsewhere or made inactive: its old category may have lost its
-	// last active project, as with delete project (docs/site.md §2).
-	if p.Fields.Active && (f.Page != p.Fields.Page || !f.Active) {
+	// last listed (active, public) project, as with delete project
+	// (docs/site.md §2). A private project was never on it.
+	if p.Fields.Active && !p.Private && (f.Page != p.Fields.Page || !f.Active) {
 		if line := content.LeftEmpty(opts.ContentDir, p.Fields.Page, opts.Slug); line != "" {
 			fmt.Fprintf(opts.IO.Out, "  %s\n", line)
 		}

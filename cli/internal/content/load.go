@@ -70,6 +70,11 @@ var slugRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 type Options struct {
 	// MaxPixels refuses larger images; 0 means imagecheck.DefaultMaxPixels.
 	MaxPixels int64
+	// ShownDir is the content folder that hints' commands name (with
+	// --content), when it is not the one loaded: a staged change is loaded
+	// from a hidden folder but is checked for the real one (package stage),
+	// and a command that names the hidden folder fails once it is gone.
+	ShownDir string
 }
 
 // Content is a loaded content folder.
@@ -417,10 +422,14 @@ type loader struct {
 // command is `portfolio ARGS` as a hint names it: run on this content
 // folder, with --content when it is not the default one.
 func (l *loader) command(args string) string {
-	if filepath.Clean(l.dir) == DefaultDir {
+	dir := l.dir
+	if l.opts.ShownDir != "" {
+		dir = l.opts.ShownDir
+	}
+	if filepath.Clean(dir) == DefaultDir {
 		return "`portfolio " + args + "`"
 	}
-	return "`portfolio " + args + " --content " + termsafe.ShellWord(l.dir) + "`"
+	return "`portfolio " + args + " --content " + termsafe.ShellWord(dir) + "`"
 }
 
 // DirFlag is what a command line printed for the user adds so that it works

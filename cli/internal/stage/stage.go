@@ -143,7 +143,14 @@ func (s *Stage) Check() (diag.List, error) {
 			}
 		}
 	}
-	_, diags, err := content.Load(s.Root, content.Options{})
+	// Nothing said about the staged content may name the staging folder,
+	// which is gone by the time it is read: commands in hints name the
+	// real content folder, paths the place the staged part goes.
+	shown := s.contentDir
+	if shown == "" {
+		shown = s.Final
+	}
+	_, diags, err := content.Load(s.Root, content.Options{ShownDir: shown})
 	if err != nil {
 		return nil, err
 	}
@@ -154,13 +161,24 @@ func (s *Stage) Check() (diag.List, error) {
 			continue // the site's own file, or another part: not this one's concern
 		}
 		d.File = filepath.Join(s.Final, rel)
-		d.Hint = strings.ReplaceAll(d.Hint, s.Part, s.Final)
+		d.Message, d.Hint = s.unstage(d.Message), s.unstage(d.Hint)
 		out = append(out, d)
 	}
 	if out.Errors() > 0 {
 		return out, &InvalidError{What: s.What, Diagnostics: out}
 	}
 	return out, nil
+}
+
+// unstage rewrites the staging folder's paths in text to where they
+// will be: Part's to Final's, then the rest of Root's to the real content
+// folder's.
+func (s *Stage) unstage(text string) string {
+	text = strings.ReplaceAll(text, s.Part, s.Final)
+	if s.contentDir != "" {
+		text = strings.ReplaceAll(text, s.Root, s.contentDir)
+	}
+	return text
 }
 
 // Place puts the staged rel (a path inside Part; "" for Part itself) at

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
@@ -28,8 +29,12 @@ import (
 	"portfolio/cli/internal/termsafe"
 )
 
-// DefaultPort is Vite's own default port.
-const DefaultPort = 5173
+// DefaultHost and DefaultPort are Vite's own defaults: where dev listens
+// unless --addr or --port say otherwise.
+const (
+	DefaultHost = "localhost"
+	DefaultPort = 5173
+)
 
 // Options are the inputs of a dev run.
 type Options struct {
@@ -43,11 +48,15 @@ type Options struct {
 	Interval time.Duration
 	// NoVite watches and regenerates without starting Vite (tests).
 	NoVite bool
-	// Port is the development server's port on localhost.
+	// Host and Port are where the development server listens.
+	Host string
 	Port int
 	// Editor serves the browser editor at /admin with its local backend,
 	// decap-server, which the command starts and stops (decision 79).
 	Editor bool
+	// EditorPort is the local backend's port on 127.0.0.1; 0 picks a free
+	// one.
+	EditorPort int
 	// ImagesReady, when set, receives the address of the Image CDN that
 	// answers /.netlify/images (tests).
 	ImagesReady func(addr string)
@@ -63,13 +72,14 @@ const ImageCDNVariable = "PORTFOLIO_IMAGE_CDN"
 
 // NewCmdDev builds the command; runF replaces the run in tests.
 func NewCmdDev(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Interval: 300 * time.Millisecond, Port: DefaultPort}
+	opts := &Options{IO: f.IOStreams, Interval: 300 * time.Millisecond, Host: DefaultHost, Port: DefaultPort}
+	var listen *cmdutil.ListenFlags
 	cmd := &cobra.Command{
 		Use:   "dev",
 		Short: "Work on the site: every page as the build renders it, reloaded on every change",
 		Long: strings.TrimSpace(`
 Makes the images and the site's module, then starts Vite's development
-server at http://localhost:5173/ (--port to change it). Every page is
+server at http://localhost:5173/ (--port or --addr to change it). Every page is
 rendered on request by the same code as the build's prerender, with its
 interactive parts (the lightbox, the contact form) working; it sends no page
 views to your analytics. With images.delivery: netlify in site.yaml, the
@@ -85,13 +95,22 @@ working until you fix them.
 With --editor, the browser editor is at http://localhost:5173/admin/: the
 site's content in forms generated from its schemas, each save checked by
 them first. It saves into this repository's files through the editor's
-local server (decap-server, started on a free port of 127.0.0.1 and
-stopped with the command); the site regenerates as on any edit. Nothing is
-committed: review the change with git and commit it yourself.
+local server (decap-server, started on a free port of 127.0.0.1, or on
+--editor-port, and stopped with the command); the site regenerates as on
+any edit. Nothing is committed: review the change with git and commit it
+yourself. As the editor writes into the repository, --editor listens on
+this computer only: an --addr on another interface is refused with it.
 
 Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if opts.Host, opts.Port, err = listen.Resolve(cmd.Flags()); err != nil {
+				return err
+			}
+			if err := checkEditorFlags(cmd.Flags(), opts); err != nil {
+				return err
+			}
 			opts.Ctx = cmd.Context()
 			opts.ContentDir = cmdutil.ContentDir(cmd)
 			if err := cmdutil.EnterSiteRepo(cmd, &opts.ContentDir, opts.SiteDir); err != nil {
@@ -105,9 +124,41 @@ Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n"
 		},
 	}
 	cmd.Flags().StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
-	cmd.Flags().IntVar(&opts.Port, "port", DefaultPort, "the development server's `port` on localhost")
+	listen = cmdutil.AddListenFlags(cmd.Flags(), DefaultHost, DefaultPort, "the development server")
 	cmd.Flags().BoolVar(&opts.Editor, "editor", false, "serve the browser editor at /admin, saving into this repository")
+	cmd.Flags().IntVar(&opts.EditorPort, "editor-port", 0, "the `port` of the editor's local server on 127.0.0.1 (with --editor; default a free one)")
 	return cmd
+}
+
+// checkEditorFlags refuses the editor's flags that cannot work together:
+// --editor-port without --editor, or out of range, or the development
+// server's own port; and --editor on an address other computers reach,
+// since the development server passes the editor's saves on to the
+// repository (site/scripts/dev-pages.mjs).
+func checkEditorFlags(fl *pflag.FlagSet, opts *Options) error {
+	if fl.Changed("editor-port") {
+		switch {
+		case !opts.Editor:
+			return cmdutil.Usagef("--editor-port %d needs --editor: it is the port of the editor's local server", opts.EditorPort)
+		case opts.EditorPort < 1 || opts.EditorPort > 65535:
+			return cmdutil.Usagef("--editor-port %d: a port is a number from 1 to 65535", opts.EditorPort)
+		case opts.EditorPort == opts.Port:
+			return cmdutil.Usagef("--editor-port %d is the development server's port too: give the editor's local server another one", opts.EditorPort)
+		}
+	}
+	if opts.Editor && !isLoopback(opts.Host) {
+		return cmdutil.Usagef("--editor with --addr %s: the editor saves into this repository, so it listens on this computer only; use --addr localhost:%d (or 127.0.0.1)", termsafe.String(opts.Host), opts.Port)
+	}
+	return nil
+}
+
+// isLoopback says whether host names this computer only.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // Run regenerates, starts Vite and watches until the context ends.
@@ -122,8 +173,17 @@ func Run(opts *Options) error {
 	last := snapshot(opts.Watch)
 	if !opts.NoVite {
 		// Before anything else, so that a port in use fails at once.
-		if err := portFree(opts.Port); err != nil {
+		if err := portFree(opts.Host, opts.Port); err != nil {
 			return err
+		}
+		if opts.Editor && opts.EditorPort != 0 {
+			// Else the editor would wait for, and then talk to, the
+			// program that holds it.
+			ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(opts.EditorPort)))
+			if err != nil {
+				return fmt.Errorf("port %d on 127.0.0.1 is in use: stop the program using it, or choose another port with --editor-port", opts.EditorPort)
+			}
+			_ = ln.Close()
 		}
 	}
 	regenerate(opts)
@@ -190,13 +250,13 @@ func Run(opts *Options) error {
 // portFree says what to do when another program (another `portfolio dev`)
 // holds the port: Vite would move to the next one, and the page open in the
 // browser would be the other program's.
-func portFree(port int) error {
+func portFree(host string, port int) error {
 	if port < 1 || port > 65535 {
 		return cmdutil.Usagef("--port %d: a port is a number from 1 to 65535", port)
 	}
-	ln, err := net.Listen("tcp", net.JoinHostPort("localhost", strconv.Itoa(port)))
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
 	if err != nil {
-		return fmt.Errorf("port %d on localhost is in use (another `portfolio dev`?): stop that program, or choose another port with --port", port)
+		return fmt.Errorf("port %d on %s is in use (another `portfolio dev`?): stop that program, or choose another port with --port", port, termsafe.String(host))
 	}
 	return ln.Close()
 }
@@ -221,7 +281,11 @@ func startVite(ctx context.Context, opts *Options, cdnAddr, editorBackend string
 		}
 		return nil, fmt.Errorf("cannot subset the site's fonts (node scripts/fonts.mjs in %s): %w", opts.SiteDir, err)
 	}
-	cmd := node(filepath.Join("node_modules", "vite", "bin", "vite.js"), "--port", strconv.Itoa(opts.Port), "--strictPort")
+	args := []string{filepath.Join("node_modules", "vite", "bin", "vite.js"), "--port", strconv.Itoa(opts.Port), "--strictPort"}
+	if opts.Host != "" && opts.Host != DefaultHost {
+		args = append(args, "--host", opts.Host)
+	}
+	cmd := node(args...)
 	cmd.Env = append(os.Environ(), ImageCDNVariable+"=http://"+cdnAddr)
 	if editorBackend != "" {
 		// The editor's page gets the host's policy, so that what works here

@@ -72,9 +72,11 @@ func startDecap(ctx context.Context, opts *Options, done chan struct{}) (string,
 	if err != nil {
 		return "", err
 	}
-	port, err := freePort()
-	if err != nil {
-		return "", err
+	port := opts.EditorPort
+	if port == 0 {
+		if port, err = freePort(); err != nil {
+			return "", err
+		}
 	}
 	cmd := node(decapServer)
 	// Loopback only: without BIND_HOST it listens on every interface, and

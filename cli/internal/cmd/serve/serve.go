@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -45,10 +46,18 @@ type Options struct {
 	Ready func(addr string)
 }
 
+// DefaultHost and DefaultPort are where serve listens unless --addr or
+// --port say otherwise: this computer only.
+const (
+	DefaultHost = "127.0.0.1"
+	DefaultPort = 8080
+)
+
 // NewCmdServe builds the command; runF replaces the run in tests.
 func NewCmdServe(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams}
 	var noLimit bool
+	var listen *cmdutil.ListenFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the built site locally, as the host does, contact form included",
@@ -93,7 +102,7 @@ site/dist. Without --no-build, --site is the site's folder in the repository.
 
 Log lines show visitor text escaped. Ctrl-C stops it after the requests in
 flight.`) + "\n\n" + cmdutil.SiteRepoHelp,
-		Example: "  portfolio serve\n  portfolio serve --addr 127.0.0.1:3000\n  portfolio serve --no-build --site ~/Downloads/deploy-artifact",
+		Example: "  portfolio serve\n  portfolio serve --port 3000\n  portfolio serve --addr 0.0.0.0:8080\n  portfolio serve --no-build --site ~/Downloads/deploy-artifact",
 		Args:    cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
@@ -110,6 +119,11 @@ flight.`) + "\n\n" + cmdutil.SiteRepoHelp,
 					return err
 				}
 			}
+			host, port, err := listen.Resolve(cmd.Flags())
+			if err != nil {
+				return err
+			}
+			opts.Addr = net.JoinHostPort(host, strconv.Itoa(port))
 			if noLimit {
 				opts.Limit = server.Unlimited
 			}
@@ -120,7 +134,7 @@ flight.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8080", "`address` to listen on (host:port)")
+	listen = cmdutil.AddListenFlags(fl, DefaultHost, DefaultPort, "the site")
 	fl.StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`; with --no-build, also any built site's folder")
 	fl.StringVar(&opts.DataDir, "data", messages.DefaultDir, "`folder` of the messages database")
 	fl.BoolVar(&opts.NoBuild, "no-build", false, "serve the built site as it is, even when out of date")
@@ -182,7 +196,7 @@ func Run(opts *Options) error {
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
 		if errors.Is(err, syscall.EADDRINUSE) {
-			return fmt.Errorf("%s is already in use: stop the program using it, or choose another address with --addr", opts.Addr)
+			return fmt.Errorf("%s is already in use: stop the program using it, or choose another with --port or --addr", opts.Addr)
 		}
 		return fmt.Errorf("cannot listen on %s: %w", opts.Addr, err)
 	}

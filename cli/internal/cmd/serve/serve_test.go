@@ -266,3 +266,38 @@ func TestBuildingNeedsTheSitesSources(t *testing.T) {
 		}
 	}
 }
+
+// serve takes --port as dev does, and --addr; both name the same port or
+// the command stops at a usage error.
+func TestListenFlags(t *testing.T) {
+	site := filepath.Join(builtSite(t), "dist")
+	t.Chdir(t.TempDir())
+	for _, tt := range []struct {
+		args []string
+		addr string // "" when a usage error containing err is expected
+		err  string
+	}{
+		{args: nil, addr: "127.0.0.1:8080"},
+		{args: []string{"--port", "3000"}, addr: "127.0.0.1:3000"},
+		{args: []string{"--addr", "0.0.0.0:3000"}, addr: "0.0.0.0:3000"},
+		{args: []string{"--addr", "127.0.0.1:3000", "--port", "3000"}, addr: "127.0.0.1:3000"},
+		{args: []string{"--addr", "127.0.0.1:3000", "--port", "4000"}, err: "--addr 127.0.0.1:3000 and --port 4000 name different ports"},
+		{args: []string{"--port", "0"}, err: "--port 0: a port is a number from 1 to 65535"},
+	} {
+		ios, _, _, _ := iostreams.Test()
+		var got *Options
+		cmd := NewCmdServe(&cmdutil.Factory{IOStreams: ios}, func(o *Options) error { got = o; return nil })
+		cmd.Flags().String("content", content.DefaultDir, "") // the root's flag (cli/internal/app)
+		cmd.SetArgs(append([]string{"--no-build", "--site", site}, tt.args...))
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		err := cmd.Execute()
+		var usage *cmdutil.UsageError
+		switch {
+		case tt.addr != "" && (err != nil || got == nil || got.Addr != tt.addr):
+			t.Errorf("%v: err = %v, options %+v; want it to listen on %s", tt.args, err, got, tt.addr)
+		case tt.addr == "" && (!errors.As(err, &usage) || !strings.Contains(err.Error(), tt.err) || got != nil):
+			t.Errorf("%v: err = %v; want a usage error containing %q", tt.args, err, tt.err)
+		}
+	}
+}

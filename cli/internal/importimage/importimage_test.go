@@ -111,3 +111,34 @@ func TestPrepareKeepsFacts(t *testing.T) {
 		})
 	}
 }
+
+// An older Canon names its lens only in its maker note, which the import
+// strips: the lens is read first and kept in the minimal record, so the
+// facts the build reads from the imported file (photofacts.File) name it,
+// and the maker note's other values (the body's serial number) are gone.
+// Kept as it is and shrunk alike (issue 48).
+func TestPrepareKeepsACanonsLens(t *testing.T) {
+	const lens = "EF24-105mm f/4L IS USM"
+	in := imagetest.WithExif(imagetest.JPEG(400, 100), imagetest.CanonRecord("Canon EOS 5D Mark II", "", lens))
+	serial := binary.LittleEndian.AppendUint32(nil, 1234567890)
+	if !bytes.Contains(in, serial) {
+		t.Fatal("the test photo has no serial number to strip")
+	}
+	for _, maxEdge := range []int{0, 200} {
+		out, res := Prepare(in, maxEdge)
+		if res.Resized != (maxEdge != 0) {
+			t.Errorf("max edge %d: resized %v", maxEdge, res.Resized)
+		}
+		if bytes.Contains(out, serial) {
+			t.Errorf("max edge %d: the maker note's serial number is still in the file", maxEdge)
+		}
+		path := filepath.Join(t.TempDir(), "01.jpg")
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := photofacts.File(path, photofacts.JPEG)
+		if err != nil || f.LensModel != lens || f.Camera() != "Canon EOS 5D Mark II" {
+			t.Errorf("max edge %d: facts after import %+v (err %v), want the lens %q", maxEdge, f, err, lens)
+		}
+	}
+}

@@ -2,7 +2,8 @@
 // it was taken (camera, lens, focal length, aperture, shutter, ISO, date
 // taken) and says it the way photographers write it: "Fujifilm X-T4",
 // "f/2.8", "1/250 s". It reads nothing else: never the GPS position, serial
-// numbers, maker notes or owner names. The record is parsed by
+// numbers, owner names, or any of a maker note but a Canon's lens name
+// (makernote.go). The record is parsed by
 // github.com/bep/imagemeta (Hugo's reader, fuzzed upstream), within bounds
 // of our own: the head of a JPEG only, short values, a few hundred tags.
 package photofacts
@@ -97,19 +98,30 @@ func File(path string, format Format) (Facts, error) {
 	default:
 		return Facts{}, nil
 	}
-	return decode(io.NewSectionReader(f, 0, size), imf), nil
+	facts := decode(io.NewSectionReader(f, 0, size), imf)
+	if format == JPEG {
+		facts = withMakerNoteLens(facts, func() []byte {
+			head := make([]byte, size)
+			if _, err := io.ReadFull(io.NewSectionReader(f, 0, size), head); err != nil {
+				return nil
+			}
+			return jpegExif(head)
+		})
+	}
+	return facts, nil
 }
 
 // JPEGBytes reads the facts of a JPEG held in memory, from its first
 // MaxJPEGHead bytes.
 func JPEGBytes(data []byte) Facts {
-	return decode(bytes.NewReader(data[:min(len(data), MaxJPEGHead)]), imagemeta.JPEG)
+	head := data[:min(len(data), MaxJPEGHead)]
+	return withMakerNoteLens(decode(bytes.NewReader(head), imagemeta.JPEG), func() []byte { return jpegExif(head) })
 }
 
 // TIFF reads the facts of an EXIF record: the TIFF structure that follows
 // "Exif\0\0" in a JPEG's APP1 segment.
 func TIFF(record []byte) Facts {
-	return decode(bytes.NewReader(record), imagemeta.TIFF)
+	return withMakerNoteLens(decode(bytes.NewReader(record), imagemeta.TIFF), func() []byte { return record })
 }
 
 // the IFDs the facts are in: IFD0 and its Exif sub-IFD.

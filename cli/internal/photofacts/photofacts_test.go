@@ -168,6 +168,7 @@ func FuzzTIFF(f *testing.F) {
 	f.Add(Record(Facts{Make: "Canon"}, 1))
 	f.Add(tiffWith([][4]uint32{{0x8769, typeLong, 1, 8}}, nil))
 	f.Add([]byte("MM\x00\x2A\xFF\xFF\xFF\xFF"))
+	f.Add(imagetest.CanonRecord("Canon EOS 5D Mark II", "", "EF24-105mm f/4L IS USM"))
 	f.Fuzz(func(t *testing.T, rec []byte) {
 		got := TIFF(rec)
 		// What was read writes back and reads the same.

@@ -231,8 +231,13 @@ test('the owner edits, adds and reorders; the files, validate and the pages foll
   const added = readFileSync(path.join(work, 'content', 'projects', 'harbour-lights', 'project.yaml'), 'utf8');
   expect(added).toContain('page: photography');
   expect(added).toContain('cover: harbour-cover.jpg');
-  // validate passes (exit 0).
-  execFileSync(command(), ['validate'], { cwd: work, encoding: 'utf8' });
+  // Each saved file starts, as every content file does, with its schema's
+  // modeline (the editor's field comment, cli/internal/editorconfig), so
+  // validate passes (exit 0) with no warning about a first line (issue 48).
+  expect(edited.split('\n')[0]).toBe('# yaml-language-server: $schema=../../../schema/project.schema.json');
+  expect(added.split('\n')[0]).toBe('# yaml-language-server: $schema=../../../schema/project.schema.json');
+  const validated = execFileSync(command(), ['validate'], { cwd: work, encoding: 'utf8' });
+  expect(validated).not.toContain("the first line does not name the file's schema");
   // The running site regenerated from them: the title, the new order, the new page.
   await expect
     .poll(async () => (await (await fetch(`${origin}/projects/${slug}`, { headers: { accept: 'text/html' } })).text()).match(/<h1[^>]*>([^<]*)</)?.[1], {

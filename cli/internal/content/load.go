@@ -520,6 +520,20 @@ func (l *loader) loadDocument(path string, s *schemacheck.Schema) *yamldoc.Docum
 
 const modelinePrefix = "# yaml-language-server: $schema="
 
+// Modeline is the first line of the content file named name (site.yaml,
+// or a project's project.yaml) that names its schema, schema/<schemaFile>,
+// for editors: "# yaml-language-server: $schema=../schema/site.schema.json".
+// The browser editor writes it too (package editorconfig).
+func Modeline(name, schemaFile string) string {
+	// The schema folder sits beside the content folder: count the folders
+	// between the file and the content folder's parent.
+	depth := 1
+	if name == ProjectFile {
+		depth = 3
+	}
+	return modelinePrefix + strings.Repeat("../", depth) + "schema/" + schemaFile
+}
+
 // checkModeline warns when the file does not name its schema on the first
 // line, the way editors (VS Code's YAML extension, Neovim, Zed) find it to
 // complete and check while the owner types.
@@ -529,13 +543,7 @@ func checkModeline(path string, data []byte, schemaFile string) *diag.Diagnostic
 	if strings.HasPrefix(first, modelinePrefix) && strings.HasSuffix(first, "/"+schemaFile) {
 		return nil
 	}
-	// The schema folder sits beside the content folder: count the folders
-	// between the file and the content folder's parent.
-	depth := 1
-	if filepath.Base(path) == ProjectFile {
-		depth = 3
-	}
-	want := modelinePrefix + strings.Repeat("../", depth) + "schema/" + schemaFile
+	want := Modeline(filepath.Base(path), schemaFile)
 	return &diag.Diagnostic{Severity: diag.Warning, File: path, Line: 1, Column: 1,
 		Message: "the first line does not name the file's schema, so editors cannot check it as you type",
 		Hint:    "make the first line: " + want}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/schemamodel"
 )
@@ -80,6 +81,19 @@ func Generate(site, project []byte, opts Options) ([]byte, []Unmapped, error) {
 	projectFields := g.fields(projectRoot.Schema, "project", false)
 	g.root = siteRoot
 	siteFields := g.fields(siteRoot.Schema, "site", false)
+	for _, f := range []struct {
+		fields []yaml.MapSlice
+		root   *schemamodel.Schema
+		name   string
+		schema string
+	}{
+		{projectFields, projectRoot.Schema, content.ProjectFile, "project.schema.json"},
+		{siteFields, siteRoot.Schema, content.SiteFile, "site.schema.json"},
+	} {
+		if err := withModeline(f.fields, f.root, content.Modeline(f.name, f.schema)); err != nil {
+			return nil, nil, err
+		}
+	}
 
 	backend := yaml.MapSlice{{Key: "name", Value: "github"}}
 	if opts.Repo != "" {
@@ -138,6 +152,21 @@ func (g *gen) skip(path, reason string) { g.unmapped = append(g.unmapped, Unmapp
 
 // fields maps an object's properties; inOptional says the object itself
 // may be absent, when Decap would still ask for its required fields.
+// withModeline has the editor write the file's modeline as its first line,
+// as every content file starts (validate warns of a file without it): a
+// Decap field's comment is written on the line before its key, and the
+// fields are written in their order, so the first field carries it. It
+// must be required: an optional first field left empty would take the
+// line with it.
+func withModeline(fields []yaml.MapSlice, s *schemamodel.Schema, modeline string) error {
+	if len(fields) == 0 || len(s.Properties) == 0 || !s.IsRequired(s.Properties[0].Name) ||
+		len(fields[0]) == 0 || fields[0][0].Value != s.Properties[0].Name {
+		return fmt.Errorf("the schema's first property is not a required field of the editor: it could not keep %q on the first line", modeline)
+	}
+	fields[0] = append(fields[0], yaml.MapItem{Key: "comment", Value: strings.TrimPrefix(modeline, "# ")})
+	return nil
+}
+
 func (g *gen) fields(s *schemamodel.Schema, path string, inOptional bool) []yaml.MapSlice {
 	var out []yaml.MapSlice
 	for _, p := range s.Properties {

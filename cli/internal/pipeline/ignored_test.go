@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/cards"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/iostreams"
@@ -82,6 +83,14 @@ func TestBuildOutputsAreIgnored(t *testing.T) {
 	}
 	if status := git("status", "--porcelain", "--untracked-files=all"); status != "" {
 		t.Errorf("after the build's steps, git status lists what they wrote (a build output git would commit):\n%s", status)
+	}
+	// Each folder they write at the top of site/public is reserved: no
+	// category page can land under it.
+	top, _ := os.ReadDir(filepath.Join("site", "public"))
+	for _, e := range top {
+		if e.IsDir() && !slices.Contains(content.FixedRoutes, e.Name()) {
+			t.Errorf("the build publishes /%s/, which content.FixedRoutes does not hold: a category could take it", e.Name())
+		}
 	}
 	// And the no-op build counts each of them as an output, none as an
 	// input (a ZIP counted as an input made the next build run again).

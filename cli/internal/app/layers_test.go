@@ -69,7 +69,7 @@ var layers = []layer{
 		"cli/internal/iostreams", "cli/internal/termsafe", "cli/internal/english",
 		"cli/internal/fsutil", "cli/internal/childproc", "cli/internal/cmdutil", "cli/internal/diag",
 		"cli/internal/imagecheck", "cli/internal/imagecheck/imagetest",
-		"cli/internal/metastrip", "cli/internal/photofacts", "cli/internal/importimage", "cli/internal/yamltext",
+		"cli/internal/metastrip", "cli/internal/metastrip/metatest", "cli/internal/photofacts", "cli/internal/importimage", "cli/internal/yamltext",
 		"cli/internal/videocheck", "cli/internal/videocheck/videotest",
 	}},
 }

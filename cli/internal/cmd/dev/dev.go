@@ -86,8 +86,11 @@ With --editor, the browser editor is at http://localhost:5173/admin/: the
 site's content in forms generated from its schemas, each save checked by
 them first. It saves into this repository's files through the editor's
 local server (decap-server, started on a free port of 127.0.0.1 and
-stopped with the command); the site regenerates as on any edit. Nothing is
-committed: review the change with git and commit it yourself.
+stopped with the command); the site regenerates as on any edit. An
+uploaded photo loses its GPS position, serial numbers and the rest the
+import removes before it is written, as with `+"`portfolio new project`"+` (each
+is named here; one that carries them and cannot be read is refused).
+Nothing is committed: review the change with git and commit it yourself.
 
 Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Args: cmdutil.NoArgs,

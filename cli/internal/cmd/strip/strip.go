@@ -46,11 +46,11 @@ and ` + "`portfolio dev --editor`" + ` as an upload lands; a photo uploaded thro
 browser editor on the host, or copied into content/ by hand, keeps them,
 and ` + "`portfolio validate`" + ` names each (a warning). Run this, then commit.
 
-It is lossless: a JPEG's compressed image data, its colour profile and how
-the photo was taken (camera and lens model, exposure, date taken,
-orientation) are kept byte for byte, as the import keeps them; a PNG or
-WebP loses its EXIF and XMP chunks whole, every other chunk copied as it
-is. Each file is written to a temporary file beside it and renamed over
+It is lossless: a JPEG's compressed image data and colour profile are
+kept byte for byte, and how the photo was taken (camera and lens model,
+exposure, date taken, orientation) in a small EXIF record of its own, as
+the import writes it; a PNG or WebP loses its EXIF and XMP chunks whole,
+every other chunk copied as it is. Each file is written to a temporary file beside it and renamed over
 it, so an interruption leaves the original or the result; a file with
 nothing to remove is not written. A file it cannot follow is named, left
 as it was, and the command exits 1.`),

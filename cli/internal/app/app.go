@@ -26,6 +26,7 @@ import (
 	"portfolio/cli/internal/cmd/newproject"
 	"portfolio/cli/internal/cmd/serve"
 	"portfolio/cli/internal/cmd/share"
+	"portfolio/cli/internal/cmd/strip"
 	"portfolio/cli/internal/cmd/validate"
 	"portfolio/cli/internal/cmd/version"
 	"portfolio/cli/internal/cmdutil"
@@ -135,6 +136,7 @@ NO_COLOR (set to any value) or TERM=dumb turns colour off.`),
 		serve.NewCmdServe(f, nil),
 		messages.NewCmdMessages(f, nil),
 		share.NewCmdShare(f, nil),
+		strip.NewCmdStrip(f, nil),
 		dev.NewCmdDev(f, nil),
 		version.NewCmdVersion(f),
 	)

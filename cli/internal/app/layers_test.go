@@ -55,7 +55,7 @@ var layers = []layer{
 		"cli/internal/projectedit", "cli/internal/gallery", "cli/internal/draft",
 		"cli/internal/messages", "cli/internal/server", "cli/internal/contact", "cli/internal/privateaccess",
 		"cli/internal/docgen", "cli/internal/schemadoc", "cli/internal/linkcheck",
-		"cli/internal/pathcheck", "cli/internal/docrun", "cli/internal/poster",
+		"cli/internal/pathcheck", "cli/internal/docrun", "cli/internal/poster", "cli/internal/uploadstrip",
 	}},
 	// Toolkit: terminal UI parts the forms are built of (key guard, preview,
 	// path completion, accessible mode). It knows forms, not the portfolio:
@@ -69,7 +69,7 @@ var layers = []layer{
 		"cli/internal/iostreams", "cli/internal/termsafe", "cli/internal/english",
 		"cli/internal/fsutil", "cli/internal/childproc", "cli/internal/cmdutil", "cli/internal/diag",
 		"cli/internal/imagecheck", "cli/internal/imagecheck/imagetest",
-		"cli/internal/metastrip", "cli/internal/photofacts", "cli/internal/importimage", "cli/internal/yamltext",
+		"cli/internal/metastrip", "cli/internal/metastrip/metatest", "cli/internal/photofacts", "cli/internal/importimage", "cli/internal/yamltext",
 		"cli/internal/videocheck", "cli/internal/videocheck/videotest",
 	}},
 }

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/metastrip/metatest"
 	"portfolio/cli/internal/photofacts"
 	"portfolio/cli/internal/videocheck/videotest"
 )
@@ -50,6 +51,7 @@ func TestScripts(t *testing.T) {
 			"bomb":        cmdBomb,
 			"mkgallery":   cmdMkgallery,
 			"mkphoto":     cmdMkphoto,
+			"mkgps":       cmdMkgps,
 			"encode":      cmdEncode,
 			"repeat":      cmdRepeat,
 			"mkname":      cmdMkname,
@@ -245,6 +247,31 @@ func cmdMkphoto(ts *testscript.TestScript, neg bool, args []string) {
 	path := ts.MkAbs(args[0])
 	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
 	ts.Check(os.WriteFile(path, imagetest.WithExif(imagetest.JPEG(32, 24), photofacts.Record(f, 1)), 0o644))
+}
+
+// mkgps FILE — makes a small image carrying a GPS position and the
+// camera's and lens's serial numbers (metatest), as a camera or a phone
+// writes them: a JPEG, PNG or WebP by FILE's extension.
+func cmdMkgps(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mkgps FILE")
+	}
+	path := ts.MkAbs(args[0])
+	var data []byte
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".jpg", ".jpeg":
+		data = metatest.JPEG(32, 24)
+	case ".png":
+		data = metatest.PNG(32, 24)
+	case ".webp":
+		var err error
+		data, err = metatest.WebP(32, 24)
+		ts.Check(err)
+	default:
+		ts.Fatalf("mkgps: %s is not .jpg, .png or .webp", path)
+	}
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
+	ts.Check(os.WriteFile(path, data, 0o644))
 }
 
 func parseSize(ts *testscript.TestScript, s string) (int, int) {

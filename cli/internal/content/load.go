@@ -31,6 +31,7 @@ import (
 	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/metastrip"
 	"portfolio/cli/internal/photofacts"
 	"portfolio/cli/internal/schemamodel"
 	"portfolio/cli/internal/termsafe"
@@ -672,6 +673,18 @@ func findFold(dir, name string) string {
 	return ""
 }
 
+// warnPrivate says that an original in content/ carries a GPS position,
+// a serial number or the like, which the command line's import removes and
+// an upload through the browser editor on the host keeps. A warning, not
+// an error: the published copies carry none, so the site is fine to
+// deploy; the repository is what tells (decision 0084).
+func (l *loader) warnPrivate(t *imageTask) {
+	l.add(t.project.Doc.Diag(diag.Warning, t.pointer,
+		"run "+l.command("strip")+" to remove it in place, losslessly (every image in content/); the published copies carry none",
+		"%s carries its %s: anyone who can read the repository can tell where it was taken or which camera took it",
+		t.rel, strings.Join(t.private, ", ")))
+}
+
 // imageTask is one local image to inspect.
 type imageTask struct {
 	project *Project
@@ -680,6 +693,7 @@ type imageTask struct {
 	pointer string // where the YAML refers to it
 	info    imagecheck.Info
 	err     error
+	private []string // what it carries that says where or with which camera (metastrip.ScanFile)
 }
 
 // parallel calls f(0) … f(n-1) on as many goroutines as there are cores. A
@@ -719,10 +733,20 @@ func (l *loader) inspectImages() {
 	parallel(len(l.tasks), func(i int) {
 		t := l.tasks[i]
 		t.info, t.err = imagecheck.File(t.abs, l.opts.MaxPixels)
+		if t.err == nil {
+			// Its metadata segments only; a file it cannot follow was
+			// judged by imagecheck.
+			t.private, _ = metastrip.ScanFile(t.abs)
+		}
 	})
+	warned := map[string]bool{}
 	for _, t := range l.tasks {
 		if t.err == nil {
 			t.project.Images[t.rel] = t.info
+			if len(t.private) > 0 && !warned[t.abs] {
+				warned[t.abs] = true
+				l.warnPrivate(t)
+			}
 			continue
 		}
 		hint := ""

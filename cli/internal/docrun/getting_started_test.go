@@ -22,6 +22,8 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/metastrip/metatest"
 )
 
 const guide = "docs/getting-started.md"
@@ -131,7 +133,11 @@ func TestGettingStarted(t *testing.T) {
 		t.Fatalf("no project made by the guide (%v)", err)
 	}
 	for _, p := range projects {
-		if _, err := os.Stat(filepath.Join(dist, "projects", p.Name(), "index.html")); err != nil {
+		page := filepath.Join(dist, "projects", p.Name(), "index.html")
+		if yml, _ := os.ReadFile(filepath.Join(repo, "content", "projects", p.Name(), "project.yaml")); regexp.MustCompile(`(?m)^access: private$`).Match(yml) {
+			page = filepath.Join(dist, "private", p.Name(), "index.html")
+		}
+		if _, err := os.Stat(page); err != nil {
 			t.Errorf("no page for the project %s: %v", p.Name(), err)
 		}
 	}
@@ -151,11 +157,83 @@ func TestGettingStarted(t *testing.T) {
 	}
 	t.Logf("%d pages built for %s", pages, owner)
 	checkPhotographer(t, dist)
-	// What the guide committed holds the owner's content, not the sample.
-	cmd = exec.Command("git", "status", "--porcelain")
+	// What the guide committed holds the owner's content, not the sample,
+	// and none of what the build made: the private project's ZIP of the
+	// client's photos above all (issue 48).
+	zip := filepath.Join(repo, "site", "public", "private", "lindgren-wedding", "lindgren-wedding-web.zip")
+	if _, err := os.Stat(zip); err != nil {
+		t.Errorf("the private project's download was not built: %v", err)
+	}
+	cmd = exec.Command("git", "status", "--porcelain", "--untracked-files=all")
 	cmd.Dir, cmd.Env = repo, env
 	if out, err := cmd.Output(); err != nil || len(out) > 0 {
-		t.Errorf("after the guide's commit, git status says (%v):\n%s", err, out)
+		t.Errorf("after the guide's build and commit, git status says (%v):\n%s", err, out)
+	}
+	// The guide's `git add -A` commits what git does not ignore: every file
+	// its commits added beside the template's must be the owner's content.
+	template := map[string]bool{}
+	for _, f := range gitFiles(t, root, "--cached", "--others", "--exclude-standard") {
+		template[f] = true
+	}
+	for _, f := range gitFiles(t, repo) {
+		if !template[f] && !strings.HasPrefix(f, "content/") {
+			t.Errorf("the guide's commits hold %s, which the build made: .gitignore must cover it", f)
+		}
+	}
+	uploadKeepsNoGPS(t, repo, bin, env)
+}
+
+// gitFiles lists the files of the repository at dir as git ls-files does
+// with args.
+func gitFiles(t *testing.T, dir string, args ...string) []string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"ls-files", "-z"}, args...)...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git ls-files in %s: %v", dir, err)
+	}
+	return strings.Split(strings.TrimRight(string(out), "\x00"), "\x00")
+}
+
+// uploadKeepsNoGPS writes a photo carrying a GPS position and serial
+// numbers into a gallery as the editor on the host commits an upload,
+// byte for byte; validate must name it, and `portfolio strip`, which the
+// guide gives for it, must leave no image in content/ carrying either.
+func uploadKeepsNoGPS(t *testing.T, repo, bin string, env []string) {
+	t.Helper()
+	upload := filepath.Join(repo, "content", "projects", "harbour-faces", "gallery", "99-upload.jpg")
+	if err := os.WriteFile(upload, metatest.JPEG(64, 48), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(filepath.Join(bin, "portfolio"), args...)
+		cmd.Dir, cmd.Env = repo, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("portfolio %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	if out := run("validate"); !strings.Contains(out, "gallery/99-upload.jpg carries its GPS position, camera serial number") {
+		t.Errorf("validate does not name the uploaded photo's GPS position and serial number:\n%s", out)
+	}
+	run("strip")
+	if err := filepath.WalkDir(filepath.Join(repo, "content"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		found, err := metastrip.ScanFile(p)
+		if len(found) > 0 || err != nil {
+			t.Errorf("%s carries %q after portfolio strip (%v)", p, found, err)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(upload); bytes.Contains(data, []byte(metatest.Serial)) {
+		t.Errorf("%s still holds the serial number %s", upload, metatest.Serial)
 	}
 }
 

@@ -1,5 +1,6 @@
-// Package metastrip removes private metadata from JPEG files as they are
-// copied into the content folder, which the owner commits, often to a
+// Package metastrip removes private metadata from images as they are
+// copied into the content folder (JPEG; PNG and WebP lose their EXIF and
+// XMP chunks whole), which the owner commits, often to a
 // public repository: GPS positions, camera and lens serial numbers, maker
 // notes, XMP and IPTC records, comments, and anything appended after the
 // image (phones append depth maps and previews there). It is lossless: the
@@ -219,12 +220,11 @@ func exifSegment(rec []byte) []byte {
 	return seg
 }
 
-// Clean returns data without private metadata when it is a JPEG it can
-// follow, and what was removed; anything else comes back unchanged (PNG and
-// WebP files are copied as they are; the web variants drop all metadata
-// anyway).
+// Clean returns data without private metadata when it is a JPEG, PNG or
+// WebP image it can follow (Strip), and what was removed; anything else
+// comes back unchanged (the web variants drop all metadata anyway).
 func Clean(data []byte) ([]byte, Removed) {
-	out, removed, err := JPEG(data)
+	out, removed, err := Strip(data)
 	if err != nil {
 		return data, nil
 	}

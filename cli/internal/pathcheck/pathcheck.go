@@ -53,6 +53,10 @@ type Checker struct {
 	tops []string
 	// outputs are the folders of build outputs (root .gitignore entries).
 	outputs []string
+	// within are folders whose every entry is an output (`/site/public/*`)
+	// but the ones kept names (`!/site/public/favicon.svg`), which must
+	// exist.
+	within, kept []string
 }
 
 // New reads the repository's top-level folders and its root .gitignore.
@@ -73,8 +77,12 @@ func New(fsys fs.FS) (*Checker, error) {
 	}
 	for _, line := range strings.Split(string(ignore), "\n") {
 		line = strings.TrimSpace(line)
-		// Only rooted entries name a place: "/site/dist/".
-		if strings.HasPrefix(line, "/") && !strings.ContainsAny(line, "*?[!") {
+		// Only rooted entries name a place: "/site/dist/", "/site/public/*".
+		if dir, ok := strings.CutSuffix(line, "/*"); ok && strings.HasPrefix(dir, "/") && !strings.ContainsAny(dir, "*?[!") {
+			c.within = append(c.within, strings.TrimPrefix(dir, "/"))
+		} else if kept, ok := strings.CutPrefix(line, "!/"); ok && !strings.ContainsAny(kept, "*?[!") {
+			c.kept = append(c.kept, strings.TrimSuffix(kept, "/"))
+		} else if strings.HasPrefix(line, "/") && !strings.ContainsAny(line, "*?[!") {
 			c.outputs = append(c.outputs, strings.TrimSuffix(strings.TrimPrefix(line, "/"), "/"))
 		}
 	}
@@ -336,6 +344,12 @@ func (c *Checker) exists(p string) bool {
 	}
 	for _, o := range c.outputs {
 		if p == o || strings.HasPrefix(p, o+"/") {
+			return true
+		}
+	}
+	for _, w := range c.within {
+		keptOne := slices.ContainsFunc(c.kept, func(k string) bool { return p == k || strings.HasPrefix(p, k+"/") })
+		if strings.HasPrefix(p, w+"/") && !keptOne {
 			return true
 		}
 	}

@@ -9,7 +9,7 @@ import (
 // repo is a small repository: what exists, and the root .gitignore.
 func repo(files map[string]string) fstest.MapFS {
 	fsys := fstest.MapFS{
-		".gitignore":                      {Data: []byte("# outputs\n/site/dist/\n/.cache/\nnode_modules/\n*.test\n")},
+		".gitignore":                      {Data: []byte("# outputs\n/site/dist/\n/.cache/\nnode_modules/\n*.test\n/site/public/*\n!/site/public/favicon.svg\n")},
 		"README.md":                       {},
 		"cli/cmd/portfolio/main.go":       {},
 		"cli/internal/app/app.go":         {},
@@ -46,6 +46,9 @@ func TestCheck(t *testing.T) {
 			"`content/projects/<slug>/cover.jpg`, `site/e2e/*.spec.ts`, `cli/internal/{a,b}`, `.ci/$X`\n", nil},
 		{"build outputs from .gitignore, and npm's", "docs/a.md",
 			"`site/dist/index.html`, `.cache/bin/portfolio`, `site/dist`, `site/node_modules/x`\n", nil},
+		{"a folder all outputs but its tracked files", "docs/a.md",
+			"`site/public/img/x.jpg`, site/public/private/, `site/public/favicon.svg`\n",
+			[]string{"1: site/public/favicon.svg"}},
 		{"a command's metavariables", "docs/a.md",
 			"portfolio gallery SLUG edits content/projects/SLUG/ and content/projects/A_B2/, not content/projects/Zed\n",
 			[]string{"1: content/projects/Zed"}},

@@ -87,15 +87,12 @@ func Inputs(contentDir, siteDir string) (map[string]string, error) {
 		keep[path] = true
 		return nil
 	}
-	skip := map[string]bool{
-		filepath.Join(siteDir, "src", "generated"): true,
-		filepath.Join(siteDir, "public", "img"):    true,
-		filepath.Join(siteDir, "public", "docs"):   true,
-		filepath.Join(siteDir, "public", "video"):  true,
-		// The browser editor's folder: what generate and
-		// scripts/admin.mjs write, an output (outputDirs); its sources are
-		// site/admin, the schemas and the content.
-		filepath.Join(siteDir, "public", "admin"): true,
+	// What the build writes among its sources is an output (outputDirs),
+	// not an input: the browser editor's folder (its sources are
+	// site/admin, the schemas and the content), a private project's ZIP.
+	skip := map[string]bool{}
+	for _, dir := range outputDirs {
+		skip[filepath.Join(siteDir, dir)] = true
 	}
 	walk := func(root string) error {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -178,8 +175,11 @@ func contentCommit(contentDir string) string {
 // outputDirs are the folders a build writes, under siteDir: the site, and
 // what it is built from that the build made (the generated module and
 // fonts, the image variants, the published documents and videos, the
-// browser editor's folder).
-var outputDirs = []string{"dist", filepath.Join("src", "generated"), filepath.Join("public", "img"), filepath.Join("public", "docs"), filepath.Join("public", "video"), filepath.Join("public", "admin")}
+// browser editor's folder, the private projects' downloads). .gitignore
+// ignores all of site/public/ but its hand-written files;
+// TestBuildOutputsAreIgnored holds this list to what the steps write.
+var outputDirs = []string{"dist", filepath.Join("src", "generated"), filepath.Join("public", "img"), filepath.Join("public", "docs"),
+	filepath.Join("public", "video"), filepath.Join("public", "admin"), filepath.Join("public", "private")}
 
 // Outputs lists every file a build of siteDir wrote, each with its
 // identity (images.Identity): reading metadata only, a site of thousands of

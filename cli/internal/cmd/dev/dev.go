@@ -97,7 +97,10 @@ site's content in forms generated from its schemas, each save checked by
 them first. It saves into this repository's files through the editor's
 local server (decap-server, started on a free port of 127.0.0.1, or on
 --editor-port, and stopped with the command); the site regenerates as on
-any edit. Nothing is committed: review the change with git and commit it
+any edit. An uploaded photo loses its GPS position, serial numbers and
+the rest the import removes before it is written, as with `+"`portfolio new project`"+`
+(each is named here; one that carries them and cannot be read is
+refused). Nothing is committed: review the change with git and commit it
 yourself. As the editor writes into the repository, --editor listens on
 this computer only: an --addr on another interface is refused with it.
 

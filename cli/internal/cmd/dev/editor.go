@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"net"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +15,7 @@ import (
 
 	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/uploadstrip"
 )
 
 // EditorBackendVariable tells Vite's development server
@@ -30,16 +33,32 @@ var decapServer = filepath.Join("node_modules", "decap-server", "dist", "index.j
 
 // startEditorBackend builds /admin (site/scripts/admin.mjs) and starts
 // decap-server on a free port of the loopback address, writing into the
-// repository's files (MODE=fs); it ends with ctx, and wait waits for it to
-// have ended. It returns the address.
+// repository's files (MODE=fs), behind a proxy of its own that strips each
+// uploaded image's GPS position and serial numbers before decap-server
+// writes it (package uploadstrip, decision 0084); both end with ctx, and
+// wait waits for them to have ended. It returns the proxy's address.
 func startEditorBackend(ctx context.Context, opts *Options) (addr string, wait func(), err error) {
 	done := make(chan struct{})
-	wait = func() { <-done }
-	addr, err = startDecap(ctx, opts, done)
+	decap, err := startDecap(ctx, opts, done)
 	if err != nil {
 		return "", nil, err
 	}
-	return addr, wait, nil
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, fmt.Errorf("no free port on the loopback address: %w", err)
+	}
+	srv := &http.Server{Handler: uploadstrip.New(&url.URL{Scheme: "http", Host: decap}, opts.IO.ErrOut), ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan struct{})
+	go func() {
+		_ = srv.Serve(ln) // ends with Close below
+		close(served)
+	}()
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	wait = func() { <-done; <-served }
+	return ln.Addr().String(), wait, nil
 }
 
 func startDecap(ctx context.Context, opts *Options, done chan struct{}) (string, error) {

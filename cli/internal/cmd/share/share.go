@@ -2,12 +2,16 @@
 package share
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"net/url"
 	"os"
+	"os/exec"
 	"strings"
 
+	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
 
 	"portfolio/cli/internal/cmdutil"
@@ -15,6 +19,7 @@ import (
 	"portfolio/cli/internal/content/schemacheck"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/privateaccess"
+	"portfolio/cli/internal/prompt"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -25,6 +30,15 @@ type Options struct {
 	Slug       string
 	// Getenv reads the environment (os.Getenv when nil).
 	Getenv func(string) string
+	// Yes: the owner has made sure the repository is private; no question.
+	Yes bool
+	// Accessible asks in plain text; AccessibleFlag: --accessible was
+	// given, which asks even without a terminal.
+	Accessible, AccessibleFlag bool
+	// Terminal: stdin and stdout are a terminal, where it may ask.
+	Terminal bool
+	// Origin is the repository's origin remote (git's, when nil).
+	Origin func(dir string) string
 }
 
 // NewCmdShare builds the command; runF replaces the run in tests.
@@ -44,8 +58,17 @@ the Edge Function that guards /private/; ` + "`portfolio serve`" + ` reads the s
 variable from its environment. When the variable is set where this runs,
 the line to send names its value; otherwise the command proposes a new
 random secret (128 bits) to set. Changing the secret shuts out everyone who
-had the old one.`),
+had the old one.
+
+The secret guards the site, not the repository: the project's originals
+(its photos, its texts) are in content/, which you commit and push. The
+repository must then be private: anyone who can read it sees the client's
+work. When the repository's origin is on GitHub, share asks whether it is
+private (without a terminal it refuses, exit status 2); --yes says you have
+made sure (on GitHub: Settings → General → Danger Zone → Change repository
+visibility).`),
 		Example: strings.TrimRight(`  portfolio share smith-wedding
+  portfolio share smith-wedding --yes
   PORTFOLIO_PRIVATE_SMITH_WEDDING=… portfolio share smith-wedding`, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -56,6 +79,9 @@ had the old one.`),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Slug = args[0]
 			opts.ContentDir = cmdutil.ContentDir(cmd)
+			opts.AccessibleFlag = cmd.Flags().Changed("accessible") && opts.Accessible
+			opts.Accessible = opts.Accessible || os.Getenv("ACCESSIBLE") != ""
+			opts.Terminal = prompt.CanPrompt(opts.IO)
 			if runF != nil {
 				return runF(opts)
 			}
@@ -65,6 +91,8 @@ had the old one.`),
 			return Run(opts)
 		},
 	}
+	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "the repository is private: share without asking")
+	cmd.Flags().BoolVar(&opts.Accessible, "accessible", false, "ask in plain text, for screen readers (also ACCESSIBLE=1)")
 	return cmd
 }
 
@@ -99,6 +127,9 @@ func Run(opts *Options) error {
 	if c.Site == nil || c.Site.URL == "" {
 		return fmt.Errorf("%s has no url: run `portfolio validate`", content.SiteFile)
 	}
+	if err := privateRepository(opts, p); err != nil {
+		return err
+	}
 	link := strings.TrimSuffix(c.Site.URL, "/") + p.Link()
 	name := privateaccess.EnvName(p.Slug)
 	secret, proposed := getenv(name), false
@@ -115,6 +146,78 @@ func Run(opts *Options) error {
 	}
 	fmt.Fprintf(out, "Send your client: Open %s and enter the secret %s\n", link, termsafe.String(secret))
 	return nil
+}
+
+// privateRepository stops the share, unless the owner says otherwise, when
+// the content is pushed to GitHub: the secret guards the site, while the
+// client's originals are in the repository (issue 48).
+func privateRepository(opts *Options, p *content.Project) error {
+	origin := opts.Origin
+	if origin == nil {
+		origin = gitOrigin
+	}
+	remote := origin(opts.ContentDir)
+	if opts.Yes || !GitHubAddress(remote) {
+		return nil
+	}
+	remote = termsafe.String(redact(remote))
+	why := fmt.Sprintf("the originals of %s are in %s, which you push to %s: anyone who can read that repository sees the client's work, whatever the secret",
+		p.Slug, p.Dir, remote)
+	fix := "make it private (on GitHub: Settings → General → Danger Zone → Change repository visibility)"
+	if !opts.Terminal && !opts.AccessibleFlag {
+		return cmdutil.Usagef("%s.\nIf the repository is public, %s; then run `portfolio share %s --yes`", why, fix, p.Slug)
+	}
+	confirm := huh.NewConfirm().Title(fmt.Sprintf("Is %s a private repository?", remote)).
+		Description(why + ".\nIf not, " + fix + " first.").Affirmative("It is private").Negative("Not yet")
+	_, err := prompt.Sure(context.Background(), opts.IO, opts.Accessible || !opts.Terminal, confirm, "nothing was shared: if the repository is public, "+fix+"; then run `portfolio share "+p.Slug+"` again")
+	return err
+}
+
+// gitOrigin is the address of the origin remote of the git repository that
+// holds dir (after git's own url.<base>.insteadOf rewriting), or "" when
+// there is none, or no git.
+func gitOrigin(dir string) string {
+	out, err := exec.Command("git", "-C", dir, "remote", "get-url", "origin").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// GitHubAddress reports whether the git remote address is on GitHub:
+// https or http, ssh (ssh://, git+ssh://), git://, or scp-like
+// git@github.com:owner/name.git; github.com or one of its subdomains
+// (ssh.github.com, www.github.com).
+func GitHubAddress(remote string) bool {
+	var host string
+	if strings.Contains(remote, "://") {
+		u, err := url.Parse(remote)
+		if err != nil {
+			return false
+		}
+		host = u.Hostname()
+	} else if before, _, ok := strings.Cut(remote, ":"); ok && !strings.Contains(before, "/") {
+		// scp-like [user@]host:path; a local path has a / before any :.
+		_, host, _ = strings.Cut(before, "@")
+		if host == "" {
+			host = before
+		}
+	}
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	return host == "github.com" || strings.HasSuffix(host, ".github.com")
+}
+
+// redact drops a password or token from an https address
+// (https://user:token@github.com/…), which git keeps in its config.
+func redact(remote string) string {
+	u, err := url.Parse(remote)
+	if err != nil || u.User == nil {
+		return remote
+	}
+	if _, has := u.User.Password(); has {
+		u.User = url.User(u.User.Username())
+	}
+	return u.String()
 }
 
 // newSecret is 128 random bits, in letters, digits, - and _.

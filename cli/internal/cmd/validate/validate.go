@@ -74,7 +74,11 @@ description of the site, About, Contact, a category page or a project) over
 file in projects/ that is not a folder (README files and hidden files
 excepted); a text that ` + "`portfolio init`" + ` wrote for you (the mission, a value, a
 fun fact, the contact sentence) and you have not replaced; a video block's
-alternative whose size or length is not src's.
+alternative whose size or length is not src's; an image in content/ that
+carries a GPS position, a camera or lens serial number, the camera owner's
+name or maker notes (in EXIF or XMP; read from its metadata alone), which
+anyone who can read the repository can read: an upload through the browser
+editor on the host keeps them, ` + "`portfolio strip`" + ` removes them in place.
 
 Hostile or odd input is refused before any work is spent on it:
 

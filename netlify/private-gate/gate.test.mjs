@@ -9,6 +9,8 @@ import { test } from 'node:test';
 import { cookieName, envName, handle, LIFETIME, secretMatches, sign, slugOf, valid } from './gate.mjs';
 
 const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateaccess/testdata/vectors.json', import.meta.url), 'utf8'));
+// What `portfolio serve` sends with the secret page (go test ./cli/internal/server -run SecretPageHeaders -update).
+const served = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-page-headers.json', import.meta.url), 'utf8'));
 
 test('signs each cookie as the Go code does', async () => {
   for (const c of vectors.cookies) assert.equal(await sign(c.secret, c.slug, c.expires), c.cookie, `${c.slug} ${c.secret}`);
@@ -56,6 +58,15 @@ test('without the cookie: the secret page, never the file, for any method and ra
       assert.equal(res.headers.get('Content-Range'), null);
       assert.equal(res.headers.get('Cross-Origin-Opener-Policy'), 'same-origin');
     }
+  }
+});
+
+test("the secret page sends every header serve sends with it, with serve's values", async () => {
+  const { res } = await gate(at(served.path));
+  assert.equal(res.status, served.status);
+  for (const [name, value] of Object.entries(served.headers)) {
+    if (name in served.own) assert.ok(res.headers.get(name), `${name}: missing (${served.own[name]})`);
+    else assert.equal(res.headers.get(name), value, name);
   }
 });
 

@@ -25,10 +25,11 @@ import (
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/importimage"
 )
 
 // Defaults of the command's flags.
-var DefaultWidths = []int{160, 480, 800, 1200, 1600, 2400}
+var DefaultWidths = []int{160, 480, 800, 1200, 1600, importimage.WidestShown}
 
 const (
 	DefaultQuality  = 80

@@ -26,7 +26,8 @@ import (
 // text. Bounds of its own keep one request's work small: MaxDimension.
 
 // MaxDimension is the largest width or height a request may ask for or
-// get: above the site's widest variant (2400 px) with room to zoom.
+// get: above the site's widest variant (importimage.WidestShown) with room
+// to zoom.
 const MaxDimension = 4096
 
 // DefaultQuality is the Image CDN's quality when q is left out.

@@ -210,7 +210,7 @@ func sourcePath(src string) (string, *cdnError) {
 	}
 	if _, private := privateaccess.SlugOf(p); private {
 		// Netlify Image CDN fetches its sources past the Edge Function:
-		// a private project's images are never among them (decision 80).
+		// a private project's images are never among them (decision 0080).
 		return "", invalid("url=%s: the site has no such image", src)
 	}
 	return p, nil

@@ -56,7 +56,7 @@ func AVIFEncoder() (string, error) {
 // its first AVIF image, or says why it makes none (an error wrapping
 // ErrNoAVIF), without opening the library: opening it runs the
 // initialisers of the AV1 codecs and their libraries, which a command that
-// makes no image must not pay for (issue 48). Whether that library is
+// makes no image must not pay for (decision 0088). Whether that library is
 // installed shows when images are made (AVIFEncoder).
 func AVIFBuild() (string, error) {
 	name, err := avifBuiltWith()

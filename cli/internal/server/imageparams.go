@@ -40,7 +40,7 @@ const gifType = "image/gif"
 // here; "" for a value Netlify takes that this emulation cannot make: a
 // blurhash. AVIF is made when libavif opens (avifType), asked the first
 // time a request needs it: opening it at start-up cost every command the
-// initialisers of some 25 shared objects (issue 48).
+// initialisers of some 25 shared objects (decision 0088).
 var outputFormats = map[string]string{
 	"webp":     manifest.WebP,
 	"jpg":      manifest.JPEG,

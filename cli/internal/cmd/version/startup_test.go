@@ -23,7 +23,7 @@ var imageLibraries = regexp.MustCompile(`lib(avif|aom|dav1d|gav1|rav1e|SvtAv1\w*
 // object the process opens: none may be an image codec's. A native library
 // opens when an image is first made; opening libavif runs the initialisers
 // of some 25 shared objects (the AV1 encoders and decoders, Abseil), a cost
-// every command paid at start-up (issue 48).
+// every command paid at start-up (decision 0088).
 func TestStartOpensNoImageLibrary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")

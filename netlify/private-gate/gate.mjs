@@ -116,13 +116,16 @@ ${problem ? `<p role="alert">${escapeHtml(problem)}</p>\n` : ''}<form method="po
 }
 
 // Netlify's _headers do not apply to an Edge Function's own answers: the
-// security headers of every page are sent here too.
+// security headers of every page are sent here too, as `portfolio serve`
+// sends them (gate.test.mjs checks them against
+// cli/internal/server/testdata/secret-page-headers.json).
 const SECURITY_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
 };
 
 function refuse(status, action, problem, method) {

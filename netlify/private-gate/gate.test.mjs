@@ -6,9 +6,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { cookieName, envName, handle, LIFETIME, secretMatches, sign, slugOf, valid } from './gate.mjs';
+import { config } from '../edge-functions/private.js';
+import { cookieName, envName, handle, LIFETIME, PREFIX, secretMatches, sign, slugOf, valid } from './gate.mjs';
 
 const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateaccess/testdata/vectors.json', import.meta.url), 'utf8'));
+// What `portfolio serve` sends with the secret page (go test ./cli/internal/server -run SecretPageHeaders -update).
+const served = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-page-headers.json', import.meta.url), 'utf8'));
 
 test('signs each cookie as the Go code does', async () => {
   for (const c of vectors.cookies) assert.equal(await sign(c.secret, c.slug, c.expires), c.cookie, `${c.slug} ${c.secret}`);
@@ -20,6 +23,12 @@ test('accepts and refuses each cookie as the Go code does', async () => {
 
 test('matches secrets as the Go code does', async () => {
   for (const c of vectors.secrets) assert.equal(await secretMatches(c.secret, c.given), c.match, `${c.secret} / ${c.given}`);
+});
+
+test("guards the prefix the Go code spells once, and the Edge Function's pattern sends it exactly the private paths", () => {
+  assert.equal(PREFIX, vectors.prefix);
+  const pattern = new RegExp(config.pattern);
+  for (const c of vectors.paths) assert.equal(pattern.test(c.path), c.private, c.path);
 });
 
 test('reads paths and names variables as the Go code does', () => {
@@ -56,6 +65,15 @@ test('without the cookie: the secret page, never the file, for any method and ra
       assert.equal(res.headers.get('Content-Range'), null);
       assert.equal(res.headers.get('Cross-Origin-Opener-Policy'), 'same-origin');
     }
+  }
+});
+
+test("the secret page sends every header serve sends with it, with serve's values", async () => {
+  const { res } = await gate(at(served.path));
+  assert.equal(res.status, served.status);
+  for (const [name, value] of Object.entries(served.headers)) {
+    if (name in served.own) assert.ok(res.headers.get(name), `${name}: missing (${served.own[name]})`);
+    else assert.equal(res.headers.get(name), value, name);
   }
 });
 

@@ -3,7 +3,7 @@
 // site of support/variants.ts: one project with a gallery), saving through
 // the editor's local server into the files. The scenario of issue 39: a
 // title changed, a photo added with its alt text, two photos reordered
-// (decision 80), a project added in a declared category; the files on disk,
+// (decision 0081), a project added in a declared category; the files on disk,
 // `portfolio validate` and the pages regenerated from them. Then the saves
 // the schemas refuse: each is refused naming its field, and nothing is
 // written. The editor's page runs under the policy the host sends with it
@@ -171,7 +171,7 @@ test('the owner edits, adds and reorders; the files, validate and the pages foll
   await page.getByRole('button', { name: 'Add image texts' }).click();
   await upload(page, page.getByRole('button', { name: 'Choose an image' }).last(), '04.jpg');
   await page.locator('input[id^=alt-field]').last().fill('Logos on a wall, added in the browser');
-  // 4. Two photos reordered: the gallery follows its texts (decision 80),
+  // 4. Two photos reordered: the gallery follows its texts (decision 0081),
   // and the new photo's entry is dragged above the video's.
   await page.getByLabel('Gallery order (optional)').click();
   await page.locator('[class*=option]', { hasText: /^texts$/ }).click();

@@ -371,7 +371,7 @@ ${canonical.map(({ url, lastmod }) => `  <url><loc>${escape(url)}</loc>${lastmod
 // paint needs from the server: the two fonts
 // every page preloads. The host sends those as Link headers with each page,
 // so that the browser asks for them before it has read the page's head.
-async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, starter, fonts }) {
+async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, starter, fonts }, privatePrefix) {
   const starterUsed = pages.some((p) => p.facts.start === 'starter');
   await writeFile(
     path.join(dist, '.vite', 'prerender.json'),
@@ -380,7 +380,7 @@ async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, sta
       scriptHashes: [rules.hash, starterUsed && starter.hash].filter(Boolean),
       // A private project's pages are left out: the facts sit in dist
       // (.vite/), and their Link headers would name them in _headers.
-      pages: routes.filter((route) => !route.startsWith('/private/')),
+      pages: routes.filter((route) => !route.startsWith(privatePrefix)),
       preload: fonts.map((href) => ({ href, as: 'font', type: 'font/woff2', crossorigin: true })),
       rendered,
     })}\n`,
@@ -415,7 +415,7 @@ async function main() {
   const dates = await lastChanges({ cwd: contentRoot, known: cache.dates });
   await writeSitemapAndRobots(await canonicalPages(pages, site, dates));
   const rendered = pages.filter((p) => p.rendered).length;
-  await writeHeaderFacts(pages, routes, rendered, site);
+  await writeHeaderFacts(pages, routes, rendered, site, server.paths.privateProject(''));
   await cache.save([...used].sort(), dates.found);
   console.log(
     `prerendered ${routes.length} routes (${rendered} rendered, ${pages.length - rendered} unchanged), 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`,

@@ -22,7 +22,7 @@ const (
 )
 
 // OrderTexts orders a gallery as its block's texts list names the files
-// (decision 80): the one order the browser editor can change.
+// (decision 0081): the one order the browser editor can change.
 const OrderTexts = "texts"
 
 // resolveGallery completes the gallery block's settings: what the block

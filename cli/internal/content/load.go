@@ -33,6 +33,7 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/metastrip"
 	"portfolio/cli/internal/photofacts"
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/schemamodel"
 	"portfolio/cli/internal/termsafe"
 )
@@ -53,8 +54,10 @@ const (
 	GalleryJournal = ".gallery-journal.json"
 	ProjectRoute   = "/projects/"
 	// PrivateRoute is where a private project's pages and files are
-	// published: one prefix the host guards (docs/decisions/0080).
-	PrivateRoute = "/private/"
+	// published: one prefix the host guards (docs/decisions/0080), the
+	// gate's own (privateaccess.Prefix, which the Edge Function and the
+	// site's paths are held to by testdata/vectors.json).
+	PrivateRoute = privateaccess.Prefix
 	// AccessPrivate is project.yaml's `access` of a project shown to one
 	// client only.
 	AccessPrivate = "private"

@@ -21,6 +21,7 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/schemamodel"
+	"portfolio/cli/internal/videocheck"
 )
 
 // ConfigFile and ChecksFile are where the configuration and the facts the
@@ -50,10 +51,11 @@ type Unmapped struct {
 }
 
 // ImageExtensions are the image files the editor accepts, as validate
-// does (package imagecheck); gallery files may also be videos.
+// does (package imagecheck); gallery files may also be videos (package
+// videocheck).
 var (
 	ImageExtensions = imagecheck.Extensions
-	VideoExtensions = []string{".mp4", ".m4v", ".webm"}
+	VideoExtensions = videocheck.Extensions
 )
 
 // commitMessages name the change in each of the editor's commits.
@@ -323,7 +325,7 @@ func galleryFiles(fields []yaml.MapSlice) []yaml.MapSlice {
 			}
 			if item.Key == "pattern" {
 				item.Value = extensionPattern(append(slices.Clone(ImageExtensions), VideoExtensions...),
-					"must be an image (.jpg, .jpeg, .png, .webp) or video (.mp4, .m4v, .webm) file of the gallery folder")
+					fmt.Sprintf("must be an image (%s) or video (%s) file of the gallery folder", strings.Join(ImageExtensions, ", "), strings.Join(VideoExtensions, ", ")))
 			}
 			out = append(out, item)
 		}

@@ -90,7 +90,7 @@ type Gallery struct {
 	yaml  []byte // project.yaml as read
 	texts map[string]content.ImageText
 	// byTexts: the block says `order: texts`, so the texts list holds the
-	// order and Apply writes an entry for every image (decision 80).
+	// order and Apply writes an entry for every image (decision 0081).
 	byTexts  bool
 	removed  []string // files of the gallery folder to delete
 	warnings diag.List

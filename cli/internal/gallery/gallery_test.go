@@ -291,7 +291,7 @@ func TestInsertStripsMetadata(t *testing.T) {
 	}
 }
 
-// With `order: texts` (decision 80) the gallery opens in the site's order,
+// With `order: texts` (decision 0081) the gallery opens in the site's order,
 // and a move keeps the site showing what the command showed: every image
 // gets an entry, in the new order.
 func TestOrderByTexts(t *testing.T) {

@@ -36,7 +36,7 @@ func parse(file string, data []byte) (*yamldoc.Document, error) {
 }
 
 // readTexts reads the gallery block's texts by file name, and with
-// `order: texts` (decision 80) the files in the order the texts list them
+// `order: texts` (decision 0081) the files in the order the texts list them
 // (nil otherwise).
 func readTexts(file string, data []byte) (map[string]content.ImageText, []string, error) {
 	doc, err := parse(file, data)

@@ -52,6 +52,20 @@ func AVIFEncoder() (string, error) {
 	return name, nil
 }
 
+// AVIFBuild names the libavif this build of portfolio opens when it makes
+// its first AVIF image, or says why it makes none (an error wrapping
+// ErrNoAVIF), without opening the library: opening it runs the
+// initialisers of the AV1 codecs and their libraries, which a command that
+// makes no image must not pay for (decision 0088). Whether that library is
+// installed shows when images are made (AVIFEncoder).
+func AVIFBuild() (string, error) {
+	name, err := avifBuiltWith()
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrNoAVIF, err)
+	}
+	return name, nil
+}
+
 // EncodeAVIF encodes img as a still AVIF image. quality is on WebP's scale
 // (the --quality of `portfolio images`, 1–100): the file looks as good as
 // a WebP at that quality would, usually in fewer bytes. It runs on one

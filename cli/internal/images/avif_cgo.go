@@ -23,6 +23,16 @@ package images
 #endif
 #endif
 
+// pf_avif_header is the version of the libavif header this file was
+// compiled with, major * 100 + minor, or -1 without one.
+static int pf_avif_header(void) {
+#ifdef PF_AVIF
+	return AVIF_VERSION_MAJOR * 100 + AVIF_VERSION_MINOR;
+#else
+	return -1;
+#endif
+}
+
 // pf_dlopen_avif opens the first libavif found, writing its name to *path.
 static void *pf_dlopen_avif(const char **path) {
 	static const char *names[] = {
@@ -263,6 +273,7 @@ import "C"
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"sync"
 	"unsafe"
@@ -283,6 +294,16 @@ var avifLib = sync.OnceValues(func() (string, error) {
 	}
 	return C.GoString(&msg[0]), nil
 })
+
+// avifBuiltWith names the libavif this build opens when the first AVIF is
+// made, without opening it, or says why there is none.
+func avifBuiltWith() (string, error) {
+	v := int(C.pf_avif_header())
+	if v < 0 {
+		return "", errors.New("portfolio was built without libavif's header (avif/avif.h): install libavif's development files (Debian: libavif-dev; Homebrew: libavif), run `go clean -cache` and build portfolio again")
+	}
+	return fmt.Sprintf("libavif %d.%d", v/100, v%100), nil
+}
 
 // AV1 encoders libavif may use (its avifCodecChoice).
 const (

@@ -13,9 +13,11 @@ import (
 // `portfolio images` (docs/decisions/0077-avif-encoder.md). Images are
 // offered in WebP and JPEG (or PNG), and the run's summary says why.
 
-var avifLib = func() (string, error) {
-	return "", errors.New("this portfolio was built without cgo (no C compiler); build it with one, and libavif's development files, for AVIF")
-}
+var errNoCgo = errors.New("this portfolio was built without cgo (no C compiler); build it with one, and libavif's development files, for AVIF")
+
+var avifLib = func() (string, error) { return "", errNoCgo }
+
+func avifBuiltWith() (string, error) { return "", errNoCgo }
 
 func encodeAVIF(*image.NRGBA, avifParams) ([]byte, error) {
 	_, err := avifLib()

@@ -25,10 +25,11 @@ import (
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/importimage"
 )
 
 // Defaults of the command's flags.
-var DefaultWidths = []int{160, 480, 800, 1200, 1600, 2400}
+var DefaultWidths = []int{160, 480, 800, 1200, 1600, importimage.WidestShown}
 
 const (
 	DefaultQuality  = 80
@@ -193,14 +194,17 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	defer unlock()
 	removeTemps(opts.OutDir, opts.CacheDir)
 
-	fingerprint := opts.fingerprint()
-	if opts.Delivery == content.DeliveryNetlify {
-		fingerprint = opts.originalFingerprint()
+	// Under delivery: netlify the Image CDN makes the host's AVIF: libavif
+	// is not opened at all.
+	fingerprint := opts.originalFingerprint()
+	var noAVIF error
+	if opts.Delivery != content.DeliveryNetlify {
+		fingerprint = opts.fingerprint()
+		_, noAVIF = avifLib()
 	}
-	_, noAVIF := avifLib()
 	r := &runner{
 		opts:        opts,
-		avif:        noAVIF == nil && opts.Delivery != content.DeliveryNetlify, // the Image CDN makes the host's
+		avif:        noAVIF == nil && opts.Delivery != content.DeliveryNetlify,
 		fingerprint: fingerprint,
 		index:       openIndex(opts.CacheDir, start),
 		res: &Result{Manifest: &manifest.Manifest{
@@ -242,7 +246,7 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	}
 
 	sum := &r.res.Summary
-	if noAVIF != nil && opts.Delivery != content.DeliveryNetlify {
+	if noAVIF != nil {
 		sum.NoAVIF = noAVIF.Error()
 	}
 	keys := map[string]bool{}

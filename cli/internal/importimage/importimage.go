@@ -18,8 +18,13 @@ import (
 	"portfolio/cli/internal/photofacts"
 )
 
+// WidestShown is the widest any page shows an image, in pixels: the
+// largest of the widths the build makes (images.DefaultWidths ends with
+// it), which the messages about large originals name.
+const WidestShown = 2400
+
 // DefaultMaxEdge is the default limit on an imported image's long edge:
-// above the site's largest variant (2400 px) with room to crop.
+// above the site's largest variant (WidestShown) with room to crop.
 const DefaultMaxEdge = 6000
 
 // jpegQuality is the quality a shrunk JPEG is written at: visually

@@ -21,7 +21,8 @@ const (
 // OfferResize lists the originals larger than maxEdge with their sizes
 // before and after, and asks whether to shrink them: one, shrink or keep;
 // several, all, none, or one by one. Shrinking is the default answer: the
-// site never shows more than 2400 px, and the content folder is committed.
+// site never shows more than importimage.WidestShown pixels, and the
+// content folder is committed.
 // run asks one group (full-screen or accessible); keep[i] is true for the
 // images to copy at their size.
 func OfferResize(run func(*huh.Group) error, out io.Writer, large []importimage.Large, maxEdge int) (keep []bool, err error) {
@@ -34,7 +35,7 @@ func OfferResize(run func(*huh.Group) error, out io.Writer, large []importimage.
 	if n == 1 {
 		plural = ""
 	}
-	fmt.Fprintf(out, "%d original%s larger than %d px on the long edge (the site shows at most 2400 px):\n", n, plural, maxEdge)
+	fmt.Fprintf(out, "%d original%s larger than %d px on the long edge (the site shows at most %d px):\n", n, plural, maxEdge, importimage.WidestShown)
 	for _, l := range large {
 		fmt.Fprintf(out, "  %s: %s\n", termsafe.String(filepath.Base(l.Path)), l)
 	}

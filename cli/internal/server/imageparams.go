@@ -26,7 +26,8 @@ import (
 // text. Bounds of its own keep one request's work small: MaxDimension.
 
 // MaxDimension is the largest width or height a request may ask for or
-// get: above the site's widest variant (2400 px) with room to zoom.
+// get: above the site's widest variant (importimage.WidestShown) with room
+// to zoom.
 const MaxDimension = 4096
 
 // DefaultQuality is the Image CDN's quality when q is left out.
@@ -37,23 +38,28 @@ const gifType = "image/gif"
 
 // outputFormats maps each fm value Netlify takes to the media type made
 // here; "" for a value Netlify takes that this emulation cannot make: a
-// blurhash, and AVIF from a portfolio built without libavif.
+// blurhash. AVIF is made when libavif opens (avifType), asked the first
+// time a request needs it: opening it at start-up cost every command the
+// initialisers of some 25 shared objects (decision 0088).
 var outputFormats = map[string]string{
 	"webp":     manifest.WebP,
 	"jpg":      manifest.JPEG,
 	"png":      manifest.PNG,
 	"gif":      gifType,
-	"avif":     avifType(),
+	"avif":     manifest.AVIF,
 	"blurhash": "", // a text, not an image: the site never asks for it
 }
 
 // negotiated are the formats chosen from the Accept header when fm is left
 // out, in Netlify's order: WebP if accepted, then AVIF (when this build
 // can encode it), else the source's own format.
-var negotiated = slices.DeleteFunc([]string{manifest.WebP, avifType()}, func(t string) bool { return t == "" })
+func negotiated() []string {
+	return slices.DeleteFunc([]string{manifest.WebP, avifType()}, func(t string) bool { return t == "" })
+}
 
 // avifType is manifest.AVIF when this build of portfolio encodes AVIF
-// (libavif through cgo, see package images), else "".
+// (libavif through cgo, opened on the first call; see package images),
+// else "".
 func avifType() string {
 	if _, err := images.AVIFEncoder(); err != nil {
 		return ""
@@ -171,6 +177,9 @@ func parseTransform(rawQuery string) (transform, *cdnError) {
 		if !known {
 			return t, invalid("fm=%s: the format is one of avif, jpg, png, webp, gif, blurhash", v)
 		}
+		if typ == manifest.AVIF {
+			typ = avifType()
+		}
 		if typ == "" {
 			return t, &cdnError{http.StatusNotImplemented, fmt.Sprintf("fm=%s: Netlify makes it, this local Image CDN cannot%s", v, cannotWhy(v))}
 		}
@@ -201,7 +210,7 @@ func sourcePath(src string) (string, *cdnError) {
 	}
 	if _, private := privateaccess.SlugOf(p); private {
 		// Netlify Image CDN fetches its sources past the Edge Function:
-		// a private project's images are never among them (decision 80).
+		// a private project's images are never among them (decision 0080).
 		return "", invalid("url=%s: the site has no such image", src)
 	}
 	return p, nil
@@ -224,7 +233,7 @@ func (t transform) outputType(accept string, source imagecheck.Format) string {
 	if t.format != "" {
 		return t.format
 	}
-	for _, typ := range negotiated {
+	for _, typ := range negotiated() {
 		if accepts(accept, typ) {
 			return typ
 		}

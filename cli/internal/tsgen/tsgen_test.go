@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	_ "image/png"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,8 +19,10 @@ import (
 
 	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/content/schemacheck"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/schemamodel"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden/ from the generator's output")
@@ -273,7 +276,7 @@ func TestCompilesStrict(t *testing.T) {
 		t.Fatalf("TypeScript compiler not found at %s: run `npm ci` in site/ first (.ci/test does)", tsc)
 	}
 	dir := t.TempDir()
-	files := append(generateFixture(t), File{"usage.ts", []byte(usage)}, File{"tsconfig.json", []byte(tsconfig)})
+	files := append(generateFixture(t), File{"usage.ts", []byte(usage + settingValues(t))}, File{"tsconfig.json", []byte(tsconfig)})
 	for _, f := range files {
 		path := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -287,6 +290,56 @@ func TestCompilesStrict(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tsc --strict failed: %v\n%s", err, out)
 	}
+}
+
+// settingValues writes TypeScript that gives each derived field standing
+// for a stored setting (a gallery block's resolved order, exif, …) every
+// value the schema lets the file give that setting: the generated type
+// must take them all (a gallery's order lacked 'texts', decision 0081).
+func settingValues(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	var imported []string
+	names := slices.Sorted(maps.Keys(derived))
+	for _, typ := range names {
+		d := derived[typ]
+		def := schemaDef(t, typ)
+		for _, f := range d.add {
+			if def == nil || !slices.Contains(d.drop, f.name) || def.Prop(f.name) == nil || len(def.Prop(f.name).Enum) == 0 {
+				continue
+			}
+			values := make([]string, len(def.Prop(f.name).Enum))
+			for i, v := range def.Prop(f.name).Enum {
+				values[i] = literal(v)
+			}
+			fmt.Fprintf(&b, "export const all%s%s: readonly %s['%s'][] = [%s];\n", typ, pascal(f.name), typ, f.name, strings.Join(values, ", "))
+			if !slices.Contains(imported, typ) {
+				imported = append(imported, typ)
+			}
+		}
+	}
+	if b.Len() == 0 {
+		t.Fatal("no derived field stands for a stored setting with values: the check checks nothing")
+	}
+	return fmt.Sprintf("\nimport type { %s } from './content';\n%s", strings.Join(imported, ", "), b.String())
+}
+
+// schemaDef is the definition of the site or project schema that the
+// generated type name stands for, or nil.
+func schemaDef(t *testing.T, typ string) *schemamodel.Schema {
+	t.Helper()
+	for _, load := range []func() (*schemacheck.Schema, error){schemacheck.SiteSchema, schemacheck.ProjectSchema} {
+		s, err := load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range s.Model.Defs {
+			if pascal(d.Name) == typ {
+				return d.Schema
+			}
+		}
+	}
+	return nil
 }
 
 // With images.delivery: netlify every local image has one srcset, of Netlify

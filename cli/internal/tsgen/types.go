@@ -21,7 +21,10 @@ var contentTypes = map[string]string{
 	content.DefHomeVideo:    "HomeVideo",
 }
 
-// derivedField is a property the loader computes: its declaration.
+// derivedField is a property the loader computes: its declaration. An
+// empty tsType is the schema's type of the stored property of that name
+// (one it drops): a resolved setting takes the values the file may give,
+// written once, in the schema.
 type derivedField struct {
 	name, tsType, doc string
 }
@@ -73,10 +76,10 @@ var derived = map[string]struct {
 		drop: []string{"external", "texts", "columns", "exif", "order", "reverse"},
 		add: []derivedField{
 			{"columns", "SiteGalleryColumns", "Columns by window width: the block's, its category's, then the site's, breakpoint by breakpoint; a breakpoint still left out takes the count of the next smaller one."},
-			{"exif", "'show' | 'hide'", "Whether the photo page and the viewer show each photo's facts (its images' exif)."},
-			{"order", "'name' | 'taken'", "How images is ordered (already applied): by file name, or by date taken."},
-			{"reverse", "boolean", "Whether that order is turned round (already applied)."},
-			{"images", "readonly GalleryImage[]", "Every image of the gallery in display order: the gallery folder's files in the block's order (natural file-path order, or by date taken with the undated after), then the external images."},
+			{"exif", "", "Whether the photo page and the viewer show each photo's facts (its images' exif)."},
+			{"order", "", "How images is ordered (already applied): by file name, by date taken, or as the block's texts list the files (decision 0081)."},
+			{"reverse", "", "Whether that order is turned round (already applied)."},
+			{"images", "readonly GalleryImage[]", "Every image of the gallery in display order: the gallery folder's files in the block's order (natural file-path order, by date taken with the undated after, or the files its texts list first, in that order), then the external images."},
 		},
 	},
 }
@@ -287,8 +290,16 @@ func (g *gen) emitType(p pending) {
 			fmt.Fprintf(&g.b, "  readonly %s%s: %s;\n", key(prop.Name), opt, t)
 		}
 		for _, f := range d.add {
+			t := f.tsType
+			if t == "" {
+				stored := s.Prop(f.name)
+				if stored == nil || !slices.Contains(d.drop, f.name) {
+					panic(fmt.Sprintf("tsgen: the derived field %s.%s takes its type from a stored property it does not drop", p.name, f.name))
+				}
+				t = g.typeExpr(p.root, stored, p.name+pascal(f.name))
+			}
 			doc(&g.b, "  ", f.doc)
-			fmt.Fprintf(&g.b, "  readonly %s: %s;\n", f.name, f.tsType)
+			fmt.Fprintf(&g.b, "  readonly %s: %s;\n", f.name, t)
 		}
 		g.b.WriteString("}\n")
 	default:

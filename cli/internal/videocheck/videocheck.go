@@ -75,12 +75,37 @@ func IsProblem(err error) (*Problem, bool) {
 	return p, ok
 }
 
-// Extensions of the video files the content may hold, by container.
-var extensions = map[string]Container{".mp4": MP4, ".m4v": MP4, ".webm": WebM}
+// videoFiles are the extensions of the video files the content may hold,
+// in lower case, and their containers: the one table validate, the browser
+// editor's configuration and its messages read.
+var videoFiles = []struct {
+	ext       string
+	container Container
+}{{".mp4", MP4}, {".m4v", MP4}, {".webm", WebM}}
+
+// Extensions lists the extensions of videoFiles, in its order.
+var Extensions = func() []string {
+	out := make([]string, len(videoFiles))
+	for i, f := range videoFiles {
+		out[i] = f.ext
+	}
+	return out
+}()
+
+// containerOf is the container a file's extension names, in any case.
+func containerOf(name string) (Container, bool) {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, f := range videoFiles {
+		if f.ext == ext {
+			return f.container, true
+		}
+	}
+	return "", false
+}
 
 // HasVideoExt reports whether name ends in .mp4, .m4v or .webm, in any case.
 func HasVideoExt(name string) bool {
-	_, ok := extensions[strings.ToLower(filepath.Ext(name))]
+	_, ok := containerOf(name)
 	return ok
 }
 
@@ -135,7 +160,7 @@ func File(path string) (Info, error) {
 	}
 	var head [12]byte
 	n, _ := f.ReadAt(head[:], 0)
-	want := extensions[strings.ToLower(filepath.Ext(path))]
+	want, _ := containerOf(path)
 	got := sniff(head[:n])
 	switch {
 	case got == "":

@@ -1,5 +1,17 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { childRoute, paths, photoOf, projectSlug, samePath } from '@/config/paths';
+
+// The private prefix as Go spells it once (privateaccess.Prefix), and the
+// paths the gate reads as private, with the slug it finds in each.
+const vectors = JSON.parse(
+  readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../cli/internal/privateaccess/testdata/vectors.json'), 'utf8'),
+) as {
+  prefix: string;
+  paths: { path: string; private: boolean; slug: string }[];
+};
 
 describe('paths', () => {
   it.each([
@@ -38,6 +50,13 @@ describe('paths', () => {
     expect(paths.photoAt(paths.privateProject('smith-wedding'), 2)).toBe('/private/smith-wedding/photos/2');
     expect(photoOf(paths.photoAt(paths.privateProject('smith-wedding'), 2))).toEqual({ slug: 'smith-wedding', n: 2 });
     expect(projectSlug('/privateer/x')).toBeUndefined();
+  });
+
+  it("puts a private project's page under the prefix the gate guards (vectors.json, from Go's privateaccess.Prefix)", () => {
+    expect(paths.privateProject('smith-wedding')).toBe(`${vectors.prefix}smith-wedding`);
+    for (const v of vectors.paths.filter((p) => p.private && p.slug !== '' && p.path === `${vectors.prefix}${p.slug}`)) {
+      expect(projectSlug(v.path)).toBe(v.slug);
+    }
   });
 
   it.each([

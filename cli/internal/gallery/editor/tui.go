@@ -427,7 +427,7 @@ func (m *model) View() tea.View {
 		b.WriteString("Discard your changes? Nothing has been saved. y/n\n")
 	case confirmResize:
 		n := len(m.large)
-		fmt.Fprintf(&b, "%s larger than %d px on the long edge (the site shows at most 2400 px):\n", english.Count(n, "added original"), m.g.MaxEdge)
+		fmt.Fprintf(&b, "%s larger than %d px on the long edge (the site shows at most %d px):\n", english.Count(n, "added original"), m.g.MaxEdge, importimage.WidestShown)
 		for _, l := range m.largeText {
 			b.WriteString("  " + l + "\n")
 		}

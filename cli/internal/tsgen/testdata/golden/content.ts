@@ -474,11 +474,11 @@ export interface GalleryBlock {
   readonly columns: SiteGalleryColumns;
   /** Whether the photo page and the viewer show each photo's facts (its images' exif). */
   readonly exif: 'show' | 'hide';
-  /** How images is ordered (already applied): by file name, or by date taken. */
-  readonly order: 'name' | 'taken';
+  /** How images is ordered (already applied): by file name, by date taken, or as the block's texts list the files (decision 0081). */
+  readonly order: 'name' | 'taken' | 'texts';
   /** Whether that order is turned round (already applied). */
   readonly reverse: boolean;
-  /** Every image of the gallery in display order: the gallery folder's files in the block's order (natural file-path order, or by date taken with the undated after), then the external images. */
+  /** Every image of the gallery in display order: the gallery folder's files in the block's order (natural file-path order, by date taken with the undated after, or the files its texts list first, in that order), then the external images. */
   readonly images: readonly GalleryImage[];
 }
 

@@ -171,8 +171,10 @@ export function pageMeta(pathname: string): PageMeta {
     return page(p.title, p.description, p.link, {
       type: 'article',
       ...(listed(p) ? {} : { noindex: true }),
-      // A private project has no social card: its cover, behind the same secret, is its preview.
-      ...(isPrivate(p) ? { image: photoPreview({ ...p.cover, alt: p.title }) } : {}),
+      // With `previews: photos`, the cover as it is, no card drawn over it. A
+      // private project has no social card: its cover, behind the same
+      // secret, is its preview.
+      ...(site.previews === 'photos' || isPrivate(p) ? { image: photoPreview({ ...p.cover, alt: p.title }) } : {}),
     });
   }
   return { title: `Page not found · ${site.name}`, description: site.description, image: card(paths.notFound), type: 'website' };

@@ -317,6 +317,38 @@ test("a photo page of the gallery with exif: show gives the camera's facts, on t
   expect(await html(request, `/projects/${landscapes.slug}/photos/1`)).not.toContain('Canon');
 });
 
+for (const dpr of [2, 3]) {
+  test(`on a 375 × 812 phone at ${dpr}× her home photographs give at least one image pixel per device pixel`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: dpr });
+    const page = await context.newPage();
+    await page.goto(origin + '/');
+    // Both photos of the crossfade, each drawn across the frame (object-fit: cover).
+    const photos = page.getByRole('region', { name: owner }).locator('picture img');
+    await expect(photos).toHaveCount(2);
+    for (const photo of await photos.all()) {
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const seen = await photo.evaluate(async (img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        // Cover draws the picture at the larger of the two scales: wider than the frame on a phone.
+        const drawn = img.naturalWidth * Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight);
+        // The widths of the candidates the file was chosen from (its <source>'s, or the img's).
+        const candidates = (el: Element) => (el.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(/\s+/));
+        const from = [...(img.parentElement?.querySelectorAll('source') ?? []), img].find((el) =>
+          candidates(el).some(([src]) => src && new URL(src, location.href).href === img.currentSrc),
+        );
+        const widths = from ? candidates(from).map(([, w]) => Number.parseInt(w ?? '', 10)) : [];
+        // The file's own pixels (naturalWidth is in CSS pixels: the file's width over its srcset density).
+        const pixels = (await createImageBitmap(await (await fetch(img.currentSrc)).blob())).width;
+        return { file: img.currentSrc, pixels, drawn, largest: Math.max(...widths) };
+      });
+      // One image pixel per device pixel, or the largest file there is when even that is smaller.
+      const needed = Math.min(Math.floor(seen.drawn * dpr), seen.largest);
+      expect(seen.pixels, `${seen.file}, drawn ${seen.drawn.toFixed(0)} px wide at ${dpr}×`).toBeGreaterThanOrEqual(needed);
+    }
+    await context.close();
+  });
+}
+
 test('the gallery with order: taken shows its dated photos oldest first, then the undated in file order', async ({ page }) => {
   await page.goto(`${origin}/projects/${landscapes.slug}`);
   const tiles = page.getByRole('link', { name: /^Open image \d+/ });

@@ -7,9 +7,9 @@ import { photoTitle } from '@/lib/titles';
 import {
   categories,
   categoryOf,
-  FEATURED_SIZES,
+  featuredSizes,
   galleryImages,
-  HERO_SIZES,
+  heroSizes,
   homeLayout,
   homePhoto,
   isPrivate,
@@ -98,7 +98,7 @@ function homePreload(): ImagePreload | undefined {
   const home = homeLayout();
   const photo = homePhoto(home);
   if (!photo?.srcset) return undefined;
-  const sizes = home.layout === 'featured' ? FEATURED_SIZES : HERO_SIZES;
+  const sizes = home.layout === 'featured' ? featuredSizes(photo) : heroSizes(photo);
   const { avif, webp, fallback } = photo.srcset;
   if (avif) return { type: 'image/avif', srcset: avif, sizes };
   return webp ? { type: 'image/webp', srcset: webp, sizes } : { srcset: fallback, sizes };

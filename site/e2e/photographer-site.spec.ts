@@ -4,7 +4,8 @@
 // photographs (Debian's mate-backgrounds, copied at test time) and a video
 // made by ffmpeg, Plausible, a photograph on the home page, one column of
 // gallery tiles on a phone, cards without role or skills, About sections of
-// her own, photo facts on one gallery and date order on another.
+// her own, photo facts on one gallery and date order on another, a caption
+// on each gallery's first photo.
 //
 // At 375 and 1280 px, light and dark: axe clean, no horizontal overflow, and
 // no text of the sample anywhere. Screenshots of the home page, a category,
@@ -12,7 +13,7 @@
 // test-results/screenshots/photographer-*.png for a look.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { scan } from './support/axe';
 import { buildAndServe, matePhotos, repo, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
 import { animationsDone, columnCount, expect, test, waitForHydration } from './support/test';
@@ -98,7 +99,11 @@ gallery:
 `);
 
 function projectYaml(p: { slug: string; title: string; files: string[] }, page: string, category: string, gallery: string, video = false) {
-  const texts = p.files.map((f, i) => `      - {file: ${String(i + 1).padStart(2, '0')}.jpg, alt: ${f.replace('.jpg', '')} in natural light}`).join('\n');
+  // The first photo of each gallery has a caption too (under it, with the facts where they are shown).
+  const caption = (i: number) => (i === 0 ? `, caption: "${firstCaption}"` : '');
+  const texts = p.files
+    .map((f, i) => `      - {file: ${String(i + 1).padStart(2, '0')}.jpg, alt: ${f.replace('.jpg', '')} in natural light${caption(i)}}`)
+    .join('\n');
   return yaml(`
 # yaml-language-server: $schema=../../../schema/project.schema.json
 title: ${p.title}
@@ -119,6 +124,9 @@ ${gallery}    texts:
 ${texts}${video ? `\n      - {file: ${String(p.files.length + 1).padStart(2, '0')}.mp4, alt: Waves against the rocks}` : ''}
 `);
 }
+
+/** The caption of each gallery's first photo: two lines or more in the viewer's caption area. */
+const firstCaption = 'Slatted morning light on the studio wall, an hour after sunrise, before the first sitter arrived for her portrait';
 
 /** Texts of the sample that must not appear on her site. */
 const sampleTexts = ['Avery Morgan', 'averymorgan', 'UX/UI', 'Fun Facts', 'Role:', 'Frontend Developer', 'Crafting intuitive'];
@@ -316,6 +324,100 @@ test("a photo page of the gallery with exif: show gives the camera's facts, on t
   // The gallery without exif: show has no facts.
   expect(await html(request, `/projects/${landscapes.slug}/photos/1`)).not.toContain('Canon');
 });
+
+for (const dpr of [2, 3]) {
+  test(`on a 375 × 812 phone at ${dpr}× her home photographs give at least one image pixel per device pixel`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: dpr });
+    const page = await context.newPage();
+    await page.goto(origin + '/');
+    // Both photos of the crossfade, each drawn across the frame (object-fit: cover).
+    const photos = page.getByRole('region', { name: owner }).locator('picture img');
+    await expect(photos).toHaveCount(2);
+    for (const photo of await photos.all()) {
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const seen = await photo.evaluate(async (img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        // Cover draws the picture at the larger of the two scales: wider than the frame on a phone.
+        const drawn = img.naturalWidth * Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight);
+        // The widths of the candidates the file was chosen from (its <source>'s, or the img's).
+        const candidates = (el: Element) => (el.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(/\s+/));
+        const from = [...(img.parentElement?.querySelectorAll('source') ?? []), img].find((el) =>
+          candidates(el).some(([src]) => src && new URL(src, location.href).href === img.currentSrc),
+        );
+        const widths = from ? candidates(from).map(([, w]) => Number.parseInt(w ?? '', 10)) : [];
+        // The file's own pixels (naturalWidth is in CSS pixels: the file's width over its srcset density).
+        const pixels = (await createImageBitmap(await (await fetch(img.currentSrc)).blob())).width;
+        return { file: img.currentSrc, pixels, drawn, largest: Math.max(...widths) };
+      });
+      // One image pixel per device pixel, or the largest file there is when even that is smaller.
+      const needed = Math.min(Math.floor(seen.drawn * dpr), seen.largest);
+      expect(seen.pixels, `${seen.file}, drawn ${seen.drawn.toFixed(0)} px wide at ${dpr}×`).toBeGreaterThanOrEqual(needed);
+    }
+    await context.close();
+  });
+}
+
+/** Whether two boxes share any area. */
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The part of an <img>'s box its picture is painted in: all of it, less the bars object-fit: contain (or scale-down) leaves at its sides. */
+async function paintedBox(img: Locator): Promise<Box> {
+  return img.evaluate((el: HTMLImageElement) => {
+    const box = el.getBoundingClientRect();
+    const fit = getComputedStyle(el).objectFit;
+    if (fit !== 'contain' && fit !== 'scale-down') return { x: box.x, y: box.y, width: box.width, height: box.height };
+    let scale = Math.min(box.width / el.naturalWidth, box.height / el.naturalHeight);
+    if (fit === 'scale-down') scale = Math.min(scale, 1);
+    const [width, height] = [el.naturalWidth * scale, el.naturalHeight * scale];
+    // object-position: 50% 50%, the default the viewer keeps.
+    return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
+  });
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+]) {
+  for (const javaScriptEnabled of [false, true]) {
+    test(`at ${viewport.width} × ${viewport.height}, ${javaScriptEnabled ? 'in the viewer' : 'without JavaScript'}, a photo's caption and facts never cover it`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${origin}/projects/${portraits.slug}/photos/1`);
+      let img: Locator;
+      let blocks: [string, Locator][];
+      if (javaScriptEnabled) {
+        // The viewer opens at once on the page's photo, which grows into it.
+        const dialog = page.getByRole('dialog');
+        img = dialog.locator('.yarl__slide_current img.yarl__slide_image:not(.yarl__slide_image_loading)');
+        await expect(img).toHaveCount(1);
+        await expect.poll(() => img.evaluate((el) => el.getAnimations().length)).toBe(0);
+        const caption = dialog.locator('.yarl__slide_current .yarl__slide_description_container');
+        blocks = [
+          ['the caption area', caption],
+          ['the facts', caption.locator('dl')],
+        ];
+      } else {
+        img = page.getByRole('main').locator('figure img');
+        blocks = [
+          ['the caption', page.getByRole('main').locator('figcaption')],
+          ['the facts', page.getByRole('main').locator('figure dl')],
+        ];
+      }
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      const photo = await paintedBox(img);
+      for (const [name, block] of blocks) {
+        await expect(block).toBeVisible();
+        await expect(block).toContainText(name === 'the facts' ? 'Canon EOS 350D' : firstCaption);
+        const box = (await block.boundingBox())!;
+        expect(overlap(box, photo), `${name} ${JSON.stringify(box)} over the photo ${JSON.stringify(photo)}`).toBe(false);
+      }
+      await context.close();
+    });
+  }
+}
 
 test('the gallery with order: taken shows its dated photos oldest first, then the undated in file order', async ({ page }) => {
   await page.goto(`${origin}/projects/${landscapes.slug}`);

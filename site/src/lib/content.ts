@@ -39,11 +39,52 @@ export function homePhoto(home: SiteHome = homeLayout()): (ImageAsset & { readon
   return undefined;
 }
 
-/** How wide the photo and video layouts show their picture: across the page (the <img> and its preload say the same). */
-export const HERO_SIZES = '100vw';
+/** A picture's shape, width over height. */
+const ratioOf = (image: { readonly width: number; readonly height: number }) => Number((image.width / image.height).toFixed(4));
 
-/** How wide a featured photo is shown: two columns on phones, three from 600 px, four from 900 px, in a container at most 1200 px wide. */
-export const FEATURED_SIZES = '(min-width: 1200px) 290px, (min-width: 900px) 24vw, (min-width: 600px) 32vw, 49vw';
+/**
+ * The frame of the photo and video layouts: across the page, as tall as
+ * this at each width (from MUI's md breakpoint, 900 px), never under `min`
+ * px. PhotoHero draws it; heroSizes reads it.
+ */
+export const HERO_FRAME = { xs: 'min(72svh, 640px)', md: 'min(82svh, 920px)', min: 320 } as const;
+
+/**
+ * How wide the photo and video layouts draw a picture (its <img>'s sizes,
+ * and its preload's). It fills the frame (object-fit: cover): a picture
+ * wider than the frame's shape is drawn at the frame's height and cropped
+ * at its sides, wider than the page. On a 375 × 812 phone a 16:10 photo
+ * is drawn 935 px wide in a 375 × 585 frame, and `100vw` chose a file for
+ * 375 px (800 px wide at 2×), enlarged 2.3 times. Its shape is known at
+ * build time, so the width is the larger of the page's and the frame's
+ * height times it (decision 86).
+ */
+export function heroSizes(image: { readonly width: number; readonly height: number }): string {
+  const drawn = (height: string) => `max(100vw, calc(max(${HERO_FRAME.min}px, ${height}) * ${ratioOf(image)}))`;
+  return `(min-width: 900px) ${drawn(HERO_FRAME.md)}, ${drawn(HERO_FRAME.xs)}`;
+}
+
+/** The featured layout's tiles: 4 wide by 5 high (portrait), whatever the photo's shape. */
+export const FEATURED_TILE = { width: 4, height: 5 } as const;
+
+/** How wide a featured tile is: two columns on phones, three from 600 px, four from 900 px, in a container at most 1200 px wide. */
+const FEATURED_TILE_WIDTHS: readonly (readonly [media: string, width: string])[] = [
+  ['(min-width: 1200px) ', '290px'],
+  ['(min-width: 900px) ', '24vw'],
+  ['(min-width: 600px) ', '32vw'],
+  ['', '49vw'],
+];
+
+/**
+ * How wide a featured photo is drawn (its <img>'s sizes, and the first
+ * one's preload): its tile's width, times how much wider than the tile's
+ * shape the photo is, since it fills the tile (object-fit: cover): a 16:10
+ * photo in a 4:5 tile is drawn twice the tile's width (decision 86).
+ */
+export function featuredSizes(image: { readonly width: number; readonly height: number }): string {
+  const wider = Number(Math.max(1, ratioOf(image) / (FEATURED_TILE.width / FEATURED_TILE.height)).toFixed(4));
+  return FEATURED_TILE_WIDTHS.map(([media, width]) => media + (wider > 1 ? `calc(${width} * ${wider})` : width)).join(', ');
+}
 
 /** The active projects of one category page. */
 export function projectsOf(slug: string): readonly Project[] {

@@ -7,9 +7,9 @@ import { photoTitle } from '@/lib/titles';
 import {
   categories,
   categoryOf,
-  FEATURED_SIZES,
+  featuredSizes,
   galleryImages,
-  HERO_SIZES,
+  heroSizes,
   homeLayout,
   homePhoto,
   isPrivate,
@@ -98,7 +98,7 @@ function homePreload(): ImagePreload | undefined {
   const home = homeLayout();
   const photo = homePhoto(home);
   if (!photo?.srcset) return undefined;
-  const sizes = home.layout === 'featured' ? FEATURED_SIZES : HERO_SIZES;
+  const sizes = home.layout === 'featured' ? featuredSizes(photo) : heroSizes(photo);
   const { avif, webp, fallback } = photo.srcset;
   if (avif) return { type: 'image/avif', srcset: avif, sizes };
   return webp ? { type: 'image/webp', srcset: webp, sizes } : { srcset: fallback, sizes };
@@ -171,8 +171,10 @@ export function pageMeta(pathname: string): PageMeta {
     return page(p.title, p.description, p.link, {
       type: 'article',
       ...(listed(p) ? {} : { noindex: true }),
-      // A private project has no social card: its cover, behind the same secret, is its preview.
-      ...(isPrivate(p) ? { image: photoPreview({ ...p.cover, alt: p.title }) } : {}),
+      // With `previews: photos`, the cover as it is, no card drawn over it. A
+      // private project has no social card: its cover, behind the same
+      // secret, is its preview.
+      ...(site.previews === 'photos' || isPrivate(p) ? { image: photoPreview({ ...p.cover, alt: p.title }) } : {}),
     });
   }
   return { title: `Page not found · ${site.name}`, description: site.description, image: card(paths.notFound), type: 'website' };

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/schemacheck"
 )
 
@@ -41,6 +42,10 @@ type Preset struct {
 	// PhotoHome writes the photograph home layout, commented out until the
 	// owner has photographs to name.
 	PhotoHome bool
+	// Previews is site.yaml's previews: what links to the site's pages
+	// show in chats and social networks; "" writes none (the schema's
+	// default, drawn cards: the sample designer's, as SPEC leaves it).
+	Previews string
 }
 
 // AboutSection is a section of the About page that a kind starts with:
@@ -94,6 +99,9 @@ var Presets = []Preset{
 		About: []AboutSection{{Title: "About My Work"}, {Title: "Clients & Publications", Width: "half", Fill: placeholderBullet},
 			{Title: "Exhibitions & Awards", Width: "half", Fill: placeholderBullet}},
 		PhotoHome: true,
+		// Her photographs are her link previews (issue 48): a category
+		// shows its first project's cover, a project its cover untinted.
+		Previews: content.PreviewPhotos,
 	},
 	{
 		Kind: Illustrator, Label: "Illustrator", Hint: "editorial, books, personal work",

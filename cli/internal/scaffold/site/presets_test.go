@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"context"
 	"path/filepath"
 	"regexp"
@@ -100,5 +101,51 @@ func TestPhotographerPreset(t *testing.T) {
 	}
 	if want := []string{"role-tagline", "mission-tagline"}; !slices.Equal(missing, want) {
 		t.Errorf("other: missing %v, want %v", missing, want)
+	}
+}
+
+// What links to a kind's pages show: a photographer's photographs (her
+// category pages their first project's cover, her project pages their
+// cover untinted), the designer's drawn cards as the sample has them (SPEC
+// says nothing of previews, and the sample's must not change). An owner's
+// own choice stands.
+func TestPresetPreviews(t *testing.T) {
+	for _, tc := range []struct {
+		kind, given string
+		want        string // in site.yaml; "" writes none: the schema's default, cards
+	}{
+		{Designer, "", ""},
+		{Photographer, "", content.PreviewPhotos},
+		{Photographer, content.PreviewCards, content.PreviewCards},
+		{Illustrator, "", ""},
+		{Architect, "", ""},
+		{Other, "", ""},
+		{Designer, content.PreviewPhotos, content.PreviewPhotos},
+	} {
+		t.Run(tc.kind+"/"+tc.given, func(t *testing.T) {
+			s := owner(tc.kind)
+			s.Previews = tc.given
+			s, err := Prepare(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "content")
+			if _, err := Create(context.Background(), dir, Render(s, DefaultSchemaRef)); err != nil {
+				t.Fatal(err)
+			}
+			c, diags, err := content.Load(dir, content.Options{})
+			if err != nil || diags.Errors() != 0 {
+				t.Fatalf("load: %v %v", err, diags)
+			}
+			// What the site reads, the schema's default applied.
+			want := cmp.Or(tc.want, content.PreviewCards)
+			if c.Site.Previews != want {
+				t.Errorf("previews %q, want %q", c.Site.Previews, want)
+			}
+			written := regexp.MustCompile(`(?m)^previews: (\w+)$`).FindSubmatch(Render(s, DefaultSchemaRef))
+			if (written == nil) != (tc.want == "") || (written != nil && string(written[1]) != tc.want) {
+				t.Errorf("site.yaml says previews %q, want %q", written, tc.want)
+			}
+		})
 	}
 }

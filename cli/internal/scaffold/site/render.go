@@ -67,6 +67,13 @@ func Render(s Site, schemaRef string) []byte {
 	line("# Public address of the site, without a trailing slash.")
 	text("", "url", s.URL)
 	line("")
+	if s.Previews != "" {
+		line("# What links to your pages show in chats and social networks: `photos`, a")
+		line("# category its first project's cover, a project its cover; `cards`, a card")
+		line("# drawn with the page's title.")
+		line("previews: %s", s.Previews)
+		line("")
+	}
 	if s.MeasurementID != "" {
 		line("# Google Analytics 4 measurement ID. Delete this line to load no analytics.")
 		text("", "measurementId", s.MeasurementID)

@@ -37,6 +37,9 @@ type Site struct {
 	Contact       Contact    `yaml:"contact"`
 	Categories    []Category `yaml:"categories"`
 	Gallery       Gallery    `yaml:"gallery"`
+	// Previews is what links to the pages show (content.PreviewCards or
+	// PreviewPhotos); "" writes none, the schema's default.
+	Previews string `yaml:"previews"`
 }
 
 // Analytics chooses the analytics service other than Google Analytics 4
@@ -403,6 +406,7 @@ func (s Site) WithDefaults() Site {
 			c.PhotoGalleries = yes()
 		}
 	}
+	def(&s.Previews, p.Previews)
 	if s.Gallery.Columns == nil && p.GalleryColumns != nil {
 		columns := *p.GalleryColumns
 		s.Gallery.Columns = &columns

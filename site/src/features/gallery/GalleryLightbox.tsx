@@ -121,9 +121,9 @@ function VideoSlideExtras({ image, videos, children }: { image: GalleryImage; vi
     observer.observe(el, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, [image, videos]);
-  // No box of its own: the slide lays its video out as without it.
+  // No box of its own: the slide lays its video out as without it (lightbox.css finds the video's wrapper through its class).
   return (
-    <div ref={ref} style={{ display: 'contents' }}>
+    <div ref={ref} className="gallery-video-slide" style={{ display: 'contents' }}>
       {children}
     </div>
   );

@@ -11,6 +11,7 @@ import type { PhotoFacts as Facts } from '@/generated/content';
 export function PhotoFacts({ exif }: { exif: Facts }) {
   return (
     <Box
+      className="photo-page-facts"
       sx={{
         '& dl': { m: 0, mt: 2, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, fontSize: '0.875rem', lineHeight: 1.5 },
         '& dl > div': { display: 'flex', gap: 0.75, alignItems: 'baseline' },

@@ -41,6 +41,8 @@ export function PhotoView({ project: p, images, n }: Props) {
   const count = images.length;
   const previous = paths.photoAt(p.link, wrap(n - 1, count));
   const next = paths.photoAt(p.link, wrap(n + 1, count));
+  // A caption or facts go beside the photo from 900 px.
+  const beside = Boolean(image.caption || image.exif);
   return (
     <>
       <Button component={RouterLink} to={p.link} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
@@ -50,22 +52,53 @@ export function PhotoView({ project: p, images, n }: Props) {
       <Typography component="p" sx={{ mt: 1, color: 'text.secondary' }}>
         {video ? 'Video' : 'Photo'} {n} of {count}
       </Typography>
-      <Box component="figure" sx={{ m: 0, mt: 3 }}>
+      <Box
+        component="figure"
+        sx={{
+          m: 0,
+          mt: 3,
+          // From 900 px, the caption and the facts beside the photo, never
+          // under the fold or over it (issue 48); under it on a phone.
+          ...(beside
+            ? {
+                display: { md: 'grid' },
+                gridTemplateColumns: { md: 'minmax(0, 1fr) 18rem' },
+                gridTemplateRows: { md: 'auto 1fr' },
+                columnGap: { md: 4 },
+                '& > figcaption, & > .photo-page-facts': { gridColumn: { md: 2 } },
+                '& > figcaption': { mt: { md: 0 } },
+              }
+            : {}),
+        }}
+      >
         <Box
           // The viewer's photo grows from this one (GalleryLightbox's growFrom).
           data-viewer-origin=""
           sx={{
             display: 'flex',
-            justifyContent: 'center',
-            // The whole photo (or video) in the window, whatever its shape.
-            '& picture, & img, & video': { maxHeight: '75vh', width: 'auto', maxWidth: '100%' },
+            justifyContent: { xs: 'center', md: beside ? 'flex-start' : 'center' },
+            gridRow: { md: '1 / 3' },
+            // The whole photo (or video) in the window, whatever its shape:
+            // from 900 px, in the first screen under the page's heading
+            // (about 300 px above it).
+            '& picture, & img, & video': { maxHeight: { xs: '75vh', md: 'min(75vh, calc(100svh - 20rem))' }, width: 'auto', maxWidth: '100%' },
             '& img': { borderRadius: 2 },
           }}
         >
           {video ? (
             <VideoPlayer video={video} alt={image.alt} />
           ) : (
-            <ResponsiveImage image={image} alt={image.alt} sizes="(min-width: 1200px) 1152px, calc(100vw - 32px)" priority />
+            <ResponsiveImage
+              image={image}
+              alt={image.alt}
+              // Beside an 18rem column and a 32-px gap from 900 px.
+              sizes={
+                beside
+                  ? '(min-width: 1200px) 832px, (min-width: 900px) calc(100vw - 23rem), calc(100vw - 32px)'
+                  : '(min-width: 1200px) 1152px, calc(100vw - 32px)'
+              }
+              priority
+            />
           )}
         </Box>
         {image.caption && (

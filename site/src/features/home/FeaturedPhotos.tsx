@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { paths } from '@/config/paths';
 import type { HomePhoto } from '@/generated/content';
-import { FEATURED_SIZES, project } from '@/lib/content';
+import { FEATURED_TILE, featuredSizes, project } from '@/lib/content';
 import { HeroMission, HeroMore, HeroName } from '@/features/home/TextHero';
 
 /** The page a featured photo opens: its photo page, or its project's. */
@@ -44,14 +44,14 @@ export function FeaturedPhotos({ photos, work }: { photos: readonly HomePhoto[];
                 sx={{
                   position: 'relative',
                   display: 'block',
-                  aspectRatio: '4 / 5',
+                  aspectRatio: `${FEATURED_TILE.width} / ${FEATURED_TILE.height}`,
                   overflow: 'hidden',
                   '& img': { transition: 'transform 300ms ease-out' },
                   '&:hover img': { transform: 'scale(1.03)' },
                   '@media (prefers-reduced-motion: reduce)': { '& img': { transition: 'none' }, '&:hover img': { transform: 'none' } },
                 }}
               >
-                <ResponsiveImage image={photo} alt={photo.alt} sizes={FEATURED_SIZES} priority={i === 0} eager={i < 4} fill />
+                <ResponsiveImage image={photo} alt={photo.alt} sizes={featuredSizes(photo)} priority={i === 0} eager={i < 4} fill />
               </Box>
             </li>
           ))}

@@ -6,7 +6,7 @@ import { keyframes } from '@emotion/react';
 import { PageHeading } from '@/components/PageHeading';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import type { HomePhoto, PhotoHome, VideoHome } from '@/generated/content';
-import { HERO_SIZES, site } from '@/lib/content';
+import { HERO_FRAME, heroSizes, site } from '@/lib/content';
 import { HeroMission, HeroMore } from '@/features/home/TextHero';
 import { MOTION, MotionSwitch } from '@/features/home/MotionSwitch';
 
@@ -39,7 +39,7 @@ function Slides({ photos }: { photos: readonly HomePhoto[] }) {
   if (!first) return null;
   return (
     <>
-      <ResponsiveImage image={first} alt={first.alt} sizes={HERO_SIZES} priority fill />
+      <ResponsiveImage image={first} alt={first.alt} sizes={heroSizes(first)} priority fill />
       {rest.map((photo, i) => (
         <Box
           key={photo.src}
@@ -52,7 +52,7 @@ function Slides({ photos }: { photos: readonly HomePhoto[] }) {
             '@media (prefers-reduced-motion: reduce)': { display: 'none', animation: 'none' },
           }}
         >
-          <ResponsiveImage image={photo} alt={photo.alt} sizes={HERO_SIZES} fill />
+          <ResponsiveImage image={photo} alt={photo.alt} sizes={heroSizes(photo)} fill />
         </Box>
       ))}
     </>
@@ -64,7 +64,7 @@ function Video({ home }: { home: VideoHome }) {
   return (
     <>
       {/* The poster, as an image: the page's largest paint, preloaded, and what shows until the video plays, when it is paused, and under reduced motion. */}
-      <ResponsiveImage image={video.poster} alt={alt} sizes={HERO_SIZES} priority fill />
+      <ResponsiveImage image={video.poster} alt={alt} sizes={heroSizes(video.poster)} priority fill />
       <Box
         component="video"
         className={MOTION}
@@ -107,8 +107,9 @@ export function PhotoHero({ home, work }: { home: PhotoHome | VideoHome; work: b
         sx={{
           position: 'relative',
           overflow: 'hidden',
-          height: { xs: 'min(72svh, 640px)', md: 'min(82svh, 920px)' },
-          minHeight: 320,
+          // heroSizes says how wide a picture is drawn in it: keep them together.
+          height: { xs: HERO_FRAME.xs, md: HERO_FRAME.md },
+          minHeight: HERO_FRAME.min,
           bgcolor: 'grey.900',
           color: 'common.white',
           [`&:has(:checked) .${MOTION}`]: { animationPlayState: 'paused' },

@@ -151,7 +151,7 @@ describe('Home page layouts', () => {
   });
 });
 
-describe('Link previews of category pages (previews)', () => {
+describe('Link previews of category and project pages (previews)', () => {
   it('cards (the default): the drawn card', () => {
     const slug = site.categories.find((c) => c.built)!.slug;
     expect(pageMeta(paths.category(slug)).image.url).toMatch(/\/img\/cards\//);
@@ -164,5 +164,21 @@ describe('Link previews of category pages (previews)', () => {
     const meta = pageMeta(paths.category(category.slug));
     expect(meta.image).toEqual(photoPreview({ ...first.cover, alt: first.title }));
     expect(meta.image.url).toBe(new URL(first.cover.src, site.url).href);
+  });
+
+  it("cards: a public project's page shows its drawn card (the cover under a tint)", () => {
+    const p = projectsOf(site.categories.find((c) => c.built)!.slug)[0]!;
+    expect(pageMeta(p.link).image.url).toMatch(/\/img\/cards\//);
+  });
+
+  it("photos: a project's page shows its cover as it is, no card drawn over it", () => {
+    writable.previews = 'photos';
+    for (const category of site.categories.filter((c) => c.built)) {
+      for (const p of projectsOf(category.slug)) {
+        const meta = pageMeta(p.link);
+        expect(meta.image).toEqual(photoPreview({ ...p.cover, alt: p.title }));
+        expect(meta.image.url, p.link).not.toMatch(/\/img\/cards\//);
+      }
+    }
   });
 });

@@ -288,6 +288,56 @@ func TestPrivateWrongSecretsAreRateLimited(t *testing.T) {
 	}
 }
 
+// Decision 0080 limits wrong secrets per address: a right one never
+// counts, so a client who opens the project from several devices behind
+// one address, or again after a cookie expired, is never held back by
+// their own successes. Each case enters secrets in order from one address
+// (DefaultPrivateLimit: 5 at once, then one every 12 seconds) and expects
+// each answer's status.
+func TestPrivateLimitCountsOnlyWrongSecrets(t *testing.T) {
+	const right, wrong = true, false
+	repeat := func(n int, v bool) []bool {
+		out := make([]bool, n)
+		for i := range out {
+			out[i] = v
+		}
+		return out
+	}
+	statuses := func(n, status int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = status
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name    string
+		entries []bool
+		want    []int
+	}{
+		{"twenty right secrets", repeat(20, right), statuses(20, http.StatusSeeOther)},
+		{"right ones, then a wrong one", append(repeat(10, right), wrong), append(statuses(10, http.StatusSeeOther), http.StatusUnauthorized)},
+		{"four wrong, then right ones", append(repeat(4, wrong), repeat(6, right)...), append(statuses(4, http.StatusUnauthorized), statuses(6, http.StatusSeeOther)...)},
+		{"right and wrong by turns: the wrong ones add up", []bool{right, wrong, right, wrong, right, wrong, right, wrong, right, wrong, right},
+			[]int{303, 401, 303, 401, 303, 401, 303, 401, 303, 401, 429}},
+		{"five wrong: the sixth entry waits, right or wrong", append(repeat(5, wrong), right, wrong),
+			append(statuses(5, http.StatusUnauthorized), http.StatusTooManyRequests, http.StatusTooManyRequests)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newPrivateSite(t)
+			for i, ok := range c.entries {
+				secret := "guess " + strconv.Itoa(i)
+				if ok {
+					secret = theSecret
+				}
+				if r := s.enter("/private/alpha/", "192.0.2.9", secret); r.status != c.want[i] {
+					t.Fatalf("entry %d (right: %v): status %d, want %d", i+1, ok, r.status, c.want[i])
+				}
+			}
+		})
+	}
+}
+
 func TestPrivateNoSecretSetAdmitsNobody(t *testing.T) {
 	s := newPrivateSite(t)
 	for _, secret := range []string{"", "anything", theSecret} {

@@ -62,8 +62,8 @@ type Config struct {
 	// environment variable, privateaccess.EnvName); "" admits nobody.
 	// Nil: no private project can be opened.
 	PrivateSecret func(slug string) string
-	// PrivateLimit is each client's allowance of secrets tried. Default:
-	// 5 at once, then one every 12 seconds.
+	// PrivateLimit is each client's allowance of wrong secrets (a right
+	// one does not count). Default: 5 at once, then one every 12 seconds.
 	PrivateLimit Limit
 	// Now is the clock of the cookies and the limits. Default time.Now.
 	Now func() time.Time

@@ -62,6 +62,10 @@ type Config struct {
 	// environment variable, privateaccess.EnvName); "" admits nobody.
 	// Nil: no private project can be opened.
 	PrivateSecret func(slug string) string
+	// Galleries reads what the build says of each private project's
+	// gallery (privateaccess.GalleriesFile), against which a favourites
+	// post is checked. Nil, or an error: every favourites post is refused.
+	Galleries func() (privateaccess.Galleries, error)
 	// PrivateLimit is each client's allowance of wrong secrets (a right
 	// one does not count). Default: 5 at once, then one every 12 seconds.
 	PrivateLimit Limit
@@ -231,8 +235,8 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 		return
 	}
 	name := r.PostForm.Get(contact.FormNameField)
-	if _, private := privateaccess.SlugOf(urlPath); private && name == contact.FavouritesFormName {
-		h.favourites(w, r, urlPath) // past the gate: the client holds the secret
+	if slug, private := privateaccess.SlugOf(urlPath); private && name == contact.FavouritesFormName {
+		h.favourites(w, r, urlPath, slug) // past the gate: the client holds slug's secret
 		return
 	}
 	if name != contact.FormName {

@@ -173,6 +173,16 @@ func Run(opts *Options) error {
 		// A private project opens with the secret in its environment
 		// variable, never in the repository (docs/decisions/0080).
 		PrivateSecret: func(slug string) string { return os.Getenv(privateaccess.EnvName(slug)) },
+		// Favourites are checked against the build's list of each private
+		// project's gallery, in the site folder beside its dist (read on
+		// each post: a build while serving changes it).
+		Galleries: func() (privateaccess.Galleries, error) {
+			data, err := os.ReadFile(filepath.Join(filepath.Dir(dist), "src", "generated", privateaccess.GalleriesFile))
+			if err != nil {
+				return privateaccess.Galleries{}, err
+			}
+			return privateaccess.ReadGalleries(data)
+		},
 	})
 	if err != nil {
 		return err

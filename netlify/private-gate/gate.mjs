@@ -239,6 +239,10 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
         if (refused) return refused;
       }
       const res = await next();
+      // Not the site's 404.html, which loads the analytics: nothing at a
+      // private address counts (decision 0080; `portfolio serve` answers
+      // the same).
+      if (res.status === 404) return refusePost(404, 'No page here', 'There is no page at this address.', cookiePath(slug), request.method);
       const out = new Response(res.body, res);
       for (const [k, v] of Object.entries(PRIVATE_HEADERS)) out.headers.set(k, v);
       return out;

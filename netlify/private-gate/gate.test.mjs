@@ -158,3 +158,19 @@ test("a favourites post past the gate: only the admitted project's, only its pho
   const unreadable = await post([], { type: 'application/json' });
   assert.equal(unreadable.res.status, 400);
 });
+
+// Issue 48: past the gate, an unknown address got the site's 404.html,
+// which loads the analytics with the private address in it.
+test("an unknown address past the gate gets the function's own page, not the site's 404.html", async () => {
+  const cookie = `private_alpha=${await sign(SECRET, 'alpha', NOW + 3600)}`;
+  const res = await handle(at('/private/alpha/no-such-page', { headers: { Cookie: cookie } }), {
+    secretFor: () => SECRET,
+    next: async () => new Response('<script data-provider="ga4" data-id="G-1"></script>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
+    now: () => NOW,
+  });
+  assert.equal(res.status, 404);
+  const body = await res.text();
+  assert.doesNotMatch(body, /data-provider|script/);
+  assert.match(body, /No page here/);
+  assert.equal(res.headers.get('X-Robots-Tag'), 'noindex');
+});

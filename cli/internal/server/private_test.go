@@ -526,3 +526,22 @@ func TestFavouritesWithoutGalleriesAreRefused(t *testing.T) {
 		t.Errorf("stored %d, want 0", n)
 	}
 }
+
+// Issue 48: an unknown address under the prefix, past the gate, got the
+// site's 404.html, which loads the analytics with the private address in
+// it. It gets the server's own page instead, as from the Edge Function.
+func TestPrivateUnknownAddressIsNotTheSitesNotFoundPage(t *testing.T) {
+	s := newPrivateSite(t)
+	c := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	with := http.Header{"Cookie": {c.Name + "=" + c.Value}, "Accept": {"text/html"}}
+	for _, target := range []string{"/private/alpha/no-such-page", "/private/alpha/photos/99", "/PRIVATE/alpha/nope"} {
+		r := s.do(http.MethodGet, target, "192.0.2.1", with, "")
+		if r.status != http.StatusNotFound || strings.Contains(r.body, "<h1>404</h1>") {
+			t.Errorf("%s: status %d, %.200q; want 404 without the site's 404.html", target, r.status, r.body)
+		}
+	}
+	// A public unknown address still gets the site's page.
+	if r := s.do(http.MethodGet, "/no-such-page", "192.0.2.1", nil, ""); r.status != http.StatusNotFound || !strings.Contains(r.body, "<h1>404</h1>") {
+		t.Errorf("a public unknown address: status %d, %.200q", r.status, r.body)
+	}
+}

@@ -182,6 +182,14 @@ func (h *Handler) secure(w http.ResponseWriter, urlPath string) {
 // page serves a file of the site with the host's headers.
 func (h *Handler) page(w http.ResponseWriter, r *http.Request, urlPath string) {
 	name, status := h.static.resolve(urlPath)
+	if _, private := privateaccess.SlugOf(urlPath); private && status == http.StatusNotFound {
+		// Not the site's 404.html, which loads the analytics: nothing at
+		// a private address counts (decision 0080; the Edge Function
+		// answers the same).
+		h.secure(w, urlPath)
+		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
+		return
+	}
 	// The host's own files are not part of the site.
 	if base := path.Base(name); strings.EqualFold(base, "_headers") || strings.EqualFold(base, "_redirects") {
 		name, status = "404.html", http.StatusNotFound

@@ -72,16 +72,6 @@ describe('startCount', () => {
     expect(target.searchParams.get('t')).toBe('About Me · Test');
   });
 
-  // Issue 48: the not-found page's script runs at any unknown address,
-  // a private project's too (decision 0080).
-  it.each(['plausible', 'umami', 'goatcounter'] as const)("sends no %s count at a private project's address", async (provider) => {
-    const fetch = vi.spyOn(window, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
-    pageWith({ provider, endpoint: 'https://example.com/count', id: 'x', domain: 'jo.example' });
-    startCount(send[provider], document, { location: { pathname: '/Private/smith-wedding/photos/9' } } as unknown as Window);
-    await afterLoad();
-    expect(fetch).not.toHaveBeenCalled();
-  });
-
   it('a failed count is not an error of the page', async () => {
     vi.spyOn(window, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     const unhandled = vi.fn();

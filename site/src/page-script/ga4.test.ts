@@ -53,18 +53,6 @@ describe('startPage', () => {
     expect(window.dataLayer).toBeUndefined();
   });
 
-  // Issue 48: the not-found page's script runs at any unknown address,
-  // a private project's too (decision 0080).
-  it("counts nothing at a private project's address, even on the not-found page there", () => {
-    const before = pageViews().length;
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    pageWith({ data: { provider: 'ga4', id: 'G-TEST123' }, notFound: true });
-    startPage(document, { location: { pathname: '/private/smith-wedding/nope', search: '' } } as unknown as Window);
-    expect(pageViews()).toHaveLength(before);
-    expect(error).toHaveBeenCalledWith('404: no page at', '/private/smith-wedding/nope');
-    error.mockRestore();
-  });
-
   it('logs the missing path on the not-found page, and only there', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     pageWith({ notFound: true });

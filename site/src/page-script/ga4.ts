@@ -6,15 +6,12 @@
 // goatcounter.ts for the cookieless ones, no-analytics.ts for none. When GA4 asks for consent, the
 // tag's data-consent names the consent script, loaded only then
 // (src/page-script/consent.ts).
-import { isPrivatePath } from '@/config/paths';
 import { initAnalytics, trackPageView } from '@/lib/analytics';
 import type { startConsent } from '@/page-script/consent';
 import { logNotFound } from '@/page-script/not-found';
 
 export function startPage(doc: Document = document, win: Window = window) {
-  // A private project's address counts nothing, whatever page it shows
-  // (the not-found page's script is on every unknown address).
-  const a = isPrivatePath(win.location.pathname) ? undefined : doc.querySelector<HTMLScriptElement>('script[data-provider]')?.dataset;
+  const a = doc.querySelector<HTMLScriptElement>('script[data-provider]')?.dataset;
   if (a?.consent) {
     // Not a bundler import: the consent script is a file of its own, given the
     // two functions it needs (no chunk of shared code, no preload helper).

@@ -85,6 +85,15 @@ The script gets JSON (200, or 400 with the messages); a native post (Accept:
 text/html) gets a 303 to /contact/sent/, the contact page back with its
 values and messages filled in (400), or a short page saying what went wrong.
 
+A private project (access: private) opens as on Netlify: everything under
+/private/<slug>/ asks for the secret in PORTFOLIO_PRIVATE_<SLUG> (unset:
+nobody gets in); a client may enter 5 wrong secrets, then one every 12
+seconds (429; right ones never count). Its favourites are stored with the
+messages only for the project the secret opened and only with photos of its
+gallery (400 otherwise), checked against the build's
+src/generated/private-gate.json beside the served dist: a copy of dist alone
+refuses them (503).
+
 With --no-build nothing is built and any built site can be served, in the
 repository or not (a copy of site/dist, a deploy artifact): --site names the
 built folder itself or the folder above its dist/. A built site is a folder

@@ -4,12 +4,19 @@
 // site's environment variable PORTFOLIO_PRIVATE_<SLUG> (`portfolio share
 // SLUG` prints its name). The rule is ../private-gate/gate.mjs, the same
 // as `portfolio serve`'s (docs/decisions/0080-private-client-work.md).
+//
+// A client's favourites are checked against what the build wrote of each
+// private project's gallery (its title and file names), bundled with the
+// function at deploy: `portfolio build` writes it on every build, before
+// Netlify bundles the function (cli/internal/privateaccess GalleriesFile).
+import galleries from '../../site/src/generated/private-gate.json' with { type: 'json' };
 import { envName, handle } from '../private-gate/gate.mjs';
 
 export default (request, context) =>
   handle(request, {
     // eslint-disable-next-line no-undef -- Netlify's global in the edge runtime
     secretFor: (slug) => Netlify.env.get(envName(slug)),
+    galleryFor: (slug) => (Object.hasOwn(galleries.projects, slug) ? galleries.projects[slug] : undefined),
     next: () => context.next(),
   });
 

@@ -134,6 +134,82 @@ function refuse(status, action, problem, method) {
   return new Response(method === 'HEAD' ? null : gatePage(action, problem), { status, headers });
 }
 
+/**
+ * The rule for a favourites post past the gate
+ * (cli/internal/privateaccess/favourites.go, Gallery.Check, held to the
+ * same vectors): the project is the one the gate admitted, whose `gallery`
+ * ({ title, photos }) the build wrote; the post's project field must name
+ * it, and every photo named must be in it. Returns the field at fault and
+ * the problem in words, or null.
+ */
+export function checkFavourites(gallery, project, photos) {
+  if (project !== gallery.title) return { field: 'project', problem: "This list was made on another project's page; send it from this project's page" };
+  const unknown = [...new Set(photos.filter((name) => !gallery.photos.includes(name)))];
+  if (unknown.length === 0) return null;
+  const named = unknown.length > MAX_NAMED ? `${unknown.slice(0, MAX_NAMED).join(', ')} and ${unknown.length - MAX_NAMED} more` : unknown.join(', ');
+  return { field: 'photos', problem: `Not in this project's gallery: ${named}; choose the photos on this project's page` };
+}
+
+/** How many unknown names a problem lists. */
+const MAX_NAMED = 5;
+
+/** The favourites form's names (cli/internal/contact/favourites.go, site/src/features/favourites/form.ts). */
+export const FAVOURITES = { form: 'favourites', formName: 'form-name', project: 'project', photos: 'photos' };
+
+/** The photo names of a post: each value's lines, trimmed, empty ones dropped. */
+const photoNames = (values) => values.flatMap((v) => String(v).split('\n')).map((s) => s.trim()).filter(Boolean);
+
+/** A short page that says why a post was refused, with the way back. */
+function noticePage(title, text, back) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(title)}</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+<p role="alert">${escapeHtml(text)}</p>
+<p><a href="${escapeHtml(back)}">Go back</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+function refusePost(status, title, text, back, method) {
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' };
+  return new Response(method === 'HEAD' ? null : noticePage(title, text, back), { status, headers });
+}
+
+/**
+ * Checks an admitted post before the host's form handling stores it: a
+ * favourites list must be the admitted project's, naming only its
+ * gallery's photos; a post whose form cannot be read is refused. Returns
+ * the refusal, or null to let it through (the request itself is not read).
+ */
+async function checkPost(request, slug, pathname, galleryFor) {
+  let form;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    return refusePost(400, 'The form could not be read', 'The form could not be read. Go back and send it again from the page.', pathname, request.method);
+  }
+  if (form.get(FAVOURITES.formName) !== FAVOURITES.form) return null;
+  const gallery = galleryFor(slug);
+  if (!gallery) {
+    return refusePost(503, 'The favourites were not sent', 'The favourites cannot be checked against the project, so they were not stored. Please tell the photographer.', pathname, request.method);
+  }
+  const fault = checkFavourites(gallery, String(form.get(FAVOURITES.project) ?? '').trim(), photoNames(form.getAll(FAVOURITES.photos)));
+  if (!fault) return null;
+  return refusePost(400, 'Please correct the form', `${fault.problem}. Go back: your choice is still on the page.`, pathname, request.method);
+}
+
 function cookieValues(request, name) {
   const out = [];
   for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
@@ -146,11 +222,14 @@ function cookieValues(request, name) {
 /**
  * Answers a request: under the private prefix without a valid cookie, the
  * secret's page (or, for the secret posted, the cookie and a redirect
- * back); with one, what `next()` answers (the site's file), with the
- * prefix's headers. `secretFor(slug)` reads the secret ("" or undefined
- * admits nobody); `now()` is Unix seconds.
+ * back); with one, what `next()` answers (the site's file, or the host's
+ * form handling for a post), with the prefix's headers. `secretFor(slug)`
+ * reads the secret ("" or undefined admits nobody); `galleryFor(slug)` is
+ * what the build says of the project's gallery ({ title, photos }, from
+ * site/src/generated/private-gate.json; undefined refuses every favourites
+ * post); `now()` is Unix seconds.
  */
-export async function handle(request, { secretFor, next, now = () => Math.floor(Date.now() / 1000) }) {
+export async function handle(request, { secretFor, galleryFor = () => undefined, next, now = () => Math.floor(Date.now() / 1000) }) {
   const url = new URL(request.url);
   const { private: isPrivate, slug } = slugOf(url.pathname);
   if (!isPrivate) return next();
@@ -158,7 +237,15 @@ export async function handle(request, { secretFor, next, now = () => Math.floor(
   const secret = secretFor(slug) ?? '';
   for (const value of cookieValues(request, cookieName(slug))) {
     if (await valid(secret, slug, value, now())) {
+      if (request.method === 'POST') {
+        const refused = await checkPost(request, slug, url.pathname, galleryFor);
+        if (refused) return refused;
+      }
       const res = await next();
+      // Not the site's 404.html, which loads the analytics: nothing at a
+      // private address counts (decision 0080; `portfolio serve` answers
+      // the same).
+      if (res.status === 404) return refusePost(404, 'No page here', 'There is no page at this address.', cookiePath(slug), request.method);
       const out = new Response(res.body, res);
       for (const [k, v] of Object.entries(PRIVATE_HEADERS)) out.headers.set(k, v);
       return out;

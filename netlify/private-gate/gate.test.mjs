@@ -5,9 +5,22 @@
 //   node --test netlify/private-gate/
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { register } from 'node:module';
 import { test } from 'node:test';
-import { config } from '../edge-functions/private.js';
-import { cookieName, envName, handle, LIFETIME, PREFIX, secretMatches, sign, slugOf, valid } from './gate.mjs';
+import { checkFavourites, cookieName, envName, handle, LIFETIME, PREFIX, secretMatches, sign, slugOf, valid } from './gate.mjs';
+
+// The Edge Function's module imports what `portfolio build` writes
+// (site/src/generated/private-gate.json), which a clean checkout lacks:
+// this test reads only its config, so that import is answered with an
+// empty list of private galleries.
+register(
+  'data:text/javascript,' +
+    encodeURIComponent(`export async function resolve(specifier, context, next) {
+  if (specifier.endsWith('/generated/private-gate.json')) return { url: 'data:application/json,{"projects":{}}', importAttributes: context.importAttributes, shortCircuit: true };
+  return next(specifier, context);
+}`),
+);
+const { config } = await import('../edge-functions/private.js');
 
 const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateaccess/testdata/vectors.json', import.meta.url), 'utf8'));
 // What `portfolio serve` sends with the secret page (go test ./cli/internal/server -run SecretPageHeaders -update).
@@ -116,4 +129,79 @@ test('cost: one cookie check', async () => {
   const each = (user + system) / runs;
   console.log(`# one cookie check: ${each.toFixed(1)} µs of CPU (Netlify allows 50 ms per request)`);
   assert.ok(each < 50_000);
+});
+
+test('checks favourites as the Go code does', () => {
+  const { gallery, cases } = vectors.favourites;
+  assert.ok(cases.length >= 5);
+  for (const c of cases) {
+    const fault = checkFavourites(gallery, c.project, c.photos);
+    assert.deepEqual(fault, c.field ? { field: c.field, problem: c.problem } : null, c.name);
+  }
+});
+
+// Issue 48: alpha's cookie filed a list under another project's title,
+// naming photos of no gallery. The host's form handling stores what it is
+// given: the function lets through only the admitted project's list.
+test("a favourites post past the gate: only the admitted project's, only its photos", async () => {
+  const cookie = `private_alpha=${await sign(SECRET, 'alpha', NOW + 3600)}`;
+  const galleries = { alpha: { title: 'Secret Alpha', photos: ['A_1.jpg', 'A_2.jpg'] }, beta: { title: 'Secret Beta', photos: ['B_1.jpg'] } };
+  const post = async (fields, { type = 'application/x-www-form-urlencoded', galleryFor = (slug) => galleries[slug] } = {}) => {
+    const form = new URLSearchParams([['form-name', 'favourites'], ['name', 'Jo'], ['email', 'jo@example.com'], ...fields]);
+    let body = form.toString();
+    let contentType = type;
+    if (type === 'multipart') {
+      const data = new FormData();
+      for (const [k, v] of form) data.append(k, v);
+      const encoded = new Response(data);
+      contentType = encoded.headers.get('Content-Type');
+      body = await encoded.text();
+    }
+    const request = at('/private/alpha/photos/1', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': contentType }, body });
+    let forwarded = '';
+    const res = await handle(request, {
+      secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
+      galleryFor,
+      next: async () => {
+        forwarded = await request.text(); // what the host's form handling reads
+        return new Response('stored', { status: 200 });
+      },
+      now: () => NOW,
+    });
+    return { res, body: await res.text(), forwarded, sent: body };
+  };
+  const ok = await post([['project', 'Secret Alpha'], ['photos', 'A_1.jpg\nA_2.jpg']]);
+  assert.equal(ok.res.status, 200);
+  assert.equal(ok.forwarded, ok.sent, 'the post reaches the form handling whole');
+  for (const type of [undefined, 'multipart']) {
+    const other = await post([['project', 'Secret Beta'], ['photos', 'B_1.jpg']], { type });
+    assert.equal(other.res.status, 400, `another project's title (${type ?? 'urlencoded'})`);
+    assert.equal(other.forwarded, '');
+    assert.match(other.body, /another project&#39;s page/);
+    const unknown = await post([['project', 'Secret Alpha'], ['photos', 'A_1.jpg'], ['photos', 'IMG_9999.jpg']], { type });
+    assert.equal(unknown.res.status, 400, `an unknown photo (${type ?? 'urlencoded'})`);
+    assert.equal(unknown.forwarded, '');
+    assert.match(unknown.body, /Not in this project&#39;s gallery: IMG_9999\.jpg/);
+  }
+  const unlisted = await post([['project', 'Secret Alpha'], ['photos', 'A_1.jpg']], { galleryFor: () => undefined });
+  assert.equal(unlisted.res.status, 503, 'no gallery list: refused, never stored unchecked');
+  assert.equal(unlisted.forwarded, '');
+  const unreadable = await post([], { type: 'application/json' });
+  assert.equal(unreadable.res.status, 400);
+});
+
+// Issue 48: past the gate, an unknown address got the site's 404.html,
+// which loads the analytics with the private address in it.
+test("an unknown address past the gate gets the function's own page, not the site's 404.html", async () => {
+  const cookie = `private_alpha=${await sign(SECRET, 'alpha', NOW + 3600)}`;
+  const res = await handle(at('/private/alpha/no-such-page', { headers: { Cookie: cookie } }), {
+    secretFor: () => SECRET,
+    next: async () => new Response('<script data-provider="ga4" data-id="G-1"></script>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
+    now: () => NOW,
+  });
+  assert.equal(res.status, 404);
+  const body = await res.text();
+  assert.doesNotMatch(body, /data-provider|script/);
+  assert.match(body, /No page here/);
+  assert.equal(res.headers.get('X-Robots-Tag'), 'noindex');
 });

@@ -66,7 +66,8 @@ async function hashFiles(dir, names) {
  * the environment Vite and the prerender read, Node's version and the year.
  */
 export async function sharedInputs(siteRoot, shared) {
-  const generatedOwn = new Set(['generated/projects', 'generated/images.json']);
+  // private-gate.json: the favourites' check at the host, read by no page.
+  const generatedOwn = new Set(['generated/projects', 'generated/images.json', 'generated/private-gate.json']);
   const src = await filesUnder(path.join(siteRoot, 'src'), generatedOwn);
   const scripts = await filesUnder(path.join(siteRoot, 'scripts'), new Set());
   const top = (await readdir(siteRoot, { withFileTypes: true }))

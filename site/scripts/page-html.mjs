@@ -54,7 +54,7 @@ export function iconTags(icons, info, favicon = '/favicon.ico') {
 
 // --- A page's head and scripts -----------------------------------------------
 
-export function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
+export function head({ meta, jsonLd }, styles, { info, fonts, siteTags, private: privatePage = false }) {
   const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
   if (meta.preload) {
     // The page's largest image, as its <picture>'s first <source> (AVIF,
@@ -67,6 +67,9 @@ export function head({ meta, jsonLd }, styles, { info, fonts, siteTags }) {
   }
   const tags = [...preloads, `<title>${escape(meta.title)}</title>`, `<meta name="description" content="${escape(meta.description)}" />`, ...siteTags];
   if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  // A private project's page: the next page, public or not, is told
+  // nothing of where the client came from (decision 0080).
+  if (privatePage) tags.push('<meta name="referrer" content="no-referrer" />');
   if (meta.canonical) {
     tags.push(`<link rel="canonical" href="${escape(meta.canonical)}" />`, `<meta property="og:url" content="${escape(meta.canonical)}" />`);
   } else {

@@ -327,10 +327,14 @@ const pageFacts = (rendered) => ({
  * (and keeps it in the cache); copies each page the cache holds. Returns
  * each page's facts.
  */
-async function writePages(pages, used, template, site, cache) {
+async function writePages(pages, used, template, site, cache, server) {
   for (const p of pages) {
     if (p.rendered) {
-      const html = fillTemplate(template, p.rendered, pruneVariables(pageRules(p.rendered), used), site);
+      // Each page's own analytics: none on a private project's pages,
+      // which name no referrer either (a public page's analytics would
+      // report the private address it was reached from).
+      const own = { analytics: server.analyticsTag(p.route), private: server.isPrivatePath(p.route) };
+      const html = fillTemplate(template, p.rendered, pruneVariables(pageRules(p.rendered), used), { ...site, ...own });
       await writeHtml(p.file, html);
       p.facts = pageFacts(p.rendered);
       await cache.keep(p.route, p.key, p.facts, p.rendered.styles, html);
@@ -401,7 +405,9 @@ async function main() {
     rules: speculationRules(server.paths),
     fonts: await findFonts(),
     siteTags: await writeIconsAndWebManifest(info),
-    analytics: server.analyticsTag(),
+    // The site's setting, for the page cache's key; each page's own is
+    // server.analyticsTag(route) (writePages).
+    analytics: server.analyticsTag(server.paths.home),
   };
   const routes = await server.routePaths();
   const cache = await openPageCache(process.env.PORTFOLIO_PRERENDER_CACHE);
@@ -411,7 +417,7 @@ async function main() {
     (route) => server.photoOf(route)?.slug ?? server.projectSlug(route),
   );
   const { pages, used } = await renderPages(server, pageList(routes, server.paths), cache, keyOf, template);
-  await writePages(pages, used, template, site, cache);
+  await writePages(pages, used, template, site, cache, server);
   const dates = await lastChanges({ cwd: contentRoot, known: cache.dates });
   await writeSitemapAndRobots(await canonicalPages(pages, site, dates));
   const rendered = pages.filter((p) => p.rendered).length;

@@ -4,15 +4,15 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
-import { paths, photoOf, projectSlug } from '@/config/paths';
-import { analyticsAttributes, analyticsSetting } from '@/lib/analytics-config';
+import { isPrivatePath, paths, photoOf, projectSlug } from '@/config/paths';
+import { analyticsAttributes, analyticsFor, analyticsSetting } from '@/lib/analytics-config';
 import { allProjects, categories, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
 import { createEmotionCache } from '@/theme/emotion';
 import { theme } from '@/theme/theme';
 
-export { analyticsSetting, paths, photoOf, projectSlug };
+export { analyticsSetting, isPrivatePath, paths, photoOf, projectSlug };
 
 /** Every route path to prerender (docs/site.md §2): the pages, then a page per gallery photo. */
 export async function routePaths(): Promise<string[]> {
@@ -47,11 +47,12 @@ export interface Rendered {
 }
 
 /**
- * The analytics the pages use, as the page script's tag carries it (its
- * data-* attributes): site.yaml's setting, none with VITE_ANALYTICS=off.
+ * The analytics of the page at `route`, as its page script's tag carries
+ * it (its data-* attributes): site.yaml's setting, none with
+ * VITE_ANALYTICS=off, none on a private project's pages (analyticsFor).
  */
-export function analyticsTag(): Record<string, string> | undefined {
-  const a = analyticsSetting();
+export function analyticsTag(route: string): Record<string, string> | undefined {
+  const a = analyticsFor(route);
   return a && analyticsAttributes(a);
 }
 

@@ -21,7 +21,6 @@ const (
 const (
 	MaxPhotos    = 500
 	MaxPhotoName = 255
-	MaxProject   = 200
 )
 
 // Favourites is a client's picks as posted: Photos is one file name a line.
@@ -29,7 +28,12 @@ type Favourites struct {
 	Name, Email, Note, Project, Photos string
 }
 
-// photoNames are the posted names, trimmed, empty lines dropped.
+// PhotoNames are the posted names, trimmed, empty lines dropped.
+func (f Favourites) PhotoNames() []string { return f.photoNames() }
+
+// ProjectTitle is the posted project's title, trimmed.
+func (f Favourites) ProjectTitle() string { return trim(f.Project) }
+
 func (f Favourites) photoNames() []string {
 	var out []string
 	for line := range strings.Lines(f.Photos) {
@@ -47,7 +51,10 @@ func printable(s string) bool {
 
 // ValidateFavourites checks a favourites post: the contact form's rules
 // for name and email, a note of at most MaxMessage characters (it may be
-// empty), and 1 to MaxPhotos file names, each one printable line.
+// empty), and 1 to MaxPhotos file names, each one printable line. The
+// project and whether each photo is in its gallery are the gate's to
+// check (privateaccess.Gallery.Check): only it knows which project the
+// client was admitted to.
 func ValidateFavourites(f Favourites) Errors {
 	errs := Validate(Message{Name: f.Name, Email: f.Email, Message: "-"})
 	if utf8.RuneCountInString(trim(f.Note)) > MaxMessage {
@@ -65,9 +72,6 @@ func ValidateFavourites(f Favourites) Errors {
 			errs[FieldPhotos] = "A photo's name cannot be read; send the list from the page"
 			break
 		}
-	}
-	if p := trim(f.Project); p == "" || utf8.RuneCountInString(p) > MaxProject || !printable(p) {
-		errs[FieldProject] = "The project's name cannot be read; send the list from the page"
 	}
 	return errs
 }

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"portfolio/cli/internal/privateaccess"
 	"slices"
 	"strings"
 	"testing"
@@ -72,7 +73,9 @@ func TestRunWritesAndChecks(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if want := append([]string{tsgen.AnalyticsFile}, modules...); !slices.Equal(written, want) {
+	want := append([]string{tsgen.AnalyticsFile, privateaccess.GalleriesFile}, modules...)
+	slices.Sort(want)
+	if !slices.Equal(written, want) {
 		t.Errorf("the output folder holds %v, want only %v (no temp files)", written, want)
 	}
 

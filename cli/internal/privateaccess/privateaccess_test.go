@@ -29,6 +29,22 @@ type vectors struct {
 	Secrets []secretCase `json:"secrets"`
 	Paths   []pathCase   `json:"paths"`
 	Env     []envCase    `json:"env"`
+	// Favourites are posts past the gate, checked against the admitted
+	// project's gallery (Gallery.Check, gate.mjs checkFavourites).
+	Favourites favouritesVectors `json:"favourites"`
+}
+
+type favouritesVectors struct {
+	Gallery privateaccess.Gallery `json:"gallery"`
+	Cases   []favouritesCase      `json:"cases"`
+}
+
+type favouritesCase struct {
+	Name    string   `json:"name"`
+	Project string   `json:"project"`
+	Photos  []string `json:"photos"`
+	Field   string   `json:"field"`
+	Problem string   `json:"problem"`
 }
 
 type cookieCase struct {
@@ -141,7 +157,35 @@ func build() vectors {
 			{"smith-wedding", "PORTFOLIO_PRIVATE_SMITH_WEDDING"},
 			{"client2", "PORTFOLIO_PRIVATE_CLIENT2"},
 		},
+		Favourites: favourites(),
 	}
+}
+
+// favourites are the cases of issue 48: a list filed under another
+// project's title, and names that are not in the gallery.
+func favourites() favouritesVectors {
+	g := privateaccess.Gallery{Title: "The Smith Wedding", Photos: []string{"IMG_0101.jpg", "IMG_0102.jpg", "IMG_0103.jpg", "IMG_0104.mp4"}}
+	many := []string{"IMG_0101.jpg"}
+	for i := range 8 {
+		many = append(many, "IMG_9"+strconv.Itoa(i)+".jpg")
+	}
+	cases := []favouritesCase{
+		{Name: "photos of the gallery", Project: g.Title, Photos: []string{"IMG_0101.jpg", "IMG_0103.jpg"}},
+		{Name: "the video and a photo", Project: g.Title, Photos: []string{"IMG_0104.mp4", "IMG_0102.jpg"}},
+		{Name: "a photo twice", Project: g.Title, Photos: []string{"IMG_0101.jpg", "IMG_0101.jpg"}},
+		{Name: "another project's title", Project: "The Jones Wedding", Photos: []string{"IMG_0101.jpg"}},
+		{Name: "the title in other letter case", Project: "the smith wedding", Photos: []string{"IMG_0101.jpg"}},
+		{Name: "no title", Project: "", Photos: []string{"IMG_0101.jpg"}},
+		{Name: "a name not in the gallery", Project: g.Title, Photos: []string{"IMG_0101.jpg", "IMG_9999.jpg"}},
+		{Name: "a name in other letter case", Project: g.Title, Photos: []string{"img_0101.jpg"}},
+		{Name: "a path to a gallery name", Project: g.Title, Photos: []string{"gallery/IMG_0101.jpg"}},
+		{Name: "an unknown name twice", Project: g.Title, Photos: []string{"x.jpg", "x.jpg"}},
+		{Name: "many unknown names", Project: g.Title, Photos: many},
+	}
+	for i, c := range cases {
+		cases[i].Field, cases[i].Problem = g.Check(c.Project, c.Photos)
+	}
+	return favouritesVectors{Gallery: g, Cases: cases}
 }
 
 func TestVectors(t *testing.T) {
@@ -178,6 +222,12 @@ func TestVectors(t *testing.T) {
 		slug, private := privateaccess.SlugOf(c.Path)
 		if slug != c.Slug || private != c.Private {
 			t.Errorf("SlugOf(%q) = %q, %v; want %q, %v", c.Path, slug, private, c.Slug, c.Private)
+		}
+	}
+	for _, c := range v.Favourites.Cases {
+		ok := c.Field == ""
+		if want := strings.HasPrefix(c.Name, "photos of") || strings.HasPrefix(c.Name, "the video") || strings.HasPrefix(c.Name, "a photo twice"); ok != want {
+			t.Errorf("favourites, %s: field %q (%s), want accepted: %v", c.Name, c.Field, c.Problem, want)
 		}
 	}
 	for _, c := range v.Env {

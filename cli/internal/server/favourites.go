@@ -1,20 +1,24 @@
 package server
 
 import (
+	"net/http"
 	"slices"
 	"strings"
 
-	"net/http"
-
 	"portfolio/cli/internal/contact"
+	"portfolio/cli/internal/privateaccess"
 )
 
 // favourites receives a client's picks on a private project's pages (the
-// gate admitted the post: the client holds the secret), as the host's form
-// handling would: stored with the contact messages, the project's title
-// and each photo's file name in the message (contact.Favourites.Message),
-// so `portfolio messages` lists them where the owner reads messages.
-func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath string) {
+// gate admitted the post: the client holds slug's secret), as the host's
+// form handling would: stored with the contact messages, the project's
+// title and each photo's file name in the message
+// (contact.Favourites.Message), so `portfolio messages` lists them where
+// the owner reads messages. The project is the one the gate admitted, and
+// every photo must be in its gallery (privateaccess.Gallery.Check, as the
+// Edge Function checks it): one project's cookie never files a list under
+// another's title.
+func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath, slug string) {
 	if r.PostForm.Get(contact.Honeypot) != "" {
 		h.thanked(w, r, urlPath)
 		return
@@ -26,7 +30,20 @@ func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath str
 		Project: r.PostForm.Get(contact.FieldProject),
 		Photos:  strings.Join(r.PostForm[contact.FieldPhotos], "\n"),
 	}
-	if problems := contact.ValidateFavourites(f); len(problems) > 0 {
+	problems := contact.ValidateFavourites(f)
+	if len(problems) == 0 {
+		g, ok := h.gallery(slug)
+		if !ok {
+			h.failForm(w, r, http.StatusServiceUnavailable, "The favourites cannot be checked on this server.",
+				"The favourites were not sent", "The favourites cannot be checked against the project on this server, so they were not stored. Please tell the photographer.")
+			return
+		}
+		if field, problem := g.Check(f.ProjectTitle(), f.PhotoNames()); problem != "" {
+			problems[field] = problem
+		}
+		f.Project = g.Title
+	}
+	if len(problems) > 0 {
 		if !wantsHTML(r) {
 			reply(w, http.StatusBadRequest, formResponse{Errors: problems})
 			return
@@ -46,6 +63,25 @@ func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath str
 	}) {
 		h.thanked(w, r, urlPath)
 	}
+}
+
+// gallery is what the build says of the private project slug's gallery;
+// false (logged) when it cannot be read or names no such project.
+func (h *Handler) gallery(slug string) (privateaccess.Gallery, bool) {
+	if h.cfg.Galleries == nil {
+		h.logf("favourites: no gallery list to check %s's favourites against\n", slug)
+		return privateaccess.Gallery{}, false
+	}
+	all, err := h.cfg.Galleries()
+	if err != nil {
+		h.logf("favourites: cannot check %s's favourites: %v\n", slug, err)
+		return privateaccess.Gallery{}, false
+	}
+	g, ok := all.Projects[slug]
+	if !ok {
+		h.logf("favourites: %s is not a private project of this build\n", slug)
+	}
+	return g, ok
 }
 
 // thanked answers accepted favourites: JSON for a script, a page for a

@@ -36,6 +36,22 @@ func newLimiter(l Limit) *limiter { return &limiter{limit: l, buckets: map[strin
 // allow takes one token from client's bucket; when there is none, it says
 // how long until the next.
 func (l *limiter) allow(client string, now time.Time) (bool, time.Duration) {
+	return l.use(client, now, 1)
+}
+
+// check says whether client has a token left, and if not how long until
+// the next, without taking one: with spend, a limit on some of a client's
+// requests only (private.go: the wrong secrets, decision 0080).
+func (l *limiter) check(client string, now time.Time) (bool, time.Duration) {
+	return l.use(client, now, 0)
+}
+
+// spend takes one token from client's bucket, if there is one.
+func (l *limiter) spend(client string, now time.Time) { l.use(client, now, 1) }
+
+// use refills client's bucket to now and takes n tokens (0 or 1) when it
+// has one; when it has none, it says how long until the next.
+func (l *limiter) use(client string, now time.Time, n float64) (bool, time.Duration) {
 	if l.limit.Burst < 0 {
 		return true, 0
 	}
@@ -53,7 +69,7 @@ func (l *limiter) allow(client string, now time.Time) (bool, time.Duration) {
 	b.tokens = min(float64(l.limit.Burst), b.tokens+float64(now.Sub(b.last))/float64(l.limit.Every))
 	b.last = now
 	if b.tokens >= 1 {
-		b.tokens--
+		b.tokens -= n
 		return true, 0
 	}
 	return false, time.Duration((1 - b.tokens) * float64(l.limit.Every))

@@ -19,7 +19,8 @@ import (
 // (netlify/private-gate/) applies the same rule (docs/decisions/0080).
 
 // DefaultPrivateLimit lets a person mistype the secret a few times and
-// keeps a script to about five guesses a minute per address.
+// keeps a script to about five guesses a minute per address. Only wrong
+// secrets count.
 var DefaultPrivateLimit = Limit{Burst: 5, Every: 12 * time.Second}
 
 // admitted says whether the request carries a valid cookie for slug.
@@ -56,7 +57,10 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		writeGate(w, r, http.StatusUnauthorized, page)
 		return
 	}
-	if ok, retry := h.tries.allow(clientOf(r), h.cfg.Now()); !ok {
+	// Only a wrong secret counts against the address (decision 0080); an
+	// address out of tries waits, whatever it sends.
+	client := clientOf(r)
+	if ok, retry := h.tries.check(client, h.cfg.Now()); !ok {
 		secs := int(retry.Round(time.Second).Seconds())
 		hdr.Set("Retry-After", strconv.Itoa(max(secs, 1)))
 		page.Problem = fmt.Sprintf("Too many tries from your address. Wait %s, then enter the secret again.", wait(secs))
@@ -71,6 +75,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	}
 	secret := h.cfg.PrivateSecret(slug)
 	if !privateaccess.SecretMatches(secret, r.PostForm.Get(privateaccess.SecretField)) {
+		h.tries.spend(client, h.cfg.Now())
 		page.Problem = "That is not the secret for this page. Check the message it came in, and try again."
 		writeGate(w, r, http.StatusUnauthorized, page)
 		return
@@ -86,7 +91,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		Secure:   r.TLS != nil,
 		SameSite: http.SameSiteLaxMode,
 	})
-	h.logf("private: %s opened by %s\n", slug, clientOf(r))
+	h.logf("private: %s opened by %s\n", slug, client)
 	hdr.Set("Location", page.Action)
 	w.WriteHeader(http.StatusSeeOther)
 }

@@ -3,6 +3,8 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -59,6 +61,8 @@ type privateSite struct {
 	clock  *clock
 	store  *messages.Store
 	secret *string
+	// galleries is what the build says of the private projects' galleries.
+	galleries *privateaccess.Galleries
 }
 
 func newPrivateSite(t *testing.T) *privateSite {
@@ -80,7 +84,12 @@ func newPrivateSite(t *testing.T) *privateSite {
 	t.Cleanup(func() { store.Close() })
 	rules := append(headers.Set{}, siteHeaders...)
 	rules = append(rules, headers.PrivateRule)
-	s := &privateSite{clock: &clock{now: time.Unix(1_800_000_000, 0)}, store: store, secret: new(string)}
+	s := &privateSite{clock: &clock{now: time.Unix(1_800_000_000, 0)}, store: store, secret: new(string), galleries: &privateaccess.Galleries{
+		Projects: map[string]privateaccess.Gallery{
+			"alpha": {Title: "Secret Alpha", Photos: []string{"IMG_0012.jpg", "IMG_0047.jpg", "DSC_1.jpg"}},
+			"beta":  {Title: "Secret Beta", Photos: []string{"B_1.jpg"}},
+		},
+	}}
 	*s.secret = theSecret
 	h, err := server.New(server.Config{
 		SiteDir:  dir,
@@ -94,7 +103,8 @@ func newPrivateSite(t *testing.T) *privateSite {
 			}
 			return ""
 		},
-		Now: s.clock.Now,
+		Galleries: func() (privateaccess.Galleries, error) { return *s.galleries, nil },
+		Now:       s.clock.Now,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -288,6 +298,56 @@ func TestPrivateWrongSecretsAreRateLimited(t *testing.T) {
 	}
 }
 
+// Decision 0080 limits wrong secrets per address: a right one never
+// counts, so a client who opens the project from several devices behind
+// one address, or again after a cookie expired, is never held back by
+// their own successes. Each case enters secrets in order from one address
+// (DefaultPrivateLimit: 5 at once, then one every 12 seconds) and expects
+// each answer's status.
+func TestPrivateLimitCountsOnlyWrongSecrets(t *testing.T) {
+	const right, wrong = true, false
+	repeat := func(n int, v bool) []bool {
+		out := make([]bool, n)
+		for i := range out {
+			out[i] = v
+		}
+		return out
+	}
+	statuses := func(n, status int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = status
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name    string
+		entries []bool
+		want    []int
+	}{
+		{"twenty right secrets", repeat(20, right), statuses(20, http.StatusSeeOther)},
+		{"right ones, then a wrong one", append(repeat(10, right), wrong), append(statuses(10, http.StatusSeeOther), http.StatusUnauthorized)},
+		{"four wrong, then right ones", append(repeat(4, wrong), repeat(6, right)...), append(statuses(4, http.StatusUnauthorized), statuses(6, http.StatusSeeOther)...)},
+		{"right and wrong by turns: the wrong ones add up", []bool{right, wrong, right, wrong, right, wrong, right, wrong, right, wrong, right},
+			[]int{303, 401, 303, 401, 303, 401, 303, 401, 303, 401, 429}},
+		{"five wrong: the sixth entry waits, right or wrong", append(repeat(5, wrong), right, wrong),
+			append(statuses(5, http.StatusUnauthorized), http.StatusTooManyRequests, http.StatusTooManyRequests)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newPrivateSite(t)
+			for i, ok := range c.entries {
+				secret := "guess " + strconv.Itoa(i)
+				if ok {
+					secret = theSecret
+				}
+				if r := s.enter("/private/alpha/", "192.0.2.9", secret); r.status != c.want[i] {
+					t.Fatalf("entry %d (right: %v): status %d, want %d", i+1, ok, r.status, c.want[i])
+				}
+			}
+		})
+	}
+}
+
 func TestPrivateNoSecretSetAdmitsNobody(t *testing.T) {
 	s := newPrivateSite(t)
 	for _, secret := range []string{"", "anything", theSecret} {
@@ -369,5 +429,119 @@ func TestFavouritesArriveAsAMessage(t *testing.T) {
 	}
 	if n, _ := s.store.Count(context.Background()); n != 1 {
 		t.Errorf("stored %d, want still 1", n)
+	}
+}
+
+// Issue 48: a holder of one project's cookie filed a list under another
+// project's title, with names not in any gallery. The project is the one
+// the gate admitted and every name must be in its gallery: the shared
+// vectors' cases (privateaccess testdata/vectors.json, which the Edge
+// Function's tests check too), posted to the admitted project's page.
+func TestFavouritesAreTheAdmittedProjects(t *testing.T) {
+	var v struct {
+		Favourites struct {
+			Gallery privateaccess.Gallery `json:"gallery"`
+			Cases   []struct {
+				Name, Project string
+				Photos        []string
+				Field         string
+				Problem       string
+			} `json:"cases"`
+		} `json:"favourites"`
+	}
+	data, err := os.ReadFile(filepath.Join("..", "privateaccess", "testdata", "vectors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	gallery := v.Favourites.Gallery
+	if len(v.Favourites.Cases) < 5 {
+		t.Fatalf("%d favourites cases in vectors.json", len(v.Favourites.Cases))
+	}
+	for _, c := range v.Favourites.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			s := newPrivateSite(t)
+			s.galleries.Projects["alpha"] = gallery
+			cookie := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+			post := url.Values{
+				"form-name": {contact.FavouritesFormName}, "bot-field": {""}, "project": {c.Project},
+				"photos": c.Photos, "name": {"Jo Client"}, "email": {"jo@example.com"},
+			}.Encode()
+			for _, accept := range []string{"application/json", "text/html"} {
+				r := s.do(http.MethodPost, "/private/alpha/photos/1", "192.0.2.1", http.Header{"Cookie": {cookie.Name + "=" + cookie.Value}, "Accept": {accept}}, post)
+				if c.Field == "" {
+					if r.status != http.StatusOK {
+						t.Errorf("%s: status %d, want 200: %.200s", accept, r.status, r.body)
+					}
+					continue
+				}
+				want := c.Problem
+				if accept == "text/html" {
+					want = html.EscapeString(c.Problem)
+				}
+				if r.status != http.StatusBadRequest || !strings.Contains(r.body, want) && !strings.Contains(r.body, jsonText(c.Problem)) {
+					t.Errorf("%s: status %d, %.300s; want 400 with %q", accept, r.status, r.body, c.Problem)
+				}
+			}
+			msgs, err := s.store.List(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Field != "" {
+				if len(msgs) != 0 {
+					t.Errorf("refused, yet stored %d: %+v", len(msgs), msgs)
+				}
+				return
+			}
+			if len(msgs) != 2 {
+				t.Fatalf("stored %d, want 2", len(msgs))
+			}
+			if want := "Favourites from “" + gallery.Title + "”"; !strings.HasPrefix(msgs[0].Body, want) {
+				t.Errorf("stored %q, want it under %q", msgs[0].Body, want)
+			}
+		})
+	}
+}
+
+// jsonText is s as encoding/json writes it inside a string.
+func jsonText(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+// Without the build's list of galleries, no list is stored: refused,
+// never filed unchecked.
+func TestFavouritesWithoutGalleriesAreRefused(t *testing.T) {
+	s := newPrivateSite(t)
+	s.galleries.Projects = nil
+	cookie := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	post := url.Values{"form-name": {contact.FavouritesFormName}, "project": {"Secret Alpha"}, "photos": {"IMG_0012.jpg"}, "name": {"Jo"}, "email": {"jo@example.com"}}.Encode()
+	r := s.do(http.MethodPost, "/private/alpha/", "192.0.2.1", http.Header{"Cookie": {cookie.Name + "=" + cookie.Value}}, post)
+	if r.status != http.StatusServiceUnavailable {
+		t.Errorf("status %d, want 503", r.status)
+	}
+	if n, _ := s.store.Count(context.Background()); n != 0 {
+		t.Errorf("stored %d, want 0", n)
+	}
+}
+
+// Issue 48: an unknown address under the prefix, past the gate, got the
+// site's 404.html, which loads the analytics with the private address in
+// it. It gets the server's own page instead, as from the Edge Function.
+func TestPrivateUnknownAddressIsNotTheSitesNotFoundPage(t *testing.T) {
+	s := newPrivateSite(t)
+	c := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	with := http.Header{"Cookie": {c.Name + "=" + c.Value}, "Accept": {"text/html"}}
+	for _, target := range []string{"/private/alpha/no-such-page", "/private/alpha/photos/99", "/PRIVATE/alpha/nope"} {
+		r := s.do(http.MethodGet, target, "192.0.2.1", with, "")
+		if r.status != http.StatusNotFound || strings.Contains(r.body, "<h1>404</h1>") {
+			t.Errorf("%s: status %d, %.200q; want 404 without the site's 404.html", target, r.status, r.body)
+		}
+	}
+	// A public unknown address still gets the site's page.
+	if r := s.do(http.MethodGet, "/no-such-page", "192.0.2.1", nil, ""); r.status != http.StatusNotFound || !strings.Contains(r.body, "<h1>404</h1>") {
+		t.Errorf("a public unknown address: status %d, %.200q", r.status, r.body)
 	}
 }

@@ -62,8 +62,12 @@ type Config struct {
 	// environment variable, privateaccess.EnvName); "" admits nobody.
 	// Nil: no private project can be opened.
 	PrivateSecret func(slug string) string
-	// PrivateLimit is each client's allowance of secrets tried. Default:
-	// 5 at once, then one every 12 seconds.
+	// Galleries reads what the build says of each private project's
+	// gallery (privateaccess.GalleriesFile), against which a favourites
+	// post is checked. Nil, or an error: every favourites post is refused.
+	Galleries func() (privateaccess.Galleries, error)
+	// PrivateLimit is each client's allowance of wrong secrets (a right
+	// one does not count). Default: 5 at once, then one every 12 seconds.
 	PrivateLimit Limit
 	// Now is the clock of the cookies and the limits. Default time.Now.
 	Now func() time.Time
@@ -178,6 +182,14 @@ func (h *Handler) secure(w http.ResponseWriter, urlPath string) {
 // page serves a file of the site with the host's headers.
 func (h *Handler) page(w http.ResponseWriter, r *http.Request, urlPath string) {
 	name, status := h.static.resolve(urlPath)
+	if _, private := privateaccess.SlugOf(urlPath); private && status == http.StatusNotFound {
+		// Not the site's 404.html, which loads the analytics: nothing at
+		// a private address counts (decision 0080; the Edge Function
+		// answers the same).
+		h.secure(w, urlPath)
+		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
+		return
+	}
 	// The host's own files are not part of the site.
 	if base := path.Base(name); strings.EqualFold(base, "_headers") || strings.EqualFold(base, "_redirects") {
 		name, status = "404.html", http.StatusNotFound
@@ -231,8 +243,8 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 		return
 	}
 	name := r.PostForm.Get(contact.FormNameField)
-	if _, private := privateaccess.SlugOf(urlPath); private && name == contact.FavouritesFormName {
-		h.favourites(w, r, urlPath) // past the gate: the client holds the secret
+	if slug, private := privateaccess.SlugOf(urlPath); private && name == contact.FavouritesFormName {
+		h.favourites(w, r, urlPath, slug) // past the gate: the client holds slug's secret
 		return
 	}
 	if name != contact.FormName {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"path"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"portfolio/cli/internal/content"
@@ -47,24 +48,45 @@ func (r resolver) asset(key string) (obj, error) {
 		srcset = append(srcset, kv{"avif", r.srcset(avif)})
 	}
 	srcset = append(srcset, kv{"webp", r.srcset(a.Srcset(manifest.WebP))}, kv{"fallback", r.srcset(a.Srcset(a.FallbackType()))})
-	switch {
-	case a.CDN() && r.project != nil && r.project.Private():
-		// Netlify Image CDN fetches its sources past the Edge Function
-		// that guards a private project: its image is the original,
-		// under the project's prefix (docs/decisions/0080).
-		srcset = obj{{"fallback", r.srcset(a.Srcset(a.FallbackType()))}}
-	case a.CDN():
-		// One srcset: Netlify Image CDN answers each address in the best
-		// format the browser's Accept header names.
-		srcset = obj{{"fallback", a.CDNSrcset()}}
+	src := r.url(a.FallbackSrc())
+	if a.CDN() {
+		// Netlify Image CDN answers each address of one srcset in the
+		// best format the browser's Accept header names; every address
+		// is made from where the original is published.
+		published := r.url(a.Original())
+		parts := make([]string, len(a.Widths))
+		for i, w := range a.Widths {
+			parts[i] = r.cdn(published, w) + " " + strconv.Itoa(w) + "w"
+		}
+		srcset = obj{{"fallback", strings.Join(parts, ", ")}}
+		src = r.cdn(published, a.CDNSrcWidth())
+		if r.private() {
+			// One file, the original, at its own width.
+			srcset = obj{{"fallback", published + " " + strconv.Itoa(a.Variants[0].Width) + "w"}}
+		}
 	}
 	return obj{
-		{"src", r.url(a.FallbackSrc())},
+		{"src", src},
 		{"width", a.Width},
 		{"height", a.Height},
 		{"srcset", srcset},
 		{"placeholder", a.Placeholder},
 	}, nil
+}
+
+// private says whether the file being resolved is a private project's.
+func (r resolver) private() bool { return r.project != nil && r.project.Private() }
+
+// cdn is the address of the image published at the site path published,
+// at width w: its Image CDN address, or, for a private project's, the
+// file itself: Netlify Image CDN fetches its sources past the Edge
+// Function that guards the prefix (decision 0080). Every Image CDN
+// address of a page is made here.
+func (r resolver) cdn(published string, w int) string {
+	if r.private() {
+		return published
+	}
+	return manifest.CDNAddress(published, w)
 }
 
 // document resolves a path relative to the project folder to the

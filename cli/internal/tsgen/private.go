@@ -3,10 +3,12 @@ package tsgen
 import (
 	"encoding/json"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/privateaccess"
 )
 
 // PrivateFile lists the files of site/public that a private project's
@@ -91,5 +93,28 @@ func (p *published) privateJSON() []byte {
 	b, _ := json.MarshalIndent(struct {
 		Projects []project `json:"projects"`
 	}{out}, "", "  ")
+	return append(b, '\n')
+}
+
+// galleriesJSON is privateaccess.GalleriesFile's content: each private
+// project's title and the file names of its gallery, as its favourites
+// form names them (the base name of each local file), by slug. Written on
+// every build, with no project when there is none: the Edge Function
+// bundles it (netlify/edge-functions/private.js), so it must exist.
+func galleriesJSON(c *content.Content) []byte {
+	out := privateaccess.Galleries{Projects: map[string]privateaccess.Gallery{}}
+	for _, p := range c.Projects {
+		if !p.Private() {
+			continue
+		}
+		g := privateaccess.Gallery{Title: p.Title, Photos: []string{}}
+		for _, img := range p.Gallery {
+			if img.Path != "" && !slices.Contains(g.Photos, path.Base(img.Path)) {
+				g.Photos = append(g.Photos, path.Base(img.Path))
+			}
+		}
+		out.Projects[p.Slug] = g
+	}
+	b, _ := json.MarshalIndent(out, "", "  ")
 	return append(b, '\n')
 }

@@ -151,6 +151,7 @@ func TestGolden(t *testing.T) {
 		"projects/brand-guide.ts", "projects/briefing-memo.ts", "projects/case-study.ts",
 		"projects/photo-set.ts", "projects/survey-app.ts", "projects/wireframes.ts",
 		"analytics.json",
+		"private-gate.json",
 		"cards.json",
 	}
 	if !slices.Equal(names, wantNames) {

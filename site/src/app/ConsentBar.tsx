@@ -5,7 +5,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { paths } from '@/config/paths';
-import { analyticsSetting } from '@/lib/analytics-config';
+import { analyticsFor } from '@/lib/analytics-config';
+import { useLocation } from 'react-router-dom';
 
 /**
  * Asks before Google Analytics counts the visit, when site.yaml's GA4
@@ -17,7 +18,7 @@ import { analyticsSetting } from '@/lib/analytics-config';
  * Reject look the same.
  */
 export function ConsentBar() {
-  const a = analyticsSetting();
+  const a = analyticsFor(useLocation().pathname);
   if (a?.provider !== 'ga4' || !a.consent) return null;
   return (
     <Box

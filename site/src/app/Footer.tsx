@@ -5,11 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SocialLinks } from '@/components/SocialLinks';
 import { paths } from '@/config/paths';
-import { analyticsSetting } from '@/lib/analytics-config';
+import { analyticsFor } from '@/lib/analytics-config';
 import { site } from '@/lib/content';
+import { useLocation } from 'react-router-dom';
 
 export function Footer() {
-  const a = analyticsSetting();
+  const a = analyticsFor(useLocation().pathname);
   return (
     // Below the first screen on most pages: laid out only near the viewport
     // (until then it holds 180 px, about its content's height on a phone).

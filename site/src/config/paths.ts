@@ -32,6 +32,16 @@ export const paths = {
   notFound: '/404',
 } as const;
 
+/**
+ * Whether `pathname` is under the private prefix, in any letter case as
+ * the host matches it: a private project's pages, which count nothing
+ * (no analytics, decision 0080).
+ */
+export const isPrivatePath = (pathname: string): boolean => {
+  const p = pathname.toLowerCase();
+  return p === privatePrefix.slice(0, -1) || p.startsWith(privatePrefix);
+};
+
 /** What follows a project prefix (public or private) in `pathname`, if it has one. */
 const underProject = (pathname: string): string | undefined =>
   [projectPrefix, privatePrefix].filter((prefix) => pathname.startsWith(prefix)).map((prefix) => pathname.slice(prefix.length))[0];

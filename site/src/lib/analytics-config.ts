@@ -1,3 +1,4 @@
+import { isPrivatePath } from '@/config/paths';
 import generated from '@/generated/analytics.json';
 
 // The analytics setting the pages use (docs/site.md §7): site.yaml's
@@ -21,6 +22,18 @@ export const providerNames = { ga4: 'Google Analytics', plausible: 'Plausible An
 export function analyticsSetting(): AnalyticsSetting | undefined {
   if (import.meta.env.VITE_ANALYTICS === 'off') return undefined;
   return (generated as AnalyticsSetting | null) ?? undefined;
+}
+
+/**
+ * The setting of the page at `pathname`: the build's, but none on a
+ * private project's pages (under the private prefix, decision 0080): a
+ * client's visit is not counted, and its path and title (the client's
+ * name, often) go to no analytics provider. The one place a page's
+ * analytics is decided: its page script's tag (src/entry-server.tsx), the
+ * consent bar and the footer's privacy settings.
+ */
+export function analyticsFor(pathname: string): AnalyticsSetting | undefined {
+  return isPrivatePath(pathname) ? undefined : analyticsSetting();
 }
 
 /** The page script tag's data attributes that carry the setting (read by the page scripts, src/page-script/). */

@@ -94,6 +94,15 @@ The script gets JSON (200, or 400 with the messages); a native post (Accept:
 text/html) gets a 303 to /contact/sent/, the contact page back with its
 values and messages filled in (400), or a short page saying what went wrong.
 
+A private project (access: private) opens as on Netlify: everything under
+/private/<slug>/ asks for the secret in PORTFOLIO_PRIVATE_<SLUG> (unset:
+nobody gets in); a client may enter 5 wrong secrets, then one every 12
+seconds (429; right ones never count). Its favourites are stored with the
+messages only for the project the secret opened and only with photos of its
+gallery (400 otherwise), checked against the build's
+src/generated/private-gate.json beside the served dist: a copy of dist alone
+refuses them (503).
+
 With --no-build nothing is built and any built site can be served, in the
 repository or not (a copy of site/dist, a deploy artifact): --site names the
 built folder itself or the folder above its dist/. A built site is a folder
@@ -187,6 +196,16 @@ func Run(opts *Options) error {
 		// A private project opens with the secret in its environment
 		// variable, never in the repository (docs/decisions/0080).
 		PrivateSecret: func(slug string) string { return os.Getenv(privateaccess.EnvName(slug)) },
+		// Favourites are checked against the build's list of each private
+		// project's gallery, in the site folder beside its dist (read on
+		// each post: a build while serving changes it).
+		Galleries: func() (privateaccess.Galleries, error) {
+			data, err := os.ReadFile(filepath.Join(filepath.Dir(dist), "src", "generated", privateaccess.GalleriesFile))
+			if err != nil {
+				return privateaccess.Galleries{}, err
+			}
+			return privateaccess.ReadGalleries(data)
+		},
 	})
 	if err != nil {
 		return err

@@ -91,12 +91,23 @@ const CDNPath = "/.netlify/images"
 // CDN reports whether the asset is an original for Netlify Image CDN.
 func (a Asset) CDN() bool { return a.Delivery == content.DeliveryNetlify && len(a.Variants) == 1 }
 
-// CDNURL is the Image CDN's address of the image at width w: the
-// original's path, query-escaped, and the width; no format, so the host
-// chooses it from the browser's Accept header.
-func (a Asset) CDNURL(w int) string {
-	return CDNPath + "?url=" + url.QueryEscape(URLBase+a.Variants[0].File) + "&w=" + strconv.Itoa(w)
+// CDNAddress is the Image CDN's address of the file published at the
+// site path published, at width w: the path, query-escaped, and the
+// width; no format, so the host chooses it from the browser's Accept
+// header. The one place such an address is made: the caller names where
+// the file is published (a private project's files are not at URLBase,
+// and are never sent through the CDN: decision 0080).
+func CDNAddress(published string, w int) string {
+	return CDNPath + "?url=" + url.QueryEscape(published) + "&w=" + strconv.Itoa(w)
 }
+
+// Original is the site path of an Image CDN asset's one file, the
+// original, where the build publishes it for a public page.
+func (a Asset) Original() string { return URLBase + a.Variants[0].File }
+
+// CDNURL is the Image CDN's address of the image at width w, published
+// at its public path.
+func (a Asset) CDNURL(w int) string { return CDNAddress(a.Original(), w) }
 
 // CDNSrcset is the srcset attribute value of an asset for the Image CDN:
 // its widths, smallest first, each at its Image CDN address.
@@ -106,6 +117,15 @@ func (a Asset) CDNSrcset() string {
 		parts[i] = a.CDNURL(w) + " " + strconv.Itoa(w) + "w"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// CDNSrcWidth is the width of an Image CDN asset's plain src (as
+// FallbackSrc chooses it); 0 when it has no widths.
+func (a Asset) CDNSrcWidth() int {
+	if len(a.Widths) == 0 {
+		return 0
+	}
+	return srcWidth(a.Widths)
 }
 
 // Variant is one output file.
@@ -148,7 +168,7 @@ func (a Asset) FallbackSrc() string {
 		if len(a.Widths) == 0 {
 			return ""
 		}
-		return a.CDNURL(srcWidth(a.Widths))
+		return a.CDNURL(a.CDNSrcWidth())
 	}
 	vs := a.byWidth(a.FallbackType())
 	if len(vs) == 0 {

@@ -1,0 +1,108 @@
+package tsgen
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/privateaccess"
+)
+
+// What the favourites are checked against (issue 48): each private
+// project's title and its gallery's file names, as its form names them;
+// nothing of a public project.
+func TestGalleriesJSON(t *testing.T) {
+	c := &content.Content{Projects: []*content.Project{
+		{Slug: "smith-wedding", ProjectData: content.ProjectData{Title: "The Smith Wedding", Access: content.AccessPrivate}, Gallery: []content.GalleryImage{
+			{Path: "gallery/IMG_0101.jpg"}, {Path: "gallery/more/IMG_0104.mp4"}, {URL: "https://example.com/x.jpg"},
+		}},
+		{Slug: "empty", ProjectData: content.ProjectData{Title: "Nothing yet", Access: content.AccessPrivate}},
+		{Slug: "public", ProjectData: content.ProjectData{Title: "Public"}, Gallery: []content.GalleryImage{{Path: "gallery/p.jpg"}}},
+	}}
+	g, err := privateaccess.ReadGalleries(galleriesJSON(c))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Projects) != 2 {
+		t.Errorf("projects %v, want the two private ones", g.Projects)
+	}
+	if got := g.Projects["smith-wedding"]; got.Title != "The Smith Wedding" || len(got.Photos) != 2 || got.Photos[0] != "IMG_0101.jpg" || got.Photos[1] != "IMG_0104.mp4" {
+		t.Errorf("smith-wedding: %+v", got)
+	}
+	if got := g.Projects["empty"]; got.Photos == nil || len(got.Photos) != 0 {
+		t.Errorf("empty: %+v, want no photos (a list, not null)", got)
+	}
+	none, _ := privateaccess.ReadGalleries(galleriesJSON(&content.Content{}))
+	if none.Projects == nil {
+		t.Error("without a private project: want an empty object, not null")
+	}
+}
+
+// Issue 48: with images.delivery: netlify, a private project's image (a
+// video's poster, every <img src>) named /.netlify/images?url=/img/…, a
+// file that is only under the project's prefix. Every address of an
+// image, public or private, is made from where the file is published.
+func TestImageAddressesFollowThePublishedFile(t *testing.T) {
+	cdn := manifest.Asset{
+		Key: "k", Width: 3000, Height: 2000, Delivery: content.DeliveryNetlify, Widths: []int{480, 800, 1200, 2000},
+		Variants: []manifest.Variant{{Type: manifest.JPEG, Width: 3000, Height: 2000, File: "k-3000.jpg"}},
+	}
+	own := manifest.Asset{
+		Key: "o", Width: 800, Height: 600,
+		Variants: []manifest.Variant{{Type: manifest.JPEG, Width: 480, Height: 360, File: "o-480.jpg"}, {Type: manifest.WebP, Width: 800, Height: 600, File: "o-800.webp"}, {Type: manifest.JPEG, Width: 800, Height: 600, File: "o-800.jpg"}},
+	}
+	private := &content.Project{Slug: "smith-wedding", ProjectData: content.ProjectData{Title: "S", Access: content.AccessPrivate}}
+	public := &content.Project{Slug: "shore", ProjectData: content.ProjectData{Title: "P"}}
+	for _, c := range []struct {
+		name    string
+		project *content.Project
+		asset   manifest.Asset
+		want    *regexp.Regexp // every address
+	}{
+		{"private, Image CDN", private, cdn, regexp.MustCompile(`^/private/smith-wedding/img/k-3000\.jpg$`)},
+		{"private, own variants", private, own, regexp.MustCompile(`^/private/smith-wedding/img/o-(480|800)\.(jpg|webp)$`)},
+		{"public, Image CDN", public, cdn, regexp.MustCompile(`^/\.netlify/images\?url=%2Fimg%2Fk-3000\.jpg&w=(480|800|1200|2000)$`)},
+		{"public, own variants", public, own, regexp.MustCompile(`^/img/o-(480|800)\.(jpg|webp)$`)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := resolver{project: c.project, assets: Assets{c.asset.Key: c.asset}, pub: newPublished()}
+			got, err := r.asset(c.asset.Key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			addresses := 0
+			var walk func(v any)
+			walk = func(v any) {
+				switch v := v.(type) {
+				case obj:
+					for _, f := range v {
+						switch f.k {
+						case "src":
+							addresses++
+							if s := f.v.(string); !c.want.MatchString(s) {
+								t.Errorf("src %q, want %v", s, c.want)
+							}
+						case "srcset":
+							walk(f.v)
+						default:
+							if s, ok := f.v.(string); ok && f.k != "placeholder" {
+								for _, part := range strings.Split(s, ", ") {
+									addresses++
+									if u, _, _ := strings.Cut(part, " "); !c.want.MatchString(u) {
+										t.Errorf("srcset %s: %q, want %v", f.k, u, c.want)
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			walk(got)
+			if addresses < 2 {
+				t.Errorf("checked %d addresses in %v", addresses, got)
+			}
+		})
+	}
+}

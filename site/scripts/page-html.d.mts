@@ -1,0 +1,13 @@
+/** The parts of a page the prerender and the development server assemble (page-html.mjs). */
+export interface PageSite {
+  readonly info: { readonly name: string };
+  readonly fonts: readonly string[];
+  readonly siteTags: readonly string[];
+  readonly entries?: { readonly page: string; readonly islands: string; readonly consent?: string };
+  readonly analytics?: Record<string, string> | null | undefined;
+  /** A private project's page (decision 0080): no referrer for the next page. */
+  readonly private?: boolean;
+}
+
+export function head(rendered: { meta: object; jsonLd?: object }, styles: string, site: PageSite): string;
+export function scripts(rendered: { html: string; status: number }, site: Partial<PageSite> & { entries: NonNullable<PageSite['entries']> }): string;

@@ -180,7 +180,37 @@ func TestGettingStarted(t *testing.T) {
 			t.Errorf("the guide's commits hold %s, which the build made: .gitignore must cover it", f)
 		}
 	}
+	privateCountsNothing(t, dist)
 	uploadKeepsNoGPS(t, repo, bin, env)
+}
+
+// privateCountsNothing checks that the private project's pages load no
+// analytics and name no provider, where the public pages do (the guide's
+// Plausible): a client's visits are not counted, nor the project's title
+// and address sent anywhere (issue 48).
+func privateCountsNothing(t *testing.T, dist string) {
+	t.Helper()
+	tag := regexp.MustCompile(`<script[^>]*\sdata-provider="`)
+	if home, _ := os.ReadFile(filepath.Join(dist, "index.html")); !tag.Match(home) {
+		t.Fatalf("the home page loads no analytics: the guide's --analytics plausible is not on it")
+	}
+	pages := 0
+	if err := filepath.WalkDir(filepath.Join(dist, "private"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		pages++
+		data, err := os.ReadFile(path)
+		if tag.Match(data) || bytes.Contains(bytes.ToLower(data), []byte("plausible")) {
+			t.Errorf("%s, a private page, loads analytics or names Plausible", path)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if pages == 0 {
+		t.Errorf("no private page under %s to check", filepath.Join(dist, "private"))
+	}
 }
 
 // gitFiles lists the files of the repository at dir as git ls-files does

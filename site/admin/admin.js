@@ -25,7 +25,10 @@ function loadStrip() {
       document.head.append(s);
     });
     const go = new window.Go();
-    const { instance } = await WebAssembly.instantiateStreaming(send('/admin/metastrip.wasm'), go.importObject);
+    // Whole, not streamed: streaming needs the host to send it as application/wasm.
+    const res = await send('/admin/metastrip.wasm');
+    if (!res.ok) throw new Error(`/admin/metastrip.wasm: ${res.status}`);
+    const { instance } = await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject);
     void go.run(instance);
     return window.portfolioStripImage;
   })().catch((e) => {

@@ -8,7 +8,8 @@
 // the schemas refuse: each is refused naming its field, and nothing is
 // written. The editor's page runs under the policy the host sends with it
 // (headers.EditorCSP), and axe judges its first screen. A photo with its GPS
-// position and serial number leaves the browser without them (decision 0084).
+// position and serial number leaves the browser without them (decision 0084),
+// to the local backend and to GitHub as a blob.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -432,4 +433,59 @@ test('a photo leaves the browser without its GPS position or serial number', asy
     'the photo cut short left the browser',
   ).toEqual([]);
   expect(changes()).toBe('');
+});
+
+// The same on the host's backend: the editor logged in with GitHub (its
+// API answered by routes, as above), a photo uploaded in the media library
+// is sent to GitHub as a blob (POST …/git/blobs) without its GPS position
+// or serial number.
+test('on GitHub, the blob of a photo carries no GPS position or serial number', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const cors = { 'access-control-allow-origin': '*' };
+  const context = await browser.newContext();
+  await context.route('**/admin/api/v1', (route) => route.abort());
+  await context.route('**/admin/config.yml', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(/^ {2}name: github\n/m, '  name: github\n  repo: owner/portfolio\n') });
+  });
+  const blobs: Buffer[] = [];
+  await context.route('https://api.github.com/**', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (route.request().method() === 'OPTIONS')
+      return route.fulfill({ headers: { ...cors, 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' } });
+    if (pathname === '/user') return route.fulfill({ headers: cors, json: { login: 'owner', name: 'owner', id: 1 } });
+    if (pathname === '/repos/owner/portfolio')
+      return route.fulfill({
+        headers: cors,
+        json: {
+          name: 'portfolio',
+          full_name: 'owner/portfolio',
+          owner: { login: 'owner' },
+          default_branch: 'main',
+          permissions: { admin: true, push: true, pull: true },
+        },
+      });
+    if (pathname === '/repos/owner/portfolio/git/blobs' && route.request().method() === 'POST') {
+      const { content, encoding } = route.request().postDataJSON() as { content: string; encoding: string };
+      expect(encoding).toBe('base64');
+      blobs.push(Buffer.from(content, 'base64'));
+      return route.fulfill({ status: 201, headers: cors, json: { sha: '0'.repeat(40), url: '' } });
+    }
+    return route.fulfill({ status: 404, headers: cors, json: { message: 'Not Found' } });
+  });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('decap-cms-user', JSON.stringify({ backendName: 'github', token: 'gho_test', login: 'x' })));
+  await page.goto(`${origin}/admin/`);
+  await expect(page.getByText('Collections')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Media' }).click();
+  await page.locator('input[type=file]').setInputFiles(path.join(fixtures, 'located.jpg'));
+  await expect.poll(() => blobs.length, { message: 'the photo was sent as a blob', timeout: 30_000 }).toBeGreaterThan(0);
+  const located = readFileSync(path.join(fixtures, 'located.jpg'));
+  const scan = located.indexOf(Buffer.from([0xff, 0xda]));
+  for (const f of blobs) {
+    expect(f.includes(serial), 'the serial number left the browser').toBe(false);
+    expect(f.includes(Buffer.from([0x25, 0x88])), 'a GPS IFD left the browser').toBe(false);
+    expect(f.subarray(f.length - (located.length - scan)).equals(located.subarray(scan)), 'the image data, byte for byte').toBe(true);
+  }
+  await context.close();
 });

@@ -77,7 +77,14 @@ export function stripping(send, load) {
     }
     for (const asset of found) {
       const name = asset.path ?? 'The image';
-      const got = strip(toBytes(asset.content));
+      let got;
+      try {
+        got = strip(toBytes(asset.content));
+      } catch (e) {
+        return refuse(
+          `${name.split('/').pop()} was not sent: the code that removes its location and serial numbers stopped (${e.message}). Reload the page and try again.`,
+        );
+      }
       if (got.error) return refuse(`${name.split('/').pop()} was not sent: it ${got.error}.`);
       if (got.found.length > 0) asset.content = toBase64(got.data);
     }

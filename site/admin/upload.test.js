@@ -68,3 +68,17 @@ describe('stripping', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('stripping, when the strip fails', () => {
+  it('refuses the image rather than send it as it is', async () => {
+    const { sent, send } = recorder();
+    const f = stripping(send, async () => () => {
+      throw new Error('Go program has already exited');
+    });
+    const body = JSON.stringify({ action: 'persistMedia', params: { asset: { path: 'content/p/gallery/IMG_0042.jpg', content: jpeg, encoding: 'base64' } } });
+    const res = await f('/admin/api/v1', { method: 'POST', body });
+    expect(res.status).toBe(422);
+    expect((await res.json()).error).toMatch(/^IMG_0042\.jpg was not sent: .*\(Go program has already exited\)\. Reload the page/);
+    expect(sent).toEqual([]);
+  });
+});

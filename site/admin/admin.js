@@ -3,13 +3,42 @@
 // its local backend, which `portfolio dev --editor` serves at
 // /admin/api/v1 (Decap takes only an absolute address, and the port is the
 // server's); and it refuses a save the schemas refuse, before anything is
-// written. Built by scripts/admin.mjs with the validators compiled from
-// schema/*.json (no eval for them).
+// written; and it strips every image the editor sends of its GPS position
+// and serial numbers before it leaves the browser (upload.js, decision
+// 0084). Built by scripts/admin.mjs with the validators compiled from
+// schema/*.json (no eval for them) and the strip compiled to WebAssembly.
 import { emptyPaths, problems, withoutEmpty } from './check.js';
+import { stripping } from './upload.js';
 import schemas from 'virtual:portfolio-schemas';
 import * as validators from 'virtual:portfolio-validators';
 
 window.CMS_MANUAL_INIT = true;
+
+const send = window.fetch.bind(window);
+let strip = null;
+/** The strip (cli/cmd/metastrip-wasm), loaded on the first image sent: 4.7 MB, 1.3 MB gzipped. */
+function loadStrip() {
+  strip ??= (async () => {
+    await new Promise((resolve, reject) => {
+      const s = Object.assign(document.createElement('script'), { src: '/admin/wasm_exec.js', onload: resolve });
+      s.onerror = () => reject(new Error('/admin/wasm_exec.js did not load'));
+      document.head.append(s);
+    });
+    const go = new window.Go();
+    // Whole, not streamed: streaming needs the host to send it as application/wasm.
+    const res = await send('/admin/metastrip.wasm');
+    if (!res.ok) throw new Error(`/admin/metastrip.wasm: ${res.status}`);
+    const { instance } = await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject);
+    void go.run(instance);
+    return window.portfolioStripImage;
+  })().catch((e) => {
+    strip = null; // the next image tries again
+    throw e;
+  });
+  return strip;
+}
+// Before Decap's bundle runs: every request it makes goes through this.
+window.fetch = stripping(send, loadStrip);
 
 const facts = fetch('/admin/checks.json').then((r) => {
   if (!r.ok) throw new Error(`/admin/checks.json: ${r.status}; run portfolio generate`);

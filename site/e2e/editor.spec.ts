@@ -7,7 +7,9 @@
 // `portfolio validate` and the pages regenerated from them. Then the saves
 // the schemas refuse: each is refused naming its field, and nothing is
 // written. The editor's page runs under the policy the host sends with it
-// (headers.EditorCSP), and axe judges its first screen.
+// (headers.EditorCSP), and axe judges its first screen. A photo with its GPS
+// position and serial number leaves the browser without them (decision 0084),
+// to the local backend and to GitHub as a blob.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +66,10 @@ test.beforeAll(async () => {
   cpSync(path.join(repo, 'content', 'projects', 'data-project-logos', 'cover.jpg'), path.join(fixtures, 'harbour-cover.jpg'));
   writeFileSync(path.join(fixtures, 'notes.txt'), 'Not a photograph.\n');
   writeFileSync(path.join(fixtures, 'fake.jpg'), 'Not a photograph either, whatever its name.\n');
+  // A photograph as a phone leaves it: its GPS position and the camera's serial number; and one cut short.
+  const located = withPrivateExif(readFileSync(path.join(fixtures, '04.jpg')));
+  writeFileSync(path.join(fixtures, 'located.jpg'), located);
+  writeFileSync(path.join(fixtures, 'located-cut.jpg'), located.subarray(0, 200));
 
   dev = spawn(command(), ['dev', '--editor', '--port', String(port)], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
   dev.stdout?.on('data', (c: Buffer) => (output += c.toString()));
@@ -84,6 +90,42 @@ test.afterAll(async () => {
     await exited;
   }
 });
+
+const serial = '9XK12345';
+
+/**
+ * jpeg with an EXIF record (APP1) right after its start: the camera's make,
+ * in its Exif IFD the body's serial number, in its GPS IFD 59° 25' 12" N.
+ */
+function withPrivateExif(jpeg: Buffer): Buffer {
+  const t = Buffer.alloc(138);
+  t.write('II', 0, 'latin1');
+  t.writeUInt16LE(42, 2);
+  t.writeUInt32LE(8, 4);
+  const entry = (at: number, tag: number, type: number, count: number, value: number) => {
+    t.writeUInt16LE(tag, at);
+    t.writeUInt16LE(type, at + 2);
+    t.writeUInt32LE(count, at + 4);
+    t.writeUInt32LE(value, at + 8);
+  };
+  t.writeUInt16LE(3, 8); // IFD0 at 8: make, Exif IFD, GPS IFD; its data at 50
+  entry(10, 0x010f, 2, 6, 50);
+  entry(22, 0x8769, 4, 1, 56);
+  entry(34, 0x8825, 4, 1, 84);
+  t.write('Canon\0', 50, 'latin1');
+  t.writeUInt16LE(1, 56); // the Exif IFD: the body's serial number, at 74
+  entry(58, 0xa431, 2, serial.length + 1, 74);
+  t.write(serial + '\0', 74, 'latin1');
+  t.writeUInt16LE(2, 84); // the GPS IFD: N, and 59/1 25/1 12/1 at 114
+  entry(86, 0x0001, 2, 2, 0x4e);
+  entry(98, 0x0002, 5, 3, 114);
+  [59, 1, 25, 1, 12, 1].forEach((v, i) => t.writeUInt32LE(v, 114 + 4 * i));
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), t]);
+  const app1 = Buffer.alloc(4);
+  app1.writeUInt16BE(0xffe1, 0);
+  app1.writeUInt16BE(body.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), app1, body, jpeg.subarray(2)]);
+}
 
 /** axe's violations on the page, minus the known ones of `screen`; the rest must be none. */
 async function axeScan(page: Page, screen: keyof typeof knownFailures) {
@@ -340,4 +382,110 @@ test('only an account that can push to the repository gets in', async ({ browser
     }
     await context.close();
   }
+});
+
+// Issue 48: on the host the editor sends a photo to GitHub from the
+// browser, so it is stripped there (site/admin/upload.js, decision 0084),
+// whatever backend receives it. What the browser sends is read here, before
+// the local backend's own strip (uploadstrip) could touch it: no GPS
+// position, no serial number, the image data byte for byte; a photo that
+// carries them and cannot be read never leaves the browser.
+test('a photo leaves the browser without its GPS position or serial number', async ({ page }) => {
+  test.setTimeout(300_000);
+  const sent: string[] = [];
+  await page.route('**/admin/api/v1', async (route) => {
+    const body = route.request().postData() ?? '';
+    if (/"action":"persist(Media|Entry)"/.test(body)) sent.push(body);
+    await route.continue();
+  });
+  const located = readFileSync(path.join(fixtures, 'located.jpg'));
+  expect(located.includes(serial)).toBe(true);
+  await openEditor(page);
+  await openProject(page, 'Study Away, Edited in the Browser');
+  await galleryBlock(page);
+  await page.getByRole('button', { name: 'Add image texts' }).click();
+  await upload(page, page.getByRole('button', { name: 'Choose an image' }).last(), 'located.jpg');
+  await page.locator('input[id^=alt-field]').last().fill('A photo taken with a phone');
+  await save(page);
+  const files = sent.flatMap((b) => [...b.matchAll(/"path":"[^"]*located\.jpg","content":"([^"]+)"/g)].map((m) => Buffer.from(m[1] ?? '', 'base64')));
+  expect(files.length, 'the photo was sent').toBeGreaterThan(0);
+  const scan = located.indexOf(Buffer.from([0xff, 0xda]));
+  for (const f of files) {
+    expect(f.includes(serial), 'the serial number left the browser').toBe(false);
+    expect(f.includes(Buffer.from([0x25, 0x88])), 'a GPS IFD left the browser').toBe(false);
+    expect(f.subarray(f.length - (located.length - scan)).equals(located.subarray(scan)), 'the image data, byte for byte').toBe(true);
+  }
+  const written = readFileSync(path.join(work, 'content', 'projects', slug, 'gallery', 'located.jpg'));
+  expect(written.includes(serial)).toBe(false);
+  git('add', '-A');
+  git('-c', 'user.name=Owner', '-c', 'user.email=owner@example.com', 'commit', '-qm', 'a located photo');
+
+  sent.length = 0;
+  await openProject(page, 'Study Away, Edited in the Browser');
+  await galleryBlock(page);
+  await page.getByRole('button', { name: 'Add image texts' }).click();
+  await upload(page, page.getByRole('button', { name: 'Choose an image' }).last(), 'located-cut.jpg');
+  await page.locator('input[id^=alt-field]').last().fill('A photo cut short');
+  await publish(page);
+  await expect(page.getByText(/located-cut\.jpg was not sent: it carries its GPS position, camera serial number/).first()).toBeVisible({ timeout: 30_000 });
+  expect(
+    sent.filter((b) => b.includes('located-cut.jpg')),
+    'the photo cut short left the browser',
+  ).toEqual([]);
+  expect(changes()).toBe('');
+});
+
+// The same on the host's backend: the editor logged in with GitHub (its
+// API answered by routes, as above), a photo uploaded in the media library
+// is sent to GitHub as a blob (POST …/git/blobs) without its GPS position
+// or serial number.
+test('on GitHub, the blob of a photo carries no GPS position or serial number', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const cors = { 'access-control-allow-origin': '*' };
+  const context = await browser.newContext();
+  await context.route('**/admin/api/v1', (route) => route.abort());
+  await context.route('**/admin/config.yml', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(/^ {2}name: github\n/m, '  name: github\n  repo: owner/portfolio\n') });
+  });
+  const blobs: Buffer[] = [];
+  await context.route('https://api.github.com/**', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (route.request().method() === 'OPTIONS')
+      return route.fulfill({ headers: { ...cors, 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' } });
+    if (pathname === '/user') return route.fulfill({ headers: cors, json: { login: 'owner', name: 'owner', id: 1 } });
+    if (pathname === '/repos/owner/portfolio')
+      return route.fulfill({
+        headers: cors,
+        json: {
+          name: 'portfolio',
+          full_name: 'owner/portfolio',
+          owner: { login: 'owner' },
+          default_branch: 'main',
+          permissions: { admin: true, push: true, pull: true },
+        },
+      });
+    if (pathname === '/repos/owner/portfolio/git/blobs' && route.request().method() === 'POST') {
+      const { content, encoding } = route.request().postDataJSON() as { content: string; encoding: string };
+      expect(encoding).toBe('base64');
+      blobs.push(Buffer.from(content, 'base64'));
+      return route.fulfill({ status: 201, headers: cors, json: { sha: '0'.repeat(40), url: '' } });
+    }
+    return route.fulfill({ status: 404, headers: cors, json: { message: 'Not Found' } });
+  });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('decap-cms-user', JSON.stringify({ backendName: 'github', token: 'gho_test', login: 'x' })));
+  await page.goto(`${origin}/admin/`);
+  await expect(page.getByText('Collections')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Media' }).click();
+  await page.locator('input[type=file]').setInputFiles(path.join(fixtures, 'located.jpg'));
+  await expect.poll(() => blobs.length, { message: 'the photo was sent as a blob', timeout: 30_000 }).toBeGreaterThan(0);
+  const located = readFileSync(path.join(fixtures, 'located.jpg'));
+  const scan = located.indexOf(Buffer.from([0xff, 0xda]));
+  for (const f of blobs) {
+    expect(f.includes(serial), 'the serial number left the browser').toBe(false);
+    expect(f.includes(Buffer.from([0x25, 0x88])), 'a GPS IFD left the browser').toBe(false);
+    expect(f.subarray(f.length - (located.length - scan)).equals(located.subarray(scan)), 'the image data, byte for byte').toBe(true);
+  }
+  await context.close();
 });

@@ -261,7 +261,8 @@ func For(o Origins, f Facts) Set {
 
 // EditorCSP is the browser editor's policy (/admin, decision 79), its own
 // and wider than the pages': Decap CMS evaluates strings as code
-// ('unsafe-eval'; it does not start without), shows uploads as blob: and
+// ('unsafe-eval'; it does not start without; it also lets the page run the
+// WebAssembly that strips each photo it sends, decision 0084), shows uploads as blob: and
 // data: images and the owner's GitHub avatar, reads its uploads back from
 // blob: addresses, and talks to GitHub's API.
 // Signing in through Netlify's OAuth provider opens a window of its own,

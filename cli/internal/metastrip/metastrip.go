@@ -277,3 +277,34 @@ func (r Report) String() string {
 	}
 	return fmt.Sprintf("%s (from %d image%s)", strings.Join(r.What, ", "), r.Files, s)
 }
+
+// Unreadable means an image carries private metadata (Unreadable.Found)
+// in a structure the strip cannot follow: the caller refuses it rather
+// than keep it as it is.
+type Unreadable struct {
+	Found []string
+	Err   error
+}
+
+func (e *Unreadable) Error() string {
+	return fmt.Sprintf("carries its %s, and its metadata cannot be read to remove it (%v): export it again without location and camera details",
+		strings.Join(e.Found, ", "), e.Err)
+}
+
+// Upload is the rule for an image that enters content/ through the
+// browser editor, in the local proxy (package uploadstrip) and in the
+// browser itself (cli/cmd/metastrip-wasm), decision 0084: what Scan finds
+// is stripped (the image and what it carried); an image that carries
+// nothing, or data that is no image, comes back as it is (found empty);
+// one that carries something that cannot be stripped is an *Unreadable.
+func Upload(data []byte) (out []byte, found []string, err error) {
+	found, serr := Scan(bytes.NewReader(data), int64(len(data)))
+	if len(found) == 0 {
+		return data, nil, nil // nothing private, or not an image: the save's checks judge it
+	}
+	out, _, err = Strip(data)
+	if serr != nil || err != nil {
+		return nil, nil, &Unreadable{Found: found, Err: errors.Join(serr, err)}
+	}
+	return out, found, nil
+}

@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -153,14 +152,12 @@ func stripAsset(raw json.RawMessage) (json.RawMessage, *Stripped, error) {
 	if err != nil {
 		return raw, nil, nil
 	}
-	found, err := metastrip.Scan(bytes.NewReader(data), int64(len(data)))
-	if len(found) == 0 {
-		return raw, nil, nil // nothing private, or not an image: the save's checks judge it
+	out, found, err := metastrip.Upload(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s %w", termsafe.String(path), err)
 	}
-	out, _, serr := metastrip.Strip(data)
-	if err != nil || serr != nil {
-		return nil, nil, fmt.Errorf("%s carries its %s, and its metadata cannot be read to remove it (%v): export it again without location and camera details",
-			termsafe.String(path), strings.Join(found, ", "), errors.Join(err, serr))
+	if len(found) == 0 {
+		return raw, nil, nil
 	}
 	asset["content"], _ = json.Marshal(base64.StdEncoding.EncodeToString(out))
 	b, err := json.Marshal(asset)

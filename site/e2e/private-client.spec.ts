@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { buildAndServe, matePhotos, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, scratchContent, testClip, type ScratchSite } from './support/scratch-site';
 import { expect, test, waitForHydration } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 5;
@@ -66,11 +66,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const photos = matePhotos();
-  const folder = scratchFolder('portfolio-private-');
-  const { content } = folder;
-  mkdirSync(content, { recursive: true });
-  writeFileSync(path.join(content, 'site.yaml'), siteYaml);
+  const folder = scratchContent('portfolio-private-', siteYaml);
+  const { content, photos } = folder;
   for (const [p, names, extra] of [
     [slug, ['Blinds.jpg', 'Storm.jpg', 'LadyBird.jpg'], 'access: private\ndownloads: web\n'],
     ['public-wedding', ['Wood.jpg', 'Dune.jpg'], 'featured: true\n'],

@@ -11,7 +11,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { buildAndServe, matePhotos, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, scratchContent, testClip, type ScratchSite } from './support/scratch-site';
 import { expect, test } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 6;
@@ -66,11 +66,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const photos = matePhotos();
-  const folder = scratchFolder('portfolio-private-cdn-');
-  const { content } = folder;
-  mkdirSync(content, { recursive: true });
-  writeFileSync(path.join(content, 'site.yaml'), siteYaml);
+  const folder = scratchContent('portfolio-private-cdn-', siteYaml);
+  const { content, photos } = folder;
   for (const [p, names, extra] of [
     [slug, ['Blinds.jpg', 'Storm.jpg'], 'access: private\n'],
     ['public-portraits', ['Wood.jpg'], 'featured: true\n'],

@@ -5,7 +5,7 @@
 // a port of its own. owner-site.spec.ts and photographer-site.spec.ts use
 // it; SCRATCH_SITE_KEEP=1 keeps the folder (and names it) for a look.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,15 @@ export function scratchFolder(prefix: string): { work: string; content: string; 
   }
   symlinkSync(modules, path.join(work, 'site', 'node_modules'), 'dir');
   return { work, content: path.join(work, 'content'), bin };
+}
+
+/** A scratch folder (scratchFolder) whose content folder holds the owner's site.yaml, and the folder of photographs to copy in (matePhotos). */
+export function scratchContent(prefix: string, siteYaml: string): { work: string; content: string; bin: string; photos: string } {
+  const photos = matePhotos();
+  const folder = scratchFolder(prefix);
+  mkdirSync(folder.content, { recursive: true });
+  writeFileSync(path.join(folder.content, 'site.yaml'), siteYaml);
+  return { ...folder, photos };
 }
 
 /** Builds the scratch folder's content and serves it on port; resolves once it answers. */

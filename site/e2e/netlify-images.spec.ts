@@ -10,7 +10,7 @@
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
-import { buildAndServe, matePhotos, scratchFolder, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, scratchContent, type ScratchSite } from './support/scratch-site';
 import { describeProblems, expect, test, waitForHydration } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 4;
@@ -67,11 +67,10 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const photos = matePhotos();
-  const folder = scratchFolder('portfolio-netlify-images-');
+  const folder = scratchContent('portfolio-netlify-images-', siteYaml);
+  const { photos } = folder;
   const gallery = path.join(folder.content, 'projects', slug, 'gallery');
   mkdirSync(gallery, { recursive: true });
-  writeFileSync(path.join(folder.content, 'site.yaml'), siteYaml);
   writeFileSync(path.join(folder.content, 'projects', slug, 'project.yaml'), projectYaml);
   files.forEach((f, i) => copyFileSync(path.join(photos, f), path.join(gallery, `0${i + 1}.jpg`)));
   site = await buildAndServe(folder, port);

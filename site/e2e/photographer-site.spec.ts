@@ -15,7 +15,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { scan } from './support/axe';
-import { buildAndServe, matePhotos, repo, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, repo, scratchContent, testClip, type ScratchSite } from './support/scratch-site';
 import { animationsDone, columnCount, expect, test, waitForHydration } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 3;
@@ -138,11 +138,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const photos = matePhotos();
-  const folder = scratchFolder('portfolio-photographer-');
-  const { content } = folder;
-  mkdirSync(path.join(content, 'projects'), { recursive: true });
-  writeFileSync(path.join(content, 'site.yaml'), siteYaml);
+  const folder = scratchContent('portfolio-photographer-', siteYaml);
+  const { content, photos } = folder;
   for (const [p, page, category, gallery, video] of [
     // Photo facts on one gallery, date order on the other.
     [portraits, 'portraits', 'Portraits', '    exif: show\n', false],

@@ -9,10 +9,10 @@
 // favourites arrive in data/messages.db and `portfolio messages`, with
 // JavaScript and without.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { buildAndServe, matePhotos, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, scratchContent, writeGallery, type ScratchSite } from './support/scratch-site';
 import { expect, test, waitForHydration } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 5;
@@ -66,23 +66,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const photos = matePhotos();
-  const folder = scratchFolder('portfolio-private-');
-  const { content } = folder;
-  mkdirSync(content, { recursive: true });
-  writeFileSync(path.join(content, 'site.yaml'), siteYaml);
+  const folder = scratchContent('portfolio-private-', siteYaml);
+  const { content, photos } = folder;
   for (const [p, names, extra] of [
     [slug, ['Blinds.jpg', 'Storm.jpg', 'LadyBird.jpg'], 'access: private\ndownloads: web\n'],
     ['public-wedding', ['Wood.jpg', 'Dune.jpg'], 'featured: true\n'],
   ] as const) {
-    const dir = path.join(content, 'projects', p, 'gallery');
-    mkdirSync(dir, { recursive: true });
-    names.forEach((f, i) => copyFileSync(path.join(photos, f), path.join(dir, files[i]!)));
-    let texts = names.map((f, i) => `      - {file: ${files[i]}, alt: ${f.replace('.jpg', '')} at the wedding}`).join('\n') + '\n';
-    if (p === slug) {
-      testClip(path.join(dir, video));
-      texts += `      - {file: ${video}, alt: The first dance}\n`;
-    }
+    const photoFiles = names.map((f, i) => ({ from: path.join(photos, f), file: files[i]!, alt: `${f.replace('.jpg', '')} at the wedding` }));
+    const texts = writeGallery(path.join(content, 'projects', p), p === slug ? [...photoFiles, { file: video, alt: 'The first dance' }] : photoFiles);
     writeFileSync(path.join(content, 'projects', p, 'project.yaml'), projectYaml({ title: p === slug ? title : 'A Public Wedding', extra, texts }));
   }
   process.env.PORTFOLIO_PRIVATE_SMITH_WEDDING = secret; // serve inherits it

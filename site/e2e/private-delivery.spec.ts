@@ -8,10 +8,10 @@
 // every <img src> were missing), and no private page loads, asks for or carries anything of the
 // analytics: no page script, no setting, no consent bar, no request to
 // Google, no referrer for the next page.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { buildAndServe, matePhotos, scratchFolder, testClip, type ScratchSite } from './support/scratch-site';
+import { buildAndServe, scratchContent, writeGallery, type ScratchSite } from './support/scratch-site';
 import { expect, test } from './support/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173) + 6;
@@ -66,23 +66,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const photos = matePhotos();
-  const folder = scratchFolder('portfolio-private-cdn-');
-  const { content } = folder;
-  mkdirSync(content, { recursive: true });
-  writeFileSync(path.join(content, 'site.yaml'), siteYaml);
+  const folder = scratchContent('portfolio-private-cdn-', siteYaml);
+  const { content, photos } = folder;
   for (const [p, names, extra] of [
     [slug, ['Blinds.jpg', 'Storm.jpg'], 'access: private\n'],
     ['public-portraits', ['Wood.jpg'], 'featured: true\n'],
   ] as const) {
-    const dir = path.join(content, 'projects', p, 'gallery');
-    mkdirSync(dir, { recursive: true });
-    names.forEach((f, i) => copyFileSync(path.join(photos, f), path.join(dir, files[i]!)));
-    let texts = names.map((f, i) => `      - {file: ${files[i]}, alt: ${f.replace('.jpg', '')} in the light}`).join('\n') + '\n';
-    if (p === slug) {
-      testClip(path.join(dir, video));
-      texts += `      - {file: ${video}, alt: The family walking}\n`;
-    }
+    const photoFiles = names.map((f, i) => ({ from: path.join(photos, f), file: files[i]!, alt: `${f.replace('.jpg', '')} in the light` }));
+    const texts = writeGallery(path.join(content, 'projects', p), p === slug ? [...photoFiles, { file: video, alt: 'The family walking' }] : photoFiles);
     writeFileSync(
       path.join(content, 'projects', p, 'project.yaml'),
       projectYaml({ title: p === slug ? title : 'Public Portraits', extra, texts, cover: files[0]! }),

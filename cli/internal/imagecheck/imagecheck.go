@@ -16,6 +16,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"portfolio/cli/internal/tiffifd"
 )
 
 // DefaultMaxPixels is the largest image accepted: 80 megapixels, more than
@@ -343,33 +345,16 @@ func hasEOI(scan []byte) bool {
 
 // exifOrientation reads tag 0x0112 of IFD0 from a TIFF structure.
 func exifOrientation(tiff []byte) int {
-	if len(tiff) < 8 {
+	r, ok := tiffifd.Open(tiff)
+	if !ok {
 		return 0
 	}
-	var bo binary.ByteOrder
-	switch string(tiff[:2]) {
-	case "II":
-		bo = binary.LittleEndian
-	case "MM":
-		bo = binary.BigEndian
-	default:
+	// every entry that fits is read (an IFD's count is 16 bits)
+	e, ok := r.Find(r.First(), tiffifd.Bounds{MinOffset: 8, MaxEntries: math.MaxUint16}, 0x0112)
+	if !ok {
 		return 0
 	}
-	ifd := int(bo.Uint32(tiff[4:]))
-	if ifd < 8 || ifd+2 > len(tiff) {
-		return 0
-	}
-	n := int(bo.Uint16(tiff[ifd:]))
-	for k := range n {
-		e := ifd + 2 + 12*k
-		if e+12 > len(tiff) {
-			return 0
-		}
-		if bo.Uint16(tiff[e:]) == 0x0112 {
-			return int(bo.Uint16(tiff[e+8:]))
-		}
-	}
-	return 0
+	return int(r.Order.Uint16(e.Inline[:]))
 }
 
 // inspectPNG walks every chunk, checking lengths and CRCs, and requires IHDR

@@ -23,6 +23,7 @@ import (
 
 	"portfolio/cli/internal/photofacts"
 	"portfolio/cli/internal/termsafe"
+	"portfolio/cli/internal/tiffifd"
 )
 
 // Removed names what a JPEG carried that was dropped, in the order found.
@@ -153,50 +154,32 @@ func imageEnd(data []byte, sos int) int {
 	return len(data)
 }
 
+// exifBounds are the caps on what is read of an EXIF record: at most 500
+// entries of an IFD, those that fit, in IFDs from byte 8 on, two levels of
+// sub-IFDs deep.
+var exifBounds = tiffifd.Bounds{MinOffset: 8, MaxEntries: 500, MaxDepth: 2}
+
 // exifContents reads the orientation and names the private things an EXIF
 // record holds (the facts it also holds are kept).
 func exifContents(tiff []byte) (orientation int, found []string) {
 	found = []string{"EXIF"}
-	if len(tiff) < 8 {
-		return 0, found
-	}
-	var bo binary.ByteOrder
-	switch string(tiff[:2]) {
-	case "II":
-		bo = binary.LittleEndian
-	case "MM":
-		bo = binary.BigEndian
-	default:
+	r, ok := tiffifd.Open(tiff)
+	if !ok {
 		return 0, found
 	}
 	names := map[uint16]string{
 		0x8825: "GPS position", 0x927C: "maker notes", 0xA431: "camera serial number", 0xA435: "lens serial number",
 		0x013B: "artist", 0xA430: "camera owner's name", 0xA420: "image ID",
 	}
-	var walk func(off, depth int)
-	walk = func(off, depth int) {
-		if depth > 2 || off < 8 || off+2 > len(tiff) {
-			return
+	r.Walk(r.First(), exifBounds, func(_ uint16, depth int, e tiffifd.Entry) bool {
+		if e.Tag == 0x0112 && depth == 0 {
+			orientation = int(r.Order.Uint16(e.Inline[:]))
 		}
-		n := int(bo.Uint16(tiff[off:]))
-		for k := range min(n, 500) {
-			e := off + 2 + 12*k
-			if e+12 > len(tiff) {
-				return
-			}
-			tag := bo.Uint16(tiff[e:])
-			if tag == 0x0112 && depth == 0 {
-				orientation = int(bo.Uint16(tiff[e+8:]))
-			}
-			if name, ok := names[tag]; ok && !slices.Contains(found, name) {
-				found = append(found, name)
-			}
-			if tag == 0x8769 { // the Exif sub-IFD
-				walk(int(bo.Uint32(tiff[e+8:])), depth+1)
-			}
+		if name, ok := names[e.Tag]; ok && !slices.Contains(found, name) {
+			found = append(found, name)
 		}
-	}
-	walk(int(bo.Uint32(tiff[4:])), 0)
+		return e.Tag == 0x8769 // the Exif sub-IFD
+	})
 	return orientation, found
 }
 

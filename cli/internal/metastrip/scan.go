@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"slices"
+
+	"portfolio/cli/internal/tiffifd"
 )
 
 // What Scan names: what says where a photo was taken or which camera took
@@ -198,49 +200,27 @@ func scanWebP(r io.ReaderAt, size int64) ([]string, error) {
 // that holds only its version), serial numbers, the owner's name, maker
 // notes.
 func tiffPrivate(tiff []byte) []string {
-	if len(tiff) < 8 {
-		return nil
-	}
-	var bo binary.ByteOrder
-	switch string(tiff[:2]) {
-	case "II":
-		bo = binary.LittleEndian
-	case "MM":
-		bo = binary.BigEndian
-	default:
+	r, ok := tiffifd.Open(tiff)
+	if !ok {
 		return nil
 	}
 	names := map[uint16]string{
 		0xA431: CameraSerial, 0xC62F: CameraSerial, 0xA435: LensSerial, 0xA430: OwnerName, 0x927C: MakerNotes,
 	}
 	var found []string
-	var walk func(off, depth int, gps bool)
-	walk = func(off, depth int, gps bool) {
-		if depth > 2 || off < 8 || off+2 > len(tiff) {
-			return
-		}
-		n := int(bo.Uint16(tiff[off:]))
-		for k := range min(n, 500) {
-			e := off + 2 + 12*k
-			if e+12 > len(tiff) {
-				return
+	r.Walk(r.First(), exifBounds, func(in uint16, _ int, e tiffifd.Entry) bool {
+		switch {
+		case in == 0x8825: // in the GPS IFD
+			if e.Tag >= 1 && e.Tag <= 4 { // latitude and longitude, and their N/S, E/W
+				found = merge(found, []string{GPSPosition})
 			}
-			tag := bo.Uint16(tiff[e:])
-			switch {
-			case gps:
-				if tag >= 1 && tag <= 4 { // latitude and longitude, and their N/S, E/W
-					found = merge(found, []string{GPSPosition})
-				}
-			case tag == 0x8825:
-				walk(int(bo.Uint32(tiff[e+8:])), depth+1, true)
-			case tag == 0x8769: // the Exif sub-IFD
-				walk(int(bo.Uint32(tiff[e+8:])), depth+1, false)
-			case names[tag] != "":
-				found = merge(found, []string{names[tag]})
-			}
+		case e.Tag == 0x8825, e.Tag == 0x8769: // the GPS and Exif sub-IFDs
+			return true
+		case names[e.Tag] != "":
+			found = merge(found, []string{names[e.Tag]})
 		}
-	}
-	walk(int(bo.Uint32(tiff[4:])), 0, false)
+		return false
+	})
 	return found
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"strings"
+
+	"portfolio/cli/internal/tiffifd"
 )
 
 // Older Canon cameras (before about 2012, EXIF 2.3) write the lens's name
@@ -16,93 +18,45 @@ import (
 // maxIFDEntries entries are refused, and no loop follows a pointer twice
 // (it follows three, in order, never back).
 const (
-	tagExifIFD      = 0x8769
-	tagMakerNote    = 0x927C
-	tagCanonLens    = 0x0095
-	typeUndefined   = 7
-	maxIFDEntries   = 1000
-	ifdEntrySize    = 12
-	ifdHeaderSize   = 2
-	tiffHeaderBytes = 8
+	tagExifIFD    = 0x8769
+	tagMakerNote  = 0x927C
+	tagCanonLens  = 0x0095
+	typeUndefined = 7
 )
+
+// makerNoteBounds: an IFD of more than 1000 entries, or whose entries run
+// past the record's end, is refused whole.
+var makerNoteBounds = tiffifd.Bounds{MaxEntries: 1000, Whole: true}
 
 // canonLens returns the lens model of a Canon camera's maker note in the
 // EXIF record tiff (the TIFF structure after "Exif\0\0"), or "".
 func canonLens(tiff []byte) string {
-	if len(tiff) < tiffHeaderBytes {
+	r, ok := tiffifd.Open(tiff)
+	if !ok || !r.Magic() {
 		return ""
 	}
-	var bo binary.ByteOrder
-	switch string(tiff[:2]) {
-	case "II":
-		bo = binary.LittleEndian
-	case "MM":
-		bo = binary.BigEndian
-	default:
+	exif, ok := r.Find(r.First(), makerNoteBounds, tagExifIFD)
+	if !ok || exif.Count != 1 || (exif.Type != typeLong && exif.Type != 13) { // 13: IFD
 		return ""
 	}
-	if bo.Uint16(tiff[2:]) != 42 {
+	note, ok := r.Find(exif.Value, makerNoteBounds, tagMakerNote)
+	if !ok || note.Type != typeUndefined || note.Count <= 4 || !r.Within(note.Value, note.Count) {
 		return ""
 	}
-	exif, ok := ifdEntry(tiff, bo, bo.Uint32(tiff[4:]), tagExifIFD)
-	if !ok || exif.count != 1 || (exif.typ != typeLong && exif.typ != 13) { // 13: IFD
-		return ""
-	}
-	note, ok := ifdEntry(tiff, bo, exif.value, tagMakerNote)
-	if !ok || note.typ != typeUndefined || note.count <= 4 || !within(tiff, note.value, note.count) {
-		return ""
-	}
-	lens, ok := ifdEntry(tiff, bo, note.value, tagCanonLens)
-	if !ok || lens.typ != typeASCII || lens.count == 0 || lens.count > maxValue {
+	lens, ok := r.Find(note.Value, makerNoteBounds, tagCanonLens)
+	if !ok || lens.Type != typeASCII || lens.Count == 0 || lens.Count > maxValue {
 		return ""
 	}
 	var raw []byte
-	if lens.count <= 4 {
-		raw = lens.inline[:lens.count]
-	} else {
-		if !within(tiff, lens.value, lens.count) {
-			return ""
-		}
-		raw = tiff[lens.value : lens.value+lens.count]
+	if lens.Count <= 4 {
+		raw = lens.Inline[:lens.Count]
+	} else if raw = r.Bytes(lens.Value, lens.Count); raw == nil {
+		return ""
 	}
 	if i := bytes.IndexByte(raw, 0); i >= 0 {
 		raw = raw[:i]
 	}
 	return text(strings.ToValidUTF8(string(raw), "\uFFFD"))
-}
-
-// rawEntry is an IFD entry as read: value is the value-or-offset field,
-// inline its four bytes.
-type rawEntry struct {
-	typ          uint16
-	count, value uint32
-	inline       [4]byte
-}
-
-// ifdEntry finds tag in the IFD at offset off of tiff.
-func ifdEntry(tiff []byte, bo binary.ByteOrder, off uint32, tag uint16) (rawEntry, bool) {
-	if !within(tiff, off, ifdHeaderSize) {
-		return rawEntry{}, false
-	}
-	n := uint32(bo.Uint16(tiff[off:]))
-	if n > maxIFDEntries || !within(tiff, off+ifdHeaderSize, n*ifdEntrySize) {
-		return rawEntry{}, false
-	}
-	for i := range n {
-		e := tiff[off+ifdHeaderSize+i*ifdEntrySize:][:ifdEntrySize]
-		if bo.Uint16(e) != tag {
-			continue
-		}
-		r := rawEntry{typ: bo.Uint16(e[2:]), count: bo.Uint32(e[4:]), value: bo.Uint32(e[8:])}
-		copy(r.inline[:], e[8:12])
-		return r, true
-	}
-	return rawEntry{}, false
-}
-
-// within says whether the n bytes at off are inside b, without overflow.
-func within(b []byte, off, n uint32) bool {
-	return uint64(off)+uint64(n) <= uint64(len(b))
 }
 
 // isCanon says whether the make is Canon's ("Canon").

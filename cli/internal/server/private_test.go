@@ -65,7 +65,9 @@ type privateSite struct {
 	galleries *privateaccess.Galleries
 }
 
-func newPrivateSite(t *testing.T) *privateSite {
+// writePrivateSite writes the site with privateFiles under it and opens
+// a message store, closed when the test ends.
+func writePrivateSite(t *testing.T) (string, *messages.Store) {
 	t.Helper()
 	dir := writeSite(t)
 	for name, body := range privateFiles {
@@ -82,6 +84,12 @@ func newPrivateSite(t *testing.T) *privateSite {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
+	return dir, store
+}
+
+func newPrivateSite(t *testing.T) *privateSite {
+	t.Helper()
+	dir, store := writePrivateSite(t)
 	rules := append(headers.Set{}, siteHeaders...)
 	rules = append(rules, headers.PrivateRule)
 	s := &privateSite{clock: &clock{now: time.Unix(1_800_000_000, 0)}, store: store, secret: new(string), galleries: &privateaccess.Galleries{

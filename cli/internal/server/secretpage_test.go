@@ -13,7 +13,6 @@ import (
 
 	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/headers"
-	"portfolio/cli/internal/messages"
 	"portfolio/cli/internal/server"
 )
 
@@ -42,21 +41,7 @@ var ownValues = map[string]string{
 // (headers.For with a private project). It fails when the file is stale:
 // `go test ./cli/internal/server -run SecretPageHeaders -update`.
 func TestSecretPageHeadersFile(t *testing.T) {
-	dir := writeSite(t)
-	for name, body := range privateFiles {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	store, err := messages.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
+	dir, store := writePrivateSite(t)
 	h, err := server.New(server.Config{
 		SiteDir:       dir,
 		Headers:       headers.For(headers.Origins{Private: true}, headers.Facts{}).Match,

@@ -5,7 +5,7 @@
 // a port of its own. owner-site.spec.ts and photographer-site.spec.ts use
 // it; SCRATCH_SITE_KEEP=1 keeps the folder (and names it) for a look.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +73,35 @@ export function scratchFolder(prefix: string): { work: string; content: string; 
   }
   symlinkSync(modules, path.join(work, 'site', 'node_modules'), 'dir');
   return { work, content: path.join(work, 'content'), bin };
+}
+
+/** A scratch folder (scratchFolder) whose content folder holds the owner's site.yaml, and the folder of photographs to copy in (matePhotos). */
+export function scratchContent(prefix: string, siteYaml: string): { work: string; content: string; bin: string; photos: string } {
+  const photos = matePhotos();
+  const folder = scratchFolder(prefix);
+  mkdirSync(folder.content, { recursive: true });
+  writeFileSync(path.join(folder.content, 'site.yaml'), siteYaml);
+  return { ...folder, photos };
+}
+
+/** A gallery file to write: a photograph copied from `from` (a path), or a test clip (testClip) when `from` is absent. */
+export interface GalleryFile {
+  from?: string;
+  file: string;
+  alt: string;
+}
+
+/** Writes each of files into the gallery folder of the project folder `project`; returns the gallery block's `texts` lines for them, one line each. */
+export function writeGallery(project: string, files: GalleryFile[]): string {
+  const dir = path.join(project, 'gallery');
+  mkdirSync(dir, { recursive: true });
+  return files
+    .map(({ from, file, alt }) => {
+      if (from) copyFileSync(from, path.join(dir, file));
+      else testClip(path.join(dir, file));
+      return `      - {file: ${file}, alt: ${alt}}\n`;
+    })
+    .join('');
 }
 
 /** Builds the scratch folder's content and serves it on port; resolves once it answers. */

@@ -115,18 +115,22 @@ func (r Reader) Find(off uint32, b Bounds, tag uint16) (Entry, bool) {
 // Walk calls visit with each entry of the IFD at off and, up to
 // b.MaxDepth levels below it, of each sub-IFD whose offset is an entry's
 // Value for which visit returned true. depth is 0 in the first IFD; in is
-// the tag of the entry that led to the IFD (0 in the first).
+// the tag of the entry that led to the IFD (0 in the first). Each IFD is
+// walked once, however many entries point at it: a hostile record whose
+// entries all point back at their own IFD costs its entries, not entries
+// to the power of the depth.
 func (r Reader) Walk(off uint32, b Bounds, visit func(in uint16, depth int, e Entry) (follow bool)) {
-	r.walk(off, b, 0, 0, visit)
+	r.walk(off, b, 0, 0, visit, map[uint32]bool{})
 }
 
-func (r Reader) walk(off uint32, b Bounds, in uint16, depth int, visit func(uint16, int, Entry) bool) {
-	if depth > b.MaxDepth {
+func (r Reader) walk(off uint32, b Bounds, in uint16, depth int, visit func(uint16, int, Entry) bool, walked map[uint32]bool) {
+	if depth > b.MaxDepth || walked[off] {
 		return
 	}
+	walked[off] = true
 	for e := range r.Entries(off, b) {
 		if visit(in, depth, e) {
-			r.walk(e.Value, b, e.Tag, depth+1, visit)
+			r.walk(e.Value, b, e.Tag, depth+1, visit, walked)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package tiffifd
 
 import (
 	"encoding/binary"
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -24,6 +25,15 @@ func build(bo binary.ByteOrder, size int, first uint32, ifds map[uint32][]entry)
 	}
 	bo.PutUint16(b[2:], 42)
 	bo.PutUint32(b[4:], first)
+	// IFDs that overlap would be written in the map's random order: a
+	// test's layout must keep them apart.
+	for off, es := range ifds {
+		for other, os := range ifds {
+			if off < other && int(off)+2+12*len(es) > int(other) || other < off && int(other)+2+12*len(os) > int(off) {
+				panic(fmt.Sprintf("build: the IFDs at %d and %d overlap", off, other))
+			}
+		}
+	}
 	for off, es := range ifds {
 		bo.PutUint16(b[off:], uint16(len(es)))
 		for k, e := range es {
@@ -148,9 +158,9 @@ func TestWalk(t *testing.T) {
 		want []step
 	}{
 		{"sub-IFDs in order", build(le, 128, 8, map[uint32][]entry{
-			8:  {{1, 0}, {0x8769, 40}, {2, 0}},
-			40: {{3, 0}, {0x8825, 70}},
-			70: {{4, 0}},
+			8:   {{1, 0}, {0x8769, 60}, {2, 0}},
+			60:  {{3, 0}, {0x8825, 100}},
+			100: {{4, 0}},
 		}), []step{{0, 0, 1}, {0, 0, 0x8769}, {0x8769, 1, 3}, {0x8769, 1, 0x8825}, {0x8825, 2, 4}, {0, 0, 2}}},
 		{"too deep", build(le, 128, 8, map[uint32][]entry{
 			8:  {{0x8001, 30}},

@@ -11,6 +11,7 @@
 // Netlify bundles the function (cli/internal/privateaccess GalleriesFile).
 import galleries from '../../site/src/generated/private-gate.json' with { type: 'json' };
 import { envName, handle } from '../private-gate/gate.mjs';
+import { PATTERNS } from '../private-gate/paths.mjs';
 
 export default (request, context) =>
   handle(request, {
@@ -21,8 +22,9 @@ export default (request, context) =>
   });
 
 export const config = {
-  // Netlify matches paths without regard to letter case: so does the rule.
-  pattern: '^/[Pp][Rr][Ii][Vv][Aa][Tt][Ee](/.*)?$',
+  // Every spelling of the prefix, and every spelling the rule refuses,
+  // whether Netlify matches the raw or the decoded path (decision 0091).
+  pattern: PATTERNS,
   // An error in the function refuses the request rather than serving the file.
   onError: 'fail',
 };

@@ -7,7 +7,9 @@
 // Crypto, Request, Response), so Deno at the edge and Node in the tests
 // run the same code. See docs/decisions/0080-private-client-work.md.
 
-export const PREFIX = '/private/';
+import { classify, PREFIX, slugOf } from './paths.mjs';
+
+export { classify, PREFIX, slugOf };
 export const ENV_PREFIX = 'PORTFOLIO_PRIVATE_';
 /** Seconds a cookie lets its holder in: 30 days. */
 export const LIFETIME = 30 * 24 * 3600;
@@ -21,19 +23,6 @@ export const envName = (slug) => ENV_PREFIX + slug.replaceAll('-', '_').toUpperC
 export const cookieName = (slug) => `private_${slug}`;
 // Without the last slash: the page /private/<slug> gets the cookie too.
 export const cookiePath = (slug) => `${PREFIX}${slug}`;
-
-/**
- * Whether a path is under the private prefix (its first segment "private"
- * in any letter case, as Netlify matches paths), and the slug it names
- * ("" for the prefix itself).
- */
-export function slugOf(pathname) {
-  const head = PREFIX.slice(0, -1);
-  if (pathname.length < head.length || pathname.slice(0, head.length).toLowerCase() !== head) return { private: false, slug: '' };
-  const rest = pathname.slice(head.length);
-  if (rest !== '' && rest[0] !== '/') return { private: false, slug: '' };
-  return { private: true, slug: rest.replace(/^\//, '').split('/')[0] };
-}
 
 async function hmac(key, message) {
   const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -231,8 +220,13 @@ function cookieValues(request, name) {
  */
 export async function handle(request, { secretFor, galleryFor = () => undefined, next, now = () => Math.floor(Date.now() / 1000) }) {
   const url = new URL(request.url);
-  const { private: isPrivate, slug } = slugOf(url.pathname);
-  if (!isPrivate) return next();
+  const { kind, slug } = classify(url.pathname);
+  if (kind === 'refused') {
+    // A path that means different things depending on how it is decoded,
+    // or hides the prefix (decision 0091): `portfolio serve` answers 400 too.
+    return refusePost(400, 'This address cannot be served', 'The address has characters or parts that no page of this site has (such as an encoded slash or a “..”). Check the link, or start again from the home page.', '/', request.method);
+  }
+  if (kind !== 'private') return next();
   if (!slug) return refuse(404, url.pathname, '', request.method);
   const secret = secretFor(slug) ?? '';
   for (const value of cookieValues(request, cookieName(slug))) {

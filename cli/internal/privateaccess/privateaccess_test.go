@@ -69,10 +69,31 @@ type secretCase struct {
 	Match  bool   `json:"match"`
 }
 
+// pathCase is a raw request path (as sent, percent-encoded) and what the
+// rule reads in it (Classify; gate.mjs classify).
 type pathCase struct {
-	Path    string `json:"path"`
-	Private bool   `json:"private"`
-	Slug    string `json:"slug"`
+	Raw  string `json:"path"`
+	Want privateaccess.Path
+}
+
+// MarshalJSON writes a case flat: {"path", "kind", "decoded", "slug"}.
+func (c pathCase) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Raw string `json:"path"`
+		privateaccess.Path
+	}{c.Raw, c.Want})
+}
+
+func pub(raw, decoded string) pathCase {
+	return pathCase{raw, privateaccess.Path{Kind: privateaccess.Public, Path: decoded}}
+}
+
+func priv(raw, decoded, slug string) pathCase {
+	return pathCase{raw, privateaccess.Path{Kind: privateaccess.Private, Path: decoded, Slug: slug}}
+}
+
+func refused(raw string) pathCase {
+	return pathCase{raw, privateaccess.Path{Kind: privateaccess.Refused}}
 }
 
 type envCase struct {
@@ -140,19 +161,62 @@ func build() vectors {
 			{"", "", false},
 		},
 		Paths: []pathCase{
-			{"/private/smith-wedding/", true, "smith-wedding"},
-			{"/private/smith-wedding", true, "smith-wedding"},
-			{"/private/smith-wedding/photos/3", true, "smith-wedding"},
-			{"/private/smith-wedding/img/abc-480.webp", true, "smith-wedding"},
-			{"/PRIVATE/Smith-Wedding/", true, "Smith-Wedding"},
-			{"/Private/smith-wedding/", true, "smith-wedding"},
-			{"/private/", true, ""},
-			{"/private", true, ""},
-			{"/privateer/", false, ""},
-			{"/projects/smith-wedding", false, ""},
-			{"/", false, ""},
-			{"/img/private/x.webp", false, ""},
+			priv("/private/smith-wedding/", "/private/smith-wedding/", "smith-wedding"),
+			priv("/private/smith-wedding", "/private/smith-wedding", "smith-wedding"),
+			priv("/private/smith-wedding/photos/3", "/private/smith-wedding/photos/3", "smith-wedding"),
+			priv("/private/smith-wedding/img/abc-480.webp", "/private/smith-wedding/img/abc-480.webp", "smith-wedding"),
+			priv("/PRIVATE/Smith-Wedding/", "/PRIVATE/Smith-Wedding/", "Smith-Wedding"),
+			priv("/Private/smith-wedding/", "/Private/smith-wedding/", "smith-wedding"),
+			priv("/private/", "/private/", ""),
+			priv("/private", "/private", ""),
+			// Escapes after the prefix hide nothing: the slug and the
+			// file are read decoded.
+			priv("/private/smith%2Dwedding/", "/private/smith-wedding/", "smith-wedding"),
+			priv("/private/smith-wedding/img/%70hoto%20one.jpg", "/private/smith-wedding/img/photo one.jpg", "smith-wedding"),
+			pub("/privateer/", "/privateer/"),
+			pub("/projects/smith-wedding", "/projects/smith-wedding"),
+			pub("/", "/"),
+			pub("/img/private/x.webp", "/img/private/x.webp"),
+			pub("/projects/caf%C3%A9/", "/projects/café/"),
+			pub("/private;x/", "/private;x/"),
+			// Letters that fold to the prefix's only outside ASCII are
+			// not the prefix, to the host or to the rule.
+			pub("/pr%C4%B1vate/smith-wedding/", "/prıvate/smith-wedding/"),
+			pub("/PR%C4%B0VATE/smith-wedding/", "/PRİVATE/smith-wedding/"),
+			// The prefix spelled with escapes: hidden from a rule that
+			// matches the raw path.
+			refused("/%70rivate/smith-wedding/img/abc-480.webp"),
+			refused("/%70%72%69%76%61%74%65/smith-wedding/"),
+			refused("/Pr%69vate/smith-wedding/"),
+			refused("/privat%65"),
+			// An encoded slash or backslash, a backslash, empty and dot
+			// segments, spelled or encoded.
+			refused("/private%2Fsmith-wedding/"),
+			refused("/private%2fsmith-wedding/index.html"),
+			refused("/private%5Csmith-wedding/"),
+			refused("/private\\smith-wedding/"),
+			refused("//private/smith-wedding/"),
+			refused("/private//smith-wedding/"),
+			refused("/private/smith-wedding//img/abc-480.webp"),
+			refused("/private/./smith-wedding/"),
+			refused("/private/../private/smith-wedding/"),
+			refused("/x/../private/smith-wedding/"),
+			refused("/%2e/private/smith-wedding/"),
+			refused("/private/%2E%2E/private/smith-wedding/"),
+			refused("/img/..%2fprivate/smith-wedding/"),
+			// Names a file system reads as another name, control
+			// characters, text that is not UTF-8, no leading slash.
+			refused("/private./smith-wedding/"),
+			refused("/private%20/smith-wedding/"),
+			refused("/private:x/smith-wedding/"),
+			refused("/private%00/smith-wedding/"),
+			refused("/private/smith-wedding%0a/"),
+			refused("/private/%ff/"),
+			refused("/img/a%2Fb.jpg"),
+			refused("private/smith-wedding/"),
+			refused(""),
 		},
+
 		Env: []envCase{
 			{"smith-wedding", "PORTFOLIO_PRIVATE_SMITH_WEDDING"},
 			{"client2", "PORTFOLIO_PRIVATE_CLIENT2"},
@@ -219,9 +283,8 @@ func TestVectors(t *testing.T) {
 		}
 	}
 	for _, c := range v.Paths {
-		slug, private := privateaccess.SlugOf(c.Path)
-		if slug != c.Slug || private != c.Private {
-			t.Errorf("SlugOf(%q) = %q, %v; want %q, %v", c.Path, slug, private, c.Slug, c.Private)
+		if got := privateaccess.Classify(c.Raw); got != c.Want {
+			t.Errorf("Classify(%q) = %+v; want %+v", c.Raw, got, c.Want)
 		}
 	}
 	for _, c := range v.Favourites.Cases {

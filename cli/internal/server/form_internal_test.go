@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"portfolio/cli/internal/privateaccess"
 )
 
 const fuzzPage = `<!doctype html><html><head><title>Contact</title></head><body>
@@ -119,11 +121,11 @@ func textOf(n *html.Node) string {
 	return b.String()
 }
 
-// FuzzCanonicalPath: an accepted path has one meaning. Its segments are
+// FuzzClassify: an accepted path has one meaning. Its segments are
 // the raw segments decoded one by one, none of them empty, "." or "..",
 // none holding a slash, backslash or control character; cleaning it
 // changes nothing.
-func FuzzCanonicalPath(f *testing.F) {
+func FuzzClassify(f *testing.F) {
 	for _, s := range []string{"/", "/about", "/about/", "/assets/..%2fabout", "/%2e%2e/x", "//x", "/a\\b", "/a%5cb",
 		"/x.", "/x%20", "/a:b", "/%00", "/%ff", "/%252e", "/A/B", "/caf%C3%A9", "/a/./b", "/.../x"} {
 		f.Add(s)
@@ -133,10 +135,11 @@ func FuzzCanonicalPath(f *testing.F) {
 		if err != nil {
 			return
 		}
-		p, ok := canonicalPath(u)
-		if !ok {
+		c := classify(u)
+		if c.Kind == privateaccess.Refused {
 			return
 		}
+		p := c.Path
 		if p != u.Path {
 			t.Fatalf("%q: path %q differs from the parsed %q", raw, p, u.Path)
 		}

@@ -191,7 +191,7 @@ func parseTransform(rawQuery string) (transform, *cdnError) {
 // sourcePath is url's path in the site. A remote image (a scheme, or a
 // host after //) is refused as the host refuses one it was not told to
 // allow (400); so is a path that is not one image file's name, with a
-// single meaning (canonicalPath: no "..", no encoded "/", no control
+// single meaning (classify: no "..", no encoded "/", no control
 // characters), nothing after it.
 func sourcePath(src string) (string, *cdnError) {
 	u, err := url.Parse(src)
@@ -201,14 +201,15 @@ func sourcePath(src string) (string, *cdnError) {
 	if err != nil || !strings.HasPrefix(src, "/") || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(src, "#") {
 		return "", invalid("url=%s: name an image of the site by its path, e.g. /img/photo.jpg", src)
 	}
-	p, ok := canonicalPath(u)
-	if !ok || strings.HasSuffix(p, "/") {
+	c := classify(u)
+	p := c.Path
+	if c.Kind == privateaccess.Refused || strings.HasSuffix(p, "/") {
 		return "", invalid("url=%s: the path has parts no file of the site has (such as .. or an encoded slash)", src)
 	}
 	if !imagecheck.HasImageExt(p) {
 		return "", invalid("url=%s: not an image file (%s)", src, strings.Join(imagecheck.Extensions, ", "))
 	}
-	if _, private := privateaccess.SlugOf(p); private {
+	if c.Kind == privateaccess.Private {
 		// Netlify Image CDN fetches its sources past the Edge Function:
 		// a private project's images are never among them (decision 0080).
 		return "", invalid("url=%s: the site has no such image", src)

@@ -139,17 +139,19 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(r.TransferEncoding) > 0 {
 		w.Header().Set("Connection", "close")
 	}
-	urlPath, ok := canonicalPath(r.URL)
-	if !ok {
+	c := classify(r.URL)
+	if c.Kind == privateaccess.Refused {
 		// Rules and files must agree on the path; this one means
-		// different things depending on how it is decoded or cleaned.
+		// different things depending on how it is decoded or cleaned,
+		// or hides the private prefix (decision 0091).
 		h.secure(w, "/")
 		h.fail(w, r, http.StatusBadRequest, "This address cannot be served",
 			"The address has characters or parts that no page of this site has (such as an encoded slash or a “..”). Check the link, or start again from the home page.")
 		return
 	}
-	if slug, private := privateaccess.SlugOf(urlPath); private && !h.admitted(r, slug) {
-		h.gate(w, r, urlPath, slug)
+	urlPath := c.Path
+	if c.Kind == privateaccess.Private && !h.admitted(r, c.Slug) {
+		h.gate(w, r, urlPath, c.Slug)
 		return
 	}
 	switch r.Method {

@@ -10,7 +10,7 @@ const vectors = JSON.parse(
   readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../cli/internal/privateaccess/testdata/vectors.json'), 'utf8'),
 ) as {
   prefix: string;
-  paths: { path: string; private: boolean; slug: string }[];
+  paths: { path: string; kind: 'public' | 'private' | 'refused'; slug: string }[];
 };
 
 describe('paths', () => {
@@ -54,7 +54,7 @@ describe('paths', () => {
 
   it("puts a private project's page under the prefix the gate guards (vectors.json, from Go's privateaccess.Prefix)", () => {
     expect(paths.privateProject('smith-wedding')).toBe(`${vectors.prefix}smith-wedding`);
-    for (const v of vectors.paths.filter((p) => p.private && p.slug !== '' && p.path === `${vectors.prefix}${p.slug}`)) {
+    for (const v of vectors.paths.filter((p) => p.kind === 'private' && p.slug !== '' && p.path === `${vectors.prefix}${p.slug}`)) {
       expect(projectSlug(v.path)).toBe(v.slug);
     }
   });

@@ -126,7 +126,7 @@ func NewImageCDN(dir string, headers HeaderRules, log io.Writer, cfg ImageCDNCon
 func (c *ImageCDN) Close() error { return c.root.Close() }
 
 func (c *ImageCDN) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != manifest.CDNPath {
+	if !isCDNPath(r.URL.Path) {
 		c.refuse(w, r, &cdnError{http.StatusNotFound, "not found: the Image CDN answers " + manifest.CDNPath})
 		return
 	}
@@ -163,6 +163,13 @@ func (c *ImageCDN) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Add("Vary", "Accept")
 	hdr.Set("ETag", `"`+res.name+`"`)
 	http.ServeContent(w, r, "", res.modTime, res.body)
+}
+
+// isCDNPath reports whether p is the Image CDN's address: /.netlify/images,
+// with or without a slash after it, as Netlify's own Image CDN
+// (@netlify/images) matches it.
+func isCDNPath(p string) bool {
+	return p == manifest.CDNPath || p == manifest.CDNPath+"/"
 }
 
 // errGone is a request whose client went away while its image was made:

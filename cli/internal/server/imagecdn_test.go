@@ -105,14 +105,14 @@ func TestImageCDNRefuses(t *testing.T) {
 		status      int
 		reason      string
 	}{
-		{"no url", "w=32", 404, "url is missing"},
-		{"empty url", "url=&w=32", 404, "url is missing"},
+		{"no url", "w=32", 400, "url is missing"},
+		{"empty url", "url=&w=32", 400, "url is missing"},
 		{"url twice", "url=/img/photo-64.jpg&url=/img/logo-40.png", 404, "url is given 2 times"},
 		{"w twice", "url=/img/photo-64.jpg&w=32&w=48", 404, "w is given 2 times"},
-		{"remote url", "url=https://example.com/a.jpg", 400, "remote image"},
-		{"remote url, escaped", "url=https%3A%2F%2Fexample.com%2Fa.jpg&w=32", 400, "remote image"},
-		{"protocol-relative url", "url=//example.com/a.jpg", 400, "remote image"},
-		{"file url", "url=file:///etc/passwd", 400, "remote image"},
+		{"remote url", "url=https://example.com/a.jpg", 403, "remote image"},
+		{"remote url, escaped", "url=https%3A%2F%2Fexample.com%2Fa.jpg&w=32", 403, "remote image"},
+		{"protocol-relative url", "url=//example.com/a.jpg", 403, "remote image"},
+		{"file url", "url=file:///etc/passwd", 403, "remote image"},
 		{"relative url", "url=img/photo-64.jpg", 404, "by its path"},
 		{"traversal", "url=/img/../../secret-out.jpg", 404, "parts no file of the site has"},
 		{"traversal, escaped", "url=%2Fimg%2F..%2F..%2Fsecret-out.jpg", 404, "parts no file of the site has"},
@@ -146,6 +146,13 @@ func TestImageCDNRefuses(t *testing.T) {
 		{"q=0", "url=/img/photo-64.jpg&q=0", 404, "from 1 to 100"},
 		{"q=101", "url=/img/photo-64.jpg&q=101", 404, "from 1 to 100"},
 		{"q word", "url=/img/photo-64.jpg&q=high", 404, "from 1 to 100"},
+		{"width=0", "url=/img/photo-64.jpg&width=0", 404, "width=0: a width or height is a whole number of pixels from 1 to 4096"},
+		{"height=4097", "url=/img/photo-64.jpg&height=4097", 404, "height=4097: a width or height"},
+		{"quality=101", "url=/img/photo-64.jpg&quality=101", 404, "quality=101: the quality is a whole number from 1 to 100"},
+		{"w and width", "url=/img/photo-64.jpg&w=32&width=48", 404, "w and width are the same parameter"},
+		{"h and height", "url=/img/photo-64.jpg&h=32&height=32", 404, "h and height are the same parameter"},
+		{"q and quality", "url=/img/photo-64.jpg&q=50&quality=50", 404, "q and quality are the same parameter"},
+		{"width twice", "url=/img/photo-64.jpg&width=32&width=48", 404, "width is given 2 times"},
 		{"unknown fit", "url=/img/photo-64.jpg&w=32&fit=crop", 404, "contain, cover, fill"},
 		{"unknown position", "url=/img/photo-64.jpg&w=32&h=32&fit=cover&position=middle", 404, "center, top, bottom, left, right"},
 		{"cover without h", "url=/img/photo-64.jpg&w=32&fit=cover", 404, "needs both w and h"},
@@ -182,12 +189,16 @@ func TestImageCDNRefuses(t *testing.T) {
 			t.Errorf("the log holds %q raw: %q", bad, log.String())
 		}
 	}
-	if !strings.Contains(log.String(), `image CDN: 400 /.netlify/images?url=https://example.com/a.jpg: url names a remote image`) {
+	if !strings.Contains(log.String(), `image CDN: 403 /.netlify/images?url=https://example.com/a.jpg: url names a remote image`) {
 		t.Errorf("the log does not name the refused remote image:\n%s", log.String())
 	}
-	// Another method than GET and HEAD is the site's 405.
-	if status, hdr, _ := rawRequest(t, s.url, "PUT", good, nil, "x"); status != 405 || hdr.Get("Allow") == "" {
-		t.Errorf("PUT: %d, Allow %q; want 405 with Allow", status, hdr.Get("Allow"))
+	// Another method than GET and HEAD is 405, a form post included: the
+	// address is the Image CDN's, not a form's.
+	for _, m := range []struct{ method, body string }{{"PUT", "x"}, {"POST", "form-name=contact&email=a%40b.example&message=hi"}, {"DELETE", ""}} {
+		status, hdr, body := rawRequest(t, s.url, m.method, good, map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, m.body)
+		if status != 405 || hdr.Get("Allow") != "GET, HEAD" || !strings.Contains(body, "GET and HEAD only") {
+			t.Errorf("%s: %d, Allow %q, %q; want the Image CDN's 405 with Allow: GET, HEAD", m.method, status, hdr.Get("Allow"), body)
+		}
 	}
 }
 
@@ -264,6 +275,9 @@ func TestImageCDNTransforms(t *testing.T) {
 				t.Error("the transparent corner became opaque")
 			}
 		}},
+		{"width, w's long name", "url=/img/photo-64.jpg&width=32", chromeAccept, "image/webp", 32, 24, nil},
+		{"height, h's long name", "url=/img/photo-64.jpg&height=12", chromeAccept, "image/webp", 16, 12, nil},
+		{"width and height fill", "url=/img/photo-64.jpg&width=20&height=20&fit=fill", chromeAccept, "image/webp", 20, 20, nil},
 		{"unknown parameters are ignored", "url=/img/photo-64.jpg&w=32&dpr=2&utm_source=x", chromeAccept, "image/webp", 32, 24, nil},
 	}
 	for _, tt := range tests {
@@ -455,4 +469,42 @@ func TestImageCDNCacheStaysWithinItsBound(t *testing.T) {
 		t.Errorf("the cache keeps %d files: it should keep the recent ones within its bound", len(files))
 	}
 	assertUnharmed(t, s.url)
+}
+
+// TestImageCDNQualityLongName: quality, q's long name (as Netlify's own
+// local Image CDN reads it, decision 0092), makes the bytes q makes, and
+// they are not the default quality's.
+func TestImageCDNQualityLongName(t *testing.T) {
+	s := startCDN(t, func(*server.Config) {})
+	answer := func(query string) []byte {
+		t.Helper()
+		res, body := get(t, s.url, "/.netlify/images?url=/img/photo-64.jpg&fm=jpg&"+query, nil)
+		if res.StatusCode != 200 {
+			t.Fatalf("%s: status %d: %s", query, res.StatusCode, body)
+		}
+		return body
+	}
+	short, long, def := answer("q=20"), answer("quality=20"), answer("w=64")
+	if !bytes.Equal(short, long) {
+		t.Errorf("quality=20 made %d bytes, q=20 %d: want the same image", len(long), len(short))
+	}
+	if bytes.Equal(long, def) {
+		t.Error("quality=20 made the default quality's bytes: it was ignored")
+	}
+}
+
+// TestImageCDNAddressWithSlash: /.netlify/images/ is the Image CDN too, as
+// Netlify's own Image CDN matches it (decision 0092); a path below it is not.
+func TestImageCDNAddressWithSlash(t *testing.T) {
+	s := startCDN(t, func(*server.Config) {})
+	res, body := get(t, s.url, "/.netlify/images/?url=/img/photo-64.jpg&w=32", map[string]string{"Accept": chromeAccept})
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/webp" {
+		t.Fatalf("/.netlify/images/: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	if b := decodeAs(t, "image/webp", body).Bounds(); b.Dx() != 32 || b.Dy() != 24 {
+		t.Errorf("%dx%d, want 32x24", b.Dx(), b.Dy())
+	}
+	if res, _ := get(t, s.url, "/.netlify/images/x?url=/img/photo-64.jpg&w=32", nil); res.StatusCode != 404 || strings.HasPrefix(res.Header.Get("Content-Type"), "image/") {
+		t.Errorf("/.netlify/images/x: %d %s, want the site's 404", res.StatusCode, res.Header.Get("Content-Type"))
+	}
 }

@@ -21,9 +21,12 @@ import (
 // w and h (whole pixels), fit (contain, the default; cover, which needs
 // both w and h; fill), position (center, the default; top, bottom, left,
 // right: the part kept by cover), fm (avif, jpg, png, webp, gif,
-// blurhash), q (1–100, default 75, for the lossy formats). Netlify answers
+// blurhash), q (1–100, default 75, for the lossy formats). w, h and q have
+// the long names width, height and quality too, as Netlify's own local
+// Image CDN reads them (@netlify/images; decision 0092). Netlify answers
 // an invalid value with 404; so does this emulation, with the reason as
-// text. Bounds of its own keep one request's work small: MaxDimension.
+// text. A request without url is answered 400, a remote url 403. Bounds
+// of its own keep one request's work small: MaxDimension.
 
 // MaxDimension is the largest width or height a request may ask for or
 // get: above the site's widest variant (importimage.WidestShown) with room
@@ -110,39 +113,61 @@ func parseTransform(rawQuery string) (transform, *cdnError) {
 		}
 		return vs[0], true, nil
 	}
+	// oneOf reads a parameter that has a long name too (w or width): the
+	// name given, its value, whether it is given; both names given is a
+	// parameter given twice.
+	oneOf := func(short, long string) (string, string, bool, *cdnError) {
+		v, ok, e := one(short)
+		if e != nil {
+			return short, "", false, e
+		}
+		lv, lok, e := one(long)
+		if e != nil {
+			return long, "", false, e
+		}
+		if ok && lok {
+			return short, "", false, invalid("%s and %s are the same parameter: give one of them", short, long)
+		}
+		if lok {
+			return long, lv, true, nil
+		}
+		return short, v, ok, nil
+	}
 	t := transform{fit: "contain", position: "center", quality: DefaultQuality}
 	src, ok, e := one("url")
 	if e != nil {
 		return t, e
 	}
 	if !ok || src == "" {
-		return t, invalid("url is missing: name the image, e.g. url=/img/photo.jpg")
+		// 400, not 404: no transformation is invalid, the request names
+		// no image (Netlify's own Image CDN answers so; decision 0092).
+		return t, &cdnError{http.StatusBadRequest, "url is missing: name the image, e.g. url=/img/photo.jpg"}
 	}
 	if t.path, e = sourcePath(src); e != nil {
 		return t, e
 	}
 	for _, dim := range []struct {
-		name string
-		to   *int
-	}{{"w", &t.w}, {"h", &t.h}} {
-		v, ok, e := one(dim.name)
+		short, long string
+		to          *int
+	}{{"w", "width", &t.w}, {"h", "height", &t.h}} {
+		name, v, ok, e := oneOf(dim.short, dim.long)
 		if e != nil {
 			return t, e
 		}
 		if ok {
 			n, good := wholeNumber(v, 1, MaxDimension)
 			if !good {
-				return t, invalid("%s=%s: a width or height is a whole number of pixels from 1 to %d", dim.name, v, MaxDimension)
+				return t, invalid("%s=%s: a width or height is a whole number of pixels from 1 to %d", name, v, MaxDimension)
 			}
 			*dim.to = n
 		}
 	}
-	if v, ok, e := one("q"); e != nil {
+	if name, v, ok, e := oneOf("q", "quality"); e != nil {
 		return t, e
 	} else if ok {
 		n, good := wholeNumber(v, 1, 100)
 		if !good {
-			return t, invalid("q=%s: the quality is a whole number from 1 to 100", v)
+			return t, invalid("%s=%s: the quality is a whole number from 1 to 100", name, v)
 		}
 		t.quality = n
 	}
@@ -190,13 +215,14 @@ func parseTransform(rawQuery string) (transform, *cdnError) {
 
 // sourcePath is url's path in the site. A remote image (a scheme, or a
 // host after //) is refused as the host refuses one it was not told to
-// allow (400); so is a path that is not one image file's name, with a
-// single meaning (classify: no "..", no encoded "/", no control
+// allow (403, what Netlify's own Image CDN answers; decision 0092); so is
+// a path that is not one image file's name, with a single meaning
+// (classify: no "..", no encoded "/", no control
 // characters), nothing after it.
 func sourcePath(src string) (string, *cdnError) {
 	u, err := url.Parse(src)
 	if err == nil && (u.Scheme != "" || u.Host != "" || strings.HasPrefix(src, "//")) {
-		return "", &cdnError{http.StatusBadRequest, "url names a remote image: this site's Image CDN serves its own images only"}
+		return "", &cdnError{http.StatusForbidden, "url names a remote image: this site's Image CDN serves its own images only"}
 	}
 	if err != nil || !strings.HasPrefix(src, "/") || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(src, "#") {
 		return "", invalid("url=%s: name an image of the site by its path, e.g. /img/photo.jpg", src)

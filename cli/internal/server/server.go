@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"portfolio/cli/internal/contact"
-	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/termsafe"
 )
@@ -154,14 +153,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.gate(w, r, urlPath, c.Slug)
 		return
 	}
+	if isCDNPath(urlPath) {
+		// The Image CDN's address is the host's, whatever the method: a
+		// form posted there is no form (405, as Netlify's own Image CDN
+		// answers; decision 0092).
+		h.images.ServeHTTP(w, r)
+		return
+	}
 	switch r.Method {
 	case http.MethodPost:
 		h.form(w, r, urlPath)
 	case http.MethodGet, http.MethodHead:
-		if urlPath == manifest.CDNPath {
-			h.images.ServeHTTP(w, r)
-			return
-		}
 		h.page(w, r, urlPath)
 	default:
 		h.secure(w, urlPath)

@@ -73,8 +73,10 @@ serves site/dist the way Netlify does:
   year of immutable caching for hashed files, pages revalidated;
 - gzip, with an ETag of its own; byte ranges as RFC 9110 reads them;
 - /.netlify/images as Netlify Image CDN answers it, for the site's own
-  images (images.delivery: netlify in site.yaml): its parameters (url, w,
-  h, fit, position, fm, q), 404 for an invalid one, 400 for a remote url;
+  images (images.delivery: netlify in site.yaml): its parameters (url, w
+  or width, h or height, fit, position, fm, q or quality), 404 for an
+  invalid one, 400 without url, 403 for a remote url, 405 for a method
+  other than GET and HEAD;
   WebP when the browser accepts it, else AVIF when it accepts that (and
   this portfolio has libavif), else the image's own format, with
   Vary: Accept and the image's own caching; results kept in

@@ -1,8 +1,10 @@
 // The site as Netlify's own local runtime serves it, for the tests that
 // hold the Edge Functions to `portfolio serve` (issue 49; decision 0090):
 //
-//   node netlify/dev/edge.mjs [--port N] [--site site/dist] [--blobs .netlify/v1/blobs/deploy]
+//   node netlify/dev/edge.mjs [--port N] [--root DIR] [--site DIR/site/dist] [--blobs DIR/.netlify/v1/blobs/deploy]
 //
+// DIR (the repository by default) is a build's folder: its
+// netlify/edge-functions are run, importing what its build generated.
 // - The functions in netlify/edge-functions/ run in Deno through
 //   @netlify/edge-functions-dev (what `netlify dev` runs: Netlify's bundled
 //   bootstrap, the routes each function's own `config` declares, Netlify.env,
@@ -42,11 +44,14 @@ const { ImageHandler } = await import(path.join(modules, '@netlify/images/dist/m
 const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
-    site: { type: 'string', default: path.join(repo, 'site/dist') },
-    blobs: { type: 'string', default: path.join(repo, '.netlify/v1/blobs/deploy') },
+    root: { type: 'string', default: repo },
+    site: { type: 'string' },
+    blobs: { type: 'string' },
   },
 });
-const site = path.resolve(args.site);
+const root = path.resolve(args.root);
+const site = path.resolve(args.site ?? path.join(root, 'site/dist'));
+args.blobs = path.resolve(args.blobs ?? path.join(root, '.netlify/v1/blobs/deploy'));
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -139,7 +144,7 @@ const env = { NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT };
 for (const [k, v] of Object.entries(process.env)) if (k.startsWith('PORTFOLIO_PRIVATE_')) env[k] = v;
 const logger = { log: (...a) => console.error(...a), warn: (...a) => console.error(...a), error: (...a) => console.error(...a) };
 const edge = new EdgeFunctionsHandler({
-  directories: [path.join(repo, 'netlify/edge-functions')],
+  directories: [path.join(root, 'netlify/edge-functions')],
   env,
   logger,
   geolocation: {},

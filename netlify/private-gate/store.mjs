@@ -54,22 +54,34 @@ function notModified(header, etag) {
 /**
  * The one byte range a Range header asks of a file of `size` bytes:
  * {start, end} (inclusive), 'unsatisfiable', or null to send the whole
- * file (no header, more than one range, a malformed one).
+ * file: no header, another unit, more than one range, one that cannot be
+ * read (RFC 9110 §14.1.2, `bytes` in any case, empty list elements and
+ * blanks around them allowed), or an empty file. The same reading as
+ * serve's (cli/internal/server/ranges.go).
  */
 export function byteRange(header, size) {
   if (header === null) return null;
-  const m = /^bytes=[ \t]*(\d*)-(\d*)[ \t]*$/.exec(header);
+  const eq = header.indexOf('=');
+  if (eq < 0 || header.slice(0, eq).toLowerCase() !== 'bytes') return null;
+  const specs = header
+    .slice(eq + 1)
+    .split(',')
+    .map((spec) => spec.replace(/^[ \t]+|[ \t]+$/g, ''))
+    .filter(Boolean);
+  if (specs.length !== 1) return null;
+  const m = /^(\d*)-(\d*)$/.exec(specs[0]);
   if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] !== '' && m[2] !== '' && BigInt(m[2]) < BigInt(m[1])) return null;
+  if (size === 0) return null;
   if (m[1] === '') {
-    const n = Number(m[2]);
-    if (n === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - n), end: size - 1 };
+    const n = BigInt(m[2]);
+    if (n === 0n) return 'unsatisfiable';
+    return { start: n >= BigInt(size) ? 0 : size - Number(n), end: size - 1 };
   }
-  const start = Number(m[1]);
-  if (m[2] !== '' && Number(m[2]) < start) return null;
-  if (start >= size) return 'unsatisfiable';
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  return { start, end };
+  const start = BigInt(m[1]);
+  if (start >= BigInt(size)) return 'unsatisfiable';
+  const end = m[2] === '' || BigInt(m[2]) >= BigInt(size) ? size - 1 : Number(m[2]);
+  return { start: Number(start), end };
 }
 
 /**
@@ -132,8 +144,9 @@ export async function serveStored(request, store, path, headers = {}) {
 
   if (etag && notModified(request.headers.get('If-None-Match'), etag)) return done(new Response(null, { status: 304, headers: out }));
 
+  // Ranges are for GET; an If-Range other than the ETag (strong) asks for the whole file.
   const ifRange = request.headers.get('If-Range');
-  const range = ifRange !== null && (ifRange !== etag || etag.startsWith('W/')) ? null : byteRange(request.headers.get('Range'), size);
+  const range = request.method !== 'GET' || (ifRange !== null && ifRange !== etag) ? null : byteRange(request.headers.get('Range'), size);
   if (range === 'unsatisfiable') {
     out.set('Content-Range', `bytes */${size}`);
     out.set('Content-Length', '0');

@@ -9,7 +9,8 @@
 // favourites arrive in data/messages.db and `portfolio messages`, with
 // JavaScript and without.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildAndServe, scratchContent, writeGallery, type ScratchSite } from './support/scratch-site';
@@ -93,7 +94,32 @@ function filesUnder(dir: string, base = ''): string[] {
   });
 }
 
-const privateFiles = () => filesUnder(path.join(dist, 'private', slug), prefix);
+/**
+ * Every file of the private project, by URL path: the keys of the deploy
+ * store the build moved them into, beside site/ (.netlify/v1/blobs/deploy/<key>/blob,
+ * docs/decisions/0089-private-files-in-deploy-blobs.md).
+ */
+function storedFiles(dir: string, base: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (!statSync(p).isDirectory()) return [];
+    return existsSync(path.join(p, 'blob')) ? [`${base}/${name}`] : storedFiles(p, `${base}/${name}`);
+  });
+}
+
+const store = () => path.join(site.work, '.netlify', 'v1', 'blobs', 'deploy');
+const privateFiles = () => storedFiles(path.join(store(), 'private', slug), prefix);
+/** The stored bytes of the file at a URL path under the prefix. */
+const privateBytes = (file: string) => readFileSync(path.join(store(), file.slice(1), 'blob'));
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+test('the published folder holds no file of the private project', () => {
+  expect(existsSync(path.join(dist, 'private'))).toBe(false);
+  const stored = new Set(privateFiles().map((f) => sha256(privateBytes(f))));
+  expect(stored.size).toBeGreaterThan(files.length + 2);
+  const published = filesUnder(dist).filter((f) => stored.has(sha256(readFileSync(path.join(dist, f)))));
+  expect(published, 'files of site/dist with the bytes of a private one').toEqual([]);
+});
 
 test('nothing of the private project is on a public page, in the sitemap, robots.txt or the JSON-LD', async ({ request }) => {
   const seen = new Set<string>();
@@ -120,7 +146,7 @@ test('every page and file of the project, asked for directly without the secret,
   expect(list.some((f) => f.endsWith('.zip'))).toBe(true);
   expect(list.filter((f) => f.endsWith('index.html')).length).toBe(1 + files.length + 1);
   for (const file of list) {
-    const bytes = readFileSync(path.join(dist, file));
+    const bytes = privateBytes(file);
     const route = file.replace(/index\.html$/, '');
     for (const headers of [{}, { Range: 'bytes=0-1023' }]) {
       const res = await request.get(origin + route, { headers, maxRedirects: 0 });
@@ -154,7 +180,7 @@ test('with the secret, the project works as a public one: its pages, the lightbo
   const videoFile = privateFiles().find((f) => f.endsWith('.mp4'))!;
   const res = await page.request.get(origin + videoFile, { headers: { Range: 'bytes=0-99' } });
   expect(res.status()).toBe(206);
-  expect((await res.body()).equals(readFileSync(path.join(dist, videoFile)).subarray(0, 100))).toBe(true);
+  expect((await res.body()).equals(privateBytes(videoFile).subarray(0, 100))).toBe(true);
   const zip = await page.request.get(`${origin}${prefix}/${slug}-web.zip`);
   expect(zip.status()).toBe(200);
   expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');

@@ -24,6 +24,7 @@ import (
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/metastrip/metatest"
 	"portfolio/cli/internal/photofacts"
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/videocheck/videotest"
 )
 
@@ -46,22 +47,23 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"mkimg":       cmdMkimg,
-			"truncate":    cmdTruncate,
-			"bomb":        cmdBomb,
-			"mkgallery":   cmdMkgallery,
-			"mkphoto":     cmdMkphoto,
-			"mkgps":       cmdMkgps,
-			"encode":      cmdEncode,
-			"repeat":      cmdRepeat,
-			"mkname":      cmdMkname,
-			"sitefixture": cmdSitefixture,
-			"sitecopy":    cmdSitecopy,
-			"freeport":    cmdFreeport,
-			"httpget":     cmdHTTPGet,
-			"mkvideo":     cmdMkvideo,
-			"noffmpeg":    cmdNoFFmpeg,
-			"mtimes":      cmdMtimes,
+			"mkimg":         cmdMkimg,
+			"truncate":      cmdTruncate,
+			"bomb":          cmdBomb,
+			"mkgallery":     cmdMkgallery,
+			"mkphoto":       cmdMkphoto,
+			"mkgps":         cmdMkgps,
+			"encode":        cmdEncode,
+			"repeat":        cmdRepeat,
+			"mkname":        cmdMkname,
+			"sitefixture":   cmdSitefixture,
+			"sitecopy":      cmdSitecopy,
+			"freeport":      cmdFreeport,
+			"httpget":       cmdHTTPGet,
+			"privatecookie": cmdPrivateCookie,
+			"mkvideo":       cmdMkvideo,
+			"noffmpeg":      cmdNoFFmpeg,
+			"mtimes":        cmdMtimes,
 		},
 		// [siteinstalled]: the site's npm packages are installed (sitecopy).
 		Condition: func(cond string) (bool, error) {
@@ -382,6 +384,16 @@ func cmdFreeport(ts *testscript.TestScript, neg bool, args []string) {
 	port := ln.Addr().(*net.TCPAddr).Port
 	ts.Check(ln.Close())
 	ts.Setenv(args[0], strconv.Itoa(port))
+}
+
+// privatecookie NAME SECRET SLUG — sets $NAME to the cookie value that
+// entering SECRET gives for the private project SLUG, valid for an hour
+// (what a browser holds after the secret's form).
+func cmdPrivateCookie(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: privatecookie NAME SECRET SLUG")
+	}
+	ts.Setenv(args[0], privateaccess.Cookie(args[1], args[2], time.Now().Add(time.Hour)))
 }
 
 // httpget URL — GETs URL, waiting up to 10 s for a server that is still

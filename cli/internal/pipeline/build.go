@@ -21,10 +21,12 @@ import (
 	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/privatestore"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -208,7 +210,35 @@ func Site(ctx context.Context, opts *BuildOptions) error {
 	if err != nil {
 		return err
 	}
-	return headers.Build(filepath.Join(opts.SiteDir, "dist"), c)
+	dist := filepath.Join(opts.SiteDir, "dist")
+	if err := headers.Build(dist, c); err != nil {
+		return err
+	}
+	return movePrivate(opts, dist)
+}
+
+// movePrivate moves the private projects' files the prerender wrote under
+// dist/private into the deploy store beside the site folder (package
+// privatestore, decision 0089), each with the headers the site's rules
+// give its address: nothing private stays in the published folder.
+func movePrivate(opts *BuildOptions, dist string) error {
+	rules, err := headers.Read(dist)
+	if err != nil {
+		return err
+	}
+	store, err := privatestore.ForSite(opts.SiteDir)
+	if err != nil {
+		return err
+	}
+	res, err := privatestore.Move(dist, store, rules)
+	if err != nil {
+		return fmt.Errorf("moving the private projects' files out of the published site: %w", err)
+	}
+	if res.Files > 0 {
+		fmt.Fprintf(opts.IO.Out, "  %s of private projects (%s) moved out of %s into the deploy store %s\n",
+			english.Count(res.Files, "file"), size(res.Bytes), termsafe.String(dist), termsafe.String(store))
+	}
+	return nil
 }
 
 // InstallPackages installs the site's npm packages when they are missing or

@@ -15,6 +15,7 @@ import (
 
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/images"
+	"portfolio/cli/internal/privatestore"
 )
 
 // The record of the last build: every file it read, with its size and
@@ -193,8 +194,15 @@ func Outputs(siteDir string) (map[string]string, error) {
 	if fi, err := os.Stat(installed); err == nil {
 		files[filepath.ToSlash(installed)] = images.Identity(fi)
 	}
+	roots := make([]string, 0, len(outputDirs)+1)
 	for _, dir := range outputDirs {
-		root := filepath.Join(siteDir, dir)
+		roots = append(roots, filepath.Join(siteDir, dir))
+	}
+	// The private projects' files, moved out of dist into the deploy
+	// store beside the site folder (decision 0089): a store removed or
+	// changed since is a site to build again.
+	roots = append(roots, filepath.Join(filepath.Dir(siteDir), filepath.FromSlash(privatestore.Dir)))
+	for _, root := range roots {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err

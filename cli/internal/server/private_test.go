@@ -20,6 +20,7 @@ import (
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/messages"
 	"portfolio/cli/internal/privateaccess"
+	"portfolio/cli/internal/privatestore"
 	"portfolio/cli/internal/server"
 )
 
@@ -58,6 +59,7 @@ func (c *clock) Add(d time.Duration) {
 
 type privateSite struct {
 	h      *server.Handler
+	dist   string // the built site
 	clock  *clock
 	store  *messages.Store
 	secret *string
@@ -65,8 +67,13 @@ type privateSite struct {
 	galleries *privateaccess.Galleries
 }
 
-// writePrivateSite writes the site with privateFiles under it and opens
-// a message store, closed when the test ends.
+// privateRules are the site's headers with the private rule, as the
+// build writes them for a site with a private project.
+var privateRules = append(append(headers.Set{}, siteHeaders...), headers.PrivateRule)
+
+// writePrivateSite writes the site, with privateFiles under it moved into
+// its deploy store (deployStore) as the build moves them, and opens a
+// message store, closed when the test ends.
 func writePrivateSite(t *testing.T) (string, *messages.Store) {
 	t.Helper()
 	dir := writeSite(t)
@@ -79,6 +86,9 @@ func writePrivateSite(t *testing.T) (string, *messages.Store) {
 			t.Fatal(err)
 		}
 	}
+	if _, err := privatestore.Move(dir, deployStore(dir), privateRules); err != nil {
+		t.Fatal(err)
+	}
 	store, err := messages.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -87,12 +97,14 @@ func writePrivateSite(t *testing.T) (string, *messages.Store) {
 	return dir, store
 }
 
+// deployStore is where writePrivateSite puts the private files of the
+// site in dir.
+func deployStore(dir string) string { return filepath.Join(filepath.Dir(dir), "deploy-store") }
+
 func newPrivateSite(t *testing.T) *privateSite {
 	t.Helper()
 	dir, store := writePrivateSite(t)
-	rules := append(headers.Set{}, siteHeaders...)
-	rules = append(rules, headers.PrivateRule)
-	s := &privateSite{clock: &clock{now: time.Unix(1_800_000_000, 0)}, store: store, secret: new(string), galleries: &privateaccess.Galleries{
+	s := &privateSite{dist: dir, clock: &clock{now: time.Unix(1_800_000_000, 0)}, store: store, secret: new(string), galleries: &privateaccess.Galleries{
 		Projects: map[string]privateaccess.Gallery{
 			"alpha": {Title: "Secret Alpha", Photos: []string{"IMG_0012.jpg", "IMG_0047.jpg", "DSC_1.jpg"}},
 			"beta":  {Title: "Secret Beta", Photos: []string{"B_1.jpg"}},
@@ -100,11 +112,12 @@ func newPrivateSite(t *testing.T) *privateSite {
 	}}
 	*s.secret = theSecret
 	h, err := server.New(server.Config{
-		SiteDir:  dir,
-		Headers:  rules.Match,
-		Validate: func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
-		Store:    storeAdapter{store},
-		Images:   server.ImageCDNConfig{CacheDir: t.TempDir()},
+		SiteDir:      dir,
+		Headers:      privateRules.Match,
+		Validate:     func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
+		Store:        storeAdapter{store},
+		Images:       server.ImageCDNConfig{CacheDir: t.TempDir()},
+		PrivateStore: deployStore(dir),
 		PrivateSecret: func(slug string) string {
 			if slug == "alpha" {
 				return *s.secret

@@ -66,6 +66,11 @@ type Config struct {
 	// gallery (privateaccess.GalleriesFile), against which a favourites
 	// post is checked. Nil, or an error: every favourites post is refused.
 	Galleries func() (privateaccess.Galleries, error)
+	// PrivateStore is the deploy store the build moved the private
+	// projects' files into (package privatestore): an admitted request
+	// under the prefix is answered from there (privatefile.go). "" or a
+	// missing folder: every such request is the gate's 404.
+	PrivateStore string
 	// PrivateLimit is each client's allowance of wrong secrets (a right
 	// one does not count). Default: 5 at once, then one every 12 seconds.
 	PrivateLimit Limit
@@ -160,6 +165,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			h.images.ServeHTTP(w, r)
 			return
 		}
+		if _, private := privateaccess.SlugOf(urlPath); private {
+			h.privateFile(w, r, urlPath) // past the gate
+			return
+		}
 		h.page(w, r, urlPath)
 	default:
 		h.secure(w, urlPath)
@@ -182,14 +191,6 @@ func (h *Handler) secure(w http.ResponseWriter, urlPath string) {
 // page serves a file of the site with the host's headers.
 func (h *Handler) page(w http.ResponseWriter, r *http.Request, urlPath string) {
 	name, status := h.static.resolve(urlPath)
-	if _, private := privateaccess.SlugOf(urlPath); private && status == http.StatusNotFound {
-		// Not the site's 404.html, which loads the analytics: nothing at
-		// a private address counts (decision 0080; the Edge Function
-		// answers the same).
-		h.secure(w, urlPath)
-		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
-		return
-	}
 	// The host's own files are not part of the site.
 	if base := path.Base(name); strings.EqualFold(base, "_headers") || strings.EqualFold(base, "_redirects") {
 		name, status = "404.html", http.StatusNotFound

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"mime"
 	"net/http"
 	"os"
 	"path"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"portfolio/cli/internal/headers"
 )
 
 // maxCached is the largest file kept in memory (and compressed once); larger
@@ -210,30 +211,8 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-var extraTypes = map[string]string{
-	".html":        "text/html; charset=utf-8",
-	".js":          "text/javascript; charset=utf-8",
-	".mjs":         "text/javascript; charset=utf-8",
-	".css":         "text/css; charset=utf-8",
-	".json":        "application/json",
-	".svg":         "image/svg+xml",
-	".webp":        "image/webp",
-	".woff2":       "font/woff2",
-	".xml":         "application/xml",
-	".txt":         "text/plain; charset=utf-8",
-	".webmanifest": "application/manifest+json",
-}
-
-func contentType(name string) string {
-	ext := strings.ToLower(path.Ext(name))
-	if t, ok := extraTypes[ext]; ok {
-		return t
-	}
-	if t := mime.TypeByExtension(ext); t != "" {
-		return t
-	}
-	return "application/octet-stream"
-}
+// contentType is the type a file is sent with (the host's, package headers).
+func contentType(name string) string { return headers.ContentType(name) }
 
 func compressible(typ string) bool {
 	return strings.HasPrefix(typ, "text/") || strings.HasPrefix(typ, "application/json") ||

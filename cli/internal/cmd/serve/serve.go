@@ -26,6 +26,7 @@ import (
 	"portfolio/cli/internal/messages"
 	"portfolio/cli/internal/pipeline"
 	"portfolio/cli/internal/privateaccess"
+	"portfolio/cli/internal/privatestore"
 	"portfolio/cli/internal/server"
 	"portfolio/cli/internal/termsafe"
 )
@@ -101,7 +102,15 @@ seconds (429; right ones never count). Its favourites are stored with the
 messages only for the project the secret opened and only with photos of its
 gallery (400 otherwise), checked against the build's
 src/generated/private-gate.json beside the served dist: a copy of dist alone
-refuses them (503).
+refuses them (503). Its pages and files are not in site/dist: the build moves
+them into the deploy store beside the site folder
+(.netlify/v1/blobs/deploy/<key>/blob and blob.meta.json, which Netlify uploads
+with the deploy), and an admitted request is answered from there as the Edge
+Function answers it: the headers the build stored with the file, its ETag and
+304, one byte range (206, or 416) or the whole file, never gzip. A built
+folder served with --no-build that is not a site's dist folder (a copy, a
+deploy artifact) has no store beside it: every private address answers 404
+"No page here".
 
 With --no-build nothing is built and any built site can be served, in the
 repository or not (a copy of site/dist, a deploy artifact): --site names the
@@ -186,13 +195,17 @@ func Run(opts *Options) error {
 	}
 	defer store.Close()
 
+	// The private projects' files, moved out of dist by the build
+	// (decision 0089): none beside a folder that is not a site's dist.
+	deploy, _ := privatestore.ForDist(dist)
 	h, err := server.New(server.Config{
-		SiteDir:  dist,
-		Headers:  rules.Match,
-		Validate: validate,
-		Store:    storeAdapter{store},
-		Limit:    opts.Limit,
-		Log:      errOut,
+		SiteDir:      dist,
+		PrivateStore: deploy,
+		Headers:      rules.Match,
+		Validate:     validate,
+		Store:        storeAdapter{store},
+		Limit:        opts.Limit,
+		Log:          errOut,
 		// A private project opens with the secret in its environment
 		// variable, never in the repository (docs/decisions/0080).
 		PrivateSecret: func(slug string) string { return os.Getenv(privateaccess.EnvName(slug)) },

@@ -183,7 +183,7 @@ const front = http.createServer(async (req, res) => {
       if (fn) response = await fn.handle(request, originURL);
       else {
         const image = images.match(request);
-        response = image ? await image.handle(originURL) : await fetch(new URL(req.url, originURL), { method: req.method, headers: { Accept: headers.get('Accept') ?? '*/*' } });
+        response = image ? await image.handle(originURL) : await fetch(originURL + req.url, { method: req.method, headers: { Accept: headers.get('Accept') ?? '*/*' } });
       }
     }
     const out = {};

@@ -113,7 +113,8 @@ function gatePage(action, problem) {
 <main>
 <h1>Private page</h1>
 <p>This page is private. Enter the secret you were sent to open it.</p>
-${problem ? `<p role="alert">${goEscape(problem)}</p>\n` : ''}<form method="post" action="${goEscape(action)}">
+${problem ? `<p role="alert">${goEscape(problem)}</p>` : ''}
+<form method="post" action="${goEscape(action)}">
 <label for="secret">Secret</label>
 <input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
 <button type="submit">Open</button>
@@ -373,8 +374,16 @@ async function admitted(request, url, slug, { galleryFor, deployStore, favourite
   return res ?? fail(request, 404, 'No page here', 'There is no page at this address.');
 }
 
+/**
+ * A decoded path as Go's url.URL.EscapedPath spells it: every byte but
+ * the unreserved characters and $&+,/:;=@ percent-encoded, upper case. The
+ * gate's form posts back to it, as serve's does, whatever spelling came in.
+ */
+const escapedPath = (p) => p.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => [...encoder.encode(c)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''));
+
 async function gate(request, url, slug, secret, now) {
-  if (request.method !== 'POST') return refuse(401, url.pathname, '', request.method);
+  const action = escapedPath(decodedPath(url.pathname) ?? url.pathname);
+  if (request.method !== 'POST') return refuse(401, action, '', request.method);
   let given = '';
   try {
     const type = request.headers.get('Content-Type') ?? '';
@@ -386,9 +395,9 @@ async function gate(request, url, slug, secret, now) {
     given = '';
   }
   if (!(await secretMatches(secret, given))) {
-    return refuse(401, url.pathname, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
+    return refuse(401, action, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
   }
   const expires = now() + LIFETIME;
   const cookie = `${cookieName(slug)}=${await sign(secret, slug, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
-  return new Response(null, { status: 303, headers: { Location: url.pathname, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
 }

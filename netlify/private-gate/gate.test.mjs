@@ -424,3 +424,16 @@ test('the forms function lets the contact form and private paths through, on POS
     assert.equal(forwarded, 1, path);
   }
 });
+
+test("the secret's page posts back to the path as serve spells it, whatever spelling came in", async () => {
+  for (const [path, action] of [
+    ['/private/alpha/%69mg/p-480.jpg', '/private/alpha/img/p-480.jpg'],
+    ['/private/alpha/photos/%32', '/private/alpha/photos/2'],
+    ['/private/alpha/caf%C3%A9 menu', '/private/alpha/caf%C3%A9%20menu'],
+    ["/private/alpha/a'b", '/private/alpha/a%27b'],
+  ]) {
+    const { res, body } = await gate(at(path));
+    assert.equal(res.status, 401, path);
+    assert.ok(body.includes(`<form method="post" action="${action}">`), `${path}: ${body.match(/<form[^>]*>/)?.[0]}`);
+  }
+});

@@ -4,12 +4,19 @@
 // site's environment variable PORTFOLIO_PRIVATE_<SLUG> (`portfolio share
 // SLUG` prints its name). The rule is ../private-gate/gate.mjs, the same
 // as `portfolio serve`'s (docs/decisions/0080-private-client-work.md).
+// The project's files are not in the publish folder: the build moves them
+// into the deploy's own Blobs store, read here after the cookie check
+// (decision 0089, ../private-gate/store.mjs); a client's favourites are
+// checked here and kept in the site's Blobs store `favourites` (decision
+// 0090).
 //
 // A client's favourites are checked against what the build wrote of each
 // private project's gallery (its title and file names), bundled with the
 // function at deploy: `portfolio build` writes it on every build, before
 // Netlify bundles the function (cli/internal/privateaccess GalleriesFile).
 import galleries from '../../site/src/generated/private-gate.json' with { type: 'json' };
+import { getDeployStore, getStore } from '../private-gate/blobs.mjs';
+import { STORE } from '../private-gate/favourites.mjs';
 import { envName, handle } from '../private-gate/gate.mjs';
 import { PATTERNS } from '../private-gate/paths.mjs';
 
@@ -18,6 +25,8 @@ export default (request, context) =>
     // eslint-disable-next-line no-undef -- Netlify's global in the edge runtime
     secretFor: (slug) => Netlify.env.get(envName(slug)),
     galleryFor: (slug) => (Object.hasOwn(galleries.projects, slug) ? galleries.projects[slug] : undefined),
+    deployStore: () => getDeployStore(),
+    favouritesStore: () => getStore(STORE),
     next: () => context.next(),
   });
 

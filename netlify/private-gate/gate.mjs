@@ -7,13 +7,16 @@
 // Crypto, Request, Response), so Deno at the edge and Node in the tests
 // run the same code. See docs/decisions/0080-private-client-work.md.
 
+import { FAVOURITES, MAX_BODY, photoNames, record, storeKey, validateFavourites } from './favourites.mjs';
 import { classify, PREFIX, slugOf } from './paths.mjs';
+import { serveStored } from './store.mjs';
 
-export { classify, PREFIX, slugOf };
+export { classify, FAVOURITES, PREFIX, slugOf };
 export const ENV_PREFIX = 'PORTFOLIO_PRIVATE_';
 /** Seconds a cookie lets its holder in: 30 days. */
 export const LIFETIME = 30 * 24 * 3600;
 export const SECRET_FIELD = 'secret';
+
 const KEY_CONTEXT = 'portfolio private access v1';
 
 const encoder = new TextEncoder();
@@ -75,7 +78,10 @@ export const PRIVATE_HEADERS = {
   'Cache-Control': 'private, max-age=0, must-revalidate',
 };
 
-const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+// Go's html/template escapes text so (cli/internal/server/page.go): the
+// pages the function writes are byte for byte the ones `portfolio serve`
+// writes.
+const goEscape = (s) => s.replace(/[&<>"'+\0]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;', '+': '&#43;', '\0': '\uFFFD' })[c]);
 
 /** The page that asks for the secret: nothing of the project in it, not even its title. */
 function gatePage(action, problem) {
@@ -93,7 +99,8 @@ function gatePage(action, problem) {
 <main>
 <h1>Private page</h1>
 <p>This page is private. Enter the secret you were sent to open it.</p>
-${problem ? `<p role="alert">${escapeHtml(problem)}</p>\n` : ''}<form method="post" action="${escapeHtml(action)}">
+${problem ? `<p role="alert">${goEscape(problem)}</p>` : ''}
+<form method="post" action="${goEscape(action)}">
 <label for="secret">Secret</label>
 <input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
 <button type="submit">Open</button>
@@ -119,7 +126,6 @@ const SECURITY_HEADERS = {
 
 function refuse(status, action, problem, method) {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' };
-  if (status === 404) return new Response(method === 'HEAD' ? null : 'There is no page at this address.\n', { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
   return new Response(method === 'HEAD' ? null : gatePage(action, problem), { status, headers });
 }
 
@@ -142,13 +148,7 @@ export function checkFavourites(gallery, project, photos) {
 /** How many unknown names a problem lists. */
 const MAX_NAMED = 5;
 
-/** The favourites form's names (cli/internal/contact/favourites.go, site/src/features/favourites/form.ts). */
-export const FAVOURITES = { form: 'favourites', formName: 'form-name', project: 'project', photos: 'photos' };
-
-/** The photo names of a post: each value's lines, trimmed, empty ones dropped. */
-const photoNames = (values) => values.flatMap((v) => String(v).split('\n')).map((s) => s.trim()).filter(Boolean);
-
-/** A short page that says why a post was refused, with the way back. */
+/** A short page the function writes itself (serve's noticePage): a title, a sentence, the way back. */
 function noticePage(title, text, back) {
   return `<!doctype html>
 <html lang="en">
@@ -157,46 +157,48 @@ function noticePage(title, text, back) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="color-scheme" content="light dark">
-<title>${escapeHtml(title)}</title>
-<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}</style>
+<title>${goEscape(title)}</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
 </head>
 <body>
 <main>
-<h1>${escapeHtml(title)}</h1>
-<p role="alert">${escapeHtml(text)}</p>
-<p><a href="${escapeHtml(back)}">Go back</a></p>
+<h1>${goEscape(title)}</h1>
+<p>${goEscape(text)}</p>
+<p><a href="${goEscape(back)}">${back === '/' ? 'Go to the home page' : 'Go back'}</a></p>
 </main>
 </body>
 </html>
 `;
 }
 
-function refusePost(status, title, text, back, method) {
-  const headers = { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' };
-  return new Response(method === 'HEAD' ? null : noticePage(title, text, back), { status, headers });
+/**
+ * Whether the request's Accept lists text/html with a quality above zero:
+ * a browser's native post, answered with a page; a script gets JSON
+ * (serve's wantsHTML, cli/internal/server/page.go).
+ */
+export function wantsHTML(request) {
+  for (const part of (request.headers.get('Accept') ?? '').split(',')) {
+    const [type, ...params] = part.split(';').map((s) => s.trim());
+    if (type.toLowerCase() !== 'text/html') continue;
+    const q = params.find((p) => /^q=/i.test(p));
+    return q === undefined || q.slice(2).replace(/^[0.]+|[0.]+$/g, '') !== '';
+  }
+  return false;
 }
 
-/**
- * Checks an admitted post before the host's form handling stores it: a
- * favourites list must be the admitted project's, naming only its
- * gallery's photos; a post whose form cannot be read is refused. Returns
- * the refusal, or null to let it through (the request itself is not read).
- */
-async function checkPost(request, slug, pathname, galleryFor) {
-  let form;
-  try {
-    form = await request.clone().formData();
-  } catch {
-    return refusePost(400, 'The form could not be read', 'The form could not be read. Go back and send it again from the page.', pathname, request.method);
-  }
-  if (form.get(FAVOURITES.formName) !== FAVOURITES.form) return null;
-  const gallery = galleryFor(slug);
-  if (!gallery) {
-    return refusePost(503, 'The favourites were not sent', 'The favourites cannot be checked against the project, so they were not stored. Please tell the photographer.', pathname, request.method);
-  }
-  const fault = checkFavourites(gallery, String(form.get(FAVOURITES.project) ?? '').trim(), photoNames(form.getAll(FAVOURITES.photos)));
-  if (!fault) return null;
-  return refusePost(400, 'Please correct the form', `${fault.problem}. Go back: your choice is still on the page.`, pathname, request.method);
+const OWN_HEADERS = { ...SECURITY_HEADERS, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' };
+
+/** A refusal as serve's fail writes it: a page for a browser, a line of text otherwise. */
+function fail(request, status, title, text, extra = {}) {
+  const headers = { ...OWN_HEADERS, ...extra };
+  if (wantsHTML(request)) return new Response(request.method === 'HEAD' ? null : noticePage(title, text, '/'), { status, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
+  return new Response(request.method === 'HEAD' ? null : `${status} ${text}\n`, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/** A form's answer as serve's failForm and reply write it: a page for a browser, JSON for a script. */
+function formAnswer(request, status, json, title, text, back) {
+  if (wantsHTML(request)) return new Response(noticePage(title, text, back), { status, headers: { ...OWN_HEADERS, 'Content-Type': 'text/html; charset=utf-8' } });
+  return new Response(JSON.stringify(json) + '\n', { status, headers: { ...OWN_HEADERS, 'Content-Type': 'application/json' } });
 }
 
 function cookieValues(request, name) {
@@ -208,44 +210,171 @@ function cookieValues(request, name) {
   return out;
 }
 
+/** The fields of a urlencoded form body, or null when it is not one. */
+async function readForm(request) {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded') return { unsupported: true };
+  const body = new Uint8Array(await request.arrayBuffer());
+  if (body.byteLength > MAX_BODY) return { tooLarge: true };
+  return { form: new URLSearchParams(new TextDecoder().decode(body)) };
+}
+
 /**
- * Answers a request: under the private prefix without a valid cookie, the
- * secret's page (or, for the secret posted, the cookie and a redirect
- * back); with one, what `next()` answers (the site's file, or the host's
- * form handling for a post), with the prefix's headers. `secretFor(slug)`
- * reads the secret ("" or undefined admits nobody); `galleryFor(slug)` is
- * what the build says of the project's gallery ({ title, photos }, from
- * site/src/generated/private-gate.json; undefined refuses every favourites
- * post); `now()` is Unix seconds.
+ * A favourites post past the gate, as serve's favourites handler answers
+ * it (cli/internal/server/favourites.go): the fields checked, the project
+ * the admitted one and every photo in its gallery, then the list stored in
+ * the `favourites` Blobs store under <slug>/<time>-<random>.json (decision
+ * 0090). JSON for a script, a page for a browser.
  */
-export async function handle(request, { secretFor, galleryFor = () => undefined, next, now = () => Math.floor(Date.now() / 1000) }) {
-  const url = new URL(request.url);
-  const { kind, slug } = classify(url.pathname);
-  if (kind === 'refused') {
-    // A path that means different things depending on how it is decoded,
-    // or hides the prefix (decision 0091): `portfolio serve` answers 400 too.
-    return refusePost(400, 'This address cannot be served', 'The address has characters or parts that no page of this site has (such as an encoded slash or a “..”). Check the link, or start again from the home page.', '/', request.method);
+async function favourites(request, form, { slug, pathname, galleryFor, favouritesStore, date }) {
+  const get = (k) => form.get(k) ?? '';
+  const thanked = () => formAnswer(request, 200, { ok: true }, 'Thank you! Your favourites were sent.', 'The photographer has your list and your note, and will answer at the email address you gave.', pathname);
+  if (get(FAVOURITES.honeypot) !== '') return thanked();
+  const photos = photoNames(form.getAll(FAVOURITES.photos));
+  const fields = { name: get(FAVOURITES.name), email: get(FAVOURITES.email), note: get(FAVOURITES.note), photos };
+  const problems = validateFavourites(fields);
+  const gallery = galleryFor(slug);
+  if (Object.keys(problems).length === 0) {
+    if (!gallery) {
+      return formAnswer(request, 503, { ok: false, error: 'The favourites cannot be checked on this server.' }, 'The favourites were not sent', 'The favourites cannot be checked against the project on this server, so they were not stored. Please tell the photographer.', backLink(request));
+    }
+    const fault = checkFavourites(gallery, get(FAVOURITES.project).trim(), photos);
+    if (fault) problems[fault.field] = fault.problem;
   }
-  if (kind !== 'private') return next();
-  if (!slug) return refuse(404, url.pathname, '', request.method);
-  const secret = secretFor(slug) ?? '';
-  for (const value of cookieValues(request, cookieName(slug))) {
-    if (await valid(secret, slug, value, now())) {
-      if (request.method === 'POST') {
-        const refused = await checkPost(request, slug, url.pathname, galleryFor);
-        if (refused) return refused;
-      }
-      const res = await next();
-      // Not the site's 404.html, which loads the analytics: nothing at a
-      // private address counts (decision 0080; `portfolio serve` answers
-      // the same).
-      if (res.status === 404) return refusePost(404, 'No page here', 'There is no page at this address.', cookiePath(slug), request.method);
-      const out = new Response(res.body, res);
-      for (const [k, v] of Object.entries(PRIVATE_HEADERS)) out.headers.set(k, v);
-      return out;
+  const fieldsAtFault = Object.keys(problems).sort();
+  if (fieldsAtFault.length > 0) {
+    const errors = Object.fromEntries(fieldsAtFault.map((k) => [k, problems[k]]));
+    const text = fieldsAtFault.map((k) => problems[k] + '.').join(' ') + ' Go back: your choice is still on the page.';
+    return formAnswer(request, 400, { ok: false, errors }, 'Please correct the form', text, pathname);
+  }
+  try {
+    await favouritesStore().setJSON(storeKey(slug, date), record({ slug, title: gallery.title, ...fields, date }));
+  } catch (err) {
+    console.error(`favourites: cannot store ${slug}'s list: ${err}`);
+    return formAnswer(request, 500, { ok: false, error: 'The favourites could not be stored; please try again.' }, 'The favourites were not sent', 'The favourites could not be stored because of a problem on the server. Go back and try again in a moment.', backLink(request));
+  }
+  return thanked();
+}
+
+/**
+ * Where a page's "go back" link leads: the Referer when it is a page of
+ * this site (its path and query only), else the home page (serve's
+ * backLink).
+ */
+export function backLink(request) {
+  let ref;
+  try {
+    ref = new URL(request.headers.get('Referer') ?? '');
+  } catch {
+    return '/';
+  }
+  const host = new URL(request.url).host;
+  if ((ref.protocol !== 'http:' && ref.protocol !== 'https:') || ref.host.toLowerCase() !== host.toLowerCase() || ref.username || ref.password) return '/';
+  const back = ref.pathname;
+  if (!back.startsWith('/') || back.startsWith('//') || back.includes('\\')) return '/';
+  return back + ref.search;
+}
+
+/**
+ * A form post the function answers itself, past the gate or anywhere on
+ * the site: a favourites list is read and checked; any other form goes on
+ * to the host's form handling (`next`). Serve refuses what it cannot read
+ * the same way (415 for another encoding, 413 for a large body).
+ */
+export async function handlePost(request, { slug, pathname, galleryFor, favouritesStore, next, date }) {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
+  let name = '';
+  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
+    try {
+      name = (await request.clone().formData()).get(FAVOURITES.formName) ?? '';
+    } catch {
+      name = '';
     }
   }
-  if (request.method !== 'POST') return refuse(401, url.pathname, '', request.method);
+  if (name !== FAVOURITES.form) return next();
+  const unreadable = (status, json, text) => formAnswer(request, status, { ok: false, error: json }, 'The form could not be read', text, backLink(request));
+  const read = await readForm(request);
+  if (read.unsupported) return unreadable(415, 'Send the form as application/x-www-form-urlencoded.', 'The form could not be read: it must be sent as application/x-www-form-urlencoded, as a web page\'s form does. Go back and send it from the page.');
+  if (read.tooLarge) {
+    return formAnswer(request, 413, { ok: false, error: `The message is too large (limit ${MAX_BODY} bytes).` }, 'The message is too large', `The message is too large to send (the limit is ${MAX_BODY >> 10} KB). Go back, shorten it and send it again.`, backLink(request));
+  }
+  if (slug === '') {
+    // Outside a private project nothing takes favourites (serve: no such form).
+    return formAnswer(request, 404, { ok: false, error: 'There is no form named "favourites".' }, 'Unknown form', 'There is no form named "favourites" on this site. Go back and send the page\'s own form.', backLink(request));
+  }
+  return favourites(request, read.form, { slug, pathname, galleryFor, favouritesStore, date });
+}
+
+/**
+ * Answers a request under the private prefix. Without a valid cookie: the
+ * secret's page (or, for the secret posted, the cookie and a redirect
+ * back). With one: a GET or HEAD is served from the deploy store
+ * (store.mjs; "No page here" when it holds nothing there), a favourites
+ * post is checked and stored (decision 0090), another post goes to the
+ * host's form handling (`next`), any other method is refused.
+ * `secretFor(slug)` reads the secret ("" or undefined admits nobody);
+ * `galleryFor(slug)` is what the build says of the project's gallery ({
+ * title, photos }, site/src/generated/private-gate.json; undefined refuses
+ * every favourites post); `deployStore()` and `favouritesStore()` are the
+ * Blobs stores (getDeployStore(), getStore('favourites')); `now()` is Unix
+ * seconds. A path outside the prefix goes to `next`.
+ */
+export async function handle(request, { secretFor, galleryFor = () => undefined, deployStore, favouritesStore, next, now = () => Math.floor(Date.now() / 1000) }) {
+  const url = new URL(request.url);
+  const { kind, slug } = classify(url.pathname);
+  // A path that means different things depending on how it is decoded,
+  // or hides the prefix (decision 0091): `portfolio serve` answers 400 too.
+  if (kind === 'refused') {
+    return fail(request, 400, 'This address cannot be served', 'The address has characters or parts that no page of this site has (such as an encoded slash or a “..”). Check the link, or start again from the home page.');
+  }
+  if (kind !== 'private') return next();
+  if (!slug) return fail(request, 404, 'No page here', 'There is no page at this address.');
+  const secret = secretFor(slug) ?? '';
+  for (const value of cookieValues(request, cookieName(slug))) {
+    if (await valid(secret, slug, value, now())) return admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, next, now });
+  }
+  return gate(request, url, slug, secret, now);
+}
+
+/** The canonical decoded path of a URL's pathname; null when a segment decodes to a separator or a dot segment. */
+function decodedPath(pathname) {
+  const parts = [];
+  for (const seg of pathname.split('/')) {
+    let d;
+    try {
+      d = decodeURIComponent(seg);
+    } catch {
+      return null;
+    }
+    if (d.includes('/') || d.includes('\\') || d === '.' || d === '..') return null;
+    parts.push(d);
+  }
+  return parts.join('/');
+}
+
+async function admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, next, now }) {
+  const method = request.method;
+  if (method === 'POST') return handlePost(request, { slug, pathname: url.pathname, galleryFor, favouritesStore, next, date: new Date(now() * 1000) });
+  if (method !== 'GET' && method !== 'HEAD') {
+    return fail(request, 405, 'This request is not supported', 'Pages of this site can be read (GET) and its forms sent (POST); nothing else.', { Allow: 'GET, HEAD, POST' });
+  }
+  const path = decodedPath(url.pathname);
+  const res = path === null ? null : await serveStored(request, deployStore(), path, PRIVATE_HEADERS);
+  // Never the site's 404.html, which loads the analytics: nothing at a
+  // private address counts (decision 0080; serve answers the same).
+  return res ?? fail(request, 404, 'No page here', 'There is no page at this address.');
+}
+
+/**
+ * A decoded path as Go's url.URL.EscapedPath spells it: every byte but
+ * the unreserved characters and $&+,/:;=@ percent-encoded, upper case. The
+ * gate's form posts back to it, as serve's does, whatever spelling came in.
+ */
+const escapedPath = (p) => p.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => [...encoder.encode(c)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''));
+
+async function gate(request, url, slug, secret, now) {
+  const action = escapedPath(decodedPath(url.pathname) ?? url.pathname);
+  if (request.method !== 'POST') return refuse(401, action, '', request.method);
   let given = '';
   try {
     const type = request.headers.get('Content-Type') ?? '';
@@ -257,9 +386,9 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
     given = '';
   }
   if (!(await secretMatches(secret, given))) {
-    return refuse(401, url.pathname, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
+    return refuse(401, action, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
   }
   const expires = now() + LIFETIME;
   const cookie = `${cookieName(slug)}=${await sign(secret, slug, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
-  return new Response(null, { status: 303, headers: { Location: url.pathname, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
 }

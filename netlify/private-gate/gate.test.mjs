@@ -2,18 +2,28 @@
 // held to (cli/internal/privateaccess/testdata/vectors.json), then its
 // answers: nothing of a private project without the cookie.
 //
+// The private files come from a real Netlify Blobs store: the BlobsServer
+// of @netlify/blobs (what `netlify dev` runs), in a temporary folder.
+//
 //   node --test netlify/private-gate/
+//   deno test --allow-read --allow-write --allow-net --allow-env --no-lock --node-modules-dir=manual netlify/private-gate/
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { register } from 'node:module';
-import { test } from 'node:test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { BlobsServer } from '../../site/node_modules/@netlify/blobs/dist/server.js';
+import { getDeployStore, getStore } from './blobs.mjs';
+import { STORE } from './favourites.mjs';
 import { checkFavourites, classify, cookieName, envName, handle, LIFETIME, PREFIX, secretMatches, sign, valid } from './gate.mjs';
 
 // The Edge Function's module imports what `portfolio build` writes
 // (site/src/generated/private-gate.json), which a clean checkout lacks:
 // this test reads only its config, so that import is answered with an
 // empty list of private galleries.
-register(
+// (Deno answers the import itself; Node's loader hook is Node's own.)
+register?.(
   'data:text/javascript,' +
     encodeURIComponent(`export async function resolve(specifier, context, next) {
   if (specifier.endsWith('/generated/private-gate.json')) return { url: 'data:application/json,{"projects":{}}', importAttributes: context.importAttributes, shortCircuit: true };
@@ -21,6 +31,7 @@ register(
 }`),
 );
 const { config } = await import('../edge-functions/private.js');
+const forms = await import('../edge-functions/forms.js');
 
 const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateaccess/testdata/vectors.json', import.meta.url), 'utf8'));
 // What `portfolio serve` sends with the secret page (go test ./cli/internal/server -run SecretPageHeaders -update).
@@ -60,18 +71,50 @@ test('reads every spelling of a path as the Go code does, with no exception', ()
 const SECRET = 'correct horse battery staple';
 const NOW = 1_800_000_000;
 const FILE = 'ALPHA-PRIVATE-BYTES';
+// A file larger than a stream's chunks, so a range is cut across them.
+const VIDEO = Uint8Array.from({ length: 3 << 20 }, (_, i) => (i * 7919) % 251);
+const HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, max-age=0, must-revalidate', 'X-Frame-Options': 'DENY' };
+const meta = (contentType, etag, size) => ({ contentType, etag, size, headers: HEADERS });
+const FILES = {
+  'private/alpha/index.html': ['<h1>Alpha</h1>', meta('text/html; charset=utf-8', '"page"', 14)],
+  'private/alpha/photos/2/index.html': ['<h1>Photo 2</h1>', meta('text/html; charset=utf-8', '"photo2"', 16)],
+  'private/alpha/about.html': ['<h1>About</h1>', meta('text/html; charset=utf-8', '"about"', 14)],
+  'private/alpha/img/p-480.jpg': [FILE, meta('image/jpeg', '"p480"', FILE.length)],
+  'private/alpha/video/v.mp4': [VIDEO, meta('video/mp4', '"video"', VIDEO.length)],
+  'private/alpha/empty.txt': ['', meta('text/plain; charset=utf-8', '"empty"', 0)],
+};
 
-function gate(request) {
-  let called = 0;
-  const answer = handle(request, {
+let server;
+let dir;
+let storeRequests = 0;
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'gate-blobs-'));
+  server = new BlobsServer({ directory: dir, token: 'test', onRequest: () => storeRequests++ });
+  const { port } = await server.start();
+  const url = `http://localhost:${port}`;
+  globalThis.netlifyBlobsContext = btoa(JSON.stringify({ deployID: '1', siteID: 'site', token: 'test', edgeURL: url, uncachedEdgeURL: url, primaryRegion: 'dev' }));
+  for (const [key, [bytes, metadata]] of Object.entries(FILES)) await getDeployStore().set(key, new Blob([bytes]), { metadata });
+});
+after(async () => {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function gate(request) {
+  const before = storeRequests;
+  let forwarded = 0;
+  const res = await handle(request, {
     secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
+    deployStore: () => getDeployStore(),
+    favouritesStore: () => getStore(STORE),
     next: async () => {
-      called++;
-      return new Response(FILE, { status: 200, headers: { 'Content-Type': 'image/jpeg' } });
+      forwarded++;
+      return new Response('PUBLIC', { status: 200 });
     },
     now: () => NOW,
   });
-  return answer.then(async (res) => ({ res, body: await res.text(), called }));
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return { res, bytes, body: new TextDecoder().decode(bytes), called: storeRequests - before, forwarded };
 }
 
 const at = (path, init = {}) => new Request(`https://example.com${path}`, init);
@@ -89,8 +132,8 @@ test('refuses a path that hides the prefix, cookie or not, and never calls next(
 test('without the cookie: the secret page, never the file, for any method and range', async () => {
   for (const path of ['/private/alpha/', '/private/alpha/img/p-480.jpg', '/private/alpha/video/v.mp4', '/PRIVATE/alpha/', '/private/beta/', '/private/']) {
     for (const init of [{}, { headers: { Range: 'bytes=0-99' } }, { method: 'HEAD' }, { headers: { Cookie: `${cookieName('alpha')}=forged.x` } }]) {
-      const { res, body, called } = await gate(at(path, init));
-      assert.equal(called, 0, `${path}: the file was asked for`);
+      const { res, body, called, forwarded } = await gate(at(path, init));
+      assert.equal(called + forwarded, 0, `${path}: the file was asked for`);
       assert.ok(res.status === 401 || res.status === 404, `${path}: status ${res.status}`);
       assert.ok(!body.includes(FILE));
       assert.equal(res.headers.get('Content-Range'), null);
@@ -123,18 +166,19 @@ test('a wrong secret is refused; the right one sets the cookie and redirects bac
   assert.equal(value, await sign(SECRET, 'alpha', NOW + LIFETIME));
 
   const opened = await gate(at('/private/alpha/img/p-480.jpg', { headers: { Cookie: `other=1; private_alpha=${value}` } }));
-  assert.equal(opened.called, 1);
+  assert.equal(opened.res.status, 200);
   assert.equal(opened.body, FILE);
   assert.equal(opened.res.headers.get('X-Robots-Tag'), 'noindex');
   // alpha's cookie does not open another project.
   const other = await gate(at('/private/beta/', { headers: { Cookie: `private_beta=${value}` } }));
+  assert.equal(other.res.status, 401);
   assert.equal(other.called, 0);
 });
 
 test('public paths pass through untouched', async () => {
   for (const path of ['/', '/projects/alpha', '/privateer/x', '/img/private/x.webp']) {
-    const { called } = await gate(at(path));
-    assert.equal(called, 1, path);
+    const { called, forwarded } = await gate(at(path));
+    assert.deepEqual([called, forwarded], [0, 1], path);
   }
 });
 
@@ -158,68 +202,256 @@ test('checks favourites as the Go code does', () => {
   }
 });
 
-// Issue 48: alpha's cookie filed a list under another project's title,
-// naming photos of no gallery. The host's form handling stores what it is
-// given: the function lets through only the admitted project's list.
-test("a favourites post past the gate: only the admitted project's, only its photos", async () => {
-  const cookie = `private_alpha=${await sign(SECRET, 'alpha', NOW + 3600)}`;
-  const galleries = { alpha: { title: 'Secret Alpha', photos: ['A_1.jpg', 'A_2.jpg'] }, beta: { title: 'Secret Beta', photos: ['B_1.jpg'] } };
-  const post = async (fields, { type = 'application/x-www-form-urlencoded', galleryFor = (slug) => galleries[slug] } = {}) => {
-    const form = new URLSearchParams([['form-name', 'favourites'], ['name', 'Jo'], ['email', 'jo@example.com'], ...fields]);
-    let body = form.toString();
-    let contentType = type;
-    if (type === 'multipart') {
-      const data = new FormData();
-      for (const [k, v] of form) data.append(k, v);
-      const encoded = new Response(data);
-      contentType = encoded.headers.get('Content-Type');
-      body = await encoded.text();
-    }
-    const request = at('/private/alpha/photos/1', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': contentType }, body });
-    let forwarded = '';
-    const res = await handle(request, {
-      secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
-      galleryFor,
-      next: async () => {
-        forwarded = await request.text(); // what the host's form handling reads
-        return new Response('stored', { status: 200 });
-      },
-      now: () => NOW,
-    });
-    return { res, body: await res.text(), forwarded, sent: body };
-  };
-  const ok = await post([['project', 'Secret Alpha'], ['photos', 'A_1.jpg\nA_2.jpg']]);
-  assert.equal(ok.res.status, 200);
-  assert.equal(ok.forwarded, ok.sent, 'the post reaches the form handling whole');
-  for (const type of [undefined, 'multipart']) {
-    const other = await post([['project', 'Secret Beta'], ['photos', 'B_1.jpg']], { type });
-    assert.equal(other.res.status, 400, `another project's title (${type ?? 'urlencoded'})`);
-    assert.equal(other.forwarded, '');
-    assert.match(other.body, /another project&#39;s page/);
-    const unknown = await post([['project', 'Secret Alpha'], ['photos', 'A_1.jpg'], ['photos', 'IMG_9999.jpg']], { type });
-    assert.equal(unknown.res.status, 400, `an unknown photo (${type ?? 'urlencoded'})`);
-    assert.equal(unknown.forwarded, '');
-    assert.match(unknown.body, /Not in this project&#39;s gallery: IMG_9999\.jpg/);
+const alphaCookie = async () => `private_alpha=${await sign(SECRET, 'alpha', NOW + 3600)}`;
+const admitted = async (path, init = {}) => gate(at(path, { ...init, headers: { Cookie: await alphaCookie(), ...init.headers } }));
+
+test('past the gate, a file comes from the deploy store with its headers, never from the site', async () => {
+  for (const [path, key] of [
+    ['/private/alpha/', 'private/alpha/index.html'],
+    ['/private/alpha', 'private/alpha/index.html'],
+    ['/PRIVATE/alpha/photos/2', 'private/alpha/photos/2/index.html'],
+    ['/private/alpha/photos/2/', 'private/alpha/photos/2/index.html'],
+    ['/private/alpha/about', 'private/alpha/about.html'],
+    ['/private/alpha/img/p-480.jpg', 'private/alpha/img/p-480.jpg'],
+  ]) {
+    const [bytes, m] = FILES[key];
+    const { res, body, forwarded } = await admitted(path);
+    assert.equal(res.status, 200, path);
+    assert.equal(forwarded, 0, `${path}: asked the site`);
+    assert.equal(body, bytes, path);
+    assert.equal(res.headers.get('Content-Type'), m.contentType, path);
+    assert.equal(res.headers.get('ETag'), m.etag, path);
+    assert.equal(res.headers.get('Content-Length'), String(m.size), path);
+    assert.equal(res.headers.get('Accept-Ranges'), 'bytes', path);
+    for (const [k, v] of Object.entries(HEADERS)) assert.equal(res.headers.get(k), v, `${path} ${k}`);
   }
-  const unlisted = await post([['project', 'Secret Alpha'], ['photos', 'A_1.jpg']], { galleryFor: () => undefined });
-  assert.equal(unlisted.res.status, 503, 'no gallery list: refused, never stored unchecked');
-  assert.equal(unlisted.forwarded, '');
-  const unreadable = await post([], { type: 'application/json' });
-  assert.equal(unreadable.res.status, 400);
+  const head = await admitted('/private/alpha/img/p-480.jpg', { method: 'HEAD' });
+  assert.equal(head.res.status, 200);
+  assert.equal(head.res.headers.get('Content-Length'), String(FILE.length));
+  assert.equal(head.bytes.length, 0);
+});
+
+test('past the gate, conditional requests and ranges as the contract says', async () => {
+  const video = '/private/alpha/video/v.mp4';
+  const size = VIDEO.length;
+  for (const inm of ['"video"', 'W/"video"', '"x", "video"', '*']) {
+    const { res, bytes } = await admitted(video, { headers: { 'If-None-Match': inm } });
+    assert.equal(res.status, 304, inm);
+    assert.equal(bytes.length, 0);
+    assert.equal(res.headers.get('ETag'), '"video"');
+    assert.equal(res.headers.get('Content-Length'), null);
+  }
+  assert.equal((await admitted(video, { headers: { 'If-None-Match': '"other"' } })).res.status, 200);
+  const cases = [
+    ['bytes=0-99', 0, 99],
+    ['bytes=1000-', 1000, size - 1],
+    ['bytes=-500', size - 500, size - 1],
+    ['bytes=-99999999', 0, size - 1],
+    ['bytes=3000000-3145727', 3000000, size - 1],
+    ['bytes=1048570-2097160', 1048570, 2097160],
+    ['bytes=5-999999999', 5, size - 1],
+    ['bytes=5-99999999999999999999999', 5, size - 1],
+    ['BYTES= 7-8 ,', 7, 8],
+    ['bytes=, -1', size - 1, size - 1],
+  ];
+  for (const [range, start, end] of cases) {
+    const { res, bytes } = await admitted(video, { headers: { Range: range } });
+    assert.equal(res.status, 206, range);
+    assert.equal(res.headers.get('Content-Range'), `bytes ${start}-${end}/${size}`, range);
+    assert.equal(res.headers.get('Content-Length'), String(end - start + 1), range);
+    assert.deepEqual(bytes, VIDEO.subarray(start, end + 1), range);
+  }
+  for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, 'bytes=-0']) {
+    const { res, bytes } = await admitted(video, { headers: { Range: range } });
+    assert.equal(res.status, 416, range);
+    assert.equal(res.headers.get('Content-Range'), `bytes */${size}`, range);
+    assert.equal(bytes.length, 0);
+  }
+  // An empty file has no range to give: the whole (empty) file, as serve answers.
+  assert.equal((await admitted('/private/alpha/empty.txt', { headers: { Range: 'bytes=0-' } })).res.status, 200);
+  // One range only; anything else is the whole file.
+  for (const headers of [{ Range: 'bytes=0-1,5-6' }, { Range: 'bytes=9-2' }, { Range: 'items=0-1' }, { Range: 'bytes=a-b' }, { Range: 'bytes=-' }, { Range: 'bytes =0-1' }, { Range: 'bytes=0-1', 'If-Range': '"old"' }, { Range: 'bytes=0-1', 'If-Range': 'W/"video"' }]) {
+    const { res, bytes } = await admitted(video, { headers });
+    assert.equal(res.status, 200, JSON.stringify(headers));
+    assert.equal(bytes.length, size, JSON.stringify(headers));
+  }
+  const ifRange = await admitted(video, { headers: { Range: 'bytes=0-1', 'If-Range': '"video"' } });
+  assert.equal(ifRange.res.status, 206);
+  // Ranges are for GET: HEAD tells the whole file.
+  const headRange = await admitted(video, { method: 'HEAD', headers: { Range: 'bytes=0-9' } });
+  assert.equal(headRange.res.status, 200);
+  assert.equal(headRange.res.headers.get('Content-Length'), String(size));
+  assert.equal(headRange.bytes.length, 0);
 });
 
 // Issue 48: past the gate, an unknown address got the site's 404.html,
 // which loads the analytics with the private address in it.
-test("an unknown address past the gate gets the function's own page, not the site's 404.html", async () => {
-  const cookie = `private_alpha=${await sign(SECRET, 'alpha', NOW + 3600)}`;
-  const res = await handle(at('/private/alpha/no-such-page', { headers: { Cookie: cookie } }), {
-    secretFor: () => SECRET,
-    next: async () => new Response('<script data-provider="ga4" data-id="G-1"></script>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
-    now: () => NOW,
+test("past the gate, an address the store lacks gets the function's own page; other methods are refused", async () => {
+  for (const path of ['/private/alpha/no-such-page', '/private/alpha/img/', '/private/alpha/a%2Fb']) {
+    const { res, body, forwarded } = await admitted(path, { headers: { Accept: 'text/html' } });
+    assert.equal(res.status, 404, path);
+    assert.equal(forwarded, 0);
+    assert.doesNotMatch(body, /data-provider|script/);
+    assert.match(body, /No page here/);
+    assert.equal(res.headers.get('X-Robots-Tag'), 'noindex');
+  }
+  const text = await admitted('/private/alpha/nothing');
+  assert.equal(text.body, '404 There is no page at this address.\n');
+  for (const method of ['PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
+    const { res, forwarded } = await admitted('/private/alpha/img/p-480.jpg', { method });
+    assert.equal(res.status, 405, method);
+    assert.equal(res.headers.get('Allow'), 'GET, HEAD, POST');
+    assert.equal(forwarded, 0);
+  }
+});
+
+const GALLERIES = { alpha: { title: 'Secret Alpha', photos: ['A_1.jpg', 'A_2.jpg'] }, beta: { title: 'Secret Beta', photos: ['B_1.jpg'] } };
+
+/** Posts the favourites form to `path` with `cookie`; what was answered, forwarded and stored. */
+async function postFavourites(path, fields, { cookie, type = 'application/x-www-form-urlencoded', accept = 'application/json', galleryFor = (slug) => GALLERIES[slug], viaForms = false } = {}) {
+  const form = new URLSearchParams([['form-name', 'favourites'], ...fields]);
+  let body = form.toString();
+  let contentType = type;
+  if (type === 'multipart') {
+    const data = new FormData();
+    for (const [k, v] of form) data.append(k, v);
+    const encoded = new Response(data);
+    contentType = encoded.headers.get('Content-Type');
+    body = await encoded.text();
+  }
+  const headers = { 'Content-Type': contentType, Accept: accept };
+  if (cookie) headers.Cookie = cookie;
+  const request = at(path, { method: 'POST', headers, body });
+  const store = getStore(STORE);
+  const listed = async () => (await store.list()).blobs.map((b) => b.key);
+  const before = new Set(await listed());
+  let forwarded = 0;
+  const next = async () => {
+    forwarded++;
+    return new Response('forms', { status: 200 });
+  };
+  const res = viaForms
+    ? await forms.default(request, { next })
+    : await handle(request, { secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined), galleryFor, deployStore: () => getDeployStore(), favouritesStore: () => store, next, now: () => NOW });
+  const added = (await listed()).filter((k) => !before.has(k));
+  const stored = await Promise.all(added.map((k) => store.get(k, { type: 'json' })));
+  return { res, body: await res.text(), forwarded, added, stored };
+}
+
+const PICK = [
+  ['name', 'Jo'],
+  ['email', 'jo@example.com'],
+  ['message', ' Prints, please '],
+  ['project', 'Secret Alpha'],
+  ['photos', 'A_1.jpg\nA_2.jpg'],
+];
+
+test("favourites past the gate: the admitted project's, checked, stored in the favourites store", async () => {
+  const cookie = await alphaCookie();
+  const ok = await postFavourites('/private/alpha/photos/1', PICK, { cookie });
+  assert.equal(ok.res.status, 200);
+  assert.equal(ok.body, '{"ok":true}\n');
+  assert.equal(ok.forwarded, 0, 'never handed to Netlify Forms');
+  assert.equal(ok.added.length, 1);
+  assert.match(ok.added[0], /^alpha\/2027-01-15T08-00-00-000Z-[0-9a-f]{12}\.json$/);
+  assert.deepEqual(ok.stored[0], {
+    form: 'favourites',
+    slug: 'alpha',
+    project: 'Secret Alpha',
+    name: 'Jo',
+    email: 'jo@example.com',
+    note: 'Prints, please',
+    photos: ['A_1.jpg', 'A_2.jpg'],
+    received: '2027-01-15T08:00:00.000Z',
+    message: 'Favourites from “Secret Alpha” (2 photos):\nA_1.jpg\nA_2.jpg\n\nPrints, please\n',
   });
-  assert.equal(res.status, 404);
-  const body = await res.text();
-  assert.doesNotMatch(body, /data-provider|script/);
-  assert.match(body, /No page here/);
-  assert.equal(res.headers.get('X-Robots-Tag'), 'noindex');
+  const page = await postFavourites('/private/alpha/photos/1', PICK, { cookie, accept: 'text/html,*/*;q=0.8' });
+  assert.equal(page.res.status, 200);
+  assert.match(page.body, /<title>Thank you! Your favourites were sent.<\/title>/);
+  assert.match(page.body, /href="\/private\/alpha\/photos\/1">Go back/);
+
+  const refused = [
+    ['another project', [['project', 'Secret Beta'], ['photos', 'B_1.jpg']], 400, { project: "This list was made on another project's page; send it from this project's page" }],
+    ['an unknown photo', [['photos', 'A_1.jpg\nIMG_9999.jpg']], 400, { photos: "Not in this project's gallery: IMG_9999.jpg; choose the photos on this project's page" }],
+    ['no name', [['name', ' ']], 400, { name: 'Name is required' }],
+    ['a long name', [['name', 'x'.repeat(101)]], 400, { name: 'Name must be less than 100 characters' }],
+    ['a bad email', [['email', 'jo@example']], 400, { email: 'Invalid email address' }],
+    ['a long note', [['message', 'é'.repeat(1001)]], 400, { message: 'Message must be less than 1000 characters' }],
+    ['no photos', [['photos', '\n \n']], 400, { photos: 'Choose at least one photo' }],
+    ['too many photos', [['photos', Array.from({ length: 501 }, (_, i) => `A_${i}.jpg`).join('\n')]], 400, { photos: 'Choose at most 500 photos' }],
+    ['an unreadable name', [['photos', 'A_1.jpg\u200b']], 400, { photos: "A photo's name cannot be read; send the list from the page" }],
+  ];
+  for (const [name, change, status, errors] of refused) {
+    const fields = PICK.filter(([k]) => !change.some(([c]) => c === k)).concat(change);
+    const r = await postFavourites('/private/alpha/photos/1', fields, { cookie });
+    assert.equal(r.res.status, status, name);
+    assert.deepEqual(JSON.parse(r.body), { ok: false, errors }, name);
+    assert.deepEqual([r.added, r.forwarded], [[], 0], `${name}: stored or forwarded`);
+  }
+  const html = await postFavourites('/private/alpha/photos/1', [...PICK.slice(0, 3), ['project', 'Secret Beta'], ['photos', 'B_1.jpg']], { cookie, accept: 'text/html' });
+  assert.match(html.body, /<p>This list was made on another project&#39;s page; send it from this project&#39;s page\. Go back: your choice is still on the page\.<\/p>/);
+
+  const bot = await postFavourites('/private/alpha/photos/1', [...PICK, ['bot-field', 'x']], { cookie });
+  assert.deepEqual([bot.res.status, bot.added], [200, []], 'a filled honeypot is thanked and dropped');
+  const unlisted = await postFavourites('/private/alpha/photos/1', PICK, { cookie, galleryFor: () => undefined });
+  assert.deepEqual([unlisted.res.status, unlisted.added], [503, []], 'no gallery list: refused, never stored unchecked');
+  const multipart = await postFavourites('/private/alpha/photos/1', PICK, { cookie, type: 'multipart' });
+  assert.deepEqual([multipart.res.status, multipart.added, multipart.forwarded], [415, [], 0]);
+});
+
+test("favourites without the project's cookie, or outside a private project, are refused and never stored", async () => {
+  const betaCookie = `private_beta=${await sign(SECRET, 'beta', NOW + 3600)}`;
+  const alphaForBeta = `private_beta=${(await alphaCookie()).split('=')[1]}`;
+  for (const [path, cookie] of [
+    ['/private/alpha/photos/1', undefined],
+    ['/private/alpha/photos/1', betaCookie],
+    ['/private/beta/', alphaForBeta],
+    ['/private/beta/', await alphaCookie()],
+  ]) {
+    const r = await postFavourites(path, PICK, { cookie });
+    assert.equal(r.res.status, 401, `${path} ${cookie}`);
+    assert.deepEqual([r.added, r.forwarded], [[], 0]);
+  }
+  for (const path of ['/', '/projects/alpha', '/privateer/x']) {
+    for (const type of [undefined, 'multipart']) {
+      const r = await postFavourites(path, PICK, { cookie: await alphaCookie(), viaForms: true, type });
+      assert.equal(r.res.status, type ? 415 : 404, path);
+      assert.deepEqual([r.added, r.forwarded], [[], 0], `${path}: went on to Netlify Forms`);
+    }
+  }
+  assert.equal(JSON.parse((await postFavourites('/', PICK, { viaForms: true })).body).error, 'There is no form named "favourites".');
+});
+
+test('the forms function lets the contact form and private paths through, on POST only', async () => {
+  assert.deepEqual(forms.config.method, ['POST']);
+  assert.equal(forms.config.path, '/*');
+  const contact = new URLSearchParams({ 'form-name': 'contact', name: 'Jo', email: 'jo@example.com', message: 'Hi' }).toString();
+  for (const [path, body] of [
+    ['/', contact],
+    ['/contact', contact],
+    ['/private/alpha/photos/1', new URLSearchParams({ 'form-name': 'favourites' }).toString()],
+  ]) {
+    let forwarded = 0;
+    const res = await forms.default(at(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body }), {
+      next: async () => {
+        forwarded++;
+        return new Response('next');
+      },
+    });
+    assert.equal(await res.text(), 'next', path);
+    assert.equal(forwarded, 1, path);
+  }
+});
+
+test("the secret's page posts back to the path as serve spells it, whatever spelling came in", async () => {
+  for (const [path, action] of [
+    ['/private/alpha/%69mg/p-480.jpg', '/private/alpha/img/p-480.jpg'],
+    ['/private/alpha/photos/%32', '/private/alpha/photos/2'],
+    ['/private/alpha/caf%C3%A9 menu', '/private/alpha/caf%C3%A9%20menu'],
+    ["/private/alpha/a'b", '/private/alpha/a%27b'],
+  ]) {
+    const { res, body } = await gate(at(path));
+    assert.equal(res.status, 401, path);
+    assert.ok(body.includes(`<form method="post" action="${action}">`), `${path}: ${body.match(/<form[^>]*>/)?.[0]}`);
+  }
 });

@@ -20,14 +20,16 @@ interface Props {
 }
 
 /**
- * A favourites form as the host detects it and posts it without
- * JavaScript (form-name, honeypot, data-netlify): the photos, then the
- * client's name, email and a note. `portfolio serve` and Netlify Forms
- * take it where contact messages arrive.
+ * A favourites form that posts without JavaScript (form-name, honeypot):
+ * the photos, then the client's name, email and a note. `portfolio serve`
+ * stores it where contact messages arrive; on Netlify the private
+ * project's Edge Function checks it and keeps it in the Blobs store
+ * `favourites`. Not a Netlify Forms form (no data-netlify): Netlify Forms
+ * take a post to any path without the client's cookie (decision 0090).
  */
 export function FavouritesFields({ project, action, label, children, send }: Props) {
   return (
-    <Box component="form" name={FAVOURITES_FORM} method="post" action={action} data-netlify="true" netlify-honeypot={HONEYPOT} aria-label={label}>
+    <Box component="form" name={FAVOURITES_FORM} method="post" action={action} aria-label={label}>
       <HostFormFields formName={FAVOURITES_FORM} nameField={FORM_NAME_FIELD} honeypot={HONEYPOT} />
       <input type="hidden" name={PROJECT_FIELD} value={project} />
       {children}

@@ -19,12 +19,15 @@ const renderForm = () => renderWithProviders(<FavouritesForm project={project} i
 const form = () => screen.getByRole('form', { name: 'Favourites' });
 
 describe('the favourites form', () => {
-  it('posts natively to the project page, as the host detects it, with a checkbox per photo by number and file name', () => {
+  it('posts natively to the project page, not to Netlify Forms, with a checkbox per photo by number and file name', () => {
     renderForm();
     const f = form() as HTMLFormElement;
     expect(f).toHaveAttribute('method', 'post');
     expect(f).toHaveAttribute('action', '/private/brand-guide');
-    expect(f).toHaveAttribute('data-netlify', 'true');
+    // The Edge Function takes it past the gate (decision 0090): Netlify
+    // Forms would take it at any path, without the client's cookie.
+    expect(f).not.toHaveAttribute('data-netlify');
+    expect(f).not.toHaveAttribute('netlify-honeypot');
     expect(f).toHaveFormValues({ 'form-name': 'favourites', project: project.title, photos: [] });
     const boxes = within(f).getAllByRole('checkbox');
     expect(boxes).toHaveLength(images.length);

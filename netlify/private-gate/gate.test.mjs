@@ -287,7 +287,7 @@ test('past the gate, conditional requests and ranges as the contract says', asyn
 // Issue 48: past the gate, an unknown address got the site's 404.html,
 // which loads the analytics with the private address in it.
 test("past the gate, an address the store lacks gets the function's own page; other methods are refused", async () => {
-  for (const path of ['/private/alpha/no-such-page', '/private/alpha/img/', '/private/alpha/a%2Fb']) {
+  for (const path of ['/private/alpha/no-such-page', '/private/alpha/img/']) {
     const { res, body, forwarded } = await admitted(path, { headers: { Accept: 'text/html' } });
     assert.equal(res.status, 404, path);
     assert.equal(forwarded, 0);

@@ -131,9 +131,10 @@ for await (const file of blobFiles(path.resolve(args.blobs))) {
   loaded++;
 }
 
-// Deno runs from a folder of its own: with no package.json above it and
-// node_modules resolved by hand, the functions' import of
-// site/node_modules/@netlify/blobs resolves that package's own imports.
+// Deno runs from a folder of its own, with no package.json above it and
+// node_modules resolved by hand: nothing of site/'s package.json decides
+// how the functions' imports resolve (they import the Blobs client
+// bundled by the build, netlify/private-gate/vendor/, as on Netlify).
 const denoHome = await mkdtemp(path.join(tmpdir(), 'edge-deno-'));
 await writeFile(path.join(denoHome, 'deno.json'), JSON.stringify({ nodeModulesDir: 'manual' }));
 await mkdir(denoHome, { recursive: true });

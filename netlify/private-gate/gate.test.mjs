@@ -14,22 +14,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BlobsServer } from '../../site/node_modules/@netlify/blobs/dist/server.js';
-import { getDeployStore, getStore } from './blobs.mjs';
 import { STORE } from './favourites.mjs';
 import { checkFavourites, classify, cookieName, envName, handle, LIFETIME, PREFIX, secretMatches, sign, valid } from './gate.mjs';
 
-// The Edge Function's module imports what `portfolio build` writes
-// (site/src/generated/private-gate.json), which a clean checkout lacks:
-// this test reads only its config, so that import is answered with an
-// empty list of private galleries.
-// (Deno answers the import itself; Node's loader hook is Node's own.)
+// The Edge Functions import what `portfolio build` writes, which a clean
+// checkout lacks: site/src/generated/private-gate.json (this test reads
+// only private.js's config, so that import is answered with an empty list
+// of private galleries), and the Netlify Blobs client bundled into
+// ./vendor/netlify-blobs.js (site/scripts/edge-vendor.mjs; answered with
+// the same package from site/node_modules, unbundled).
+// (Deno answers the imports itself, after a build; Node's loader hook is
+// Node's own.)
+const blobsPackage = new URL('../../site/node_modules/@netlify/blobs/dist/main.js', import.meta.url).href;
 register?.(
   'data:text/javascript,' +
-    encodeURIComponent(`export async function resolve(specifier, context, next) {
+    encodeURIComponent(`import { existsSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
   if (specifier.endsWith('/generated/private-gate.json')) return { url: 'data:application/json,{"projects":{}}', importAttributes: context.importAttributes, shortCircuit: true };
+  if (specifier.endsWith('/vendor/netlify-blobs.js') && !existsSync(new URL(specifier, context.parentURL))) return { url: ${JSON.stringify(blobsPackage)}, shortCircuit: true };
   return next(specifier, context);
 }`),
 );
+const { getDeployStore, getStore } = await import('./blobs.mjs');
 const { config } = await import('../edge-functions/private.js');
 const forms = await import('../edge-functions/forms.js');
 

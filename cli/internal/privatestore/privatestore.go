@@ -32,6 +32,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/privateaccess"
 )
@@ -223,10 +224,8 @@ func put(from, dir, key string, rules headers.Set) (int64, error) {
 		return 0, err
 	}
 	blob := filepath.Join(dir, BlobFile)
-	if err := os.Link(from, blob); err != nil {
-		if err := copyFile(from, blob); err != nil {
-			return 0, err
-		}
+	if err := fsutil.LinkOrCopy(from, blob); err != nil {
+		return 0, err
 	}
 	f, err := os.Open(blob)
 	if err != nil {
@@ -248,23 +247,6 @@ func put(from, dir, key string, rules headers.Set) (int64, error) {
 			"the site's headers are too long, most likely its Content-Security-Policy with many image or frame origins; use fewer other origins", from, URLPath(key), len(data), MaxMeta)
 	}
 	return size, os.WriteFile(filepath.Join(dir, MetaFile), data, 0o644)
-}
-
-func copyFile(from, to string) error {
-	in, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
 
 // swap puts the folder tmp in store's place: the old store is renamed

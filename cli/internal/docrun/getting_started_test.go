@@ -24,6 +24,7 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/metastrip"
 	"portfolio/cli/internal/metastrip/metatest"
+	"portfolio/cli/internal/privatestore"
 )
 
 const guide = "docs/getting-started.md"
@@ -125,6 +126,10 @@ func TestGettingStarted(t *testing.T) {
 		t.Fatalf("content/site.yaml still names the sample's owner %q", owner)
 	}
 	dist := filepath.Join(repo, "site", "dist")
+	store := filepath.Join(repo, filepath.FromSlash(privatestore.Dir))
+	if _, err := os.Stat(filepath.Join(dist, "private")); err == nil {
+		t.Errorf("site/dist/private exists: a private project's files are published")
+	}
 	if home, err := os.ReadFile(filepath.Join(dist, "index.html")); err != nil || !bytes.Contains(home, []byte(owner)) {
 		t.Errorf("the home page does not name %q (%v)", owner, err)
 	}
@@ -135,7 +140,8 @@ func TestGettingStarted(t *testing.T) {
 	for _, p := range projects {
 		page := filepath.Join(dist, "projects", p.Name(), "index.html")
 		if yml, _ := os.ReadFile(filepath.Join(repo, "content", "projects", p.Name(), "project.yaml")); regexp.MustCompile(`(?m)^access: private$`).Match(yml) {
-			page = filepath.Join(dist, "private", p.Name(), "index.html")
+			// Not published: in the deploy's store (decision 0089).
+			page = filepath.Join(store, "private", p.Name(), "index.html", privatestore.BlobFile)
 		}
 		if _, err := os.Stat(page); err != nil {
 			t.Errorf("no page for the project %s: %v", p.Name(), err)
@@ -180,7 +186,7 @@ func TestGettingStarted(t *testing.T) {
 			t.Errorf("the guide's commits hold %s, which the build made: .gitignore must cover it", f)
 		}
 	}
-	privateCountsNothing(t, dist)
+	privateCountsNothing(t, dist, store)
 	uploadKeepsNoGPS(t, repo, bin, env)
 }
 
@@ -188,15 +194,16 @@ func TestGettingStarted(t *testing.T) {
 // analytics and name no provider, where the public pages do (the guide's
 // Plausible): a client's visits are not counted, nor the project's title
 // and address sent anywhere (issue 48).
-func privateCountsNothing(t *testing.T, dist string) {
+func privateCountsNothing(t *testing.T, dist, store string) {
 	t.Helper()
 	tag := regexp.MustCompile(`<script[^>]*\sdata-provider="`)
 	if home, _ := os.ReadFile(filepath.Join(dist, "index.html")); !tag.Match(home) {
 		t.Fatalf("the home page loads no analytics: the guide's --analytics plausible is not on it")
 	}
 	pages := 0
-	if err := filepath.WalkDir(filepath.Join(dist, "private"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !strings.HasSuffix(path, ".html") {
+	// Each page is the blob of a key ending in .html (decision 0089).
+	if err := filepath.WalkDir(filepath.Join(store, "private"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.Name() != privatestore.BlobFile || !strings.HasSuffix(filepath.Dir(path), ".html") {
 			return err
 		}
 		pages++
@@ -209,7 +216,7 @@ func privateCountsNothing(t *testing.T, dist string) {
 		t.Fatal(err)
 	}
 	if pages == 0 {
-		t.Errorf("no private page under %s to check", filepath.Join(dist, "private"))
+		t.Errorf("no private page under %s to check", filepath.Join(store, "private"))
 	}
 }
 

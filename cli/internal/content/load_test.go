@@ -264,6 +264,10 @@ func TestLoadRules(t *testing.T) {
 		}, sev: diag.Warning, file: "projects/notes.txt", msg: "this file is not a project folder and is ignored", hint: "move the file into a project folder"},
 		{name: "duplicate skills", mutate: replace("skills: [Figma]", "skills: [Figma, Figma]"),
 			file: "alpha/project.yaml", line: 6, col: 17, msg: "lists the same item twice (items 1 and 2)"},
+		{name: "watermark on a public project", mutate: replace("featured: true\n", "featured: true\nwatermark: PROOF\n"),
+			file: "alpha/project.yaml", line: 10, col: 12, msg: "watermark is only for a private project (access: private)", hint: "make the project private"},
+		{name: "blank watermark", mutate: replace("featured: true\n", "featured: true\nwatermark: \"  \"\n"),
+			file: "alpha/project.yaml", line: 10, col: 12, msg: `"watermark" must hold a letter or sign, not only spaces`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -29,6 +29,16 @@ func (l *loader) checkDownloads(p *Project) {
 	}
 }
 
+// checkWatermark reports a watermark on a public project: public pages
+// show the work unmarked, and a proof mark is for a client's gallery only
+// (decision 0093).
+func (l *loader) checkWatermark(p *Project) {
+	if !p.Private() && p.Watermark != "" {
+		l.add(p.Doc.Diag(diag.Error, "/watermark", "remove the line, or make the project private (`access: private`)",
+			"watermark is only for a private project (access: private): a public project's photos are never marked"))
+	}
+}
+
 // checkPrivateOrder reports the private projects site.yaml's projectOrder
 // names: the order is of public cards, and the list is public in the
 // repository's intent.

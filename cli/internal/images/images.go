@@ -73,10 +73,16 @@ type Options struct {
 // and the AVIF encoder, or none (see AVIFEncoder), with its settings. A file
 // name therefore always stands for the same bytes, and an image made
 // without AVIF is made again by a build that has it.
-func (o Options) fingerprint() string {
+func (o Options) fingerprint() string { return o.variantFingerprint(true) }
+
+// variantFingerprint is fingerprint, without AVIF (and without opening
+// libavif) when withAVIF is false.
+func (o Options) variantFingerprint(withAVIF bool) string {
 	avif := "none"
-	if name, err := AVIFEncoder(); err == nil {
-		avif = fmt.Sprintf("%s/q%d/s%d/%s/saving%d", name, avifQuality(o.Quality), avifSpeed, avifOptions, AVIFMinSaving)
+	if withAVIF {
+		if name, err := AVIFEncoder(); err == nil {
+			avif = fmt.Sprintf("%s/q%d/s%d/%s/saving%d", name, avifQuality(o.Quality), avifSpeed, avifOptions, AVIFMinSaving)
+		}
 	}
 	return fmt.Sprintf("portfolio-images/%d widths=%v quality=%d webp=%s/m%d avif=%s placeholder=%d/%d",
 		pipelineVersion, o.Widths, o.Quality, WebPEncoder(), webpMethod, avif, placeholderSize, placeholderQuality)
@@ -87,6 +93,9 @@ type Source struct {
 	Rel  string // relative to the content folder, '/'-separated: the manifest key
 	Path string // on disk
 	Info imagecheck.Info
+	// Watermark is drawn into the image's variants (a private project's
+	// `watermark`, decision 0093); "" for none. It is part of the key.
+	Watermark string
 }
 
 // Sources lists every local image the content uses (covers, heroes, inline
@@ -95,11 +104,16 @@ type Source struct {
 func Sources(c *content.Content) []Source {
 	var out []Source
 	for _, p := range c.Projects {
+		mark := ""
+		if p.Private() {
+			mark = p.Watermark // a public project's is an error, never drawn
+		}
 		for rel, info := range p.Images {
 			out = append(out, Source{
-				Rel:  p.ImageKey(rel),
-				Path: filepath.Join(p.Dir, filepath.FromSlash(rel)),
-				Info: info,
+				Rel:       p.ImageKey(rel),
+				Path:      filepath.Join(p.Dir, filepath.FromSlash(rel)),
+				Info:      info,
+				Watermark: mark,
 			})
 		}
 	}
@@ -198,15 +212,21 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	// is not opened at all.
 	fingerprint := opts.originalFingerprint()
 	var noAVIF error
+	// A watermarked image always gets variants, even with delivery:
+	// netlify: its proof is drawn into them, and the original is never
+	// published for it (decision 0093). Those have no AVIF then.
+	proofFingerprint := opts.variantFingerprint(false)
 	if opts.Delivery != content.DeliveryNetlify {
 		fingerprint = opts.fingerprint()
+		proofFingerprint = fingerprint
 		_, noAVIF = avifLib()
 	}
 	r := &runner{
-		opts:        opts,
-		avif:        noAVIF == nil && opts.Delivery != content.DeliveryNetlify,
-		fingerprint: fingerprint,
-		index:       openIndex(opts.CacheDir, start),
+		opts:             opts,
+		avif:             noAVIF == nil && opts.Delivery != content.DeliveryNetlify,
+		fingerprint:      fingerprint,
+		proofFingerprint: proofFingerprint,
+		index:            openIndex(opts.CacheDir, start),
 		res: &Result{Manifest: &manifest.Manifest{
 			OutDir: opts.OutDir,
 			Images: map[string]manifest.Image{},
@@ -270,8 +290,10 @@ type runner struct {
 	opts        Options
 	avif        bool // AVIF variants are made
 	fingerprint string
-	index       *statIndex
-	keyLocks    sync.Map // key → *sync.Mutex: one source's bytes are made once
+	// proofFingerprint is a watermarked image's, before its watermark's.
+	proofFingerprint string
+	index            *statIndex
+	keyLocks         sync.Map // key → *sync.Mutex: one source's bytes are made once
 
 	mu  sync.Mutex
 	res *Result
@@ -355,7 +377,11 @@ func (r *runner) process(ctx context.Context, s Source) (o outcome) {
 		sum = sha256Hex(data)
 		r.index.record(s.Path, id, sum)
 	}
-	key := assetKey(sum, r.fingerprint)
+	fingerprint := r.fingerprint
+	if s.Watermark != "" {
+		fingerprint = r.proofFingerprint + watermarkFingerprint(s.Watermark)
+	}
+	key := assetKey(sum, fingerprint)
 
 	mu, _ := r.keyLocks.LoadOrStore(key, &sync.Mutex{})
 	mu.(*sync.Mutex).Lock()
@@ -372,13 +398,13 @@ func (r *runner) process(ctx context.Context, s Source) (o outcome) {
 		}
 		if got := sha256Hex(data); got != sum { // the index was wrong: trust the bytes
 			r.index.record(s.Path, id, got)
-			key = assetKey(got, r.fingerprint)
+			key = assetKey(got, fingerprint)
 		}
 	}
-	if r.opts.Delivery == content.DeliveryNetlify {
+	if r.opts.Delivery == content.DeliveryNetlify && s.Watermark == "" {
 		o.image.Asset, o.err = r.makeOriginal(ctx, key, s.Path, data)
 	} else {
-		o.image.Asset, o.err = r.make(ctx, key, s.Path, data)
+		o.image.Asset, o.err = r.make(ctx, key, s.Path, data, s.Watermark)
 	}
 	o.made = o.err == nil
 	return o
@@ -400,12 +426,13 @@ func (r *runner) checkedDecode(path string, data []byte) (imagecheck.Info, image
 }
 
 // make decodes one source and writes its variants and cache entry.
-func (r *runner) make(ctx context.Context, key, path string, data []byte) (manifest.Asset, error) {
+// watermark, when set, is drawn into every variant.
+func (r *runner) make(ctx context.Context, key, path string, data []byte, watermark string) (manifest.Asset, error) {
 	info, img, err := r.checkedDecode(path, data)
 	if err != nil {
 		return manifest.Asset{}, err
 	}
-	res, err := render(ctx, img, info, r.opts.Widths, encoding{quality: r.opts.Quality, avif: r.avif})
+	res, err := render(ctx, img, info, r.opts.Widths, encoding{quality: r.opts.Quality, avif: r.avif, watermark: watermark})
 	if err != nil {
 		return manifest.Asset{}, err
 	}

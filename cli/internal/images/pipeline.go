@@ -105,6 +105,8 @@ var encodeSlots = make(chan struct{}, runtime.NumCPU())
 type encoding struct {
 	quality int  // WebP's and JPEG's, 1–100
 	avif    bool // AVIF too, kept where it pays (avifPays)
+	// watermark is drawn into every variant (drawWatermark); "" for none.
+	watermark string
 }
 
 // rendered is every variant of one image, and its placeholder.
@@ -131,6 +133,13 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 
 	// The largest variant, upright.
 	cur := Resize(src, info.Orientation, lw, lh)
+	if enc.watermark != "" {
+		// Drawn once, into the largest: the smaller widths are made from
+		// it, so each carries the mark at the same share of its size.
+		if _, err := drawWatermark(cur, enc.watermark); err != nil {
+			return rendered{}, fmt.Errorf("drawing the watermark: %w", err)
+		}
+	}
 	fallback := manifest.JPEG
 	transparent := !cur.Opaque()
 	if transparent {

@@ -36,7 +36,9 @@ var derived = map[string]struct {
 	drop []string
 }{
 	"Project": {
-		drop: []string{bodyProperty},
+		// The watermark is drawn into the images at build time (decision
+		// 0093): the site never reads it.
+		drop: []string{bodyProperty, "watermark"},
 		add: []derivedField{
 			{"slug", "string", "The project's folder name; unique."},
 			{"link", "string", "Path of the project page: /projects/<slug>."},

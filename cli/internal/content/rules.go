@@ -396,6 +396,7 @@ func similarHint(entries []fs.DirEntry, want, dir, sub string) string {
 func (l *loader) checkProject(p *Project, photoGalleries map[string]bool) {
 	l.checkPrivateFeatured(p)
 	l.checkDownloads(p)
+	l.checkExpires(p)
 	if p.Featured && !p.Active {
 		l.add(p.Doc.Diag(diag.Warning, "/featured", "set `active: true` to show it on the home page, or `featured: false`",
 			"the project is featured but inactive, so it is not shown in Selected Work"))

@@ -36,7 +36,9 @@ var derived = map[string]struct {
 	drop []string
 }{
 	"Project": {
-		drop: []string{bodyProperty},
+		// expires reaches the gate through privateaccess.GalleriesFile
+		// (decision 0094), never the site's modules.
+		drop: []string{bodyProperty, "expires"},
 		add: []derivedField{
 			{"slug", "string", "The project's folder name; unique."},
 			{"link", "string", "Path of the project page: /projects/<slug>."},

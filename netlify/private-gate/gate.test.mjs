@@ -42,6 +42,8 @@ const forms = await import('../edge-functions/forms.js');
 const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateaccess/testdata/vectors.json', import.meta.url), 'utf8'));
 // What `portfolio serve` sends with the secret page (go test ./cli/internal/server -run SecretPageHeaders -update).
 const served = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-page-headers.json', import.meta.url), 'utf8'));
+// The page serve sends once a project's access has ended (go test ./cli/internal/server -run ClosedPage -update).
+const closedPage = await readFile(new URL('../../cli/internal/server/testdata/closed-page.html', import.meta.url), 'utf8');
 
 test('signs each cookie as the Go code does', async () => {
   for (const c of vectors.cookies) assert.equal(await sign(c.secret, c.slug, c.expires), c.cookie, `${c.slug} ${c.secret}`);
@@ -515,4 +517,20 @@ test('after its last day the gate refuses the secret and the cookie alike, polit
     assert.equal(res.status, 200);
     assert.equal(body, FILE);
   }
+});
+
+test("the closed page is serve's, byte for byte", async () => {
+  const res = await handle(
+    at('/private/alpha/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret: SECRET }).toString() }),
+    {
+      secretFor: () => SECRET,
+      galleryFor: () => ({ title: 'Secret Alpha', photos: [], expires: '2027-01-14', owner: "Avery & Jo O'Neil <studio>" }),
+      deployStore: () => getDeployStore(),
+      favouritesStore: () => getStore(STORE),
+      next: async () => new Response('PUBLIC'),
+      now: () => NOW,
+    },
+  );
+  assert.equal(res.status, 403);
+  assert.equal(await res.text(), closedPage);
 });

@@ -635,3 +635,32 @@ func TestPrivateAccessEnds(t *testing.T) {
 		t.Errorf("with a later last day: status %d, want the file", got.status)
 	}
 }
+
+// TestClosedPageFile: testdata/closed-page.html is the page `serve` sends
+// once a project's access has ended, for an owner whose name needs
+// escaping; the Edge Function's tests check that it sends the same bytes
+// (netlify/private-gate/gate.test.mjs). `go test ./cli/internal/server
+// -run ClosedPage -update` rewrites it.
+func TestClosedPageFile(t *testing.T) {
+	s := newPrivateSite(t)
+	alpha := s.galleries.Projects["alpha"]
+	alpha.Expires, alpha.Owner = "2027-01-14", `Avery & Jo O'Neil <studio>`
+	s.galleries.Projects["alpha"] = alpha
+	r := s.enter("/private/alpha/", "192.0.2.1", theSecret)
+	if r.status != http.StatusForbidden {
+		t.Fatalf("the secret after the last day: status %d, want 403", r.status)
+	}
+	file := filepath.Join("testdata", "closed-page.html")
+	if *updateSecretPage {
+		if err := os.WriteFile(file, []byte(r.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.body != string(want) {
+		t.Errorf("%s is stale (go test -run ClosedPage -update):\n%s", file, r.body)
+	}
+}

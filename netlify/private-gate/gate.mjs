@@ -145,6 +145,60 @@ export function checkFavourites(gallery, project, photos) {
   return { field: 'photos', problem: `Not in this project's gallery: ${named}; choose the photos on this project's page` };
 }
 
+/**
+ * Whether access to a project has ended at `now` (Unix seconds): its
+ * gallery's `expires`, the last day (YYYY-MM-DD), is over in UTC
+ * (cli/internal/privateaccess Gallery.Ended, held to the same vectors;
+ * decision 0094). No gallery or no expires: it never ends. An expires that
+ * is not a real date has ended (fails closed).
+ */
+export function ended(gallery, now) {
+  const expires = gallery?.expires;
+  if (expires === undefined || expires === '') return false;
+  const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(expires);
+  if (!m) return true;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return true;
+  return now >= Date.UTC(y, mo - 1, d + 1) / 1000;
+}
+
+/** Where a client whose access has ended is sent: the site's contact page (privateaccess.ContactPath). */
+export const CONTACT_PATH = '/contact';
+
+/**
+ * The page for a client whose access has ended (serve's closedPage): the
+ * owner's name and the contact page, nothing of the project.
+ */
+function closedPage(owner) {
+  const who = owner || 'the photographer';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+<title>This private page is closed</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
+</head>
+<body>
+<main>
+<h1>This private page is closed</h1>
+<p>The time to see this page is over. If you still need it, ${goEscape(who)} can open it again for you.</p>
+<p><a href="${CONTACT_PATH}">Write to ${goEscape(who)}</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** 403 with the closed page: the secret was right or the cookie valid, but the project's last day is over. */
+function closed(request, gallery) {
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', ...OWN_HEADERS };
+  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner), { status: 403, headers });
+}
+
 /** How many unknown names a problem lists. */
 const MAX_NAMED = 5;
 
@@ -330,10 +384,16 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
   if (kind !== 'private') return next();
   if (!slug) return fail(request, 404, 'No page here', 'There is no page at this address.');
   const secret = secretFor(slug) ?? '';
+  // After the project's last day (decision 0094), whoever proves they hold
+  // the secret or its cookie is told so; anyone else gets the secret's page.
+  const gallery = galleryFor(slug);
   for (const value of cookieValues(request, cookieName(slug))) {
-    if (await valid(secret, slug, value, now())) return admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, next, now });
+    if (await valid(secret, slug, value, now())) {
+      if (ended(gallery, now())) return closed(request, gallery);
+      return admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, next, now });
+    }
   }
-  return gate(request, url, slug, secret, now);
+  return gate(request, url, slug, secret, now, gallery);
 }
 
 /** The canonical decoded path of a URL's pathname; null when a segment decodes to a separator or a dot segment. */
@@ -372,7 +432,7 @@ async function admitted(request, url, slug, { galleryFor, deployStore, favourite
  */
 const escapedPath = (p) => p.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => [...encoder.encode(c)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''));
 
-async function gate(request, url, slug, secret, now) {
+async function gate(request, url, slug, secret, now, gallery) {
   const action = escapedPath(decodedPath(url.pathname) ?? url.pathname);
   if (request.method !== 'POST') return refuse(401, action, '', request.method);
   let given = '';
@@ -388,6 +448,7 @@ async function gate(request, url, slug, secret, now) {
   if (!(await secretMatches(secret, given))) {
     return refuse(401, action, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
   }
+  if (ended(gallery, now())) return closed(request, gallery);
   const expires = now() + LIFETIME;
   const cookie = `${cookieName(slug)}=${await sign(secret, slug, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
   return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });

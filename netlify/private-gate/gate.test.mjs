@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BlobsServer } from '../../site/node_modules/@netlify/blobs/dist/server.js';
 import { STORE } from './favourites.mjs';
-import { checkFavourites, classify, cookieName, envName, handle, LIFETIME, PREFIX, secretMatches, sign, valid } from './gate.mjs';
+import { checkFavourites, classify, cookieName, ended, envName, handle, LIFETIME, PREFIX, secretMatches, sign, valid } from './gate.mjs';
 
 // The Edge Functions import what `portfolio build` writes, which a clean
 // checkout lacks: site/src/generated/private-gate.json (this test reads
@@ -42,6 +42,8 @@ const forms = await import('../edge-functions/forms.js');
 const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateaccess/testdata/vectors.json', import.meta.url), 'utf8'));
 // What `portfolio serve` sends with the secret page (go test ./cli/internal/server -run SecretPageHeaders -update).
 const served = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-page-headers.json', import.meta.url), 'utf8'));
+// The page serve sends once a project's access has ended (go test ./cli/internal/server -run ClosedPage -update).
+const closedPage = await readFile(new URL('../../cli/internal/server/testdata/closed-page.html', import.meta.url), 'utf8');
 
 test('signs each cookie as the Go code does', async () => {
   for (const c of vectors.cookies) assert.equal(await sign(c.secret, c.slug, c.expires), c.cookie, `${c.slug} ${c.secret}`);
@@ -49,6 +51,12 @@ test('signs each cookie as the Go code does', async () => {
 
 test('accepts and refuses each cookie as the Go code does', async () => {
   for (const c of vectors.checks) assert.equal(await valid(c.secret, c.slug, c.cookie, c.now), c.valid, c.name);
+});
+
+test("ends a project's access as the Go code does (decision 0094)", () => {
+  assert.ok(vectors.expiry.length >= 10);
+  for (const c of vectors.expiry) assert.equal(ended({ title: 'T', photos: [], expires: c.expires || undefined }, c.now), c.ended, c.name);
+  assert.equal(ended(undefined, NOW), false, 'no gallery known: no expiry known');
 });
 
 test('matches secrets as the Go code does', async () => {
@@ -460,4 +468,69 @@ test("the secret's page posts back to the path as serve spells it, whatever spel
     assert.equal(res.status, 401, path);
     assert.ok(body.includes(`<form method="post" action="${action}">`), `${path}: ${body.match(/<form[^>]*>/)?.[0]}`);
   }
+});
+
+test('after its last day the gate refuses the secret and the cookie alike, politely, with the contact page (decision 0094)', async () => {
+  const lastDay = '2027-01-14'; // NOW is 2027-01-15T08:00:00Z
+  const galleries = { alpha: { title: 'The Alpha Wedding', photos: ['p.jpg'], expires: lastDay, owner: 'Avery Morgan' } };
+  const run = async (request, now, gallery = galleries.alpha) => {
+    const before = storeRequests;
+    const res = await handle(request, {
+      secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
+      galleryFor: (slug) => (slug === 'alpha' ? gallery : undefined),
+      deployStore: () => getDeployStore(),
+      favouritesStore: () => getStore(STORE),
+      next: async () => new Response('PUBLIC'),
+      now: () => now,
+    });
+    return { res, body: await res.text(), called: storeRequests - before };
+  };
+  const post = (secret) => at('/private/alpha/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret }).toString() });
+  const cookie = { headers: { Cookie: `private_alpha=${await sign(SECRET, 'alpha', NOW + 3600)}` } };
+
+  // The right secret: no cookie, the closed page.
+  const closed = await run(post(SECRET), NOW);
+  assert.equal(closed.res.status, 403);
+  assert.equal(closed.res.headers.get('Set-Cookie'), null);
+  assert.equal(closed.res.headers.get('Cache-Control'), 'no-store');
+  assert.equal(closed.res.headers.get('X-Robots-Tag'), 'noindex');
+  assert.match(closed.body, /<h1>This private page is closed<\/h1>/);
+  assert.match(closed.body, /<a href="\/contact">Write to Avery Morgan<\/a>/);
+  assert.ok(!closed.body.includes('Alpha') && !closed.body.includes(lastDay) && !closed.body.includes('p.jpg'), 'nothing of the project');
+  // A cookie signed before the end no longer opens a page or a file.
+  for (const path of ['/private/alpha/', '/private/alpha/img/p-480.jpg']) {
+    const { res, body, called } = await run(at(path, cookie), NOW);
+    assert.equal(res.status, 403, path);
+    assert.equal(called, 0, path);
+    assert.ok(!body.includes(FILE));
+  }
+  // Neither is a favourites list taken.
+  const fav = await run(at('/private/alpha/', { method: 'POST', headers: { ...cookie.headers, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: 'form-name=favourites&name=A&email=a%40example.com&project=The+Alpha+Wedding&photos=p.jpg' }), NOW);
+  assert.equal(fav.res.status, 403);
+  // A wrong secret or no cookie: the secret's page as for any project, which says nothing of the end.
+  assert.equal((await run(post('a guess'), NOW)).res.status, 401);
+  assert.equal((await run(at('/private/alpha/'), NOW)).res.status, 401);
+  // The day before the end, on the last day and with no expiry: admitted.
+  for (const [now, gallery] of [[NOW - 86400, galleries.alpha], [Date.UTC(2027, 0, 14, 23, 59, 59) / 1000, galleries.alpha], [NOW, { ...galleries.alpha, expires: undefined }]]) {
+    assert.equal((await run(post(SECRET), now, gallery)).res.status, 303, String(now));
+    const { res, body } = await run(at('/private/alpha/img/p-480.jpg', cookie), Math.min(now, NOW), gallery);
+    assert.equal(res.status, 200);
+    assert.equal(body, FILE);
+  }
+});
+
+test("the closed page is serve's, byte for byte", async () => {
+  const res = await handle(
+    at('/private/alpha/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret: SECRET }).toString() }),
+    {
+      secretFor: () => SECRET,
+      galleryFor: () => ({ title: 'Secret Alpha', photos: [], expires: '2027-01-14', owner: "Avery & Jo O'Neil <studio>" }),
+      deployStore: () => getDeployStore(),
+      favouritesStore: () => getStore(STORE),
+      next: async () => new Response('PUBLIC'),
+      now: () => NOW,
+    },
+  );
+  assert.equal(res.status, 403);
+  assert.equal(await res.text(), closedPage);
 });

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
@@ -21,7 +22,9 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 
+	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/messages"
 	"portfolio/cli/internal/metastrip/metatest"
 	"portfolio/cli/internal/photofacts"
 	"portfolio/cli/internal/privateaccess"
@@ -64,6 +67,7 @@ func TestScripts(t *testing.T) {
 			"mkvideo":       cmdMkvideo,
 			"noffmpeg":      cmdNoFFmpeg,
 			"mtimes":        cmdMtimes,
+			"addmessage":    cmdAddMessage,
 		},
 		// [siteinstalled]: the site's npm packages are installed (sitecopy).
 		Condition: func(cond string) (bool, error) {
@@ -441,4 +445,29 @@ func cmdHTTPGet(ts *testscript.TestScript, neg bool, args []string) {
 	b.WriteString("\n")
 	b.Write(body)
 	fmt.Fprint(ts.Stdout(), b.String())
+}
+
+// addmessage DATA TIME NAME EMAIL -favourites TITLE PHOTO… — stores, in
+// DATA/messages.db, a client's favourites of the project titled TITLE as
+// `portfolio serve` stores them (contact.Favourites.Message), received at
+// TIME (RFC 3339).
+// addmessage DATA TIME NAME EMAIL FILE — stores a contact message whose
+// text is FILE's.
+func cmdAddMessage(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 5 || args[4] == "-favourites" && len(args) < 7 {
+		ts.Fatalf("usage: addmessage DATA TIME NAME EMAIL (FILE | -favourites TITLE PHOTO…)")
+	}
+	at, err := time.Parse(time.RFC3339, args[1])
+	ts.Check(err)
+	m := messages.Message{Name: args[2], Email: args[3], ReceivedAt: at}
+	if args[4] == "-favourites" {
+		m.Body = contact.Favourites{Name: args[2], Email: args[3], Project: args[5], Photos: strings.Join(args[6:], "\n")}.Message().Message
+	} else {
+		m.Body = ts.ReadFile(args[4])
+	}
+	s, err := messages.Open(ts.MkAbs(args[0]))
+	ts.Check(err)
+	_, err = s.Add(context.Background(), m)
+	ts.Check(err)
+	ts.Check(s.Close())
 }

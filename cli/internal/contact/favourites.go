@@ -2,6 +2,7 @@ package contact
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -90,4 +91,48 @@ func (f Favourites) Message() Message {
 		body += "\n" + note + "\n"
 	}
 	return Message{Name: f.Name, Email: f.Email, Message: body}
+}
+
+// ParseFavourites reads back a message body Favourites.Message wrote: the
+// project's title and the photo names, ok false for any other body (a
+// contact message, or one whose count does not match its list). The
+// names are as the gate checked them against the gallery (or, for a
+// contact message written to look like a list, as anyone typed them: the
+// caller checks them against the gallery again).
+func ParseFavourites(body string) (title string, photos []string, ok bool) {
+	head, rest, found := strings.Cut(body, "\n")
+	if !found {
+		return "", nil, false
+	}
+	const open, mid = "Favourites from “", "” ("
+	if !strings.HasPrefix(head, open) || !strings.HasSuffix(head, "):") {
+		return "", nil, false
+	}
+	i := strings.LastIndex(head, mid)
+	if i < len(open) {
+		return "", nil, false
+	}
+	title = head[len(open):i]
+	count := head[i+len(mid) : len(head)-2] // "1 photo", "3 photos"
+	num, noun, _ := strings.Cut(count, " ")
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 1 || n > MaxPhotos || strconv.Itoa(n) != num || noun != map[bool]string{true: "photo", false: "photos"}[n == 1] {
+		return "", nil, false
+	}
+	// rest is the names, a line each, then nothing or a blank line and
+	// the note.
+	lines := strings.Split(rest, "\n")
+	if len(lines) < n+1 {
+		return "", nil, false
+	}
+	for _, name := range lines[:n] {
+		if name == "" || trim(name) != name {
+			return "", nil, false
+		}
+		photos = append(photos, name)
+	}
+	if tail := strings.Join(lines[n:], "\n"); tail != "" && !strings.HasPrefix(tail, "\n") {
+		return "", nil, false
+	}
+	return title, photos, true
 }

@@ -277,6 +277,11 @@ type ProjectData struct {
 	// variants at build time (decision 0093); never sent to the site.
 	Watermark string    `json:"watermark" ts:"-"`
 	Cover     ImagePath `json:"cover" ts:"cover"`
+
+	// Expires is a private project's last day of access, YYYY-MM-DD in
+	// UTC (decision 0094); the gate reads it from privateaccess's
+	// GalleriesFile, so the site's modules need not carry it.
+	Expires string `json:"expires" ts:"-"`
 	// Body, the page's blocks, goes into a module of its own per project.
 	Body Blocks `json:"body" ts:"-"`
 }

@@ -2,8 +2,10 @@ package content
 
 import (
 	"fmt"
+	"regexp"
 
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/privateaccess"
 )
 
 // A private project (project.yaml `access: private`) is shown to one
@@ -39,6 +41,24 @@ func (l *loader) checkWatermark(p *Project) {
 	}
 }
 
+// checkExpires reports `expires` on a public project (there is no gate to
+// end), and a date the calendar lacks (the schema checks the layout):
+// decision 0094.
+func (l *loader) checkExpires(p *Project) {
+	if p.Expires == "" {
+		return
+	}
+	if !p.Private() {
+		l.add(p.Doc.Diag(diag.Error, "/expires", "remove the line, or make the project private (`access: private`)",
+			"expires: %s is only for a private project (access: private): a public project is open to everyone, with no access to end", p.Expires))
+		return
+	}
+	if _, ok := privateaccess.EndOf(p.Expires); !ok && schemaDate.MatchString(p.Expires) {
+		l.add(p.Doc.Diag(diag.Error, "/expires", "write a day the calendar has, as YYYY-MM-DD, e.g. 2026-12-31",
+			"expires: %s is not a date: no such day", p.Expires))
+	}
+}
+
 // checkPrivateOrder reports the private projects site.yaml's projectOrder
 // names: the order is of public cards, and the list is public in the
 // repository's intent.
@@ -68,3 +88,7 @@ func (l *loader) privateOnHome(c *Content, p *Project, pointer, written string) 
 		"%q: project %s is private (access: private); the home page would show it to everyone", written, p.Slug))
 	return true
 }
+
+// schemaDate is the layout the schema checks `expires` against: a value
+// that does not match it is the schema's to report.
+var schemaDate = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // GalleriesFile is the name, in the site's generated folder
@@ -22,10 +23,17 @@ type Galleries struct {
 
 // Gallery is one private project as its favourites are checked: the
 // title the owner reads the list under, and the file name of every photo
-// (and video) of its gallery.
+// (and video) of its gallery; and until when the gate lets its client in
+// (decision 0094).
 type Gallery struct {
 	Title  string   `json:"title"`
 	Photos []string `json:"photos"`
+	// Expires is project.yaml's `expires`, the last day (YYYY-MM-DD, UTC)
+	// a client may enter the project (Ended); "" when access never ends.
+	Expires string `json:"expires,omitempty"`
+	// Owner is the site's owner (site.yaml's name), named with the
+	// contact page's link when access has ended.
+	Owner string `json:"owner,omitempty"`
 }
 
 // ReadGalleries reads GalleriesFile's content.
@@ -74,4 +82,37 @@ func (g Gallery) Check(project string, photos []string) (field, problem string) 
 	default:
 		return FieldPhotos, fmt.Sprintf("Not in this project's gallery: %s; choose the photos on this project's page", strings.Join(unknown, ", "))
 	}
+}
+
+// ContactPath is the site's contact page, which every site has (site.yaml's
+// contact is required): where a client whose access has ended is sent
+// (decision 0094).
+const ContactPath = "/contact"
+
+// ExpiresLayout is how project.yaml's `expires` and GalleriesFile's write
+// the last day of a project's access: YYYY-MM-DD.
+const ExpiresLayout = "2006-01-02"
+
+// EndOf is the first moment after the day expires names, in UTC: the end
+// of the last day of access (decision 0094). ok is false when expires is
+// not a date.
+func EndOf(expires string) (end time.Time, ok bool) {
+	day, err := time.Parse(ExpiresLayout, expires)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return day.AddDate(0, 0, 1), true
+}
+
+// Ended says whether access to the project has ended at now: its last day
+// (Expires) is over in UTC. No Expires: it never ends. An Expires that is
+// not a date has ended (the build never writes one; a hand-edited file
+// fails closed). The Edge Function applies the same rule
+// (netlify/private-gate/gate.mjs ended), held to the same vectors.
+func (g Gallery) Ended(now time.Time) bool {
+	if g.Expires == "" {
+		return false
+	}
+	end, ok := EndOf(g.Expires)
+	return !ok || !now.Before(end)
 }

@@ -32,6 +32,16 @@ type vectors struct {
 	// Favourites are posts past the gate, checked against the admitted
 	// project's gallery (Gallery.Check, gate.mjs checkFavourites).
 	Favourites favouritesVectors `json:"favourites"`
+	// Expiry is when a project's access ends (Gallery.Ended, gate.mjs
+	// ended; decision 0094).
+	Expiry []expiryCase `json:"expiry"`
+}
+
+type expiryCase struct {
+	Name    string `json:"name"`
+	Expires string `json:"expires"`
+	Now     int64  `json:"now"`
+	Ended   bool   `json:"ended"`
 }
 
 type favouritesVectors struct {
@@ -222,6 +232,34 @@ func build() vectors {
 			{"client2", "PORTFOLIO_PRIVATE_CLIENT2"},
 		},
 		Favourites: favourites(),
+		Expiry:     expiry(),
+	}
+}
+
+// expiry are the cases of decision 0094: the last day of access is over
+// at midnight UTC after it.
+func expiry() []expiryCase {
+	at := func(s string) int64 {
+		t, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			panic(err)
+		}
+		return t.Unix()
+	}
+	return []expiryCase{
+		{"no expiry", "", at("2099-01-01T00:00:00Z"), false},
+		{"days before", "2026-12-31", at("2026-12-01T12:00:00Z"), false},
+		{"the last day's first second", "2026-12-31", at("2026-12-31T00:00:00Z"), false},
+		{"the last day's last second, UTC", "2026-12-31", at("2026-12-31T23:59:59Z"), false},
+		{"midnight after the last day", "2026-12-31", at("2027-01-01T00:00:00Z"), true},
+		{"the last day over in UTC, still the last day in New York", "2026-12-31", at("2026-12-31T19:30:00-05:00"), true},
+		{"a year later", "2026-12-31", at("2027-12-31T00:00:00Z"), true},
+		{"a leap day", "2028-02-29", at("2028-02-29T23:59:59Z"), false},
+		{"after a leap day", "2028-02-29", at("2028-03-01T00:00:00Z"), true},
+		{"not a date: fails closed", "2026-02-30", at("2026-01-01T00:00:00Z"), true},
+		{"not the date layout: fails closed", "31/12/2026", at("2026-01-01T00:00:00Z"), true},
+		{"a time with the date: fails closed", "2026-12-31T12:00:00Z", at("2026-01-01T00:00:00Z"), true},
+		{"one-digit month: fails closed", "2026-1-31", at("2026-01-01T00:00:00Z"), true},
 	}
 }
 
@@ -291,6 +329,12 @@ func TestVectors(t *testing.T) {
 		ok := c.Field == ""
 		if want := strings.HasPrefix(c.Name, "photos of") || strings.HasPrefix(c.Name, "the video") || strings.HasPrefix(c.Name, "a photo twice"); ok != want {
 			t.Errorf("favourites, %s: field %q (%s), want accepted: %v", c.Name, c.Field, c.Problem, want)
+		}
+	}
+	for _, c := range v.Expiry {
+		g := privateaccess.Gallery{Expires: c.Expires}
+		if got := g.Ended(time.Unix(c.Now, 0)); got != c.Ended {
+			t.Errorf("expiry, %s: Ended(%s at %d) = %v, want %v", c.Name, c.Expires, c.Now, got, c.Ended)
 		}
 	}
 	for _, c := range v.Env {

@@ -80,6 +80,10 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		writeGate(w, r, http.StatusUnauthorized, page)
 		return
 	}
+	if g, ok := h.ended(slug); ok {
+		h.closed(w, r, urlPath, g)
+		return
+	}
 	expires := h.cfg.Now().Add(privateaccess.Lifetime)
 	http.SetCookie(w, &http.Cookie{
 		Name:     privateaccess.CookieName(slug),
@@ -128,3 +132,56 @@ func writeGate(w http.ResponseWriter, r *http.Request, status int, page gateForm
 		_ = gatePage.Execute(w, page)
 	}
 }
+
+// ended says whether access to the project slug has ended (its last day,
+// project.yaml's `expires`, is over in UTC; decision 0094), with what the
+// build says of it. A project the gallery list does not name, or no list,
+// has no known end: the gate's cookie rule alone applies (the Edge
+// Function reads it the same way).
+func (h *Handler) ended(slug string) (privateaccess.Gallery, bool) {
+	if h.cfg.Galleries == nil {
+		return privateaccess.Gallery{}, false
+	}
+	all, err := h.cfg.Galleries()
+	if err != nil {
+		return privateaccess.Gallery{}, false
+	}
+	g, ok := all.Projects[slug]
+	return g, ok && g.Ended(h.cfg.Now())
+}
+
+// closed answers the holder of the secret or of a valid cookie once the
+// project's access has ended: 403, never kept, with the owner's name and
+// the site's contact page, and nothing of the project (decision 0094; the
+// Edge Function's closedPage is the same page).
+func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string, g privateaccess.Gallery) {
+	h.secure(w, urlPath)
+	hdr := w.Header()
+	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
+	hdr.Set("X-Robots-Tag", "noindex")
+	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	who := g.Owner
+	if who == "" {
+		who = "the photographer"
+	}
+	h.logf("private: %q refused: its access ended with %s (UTC)\n", urlPath, g.Expires)
+	w.WriteHeader(http.StatusForbidden)
+	if r.Method != http.MethodHead {
+		_ = closedPage.Execute(w, closedForm{Owner: who, Contact: privateaccess.ContactPath})
+	}
+}
+
+type closedForm struct{ Owner, Contact string }
+
+var closedPage = template.Must(template.New("closed").Parse(pageHead + `<title>This private page is closed</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
+</head>
+<body>
+<main>
+<h1>This private page is closed</h1>
+<p>The time to see this page is over. If you still need it, {{.Owner}} can open it again for you.</p>
+<p><a href="{{.Contact}}">Write to {{.Owner}}</a></p>
+</main>
+</body>
+</html>
+`))

@@ -566,3 +566,101 @@ func TestPrivateUnknownAddressIsNotTheSitesNotFoundPage(t *testing.T) {
 		t.Errorf("a public unknown address: status %d, %.200q", r.status, r.body)
 	}
 }
+
+// TestPrivateAccessEnds is decision 0094: after the project's last day (in
+// UTC) the secret gives no cookie and a cookie given before opens nothing;
+// both are told so politely, with the owner's contact page and nothing of
+// the project. Before, and on the last day, the project opens as ever.
+func TestPrivateAccessEnds(t *testing.T) {
+	s := newPrivateSite(t)
+	alpha := s.galleries.Projects["alpha"]
+	alpha.Expires, alpha.Owner = "2027-01-15", "Avery Morgan" // the clock starts 2027-01-15T08:00:00Z
+	s.galleries.Projects["alpha"] = alpha
+
+	// Before the end: the secret opens it, and its cookie opens a file.
+	open := s.enter("/private/alpha/", "192.0.2.1", theSecret)
+	if open.status != http.StatusSeeOther {
+		t.Fatalf("on the last day, the secret: status %d, want 303", open.status)
+	}
+	c := cookieOf(t, open)
+	with := http.Header{"Cookie": {c.Name + "=" + c.Value}, "Accept": {"text/html"}}
+	if got := s.do(http.MethodGet, "/private/alpha/img/p-480.jpg", "192.0.2.1", with, ""); got.status != http.StatusOK {
+		t.Fatalf("on the last day, the cookie: status %d, want the file", got.status)
+	}
+	s.clock.Add(16*time.Hour - time.Second) // 23:59:59 UTC, the last second of the last day
+	if got := s.do(http.MethodGet, "/private/alpha/img/p-480.jpg", "192.0.2.1", with, ""); got.status != http.StatusOK {
+		t.Fatalf("the last second of the last day: status %d, want the file", got.status)
+	}
+
+	s.clock.Add(time.Second) // midnight UTC: the day is over
+	closed := func(what string, r reply) {
+		t.Helper()
+		withholds(t, what, r)
+		if r.status != http.StatusForbidden {
+			t.Errorf("%s after the last day: status %d, want 403", what, r.status)
+		}
+		if r.header.Get("Set-Cookie") != "" {
+			t.Errorf("%s after the last day: Set-Cookie %q", what, r.header.Get("Set-Cookie"))
+		}
+		if r.header.Get("Cache-Control") != "no-store" || r.header.Get("X-Robots-Tag") != "noindex" {
+			t.Errorf("%s after the last day: headers %v, want no-store and noindex", what, r.header)
+		}
+		if r.status == http.StatusForbidden && (!strings.Contains(r.body, "<h1>This private page is closed</h1>") || !strings.Contains(r.body, `<a href="/contact">Write to Avery Morgan</a>`)) {
+			t.Errorf("%s after the last day: not the closed page with the contact page: %q", what, r.body)
+		}
+		if strings.Contains(r.body, alpha.Expires) || strings.Contains(r.body, "IMG_0012") {
+			t.Errorf("%s after the last day: the page names the project: %q", what, r.body)
+		}
+	}
+	closed("the secret", s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	for _, target := range privateTargets[:8] {
+		closed("GET "+target+" with the cookie", s.do(http.MethodGet, target, "192.0.2.1", with, ""))
+	}
+	fav := url.Values{"form-name": {contact.FavouritesFormName}, "name": {"Ann"}, "email": {"ann@example.com"}, "project": {"Secret Alpha"}, "photos": {"IMG_0012.jpg"}}.Encode()
+	closed("favourites with the cookie", s.do(http.MethodPost, "/private/alpha/", "192.0.2.1", with, fav))
+	if n, _ := s.store.Count(context.Background()); n != 0 {
+		t.Errorf("stored %d lists after the last day, want 0", n)
+	}
+	// Without the secret or the cookie: the secret's page, as for any
+	// project, which says nothing of the end.
+	for _, r := range []reply{s.enter("/private/alpha/", "192.0.2.1", "a guess"), s.do(http.MethodGet, "/private/alpha/", "192.0.2.1", nil, "")} {
+		if r.status != http.StatusUnauthorized || strings.Contains(r.body, "closed") {
+			t.Errorf("without the secret after the last day: status %d, body %.80q; want the secret's page", r.status, r.body)
+		}
+	}
+	// The owner moves the date on: the same cookie opens it again.
+	alpha.Expires = "2027-02-15"
+	s.galleries.Projects["alpha"] = alpha
+	if got := s.do(http.MethodGet, "/private/alpha/img/p-480.jpg", "192.0.2.1", with, ""); got.status != http.StatusOK {
+		t.Errorf("with a later last day: status %d, want the file", got.status)
+	}
+}
+
+// TestClosedPageFile: testdata/closed-page.html is the page `serve` sends
+// once a project's access has ended, for an owner whose name needs
+// escaping; the Edge Function's tests check that it sends the same bytes
+// (netlify/private-gate/gate.test.mjs). `go test ./cli/internal/server
+// -run ClosedPage -update` rewrites it.
+func TestClosedPageFile(t *testing.T) {
+	s := newPrivateSite(t)
+	alpha := s.galleries.Projects["alpha"]
+	alpha.Expires, alpha.Owner = "2027-01-14", `Avery & Jo O'Neil <studio>`
+	s.galleries.Projects["alpha"] = alpha
+	r := s.enter("/private/alpha/", "192.0.2.1", theSecret)
+	if r.status != http.StatusForbidden {
+		t.Fatalf("the secret after the last day: status %d, want 403", r.status)
+	}
+	file := filepath.Join("testdata", "closed-page.html")
+	if *updateSecretPage {
+		if err := os.WriteFile(file, []byte(r.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.body != string(want) {
+		t.Errorf("%s is stale (go test -run ClosedPage -update):\n%s", file, r.body)
+	}
+}

@@ -154,9 +154,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	urlPath := c.Path
-	if c.Kind == privateaccess.Private && !h.admitted(r, c.Slug) {
-		h.gate(w, r, urlPath, c.Slug)
-		return
+	if c.Kind == privateaccess.Private {
+		if !h.admitted(r, c.Slug) {
+			h.gate(w, r, urlPath, c.Slug)
+			return
+		}
+		if g, ok := h.ended(c.Slug); ok {
+			h.closed(w, r, urlPath, g)
+			return
+		}
 	}
 	if isCDNPath(urlPath) {
 		// The Image CDN's address is the host's, whatever the method: a

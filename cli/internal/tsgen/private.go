@@ -98,7 +98,8 @@ func (p *published) privateJSON() []byte {
 
 // galleriesJSON is privateaccess.GalleriesFile's content: each private
 // project's title and the file names of its gallery, as its favourites
-// form names them (the base name of each local file), by slug. Written on
+// form names them (the base name of each local file), by slug; and, when
+// its access ends, its last day and the owner's name (decision 0094). Written on
 // every build, with no project when there is none: the Edge Function
 // bundles it (netlify/edge-functions/private.js), so it must exist.
 func galleriesJSON(c *content.Content) []byte {
@@ -107,7 +108,11 @@ func galleriesJSON(c *content.Content) []byte {
 		if !p.Private() {
 			continue
 		}
-		g := privateaccess.Gallery{Title: p.Title, Photos: []string{}}
+		g := privateaccess.Gallery{Title: p.Title, Photos: []string{}, Expires: p.Expires}
+		if p.Expires != "" && c.Site != nil {
+			// Named with the contact page once access has ended (decision 0094).
+			g.Owner = c.Site.Name
+		}
 		for _, img := range p.Gallery {
 			if img.Path != "" && !slices.Contains(g.Photos, path.Base(img.Path)) {
 				g.Photos = append(g.Photos, path.Base(img.Path))

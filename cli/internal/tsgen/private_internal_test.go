@@ -40,6 +40,30 @@ func TestGalleriesJSON(t *testing.T) {
 	}
 }
 
+// Decision 0094: a private project's last day reaches the gate, with the
+// owner's name for the page that refuses it; a project whose access does
+// not end carries neither.
+func TestGalleriesJSONExpires(t *testing.T) {
+	c := &content.Content{Site: &content.Site{Name: "Avery Morgan"}, Projects: []*content.Project{
+		{Slug: "ends", ProjectData: content.ProjectData{Title: "Ends", Access: content.AccessPrivate, Expires: "2026-12-31"}},
+		{Slug: "open", ProjectData: content.ProjectData{Title: "Open", Access: content.AccessPrivate}},
+	}}
+	data := galleriesJSON(c)
+	g, err := privateaccess.ReadGalleries(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Projects["ends"]; got.Expires != "2026-12-31" || got.Owner != "Avery Morgan" {
+		t.Errorf("ends: %+v, want its last day and the owner", got)
+	}
+	if got := g.Projects["open"]; got.Expires != "" || got.Owner != "" {
+		t.Errorf("open: %+v, want no last day and no owner", got)
+	}
+	if !strings.Contains(string(data), `"expires": "2026-12-31"`) || strings.Count(string(data), `"owner"`) != 1 {
+		t.Errorf("written as:\n%s", data)
+	}
+}
+
 // Issue 48: with images.delivery: netlify, a private project's image (a
 // video's poster, every <img src>) named /.netlify/images?url=/img/…, a
 // file that is only under the project's prefix. Every address of an

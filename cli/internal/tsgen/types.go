@@ -37,8 +37,9 @@ var derived = map[string]struct {
 }{
 	"Project": {
 		// The watermark is drawn into the images at build time (decision
-		// 0093): the site never reads it.
-		drop: []string{bodyProperty, "watermark"},
+		// 0093), and expires reaches the gate through
+		// privateaccess.GalleriesFile (decision 0094): the site reads neither.
+		drop: []string{bodyProperty, "watermark", "expires"},
 		add: []derivedField{
 			{"slug", "string", "The project's folder name; unique."},
 			{"link", "string", "Path of the project page: /projects/<slug>."},

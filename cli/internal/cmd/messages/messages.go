@@ -22,7 +22,11 @@ type Options struct {
 	DataDir string
 	JSON    bool
 	CSV     bool
-	Loc     *time.Location // zone of the times in text output; time.Local when nil
+	// Favourites is a private project's slug: print the favourites
+	// received for it (favourites.go) instead of every message.
+	Favourites string
+	ContentDir string
+	Loc        *time.Location // zone of the times in text output; time.Local when nil
 }
 
 // NewCmdMessages builds the command; runF replaces the run in tests.
@@ -46,13 +50,24 @@ The database is opened read-only: listing changes nothing, and an empty file
 stays empty. With no database yet, it says "No messages yet" and makes no
 file.
 
+--favourites SLUG prints only the favourites clients sent from the private
+project content/projects/SLUG, newest first: for each list, when it came
+(local time), who sent it and how many photos, then its photos on one line;
+last, every photo once. A line is what Lightroom Classic's Library filter
+takes: in the Filter bar choose Text, Filename, Contains, and paste it. The
+names are without their extension (IMG_0101, not IMG_0101.jpg), so the raw
+file in the catalog matches too, and they are separated by commas. A list
+naming a photo that is no longer in the project's gallery is left out, and
+said so on standard error.
+
 It works from any folder of the repository: without --data it reads the
 repository's data folder, found above the current folder or above the
 program's own file; outside any repository, with no data folder where it
 runs, it says so (exit status 2) rather than "No messages yet".`),
 		Example: strings.TrimRight(`  portfolio messages
   portfolio messages --json | jq -r '.[].email'
-  portfolio messages --csv > messages.csv`, "\n"),
+  portfolio messages --csv > messages.csv
+  portfolio messages --favourites smith-wedding`, "\n"),
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
@@ -62,11 +77,22 @@ runs, it says so (exit status 2) rather than "No messages yet".`),
 			if opts.DataDir == "" {
 				return cmdutil.Usagef("--data must name a folder")
 			}
+			if opts.Favourites != "" && (opts.JSON || opts.CSV) {
+				return cmdutil.Usagef("--favourites prints a list for Lightroom: it cannot be used with --json or --csv")
+			}
+			if opts.Favourites != "" {
+				opts.ContentDir = cmdutil.ContentDir(cmd)
+			}
 			if runF != nil {
 				return runF(opts)
 			}
 			if err := cmdutil.LocateContent(cmd, "data", &opts.DataDir); err != nil {
 				return err
+			}
+			if opts.Favourites != "" {
+				if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
+					return err
+				}
 			}
 			return Run(opts)
 		},
@@ -75,6 +101,7 @@ runs, it says so (exit status 2) rather than "No messages yet".`),
 	fl.BoolVar(&opts.JSON, "json", false, "write a JSON array")
 	fl.BoolVar(&opts.CSV, "csv", false, "write CSV with a header row")
 	fl.StringVar(&opts.DataDir, "data", messages.DefaultDir, "`folder` of the messages database")
+	fl.StringVar(&opts.Favourites, "favourites", "", "print the favourites received for the private project `SLUG`, as lines to paste into Lightroom Classic's filter")
 	_ = cmd.MarkFlagDirname("data")
 	return cmd
 }
@@ -92,6 +119,13 @@ func Run(opts *Options) error {
 		}
 		return err
 	}
+	loc := opts.Loc
+	if loc == nil {
+		loc = time.Local
+	}
+	if opts.Favourites != "" {
+		return favourites(opts, msgs, loc)
+	}
 	out := opts.IO.Out
 	switch {
 	case opts.JSON:
@@ -101,10 +135,6 @@ func Run(opts *Options) error {
 	case len(msgs) == 0:
 		_, err := fmt.Fprintf(opts.IO.ErrOut, "No messages yet in %s.\n", messages.Path(opts.DataDir))
 		return err
-	}
-	loc := opts.Loc
-	if loc == nil {
-		loc = time.Local
 	}
 	return messages.WriteText(out, msgs, loc)
 }

@@ -6,10 +6,12 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"os/exec"
 	"strings"
+	"time"
 
 	"charm.land/huh/v2"
 	"github.com/spf13/cobra"
@@ -59,6 +61,11 @@ variable from its environment. When the variable is set where this runs,
 the line to send names its value; otherwise the command proposes a new
 random secret (128 bits) to set. Changing the secret shuts out everyone who
 had the old one.
+
+When project.yaml has ` + "`expires: YYYY-MM-DD`" + `, share says when access ends (after
+that day, in UTC) and the line to send says so too; after it, the secret and
+the cookies it gave open nothing, and the client is pointed to the contact
+page.
 
 The secret guards the site, not the repository: the project's originals
 (its photos, its texts) are in content/, which you commit and push. The
@@ -144,8 +151,31 @@ func Run(opts *Options) error {
 	} else {
 		fmt.Fprintf(out, "Secret: the value of %s here; set the same on Netlify (Site configuration → Environment variables), then deploy.\n", name)
 	}
-	fmt.Fprintf(out, "Send your client: Open %s and enter the secret %s\n", link, termsafe.String(secret))
+	until := ""
+	if p.Expires != "" {
+		until = expiry(out, p, time.Now())
+	}
+	fmt.Fprintf(out, "Send your client: Open %s and enter the secret %s%s\n", link, termsafe.String(secret), until)
 	return nil
+}
+
+// expiry prints when the project's access ends (project.yaml's expires,
+// the last day in UTC; decision 0094), and returns what the line to send
+// the client says of it.
+func expiry(out io.Writer, p *content.Project, now time.Time) string {
+	end, ok := privateaccess.EndOf(p.Expires)
+	if !ok {
+		return "" // not a date: `portfolio validate` reports it
+	}
+	last := end.AddDate(0, 0, -1).Format("2 January 2006")
+	verb := "ends"
+	if !now.Before(end) {
+		verb = "ended"
+	}
+	fmt.Fprintf(out, "Access %s: after %s (expires: %s), at %s UTC; the secret and its cookies then open nothing.\n",
+		verb, last, p.Expires, end.Format("2006-01-02 15:04"))
+	fmt.Fprintf(out, "        Change or remove expires in %s to move the end, then deploy.\n", p.Doc.File)
+	return fmt.Sprintf(" (open until the end of %s, UTC)", last)
 }
 
 // privateRepository stops the share, unless the owner says otherwise, when

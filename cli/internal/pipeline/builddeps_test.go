@@ -60,11 +60,11 @@ func TestBuildImportsOnlyDependencies(t *testing.T) {
 					entries = append(entries, filepath.ToSlash(filepath.Join(filepath.Dir(file), spec)))
 				}
 			default:
-				name := spec
-				if parts := strings.SplitN(spec, "/", 3); strings.HasPrefix(spec, "@") && len(parts) >= 2 {
-					name = parts[0] + "/" + parts[1]
-				} else {
-					name = parts[0]
+				// The package: its first segment, or two for a scoped one.
+				parts := strings.SplitN(spec, "/", 3)
+				name := parts[0]
+				if strings.HasPrefix(spec, "@") && len(parts) >= 2 {
+					name += "/" + parts[1]
 				}
 				if _, ok := pkg.Dependencies[name]; !ok {
 					t.Errorf("%s imports %s, which is not among site/package.json's dependencies: a fresh build (npm ci --omit=dev) lacks it", file, spec)

@@ -62,7 +62,11 @@ export function storeKey(slug, date) {
   return `${slug}/${date.toISOString().replace(/[:.]/g, '-')}-${random}.json`;
 }
 
-/** The record stored for an accepted list. */
-export function record({ slug, title, name, email, note, photos, date }) {
-  return { form: FAVOURITES.form, slug, project: title, name: name.trim(), email: email.trim(), note: note.trim(), photos, received: date.toISOString(), message: message(title, photos, note) };
+/**
+ * The record stored for an accepted list. `client` is whose secret opened
+ * the project (decision 0096): '' for the project's own, else the client's
+ * name as the owner gave it in project.yaml; `name` is what the form says.
+ */
+export function record({ slug, title, client = '', name, email, note, photos, date }) {
+  return { form: FAVOURITES.form, slug, project: title, client, name: name.trim(), email: email.trim(), note: note.trim(), photos, received: date.toISOString(), message: message(title, photos, note) };
 }

@@ -71,6 +71,79 @@ export async function secretMatches(secret, given) {
   return equal(a, b);
 }
 
+// Named clients (project.yaml `clients:`, decision 0096;
+// cli/internal/privateaccess/client.go, held to the same vectors). A
+// client's secret is derived from the project's; its cookie names it; the
+// gate admits only the names the build lists as not revoked (the
+// gallery's `clients`). The holder of the project's own secret is the
+// client ''.
+
+/** The longest client name, in characters (privateaccess.MaxClientName). */
+export const MAX_CLIENT_NAME = 60;
+const CLIENT_CONTEXT = 'portfolio client secret v1';
+const base64urlDecode = (s) => {
+  if (!/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) return null;
+  const bin = atob(s.replaceAll('-', '+').replaceAll('_', '/') + '='.repeat((4 - (s.length % 4)) % 4));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  // Strict, as Go's: the unused bits of the last character are zero.
+  return base64url(bytes) === s ? bytes : null;
+};
+
+/** The secret of the project's client `name` (privateaccess.ClientSecret); the project's own for ''. */
+export async function clientSecret(secret, slug, name) {
+  if (!secret || !name) return secret;
+  return base64url((await hmac(encoder.encode(secret), `${CLIENT_CONTEXT}\n${slug}\n${name}`)).slice(0, 16));
+}
+
+async function clientSignature(secret, slug, name, expires) {
+  const key = await hmac(encoder.encode(await clientSecret(secret, slug, name)), KEY_CONTEXT);
+  return base64url(await hmac(key, `${slug}\n${expires}\n${name}`));
+}
+
+/** The cookie's value for the project's client `name` (privateaccess.ClientCookie): sign's for ''. */
+export async function signClient(secret, slug, name, expires) {
+  if (!name) return sign(secret, slug, expires);
+  return `${expires}.${base64url(encoder.encode(name))}.${await clientSignature(secret, slug, name, expires)}`;
+}
+
+/**
+ * Whose cookie `value` is (privateaccess.ValidClient): { client } when it
+ * is valid at `now` for the project, '' for the project's secret, or a
+ * name among `clients` (those not revoked); null otherwise.
+ */
+export async function validClient(secret, slug, value, clients, now) {
+  const parts = value.split('.');
+  if (parts.length !== 3) return (await valid(secret, slug, value, now)) ? { client: '' } : null;
+  const [expText, encoded, sig] = parts;
+  if (!secret || encoded === '' || encoded.length > Math.ceil((4 * MAX_CLIENT_NAME * 4) / 3)) return null;
+  const bytes = base64urlDecode(encoded);
+  if (bytes === null) return null;
+  let name;
+  try {
+    name = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  if ([...name].length > MAX_CLIENT_NAME || !(clients ?? []).includes(name)) return null;
+  if (!/^[0-9]{1,12}$/.test(expText)) return null;
+  const expires = Number(expText);
+  if (now >= expires || expires - now > LIFETIME) return null;
+  return equal(encoder.encode(sig), encoder.encode(await clientSignature(secret, slug, name, expires))) ? { client: name } : null;
+}
+
+/**
+ * Whose secret `given` is (privateaccess.SecretClient): { client } for the
+ * project's ('') or a listed client's, every one compared; null otherwise.
+ */
+export async function secretClient(secret, slug, given, clients) {
+  if (!secret) return null;
+  let found = (await secretMatches(secret, given)) ? { client: '' } : null;
+  for (const name of clients ?? []) {
+    if ((await secretMatches(await clientSecret(secret, slug, name), given)) && !found && name !== '') found = { client: name };
+  }
+  return found;
+}
+
 /** The headers of everything under the prefix (cli/internal/headers PrivateRule). */
 export const PRIVATE_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -280,7 +353,7 @@ async function readForm(request) {
  * the `favourites` Blobs store under <slug>/<time>-<random>.json (decision
  * 0090). JSON for a script, a page for a browser.
  */
-async function favourites(request, form, { slug, pathname, galleryFor, favouritesStore, date }) {
+async function favourites(request, form, { slug, client = '', pathname, galleryFor, favouritesStore, date }) {
   const get = (k) => form.get(k) ?? '';
   const thanked = () => formAnswer(request, 200, { ok: true }, 'Thank you! Your favourites were sent.', 'The photographer has your list and your note, and will answer at the email address you gave.', pathname);
   if (get(FAVOURITES.honeypot) !== '') return thanked();
@@ -302,7 +375,7 @@ async function favourites(request, form, { slug, pathname, galleryFor, favourite
     return formAnswer(request, 400, { ok: false, errors }, 'Please correct the form', text, pathname);
   }
   try {
-    await favouritesStore().setJSON(storeKey(slug, date), record({ slug, title: gallery.title, ...fields, date }));
+    await favouritesStore().setJSON(storeKey(slug, date), record({ slug, title: gallery.title, client, ...fields, date }));
   } catch (err) {
     console.error(`favourites: cannot store ${slug}'s list: ${err}`);
     return formAnswer(request, 500, { ok: false, error: 'The favourites could not be stored; please try again.' }, 'The favourites were not sent', 'The favourites could not be stored because of a problem on the server. Go back and try again in a moment.', backLink(request));
@@ -335,7 +408,7 @@ export function backLink(request) {
  * to the host's form handling (`next`). Serve refuses what it cannot read
  * the same way (415 for another encoding, 413 for a large body).
  */
-export async function handlePost(request, { slug, pathname, galleryFor, favouritesStore, next, date }) {
+export async function handlePost(request, { slug, client = '', pathname, galleryFor, favouritesStore, next, date }) {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   let name = '';
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
@@ -356,7 +429,7 @@ export async function handlePost(request, { slug, pathname, galleryFor, favourit
     // Outside a private project nothing takes favourites (serve: no such form).
     return formAnswer(request, 404, { ok: false, error: 'There is no form named "favourites".' }, 'Unknown form', 'There is no form named "favourites" on this site. Go back and send the page\'s own form.', backLink(request));
   }
-  return favourites(request, read.form, { slug, pathname, galleryFor, favouritesStore, date });
+  return favourites(request, read.form, { slug, client, pathname, galleryFor, favouritesStore, date });
 }
 
 /**
@@ -387,10 +460,13 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
   // After the project's last day (decision 0094), whoever proves they hold
   // the secret or its cookie is told so; anyone else gets the secret's page.
   const gallery = galleryFor(slug);
+  // The cookie names its client: '' for the project's secret, or a name the
+  // build lists as not revoked (decision 0096).
   for (const value of cookieValues(request, cookieName(slug))) {
-    if (await valid(secret, slug, value, now())) {
+    const found = await validClient(secret, slug, value, gallery?.clients, now());
+    if (found) {
       if (ended(gallery, now())) return closed(request, gallery);
-      return admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, next, now });
+      return admitted(request, url, slug, { client: found.client, galleryFor, deployStore, favouritesStore, next, now });
     }
   }
   return gate(request, url, slug, secret, now, gallery);
@@ -412,9 +488,9 @@ function decodedPath(pathname) {
   return parts.join('/');
 }
 
-async function admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, next, now }) {
+async function admitted(request, url, slug, { client, galleryFor, deployStore, favouritesStore, next, now }) {
   const method = request.method;
-  if (method === 'POST') return handlePost(request, { slug, pathname: url.pathname, galleryFor, favouritesStore, next, date: new Date(now() * 1000) });
+  if (method === 'POST') return handlePost(request, { slug, client, pathname: url.pathname, galleryFor, favouritesStore, next, date: new Date(now() * 1000) });
   if (method !== 'GET' && method !== 'HEAD') {
     return fail(request, 405, 'This request is not supported', 'Pages of this site can be read (GET) and its forms sent (POST); nothing else.', { Allow: 'GET, HEAD, POST' });
   }
@@ -445,11 +521,14 @@ async function gate(request, url, slug, secret, now, gallery) {
   } catch {
     given = '';
   }
-  if (!(await secretMatches(secret, given))) {
+  // The project's secret, or a client's the build lists as not revoked
+  // (decision 0096): the cookie names whose it was.
+  const found = await secretClient(secret, slug, given, gallery?.clients);
+  if (!found) {
     return refuse(401, action, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
   }
   if (ended(gallery, now())) return closed(request, gallery);
   const expires = now() + LIFETIME;
-  const cookie = `${cookieName(slug)}=${await sign(secret, slug, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
+  const cookie = `${cookieName(slug)}=${await signClient(secret, slug, found.client, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
   return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
 }

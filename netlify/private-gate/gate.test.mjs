@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BlobsServer } from '../../site/node_modules/@netlify/blobs/dist/server.js';
 import { STORE } from './favourites.mjs';
-import { checkFavourites, classify, cookieName, ended, envName, handle, LIFETIME, PREFIX, secretMatches, sign, valid } from './gate.mjs';
+import { checkFavourites, classify, clientSecret, cookieName, ended, envName, handle, LIFETIME, PREFIX, secretClient, secretMatches, sign, signClient, valid, validClient } from './gate.mjs';
 
 // The Edge Functions import what `portfolio build` writes, which a clean
 // checkout lacks: site/src/generated/private-gate.json (this test reads
@@ -57,6 +57,21 @@ test("ends a project's access as the Go code does (decision 0094)", () => {
   assert.ok(vectors.expiry.length >= 10);
   for (const c of vectors.expiry) assert.equal(ended({ title: 'T', photos: [], expires: c.expires || undefined }, c.now), c.ended, c.name);
   assert.equal(ended(undefined, NOW), false, 'no gallery known: no expiry known');
+});
+
+test("derives each client's secret and signs its cookie as the Go code does (decision 0096)", async () => {
+  assert.ok(vectors.clients.secrets.length >= 5);
+  for (const c of vectors.clients.secrets) {
+    assert.equal(await clientSecret(c.secret, c.slug, c.name), c.clientSecret, `${c.slug} ${c.name}`);
+    if (c.cookie) assert.equal(await signClient(c.secret, c.slug, c.name, c.expires), c.cookie, `${c.slug} ${c.name}`);
+  }
+});
+
+test("admits and refuses each client's cookie and secret as the Go code does: revoked, another project's, altered", async () => {
+  assert.ok(vectors.clients.checks.length >= 15);
+  for (const c of vectors.clients.checks) assert.deepEqual(await validClient(c.secret, c.slug, c.cookie, c.clients, c.now), c.valid ? { client: c.client } : null, c.case);
+  for (const c of vectors.checks) assert.deepEqual(await validClient(c.secret, c.slug, c.cookie, undefined, c.now), c.valid ? { client: '' } : null, c.name);
+  for (const c of vectors.clients.given) assert.deepEqual(await secretClient(c.secret, c.slug, c.given, c.clients), c.ok ? { client: c.client } : null, c.case);
 });
 
 test('matches secrets as the Go code does', async () => {
@@ -372,6 +387,7 @@ test("favourites past the gate: the admitted project's, checked, stored in the f
     form: 'favourites',
     slug: 'alpha',
     project: 'Secret Alpha',
+    client: '',
     name: 'Jo',
     email: 'jo@example.com',
     note: 'Prints, please',
@@ -533,4 +549,62 @@ test("the closed page is serve's, byte for byte", async () => {
   );
   assert.equal(res.status, 403);
   assert.equal(await res.text(), closedPage);
+});
+
+test("a named client: its secret and cookie open the project and name it on the favourites; once revoked, neither opens anything (decision 0096)", async () => {
+  const ANNA = 'Anna Smith';
+  const listed = { title: 'Secret Alpha', photos: ['A_1.jpg', 'A_2.jpg'], clients: [ANNA, 'Zoë'] };
+  const revoked = { title: 'Secret Alpha', photos: ['A_1.jpg', 'A_2.jpg'], clients: ['Zoë'] };
+  const store = getStore(STORE);
+  const run = async (request, gallery) => {
+    const before = storeRequests;
+    const res = await handle(request, {
+      secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
+      galleryFor: (slug) => (slug === 'alpha' ? gallery : undefined),
+      deployStore: () => getDeployStore(),
+      favouritesStore: () => store,
+      next: async () => new Response('PUBLIC'),
+      now: () => NOW,
+    });
+    return { res, body: await res.text(), called: storeRequests - before };
+  };
+  const post = (secret) => at('/private/alpha/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret }).toString() });
+  const annaSecret = await clientSecret(SECRET, 'alpha', ANNA);
+
+  const entered = await run(post(annaSecret), listed);
+  assert.equal(entered.res.status, 303);
+  const value = entered.res.headers.get('Set-Cookie').split(';')[0].split('=')[1];
+  assert.equal(value, await signClient(SECRET, 'alpha', ANNA, NOW + LIFETIME));
+  const cookie = { Cookie: `private_alpha=${value}` };
+  const opened = await run(at('/private/alpha/img/p-480.jpg', { headers: cookie }), listed);
+  assert.deepEqual([opened.res.status, opened.body], [200, FILE]);
+
+  const keys = async () => new Set((await store.list()).blobs.map((b) => b.key));
+  const before = await keys();
+  const sent = await run(
+    at('/private/alpha/photos/1', { method: 'POST', headers: { ...cookie, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: new URLSearchParams([['form-name', 'favourites'], ...PICK]).toString() }),
+    listed,
+  );
+  assert.equal(sent.res.status, 200);
+  const added = [...(await keys())].filter((k) => !before.has(k));
+  assert.equal(added.length, 1);
+  const rec = await store.get(added[0], { type: 'json' });
+  assert.equal(rec.client, ANNA, 'the client as the owner named it');
+  assert.equal(rec.name, 'Jo', 'the name the form gave, kept');
+
+  // Revoked (the next deploy lists the name no more): the secret page, for the secret and the cookie alike.
+  const again = await run(post(annaSecret), revoked);
+  assert.equal(again.res.status, 401);
+  assert.equal(again.res.headers.get('Set-Cookie'), null);
+  for (const path of ['/private/alpha/', '/private/alpha/img/p-480.jpg']) {
+    const shut = await run(at(path, { headers: cookie }), revoked);
+    assert.equal(shut.res.status, 401, path);
+    assert.equal(shut.called, 0, `${path}: the store was asked`);
+    assert.ok(!shut.body.includes(FILE));
+  }
+  // The other clients and the project's secret still open it.
+  assert.equal((await run(post(await clientSecret(SECRET, 'alpha', 'Zoë')), revoked)).res.status, 303);
+  assert.equal((await run(post(SECRET), revoked)).res.status, 303);
+  // No list from the build: no named client is admitted.
+  assert.equal((await run(at('/private/alpha/', { headers: cookie }), undefined)).res.status, 401);
 });

@@ -282,8 +282,21 @@ type ProjectData struct {
 	// UTC (decision 0094); the gate reads it from privateaccess's
 	// GalleriesFile, so the site's modules need not carry it.
 	Expires string `json:"expires" ts:"-"`
+	// Clients are a private project's named clients, each with a secret of
+	// its own derived from the project's, revocable alone (decision 0096);
+	// the gate reads the names not revoked from privateaccess's
+	// GalleriesFile, never the site's modules.
+	Clients []Client `json:"clients" ts:"-"`
 	// Body, the page's blocks, goes into a module of its own per project.
 	Body Blocks `json:"body" ts:"-"`
+}
+
+// Client is one named client of a private project (project.yaml
+// `clients:`; decision 0096): its name as the owner gave it, which derives
+// its secret and names it on its favourites, and whether it is revoked.
+type Client struct {
+	Name    string `json:"name"`
+	Revoked bool   `json:"revoked"`
 }
 
 // Block is one block of a project page: one of the types below.

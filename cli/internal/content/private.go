@@ -3,6 +3,7 @@ package content
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/privateaccess"
@@ -56,6 +57,38 @@ func (l *loader) checkExpires(p *Project) {
 	if _, ok := privateaccess.EndOf(p.Expires); !ok && schemaDate.MatchString(p.Expires) {
 		l.add(p.Doc.Diag(diag.Error, "/expires", "write a day the calendar has, as YYYY-MM-DD, e.g. 2026-12-31",
 			"expires: %s is not a date: no such day", p.Expires))
+	}
+}
+
+// checkClients reports `clients` on a public project (there is no gate
+// to admit them), a name the gate cannot carry (privateaccess
+// ClientNameProblem: the schema checks only its length), and a name given
+// twice, whatever its letter case (decision 0096).
+func (l *loader) checkClients(p *Project) {
+	if len(p.Clients) == 0 {
+		return
+	}
+	if !p.Private() {
+		l.add(p.Doc.Diag(diag.Error, "/clients", "remove the list, or make the project private (`access: private`)",
+			"clients are only for a private project (access: private): a public project is open to everyone"))
+		return
+	}
+	seen := map[string]int{}
+	for i, c := range p.Clients {
+		ptr := fmt.Sprintf("/clients/%d/name", i)
+		if problem := privateaccess.ClientNameProblem(c.Name); problem != "" {
+			if c.Name != "" { // the schema reports an empty or missing name
+				l.add(p.Doc.Diag(diag.Error, ptr, "write the client's name as you will read it, e.g. Anna Smith", "%s", problem))
+			}
+			continue
+		}
+		key := strings.ToLower(c.Name)
+		if first, ok := seen[key]; ok {
+			l.add(p.Doc.Diag(diag.Error, ptr, "give each client a name of its own (add a surname or a word)",
+				"client %q is already in the list (clients[%d], %q): names are compared whatever their letter case", c.Name, first, p.Clients[first].Name))
+			continue
+		}
+		seen[key] = i
 	}
 }
 

@@ -25,6 +25,10 @@ var migrations = []string{
 		email       TEXT NOT NULL,
 		body        TEXT NOT NULL
 	) STRICT`,
+	// 2: the named client whose secret opened the private project a
+	// favourites list came from (decision 0096); NULL for a contact
+	// message and for the project's own secret.
+	`ALTER TABLE messages ADD COLUMN client TEXT`,
 }
 
 // migrate checks that db is ours and applies the migrations it lacks, in one

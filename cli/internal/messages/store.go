@@ -42,6 +42,11 @@ type Message struct {
 	Email      string    // as the visitor typed it; not verified
 	Body       string    // the message; line breaks kept as sent
 	ReceivedAt time.Time // UTC, millisecond precision; Add sets it when zero
+	// Client is the named client (project.yaml `clients:`) whose secret
+	// opened the private project a favourites list came from, as the
+	// owner named them; "" for a contact message or the project's own
+	// secret (decision 0096).
+	Client string
 }
 
 // ErrCorrupt means the database file exists but is not a messages database
@@ -205,8 +210,8 @@ func (s *Store) Add(ctx context.Context, m Message) (Message, error) {
 	}
 	m.ReceivedAt = m.ReceivedAt.UTC().Truncate(time.Millisecond)
 	res, err := s.db.ExecContext(ctx,
-		`INSERT INTO messages (received_at, name, email, body) VALUES (?, ?, ?, ?)`,
-		m.ReceivedAt.Format(timeLayout), m.Name, m.Email, m.Body)
+		`INSERT INTO messages (received_at, name, email, body, client) VALUES (?, ?, ?, ?, ?)`,
+		m.ReceivedAt.Format(timeLayout), m.Name, m.Email, m.Body, sql.NullString{String: m.Client, Valid: m.Client != ""})
 	if err != nil {
 		return Message{}, s.fileError("add message to", err)
 	}
@@ -218,7 +223,7 @@ func (s *Store) Add(ctx context.Context, m Message) (Message, error) {
 
 // List returns every message, oldest first (in the order they were added).
 func (s *Store) List(ctx context.Context) ([]Message, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, received_at, name, email, body FROM messages ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, received_at, name, email, body, coalesce(client, '') FROM messages ORDER BY id`)
 	if err != nil {
 		return nil, s.fileError("read", err)
 	}
@@ -227,7 +232,7 @@ func (s *Store) List(ctx context.Context) ([]Message, error) {
 	for rows.Next() {
 		var m Message
 		var at string
-		if err := rows.Scan(&m.ID, &at, &m.Name, &m.Email, &m.Body); err != nil {
+		if err := rows.Scan(&m.ID, &at, &m.Name, &m.Email, &m.Body, &m.Client); err != nil {
 			return nil, s.fileError("read", err)
 		}
 		if m.ReceivedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {

@@ -260,7 +260,7 @@ func TestOpenBadFile(t *testing.T) {
 			if _, err := s.db.Exec(`PRAGMA user_version = 99`); err != nil {
 				t.Fatal(err)
 			}
-		}, "schema version 99 is newer than this portfolio knows (1); use a newer portfolio"},
+		}, fmt.Sprintf("schema version 99 is newer than this portfolio knows (%d); use a newer portfolio", len(migrations))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -458,5 +458,50 @@ func TestTwoStoresOnOneFile(t *testing.T) {
 		if n, err := s.Count(ctx); err != nil || n != writers*each {
 			t.Errorf("Count = %d, %v; want %d", n, err, writers*each)
 		}
+	}
+}
+
+// Decision 0096: a favourites list names the client whose secret opened
+// the project; a database made before (schema 1) gains the column, its
+// messages naming no client.
+func TestClientColumnMigrated(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", dsn(Path(dir)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		fmt.Sprintf(`PRAGMA application_id = %d`, applicationID),
+		migrations[0],
+		`PRAGMA user_version = 1`,
+		`INSERT INTO messages (received_at, name, email, body) VALUES ('2026-01-02T03:04:05.000Z', 'Old', 'old@example.com', 'Before clients')`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s := openTest(t, dir)
+	ctx := context.Background()
+	if _, err := s.Add(ctx, Message{Name: "Jo", Email: "jo@example.com", Body: "Favourites", Client: "Zoë (mother of the bride)"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Add(ctx, Message{Name: "Al", Email: "al@example.com", Body: "Contact"}); err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := s.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range msgs {
+		got = append(got, m.Name+":"+m.Client)
+	}
+	if want := "Old: Jo:Zoë (mother of the bride) Al:"; strings.Join(got, " ") != want {
+		t.Errorf("clients %q, want %q", strings.Join(got, " "), want)
+	}
+	var nulls int
+	if err := s.db.QueryRow(`SELECT count(*) FROM messages WHERE client IS NULL`).Scan(&nulls); err != nil || nulls != 2 {
+		t.Errorf("%d messages with no client (%v), want 2: no client is NULL, not \"\"", nulls, err)
 	}
 }

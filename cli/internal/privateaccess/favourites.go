@@ -34,6 +34,12 @@ type Gallery struct {
 	// Owner is the site's owner (site.yaml's name), named with the
 	// contact page's link when access has ended.
 	Owner string `json:"owner,omitempty"`
+	// Clients are the names of the project's clients that are not revoked
+	// (project.yaml `clients:`; decision 0096): the gate admits their
+	// secrets and cookies (ValidClient, SecretClient) and no other name's.
+	// A revoked client is not here, so its secret and cookie open nothing
+	// once this file is deployed.
+	Clients []string `json:"clients,omitempty"`
 }
 
 // ReadGalleries reads GalleriesFile's content.

@@ -2,6 +2,7 @@ package privateaccess_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
 	"os"
@@ -35,6 +36,46 @@ type vectors struct {
 	// Expiry is when a project's access ends (Gallery.Ended, gate.mjs
 	// ended; decision 0094).
 	Expiry []expiryCase `json:"expiry"`
+	// Clients are named clients' secrets and cookies (ClientSecret,
+	// ValidClient, SecretClient; gate.mjs clientSecret, validClient,
+	// secretClient; decision 0096).
+	Clients clientVectors `json:"clients"`
+}
+
+type clientVectors struct {
+	Secrets []clientSecretCase `json:"secrets"`
+	Checks  []clientCheckCase  `json:"checks"`
+	Given   []givenCase        `json:"given"`
+}
+
+type clientSecretCase struct {
+	Secret       string `json:"secret"`
+	Slug         string `json:"slug"`
+	Name         string `json:"name"`
+	ClientSecret string `json:"clientSecret"`
+	Expires      int64  `json:"expires"`
+	Cookie       string `json:"cookie,omitempty"`
+}
+
+type clientCheckCase struct {
+	Case    string   `json:"case"`
+	Secret  string   `json:"secret"`
+	Slug    string   `json:"slug"`
+	Clients []string `json:"clients"`
+	Cookie  string   `json:"cookie"`
+	Now     int64    `json:"now"`
+	Valid   bool     `json:"valid"`
+	Client  string   `json:"client"`
+}
+
+type givenCase struct {
+	Case    string   `json:"case"`
+	Secret  string   `json:"secret"`
+	Slug    string   `json:"slug"`
+	Clients []string `json:"clients"`
+	Given   string   `json:"given"`
+	OK      bool     `json:"ok"`
+	Client  string   `json:"client"`
 }
 
 type expiryCase struct {
@@ -233,6 +274,74 @@ func build() vectors {
 		},
 		Favourites: favourites(),
 		Expiry:     expiry(),
+		Clients:    clients(),
+	}
+}
+
+// clients are the cases of decision 0096: a named client's secret and
+// cookie, a revoked client, another project's client, a name altered.
+func clients() clientVectors {
+	day := int64(24 * 3600)
+	const anna, zoe, bob = "Anna Smith", "Zoë (mother of the bride)", "Bob"
+	listed := []string{anna, zoe}
+	csign := func(secret, slug, name string, exp int64) string {
+		return privateaccess.ClientCookie(secret, slug, name, time.Unix(exp, 0))
+	}
+	good := csign(secret, slug, anna, now+day)
+	exp, rest, _ := strings.Cut(good, ".")
+	_, sig, _ := strings.Cut(rest, ".")
+	enc := func(name string) string { return base64.RawURLEncoding.EncodeToString([]byte(name)) }
+	var secrets []clientSecretCase
+	for _, c := range []struct{ secret, slug, name string }{
+		{secret, slug, anna}, {secret, slug, zoe}, {secret, slug, bob},
+		{secret, "another-client", anna}, {"ünïcödé secret ✓", slug, anna},
+		{secret, slug, ""}, {"", slug, anna},
+	} {
+		cookie := "" // no secret, no cookie: nothing to sign with
+		if c.secret != "" {
+			cookie = csign(c.secret, c.slug, c.name, now+day)
+		}
+		secrets = append(secrets, clientSecretCase{c.secret, c.slug, c.name, privateaccess.ClientSecret(c.secret, c.slug, c.name), now + day, cookie})
+	}
+	long := strings.Repeat("é", privateaccess.MaxClientName+1)
+	return clientVectors{
+		Secrets: secrets,
+		Checks: []clientCheckCase{
+			{"a listed client", secret, slug, listed, good, now, true, anna},
+			{"a listed client, not ASCII", secret, slug, listed, csign(secret, slug, zoe, now+day), now, true, zoe},
+			{"the project's secret, with clients", secret, slug, listed, sign(secret, slug, now+day), now, true, ""},
+			{"the project's secret, without clients", secret, slug, nil, sign(secret, slug, now+day), now, true, ""},
+			{"a revoked client (not listed)", secret, slug, listed, csign(secret, slug, bob, now+day), now, false, ""},
+			{"a client when none is listed", secret, slug, nil, good, now, false, ""},
+			{"another project's client", secret, slug, listed, csign(secret, "another-client", anna, now+day), now, false, ""},
+			{"name altered, signature kept", secret, slug, listed, exp + "." + enc(zoe) + "." + sig, now, false, ""},
+			{"name in other letter case", secret, slug, []string{anna, "anna smith"}, exp + "." + enc("anna smith") + "." + sig, now, false, ""},
+			{"name dropped, signature kept", secret, slug, listed, exp + "." + sig, now, false, ""},
+			{"signed with the project's key", secret, slug, listed, exp + "." + enc(anna) + "." + strings.SplitN(sign(secret, slug, now+day), ".", 2)[1], now, false, ""},
+			{"signature altered", secret, slug, listed, alter(good), now, false, ""},
+			{"expired at its time", secret, slug, listed, good, now + day, false, ""},
+			{"expiry beyond the lifetime, signed", secret, slug, listed, csign(secret, slug, anna, now+31*day), now, false, ""},
+			{"signed with another secret", "another secret", slug, listed, good, now, false, ""},
+			{"secret unset", "", slug, listed, good, now, false, ""},
+			{"name padded", secret, slug, listed, exp + "." + enc(anna) + "=." + sig, now, false, ""},
+			{"name empty", secret, slug, listed, exp + ".." + sig, now, false, ""},
+			{"name not base64url", secret, slug, listed, exp + ".QW5u+Q." + sig, now, false, ""},
+			{"name not UTF-8", secret, slug, []string{"\xff"}, exp + "." + enc("\xff") + "." + sig, now, false, ""},
+			{"name too long, listed", secret, slug, []string{long}, csign(secret, slug, long, now+day), now, false, ""},
+			{"three dots", secret, slug, listed, good + ".x", now, false, ""},
+		},
+		Given: []givenCase{
+			{"the project's secret", secret, slug, listed, secret, true, ""},
+			{"a listed client's secret", secret, slug, listed, privateaccess.ClientSecret(secret, slug, anna), true, anna},
+			{"another listed client's secret", secret, slug, listed, privateaccess.ClientSecret(secret, slug, zoe), true, zoe},
+			{"a revoked client's secret", secret, slug, listed, privateaccess.ClientSecret(secret, slug, bob), false, ""},
+			{"a client's secret when none is listed", secret, slug, nil, privateaccess.ClientSecret(secret, slug, anna), false, ""},
+			{"another project's client's secret", secret, slug, listed, privateaccess.ClientSecret(secret, "another-client", anna), false, ""},
+			{"a client's name as the secret", secret, slug, listed, anna, false, ""},
+			{"empty", secret, slug, listed, "", false, ""},
+			{"secret unset", "", slug, listed, "", false, ""},
+			{"secret unset, a client's secret of it", "", slug, listed, privateaccess.ClientSecret("", slug, anna), false, ""},
+		},
 	}
 }
 
@@ -337,9 +446,59 @@ func TestVectors(t *testing.T) {
 			t.Errorf("expiry, %s: Ended(%s at %d) = %v, want %v", c.Name, c.Expires, c.Now, got, c.Ended)
 		}
 	}
+	for _, c := range v.Checks {
+		if client, ok := privateaccess.ValidClient(c.Secret, c.Slug, c.Cookie, nil, time.Unix(c.Now, 0)); ok != c.Valid || client != "" {
+			t.Errorf("%s: ValidClient(%q) = %q, %v, want \"\", %v", c.Name, c.Cookie, client, ok, c.Valid)
+		}
+	}
+	for _, c := range v.Clients.Checks {
+		if client, ok := privateaccess.ValidClient(c.Secret, c.Slug, c.Cookie, c.Clients, time.Unix(c.Now, 0)); ok != c.Valid || client != c.Client {
+			t.Errorf("clients, %s: ValidClient(%q) = %q, %v, want %q, %v", c.Case, c.Cookie, client, ok, c.Client, c.Valid)
+		}
+	}
+	for _, c := range v.Clients.Given {
+		if client, ok := privateaccess.SecretClient(c.Secret, c.Slug, c.Given, c.Clients); ok != c.OK || client != c.Client {
+			t.Errorf("clients, %s: SecretClient(%q) = %q, %v, want %q, %v", c.Case, c.Given, client, ok, c.Client, c.OK)
+		}
+	}
+	for _, c := range v.Clients.Secrets {
+		want := 22
+		if c.Name == "" || c.Secret == "" {
+			want = len(c.Secret)
+		}
+		if len(c.ClientSecret) != want || c.Name != "" && c.Secret != "" && c.ClientSecret == c.Secret {
+			t.Errorf("ClientSecret(%q, %q, %q) = %q: want %d characters, not the project's secret", c.Secret, c.Slug, c.Name, c.ClientSecret, want)
+		}
+	}
 	for _, c := range v.Env {
 		if got := privateaccess.EnvName(c.Slug); got != c.Name {
 			t.Errorf("EnvName(%q) = %q, want %q", c.Slug, got, c.Name)
+		}
+	}
+}
+
+func TestClientNameProblem(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		ok   bool
+	}{
+		{"Anna Smith", true},
+		{"Zoë (mother of the bride)", true},
+		{"李雷", true},
+		{strings.Repeat("a", privateaccess.MaxClientName), true},
+		{strings.Repeat("é", privateaccess.MaxClientName), true},
+		{strings.Repeat("a", privateaccess.MaxClientName+1), false},
+		{"", false},
+		{" Anna", false},
+		{"Anna ", false},
+		{"Anna\tSmith", false},
+		{"Anna\nSmith", false},
+		{"Anna\u200bSmith", false},
+		{"Anna\x1b[31m", false},
+		{"\xff", false},
+	} {
+		if got := privateaccess.ClientNameProblem(tt.name); (got == "") != tt.ok {
+			t.Errorf("ClientNameProblem(%q) = %q, want ok %v", tt.name, got, tt.ok)
 		}
 	}
 }

@@ -18,7 +18,11 @@ import (
 // every photo must be in its gallery (privateaccess.Gallery.Check, as the
 // Edge Function checks it): one project's cookie never files a list under
 // another's title.
-func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath, slug string) {
+//
+// client is whose secret opened the project ("" for the project's own;
+// decision 0096): the list is stored under that name, as the owner gave it,
+// beside the name the form gives.
+func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath, slug, client string) {
 	if r.PostForm.Get(contact.Honeypot) != "" {
 		h.thanked(w, r, urlPath)
 		return
@@ -56,7 +60,7 @@ func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath, sl
 		return
 	}
 	m := f.Message()
-	if h.store(w, r, Message{Name: m.Name, Email: m.Email, Message: m.Message}, "favourites", notStored{
+	if h.store(w, r, Message{Name: m.Name, Email: m.Email, Message: m.Message, Client: client}, "favourites", notStored{
 		message: "The favourites could not be stored; please try again.",
 		title:   "The favourites were not sent",
 		text:    "The favourites could not be stored because of a problem on the server. Go back and try again in a moment.",

@@ -23,19 +23,43 @@ import (
 // secrets count.
 var DefaultPrivateLimit = Limit{Burst: 5, Every: 12 * time.Second}
 
-// admitted says whether the request carries a valid cookie for slug.
-func (h *Handler) admitted(r *http.Request, slug string) bool {
+// admittedClient says whether the request carries a valid cookie for
+// slug, and whose: "" for the project's own secret, else a named client
+// the build lists as not revoked (privateaccess.ValidClient; decision
+// 0096).
+func (h *Handler) admittedClient(r *http.Request, slug string) (client string, ok bool) {
 	if slug == "" {
-		return false
+		return "", false
 	}
 	secret := h.cfg.PrivateSecret(slug)
 	now := h.cfg.Now()
+	clients := h.clients(slug)
 	for _, c := range r.CookiesNamed(privateaccess.CookieName(slug)) {
-		if privateaccess.Valid(secret, slug, c.Value, now) {
-			return true
+		if client, ok := privateaccess.ValidClient(secret, slug, c.Value, clients, now); ok {
+			return client, true
 		}
 	}
-	return false
+	return "", false
+}
+
+// admitted says whether the request carries a valid cookie for slug.
+func (h *Handler) admitted(r *http.Request, slug string) bool {
+	_, ok := h.admittedClient(r, slug)
+	return ok
+}
+
+// clients are the named clients of the project slug that the build lists
+// as not revoked (decision 0096); none without the list, so that no named
+// client is admitted on a guess (the Edge Function reads it the same way).
+func (h *Handler) clients(slug string) []string {
+	if h.cfg.Galleries == nil {
+		return nil
+	}
+	all, err := h.cfg.Galleries()
+	if err != nil {
+		return nil
+	}
+	return all.Projects[slug].Clients
 }
 
 // gate answers a request under the private prefix without a valid cookie:
@@ -74,7 +98,10 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		return
 	}
 	secret := h.cfg.PrivateSecret(slug)
-	if !privateaccess.SecretMatches(secret, r.PostForm.Get(privateaccess.SecretField)) {
+	// The project's secret, or a client's the build lists as not revoked
+	// (decision 0096): the cookie names whose it was.
+	named, ok := privateaccess.SecretClient(secret, slug, r.PostForm.Get(privateaccess.SecretField), h.clients(slug))
+	if !ok {
 		h.tries.spend(client, h.cfg.Now())
 		page.Problem = "That is not the secret for this page. Check the message it came in, and try again."
 		writeGate(w, r, http.StatusUnauthorized, page)
@@ -87,7 +114,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	expires := h.cfg.Now().Add(privateaccess.Lifetime)
 	http.SetCookie(w, &http.Cookie{
 		Name:     privateaccess.CookieName(slug),
-		Value:    privateaccess.Cookie(secret, slug, expires),
+		Value:    privateaccess.ClientCookie(secret, slug, named, expires),
 		Path:     privateaccess.CookiePath(slug),
 		Expires:  expires,
 		MaxAge:   int(privateaccess.Lifetime / time.Second),
@@ -95,7 +122,11 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		Secure:   r.TLS != nil,
 		SameSite: http.SameSiteLaxMode,
 	})
-	h.logf("private: %s opened by %s\n", slug, client)
+	if named != "" {
+		h.logf("private: %s opened by %s, client %q\n", slug, client, named)
+	} else {
+		h.logf("private: %s opened by %s\n", slug, client)
+	}
 	hdr.Set("Location", page.Action)
 	w.WriteHeader(http.StatusSeeOther)
 }

@@ -112,9 +112,11 @@ func newPrivateSite(t *testing.T) *privateSite {
 	}}
 	*s.secret = theSecret
 	h, err := server.New(server.Config{
-		SiteDir:      dir,
-		Headers:      privateRules.Match,
-		Validate:     func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
+		SiteDir: dir,
+		Headers: privateRules.Match,
+		Validate: func(m server.Message) map[string]string {
+			return contact.Validate(contact.Message{Name: m.Name, Email: m.Email, Message: m.Message})
+		},
 		Store:        storeAdapter{store},
 		Images:       server.ImageCDNConfig{CacheDir: t.TempDir()},
 		PrivateStore: deployStore(dir),

@@ -159,7 +159,9 @@ func TestPrivateFileWithoutAGoodStore(t *testing.T) {
 	newHandler := func(deploy string) *privateSite {
 		h, err := server.New(server.Config{
 			SiteDir: dir, Headers: privateRules.Match, Store: storeAdapter{store}, Log: &log,
-			Validate:      func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
+			Validate: func(m server.Message) map[string]string {
+				return contact.Validate(contact.Message{Name: m.Name, Email: m.Email, Message: m.Message})
+			},
 			Images:        server.ImageCDNConfig{CacheDir: t.TempDir()},
 			PrivateStore:  deploy,
 			PrivateSecret: func(string) string { return theSecret },

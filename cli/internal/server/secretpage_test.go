@@ -43,9 +43,11 @@ var ownValues = map[string]string{
 func TestSecretPageHeadersFile(t *testing.T) {
 	dir, store := writePrivateSite(t)
 	h, err := server.New(server.Config{
-		SiteDir:       dir,
-		Headers:       headers.For(headers.Origins{Private: true}, headers.Facts{}).Match,
-		Validate:      func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
+		SiteDir: dir,
+		Headers: headers.For(headers.Origins{Private: true}, headers.Facts{}).Match,
+		Validate: func(m server.Message) map[string]string {
+			return contact.Validate(contact.Message{Name: m.Name, Email: m.Email, Message: m.Message})
+		},
 		Store:         storeAdapter{store},
 		Images:        server.ImageCDNConfig{CacheDir: t.TempDir()},
 		PrivateSecret: func(string) string { return theSecret },

@@ -26,6 +26,10 @@ import (
 // Message is one contact-form submission, as received (untrimmed).
 type Message struct {
 	Name, Email, Message string
+	// Client is whose secret opened the private project a favourites
+	// list came from: "" for the project's own (and for the contact
+	// form), else the client's name (decision 0096).
+	Client string
 }
 
 // Store keeps accepted messages; Add returns once the message is durable.
@@ -154,8 +158,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	urlPath := c.Path
+	client := "" // whose cookie opened a private project (decision 0096)
 	if c.Kind == privateaccess.Private {
-		if !h.admitted(r, c.Slug) {
+		var ok bool
+		if client, ok = h.admittedClient(r, c.Slug); !ok {
 			h.gate(w, r, urlPath, c.Slug)
 			return
 		}
@@ -173,7 +179,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.Method {
 	case http.MethodPost:
-		h.form(w, r, urlPath)
+		h.form(w, r, urlPath, client)
 	case http.MethodGet, http.MethodHead:
 		if c.Kind == privateaccess.Private {
 			h.privateFile(w, r, urlPath) // past the gate
@@ -227,7 +233,7 @@ type formResponse struct {
 // form receives a form post as the host's form feature does: POST to any
 // path with form-name, urlencoded. A browser's native post (Accept lists
 // text/html) gets HTML; a script gets JSON.
-func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
+func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath, client string) {
 	h.secure(w, urlPath)
 	if ok, retry := h.limiter.allow(clientOf(r), time.Now()); !ok {
 		secs := int(retry.Round(time.Second).Seconds())
@@ -255,7 +261,7 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath string) {
 	}
 	name := r.PostForm.Get(contact.FormNameField)
 	if slug, private := privateaccess.SlugOf(urlPath); private && name == contact.FavouritesFormName {
-		h.favourites(w, r, urlPath, slug) // past the gate: the client holds slug's secret
+		h.favourites(w, r, urlPath, slug, client) // past the gate: the client holds slug's secret
 		return
 	}
 	if name != contact.FormName {

@@ -87,7 +87,7 @@ type storeAdapter struct{ s *messages.Store }
 
 func (a storeAdapter) Add(ctx context.Context, m server.Message) error {
 	t := contact.Message{Name: m.Name, Email: m.Email, Message: m.Message}.Trimmed()
-	_, err := a.s.Add(ctx, messages.Message{Name: t.Name, Email: t.Email, Body: t.Message})
+	_, err := a.s.Add(ctx, messages.Message{Name: t.Name, Email: t.Email, Body: t.Message, Client: m.Client})
 	return err
 }
 
@@ -117,12 +117,14 @@ func serveDir(t *testing.T, dir string, change func(*server.Config)) site {
 	}
 	t.Cleanup(func() { store.Close() })
 	cfg := server.Config{
-		SiteDir:  dir,
-		Headers:  siteHeaders.Match,
-		Validate: func(m server.Message) map[string]string { return contact.Validate(contact.Message(m)) },
-		Store:    storeAdapter{store},
-		MaxBody:  8 << 10,
-		Images:   server.ImageCDNConfig{CacheDir: t.TempDir()},
+		SiteDir: dir,
+		Headers: siteHeaders.Match,
+		Validate: func(m server.Message) map[string]string {
+			return contact.Validate(contact.Message{Name: m.Name, Email: m.Email, Message: m.Message})
+		},
+		Store:   storeAdapter{store},
+		MaxBody: 8 << 10,
+		Images:  server.ImageCDNConfig{CacheDir: t.TempDir()},
 	}
 	change(&cfg)
 	h, err := server.New(cfg)

@@ -99,7 +99,8 @@ func (p *published) privateJSON() []byte {
 // galleriesJSON is privateaccess.GalleriesFile's content: each private
 // project's title and the file names of its gallery, as its favourites
 // form names them (the base name of each local file), by slug; and, when
-// its access ends, its last day and the owner's name (decision 0094). Written on
+// its access ends, its last day and the owner's name (decision 0094); its clients not
+// revoked (decision 0096). Written on
 // every build, with no project when there is none: the Edge Function
 // bundles it (netlify/edge-functions/private.js), so it must exist.
 func galleriesJSON(c *content.Content) []byte {
@@ -112,6 +113,13 @@ func galleriesJSON(c *content.Content) []byte {
 		if p.Expires != "" && c.Site != nil {
 			// Named with the contact page once access has ended (decision 0094).
 			g.Owner = c.Site.Name
+		}
+		// Only the names not revoked: the gate admits these, and a revoked
+		// one is gone from the next deploy (decision 0096).
+		for _, cl := range p.Clients {
+			if !cl.Revoked {
+				g.Clients = append(g.Clients, cl.Name)
+			}
 		}
 		for _, img := range p.Gallery {
 			if img.Path != "" && !slices.Contains(g.Photos, path.Base(img.Path)) {

@@ -2,6 +2,7 @@ package tsgen
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,6 +61,31 @@ func TestGalleriesJSONExpires(t *testing.T) {
 		t.Errorf("open: %+v, want no last day and no owner", got)
 	}
 	if !strings.Contains(string(data), `"expires": "2026-12-31"`) || strings.Count(string(data), `"owner"`) != 1 {
+		t.Errorf("written as:\n%s", data)
+	}
+}
+
+// Decision 0096: the gate admits the clients not revoked, so only their
+// names reach it; a project without clients writes no list.
+func TestGalleriesJSONClients(t *testing.T) {
+	c := &content.Content{Projects: []*content.Project{
+		{Slug: "named", ProjectData: content.ProjectData{Title: "Named", Access: content.AccessPrivate, Clients: []content.Client{
+			{Name: "Anna Smith"}, {Name: "Bob Jones", Revoked: true}, {Name: "Zoë"},
+		}}},
+		{Slug: "plain", ProjectData: content.ProjectData{Title: "Plain", Access: content.AccessPrivate}},
+	}}
+	data := galleriesJSON(c)
+	g, err := privateaccess.ReadGalleries(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Projects["named"].Clients; !slices.Equal(got, []string{"Anna Smith", "Zoë"}) {
+		t.Errorf("named: clients %q, want the two not revoked", got)
+	}
+	if got := g.Projects["plain"].Clients; got != nil {
+		t.Errorf("plain: clients %q, want none", got)
+	}
+	if strings.Contains(string(data), "Bob") || strings.Count(string(data), `"clients"`) != 1 {
 		t.Errorf("written as:\n%s", data)
 	}
 }

@@ -50,6 +50,9 @@ type Project struct {
 	// Private says the project is private (access: private): no category
 	// page lists it, whatever its form says.
 	Private bool
+	// Clients are its named clients, as project.yaml lists them
+	// (clients.go; decision 0096).
+	Clients []content.Client
 }
 
 // Read reads a project's details from its project.yaml.
@@ -81,7 +84,7 @@ func Read(contentDir, slug string) (*Project, error) {
 			f.Skills = append(f.Skills, s)
 		}
 	}
-	p := &Project{Slug: slug, Dir: dir, File: file, YAML: data, Private: loaded.Access == content.AccessPrivate}
+	p := &Project{Slug: slug, Dir: dir, File: file, YAML: data, Private: loaded.Access == content.AccessPrivate, Clients: loaded.Clients}
 	p.Cover = string(loaded.Cover)
 	for i, b := range loaded.Body {
 		if img, ok := b.(*content.ImageBlock); ok && string(img.Src) == p.Cover && p.Cover != "" {

@@ -41,6 +41,10 @@ type Options struct {
 	Terminal bool
 	// Origin is the repository's origin remote (git's, when nil).
 	Origin func(dir string) string
+	// Client names a client of the project (project.yaml `clients:`,
+	// added when new): its own link, secret and line to send. Revoke
+	// names one to mark revoked. Decision 0096.
+	Client, Revoke string
 }
 
 // NewCmdShare builds the command; runF replaces the run in tests.
@@ -73,13 +77,31 @@ repository must then be private: anyone who can read it sees the client's
 work. When the repository's origin is on GitHub, share asks whether it is
 private (without a terminal it refuses, exit status 2); --yes says you have
 made sure (on GitHub: Settings → General → Danger Zone → Change repository
-visibility).`),
+visibility).
+
+More than one client: --client NAME gives the client NAME a secret of its own
+(decision 0096). The name is added to the project's ` + "`clients:`" + ` list in
+project.yaml (the rest of the file is kept as written), and share prints
+that client's secret and the line to send them. A client's secret is derived
+from the project's secret, so there is no new variable to set, but the
+project's variable must be set where share runs; deploy once the name is in
+the list, so the gate knows it. --revoke NAME marks that client
+` + "`revoked: true`" + `: after the next deploy, its secret and the cookies it gave
+open nothing, and the other clients and the project's own secret still do.
+A revoked name is not given again (its secret would be the same): choose
+another. To shut out everyone at once, change the project's secret instead.
+` + "`portfolio messages --favourites SLUG`" + ` names the client of each list.`),
 		Example: strings.TrimRight(`  portfolio share smith-wedding
   portfolio share smith-wedding --yes
-  PORTFOLIO_PRIVATE_SMITH_WEDDING=… portfolio share smith-wedding`, "\n"),
+  PORTFOLIO_PRIVATE_SMITH_WEDDING=… portfolio share smith-wedding
+  portfolio share smith-wedding --client "Anna Smith"
+  portfolio share smith-wedding --revoke "Anna Smith"`, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return cmdutil.Usagef("name one project: portfolio share SLUG")
+			}
+			if cmd.Flags().Changed("client") && cmd.Flags().Changed("revoke") {
+				return cmdutil.Usagef("give --client or --revoke, not both")
 			}
 			return nil
 		},
@@ -100,6 +122,8 @@ visibility).`),
 	}
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "the repository is private: share without asking")
 	cmd.Flags().BoolVar(&opts.Accessible, "accessible", false, "ask in plain text, for screen readers (also ACCESSIBLE=1)")
+	cmd.Flags().StringVar(&opts.Client, "client", "", "share with the named client: its own secret, added to the project's clients")
+	cmd.Flags().StringVar(&opts.Revoke, "revoke", "", "revoke the named client's secret (from the next deploy)")
 	return cmd
 }
 
@@ -131,8 +155,14 @@ func Run(opts *Options) error {
 	if !p.Private() {
 		return cmdutil.Usagef("project %s is public: add `access: private` to %s to share it with one client", p.Slug, p.Doc.File)
 	}
+	if opts.Revoke != "" {
+		return revoke(opts, p)
+	}
 	if c.Site == nil || c.Site.URL == "" {
 		return fmt.Errorf("%s has no url: run `portfolio validate`", content.SiteFile)
+	}
+	if opts.Client != "" {
+		return shareClient(opts, c, p, getenv)
 	}
 	if err := privateRepository(opts, p); err != nil {
 		return err

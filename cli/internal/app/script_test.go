@@ -454,12 +454,16 @@ func cmdHTTPGet(ts *testscript.TestScript, neg bool, args []string) {
 // addmessage DATA TIME NAME EMAIL FILE — stores a contact message whose
 // text is FILE's.
 func cmdAddMessage(ts *testscript.TestScript, neg bool, args []string) {
+	client := "" // -client NAME: whose secret opened the project (decision 0096)
+	if len(args) > 6 && args[4] == "-client" {
+		client, args = args[5], append(args[:4:4], args[6:]...)
+	}
 	if neg || len(args) < 5 || args[4] == "-favourites" && len(args) < 7 {
-		ts.Fatalf("usage: addmessage DATA TIME NAME EMAIL (FILE | -favourites TITLE PHOTO…)")
+		ts.Fatalf("usage: addmessage DATA TIME NAME EMAIL [-client NAME] (FILE | -favourites TITLE PHOTO…)")
 	}
 	at, err := time.Parse(time.RFC3339, args[1])
 	ts.Check(err)
-	m := messages.Message{Name: args[2], Email: args[3], ReceivedAt: at}
+	m := messages.Message{Name: args[2], Email: args[3], ReceivedAt: at, Client: client}
 	if args[4] == "-favourites" {
 		m.Body = contact.Favourites{Name: args[2], Email: args[3], Project: args[5], Photos: strings.Join(args[6:], "\n")}.Message().Message
 	} else {

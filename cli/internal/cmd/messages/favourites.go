@@ -28,7 +28,8 @@ const LightroomSeparator = ", "
 
 // favourites prints the favourites received for the private project
 // opts.Favourites, newest first: for each list, when it came and who sent
-// it, then its photos as one line for Lightroom Classic's filter; last,
+// it (and the named client whose secret it came through, decision 0096),
+// then its photos as one line for Lightroom Classic's filter; last,
 // every photo once. A message counts as a list when
 // contact.ParseFavourites reads it, it names the project's title, and
 // every name is in the project's gallery now (a contact message written to
@@ -82,7 +83,7 @@ func favourites(opts *Options, msgs []messages.Message, loc *time.Location) erro
 				termsafe.String(p.Title), p.Slug)
 		}
 		lists++
-		fmt.Fprintf(&b, "\n%s  %s  %s\n%s\n", m.ReceivedAt.In(loc).Format("2006-01-02 15:04 MST"), sender(m), count(len(photos)), lightroomLine(photos))
+		fmt.Fprintf(&b, "\n%s  %s%s  %s\n%s\n", m.ReceivedAt.In(loc).Format("2006-01-02 15:04 MST"), client(m), sender(m), count(len(photos)), lightroomLine(photos))
 		for _, name := range photos {
 			if !slices.Contains(all, name) {
 				all = append(all, name)
@@ -115,6 +116,17 @@ func count(n int) string {
 		return "1 photo"
 	}
 	return fmt.Sprintf("%d photos", n)
+}
+
+// client names the named client whose secret opened the project the list
+// came from (project.yaml `clients:`, as the owner wrote the name; decision
+// 0096), before the name and address the form gave; "" for the project's
+// own secret. Escaped for the terminal.
+func client(m messages.Message) string {
+	if m.Client == "" {
+		return ""
+	}
+	return "client " + termsafe.String(m.Client) + ", sent by "
 }
 
 // sender is who sent the message, escaped for the terminal.

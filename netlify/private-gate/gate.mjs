@@ -441,8 +441,8 @@ export async function handlePost(request, { slug, client = '', pathname, gallery
  * host's form handling (`next`), any other method is refused.
  * `secretFor(slug)` reads the secret ("" or undefined admits nobody);
  * `galleryFor(slug)` is what the build says of the project's gallery ({
- * title, photos }, site/src/generated/private-gate.json; undefined refuses
- * every favourites post); `deployStore()` and `favouritesStore()` are the
+ * title, photos, clients }, site/src/generated/private-gate.json; undefined
+ * refuses every favourites post and every named client, decision 0096); `deployStore()` and `favouritesStore()` are the
  * Blobs stores (getDeployStore(), getStore('favourites')); `now()` is Unix
  * seconds. A path outside the prefix goes to `next`.
  */

@@ -502,3 +502,33 @@ func TestClientNameProblem(t *testing.T) {
 		}
 	}
 }
+
+// The gate's cost per request with named clients (decision 0096): a
+// named cookie is one derivation and one signature, whatever the number
+// of clients; a posted secret is compared with every client's (the
+// schema's limit is 100).
+func BenchmarkClients(b *testing.B) {
+	names := make([]string, 100)
+	for i := range names {
+		names[i] = "Client " + strconv.Itoa(i)
+	}
+	at := time.Unix(now, 0)
+	cookie := privateaccess.ClientCookie(secret, slug, names[99], at.Add(time.Hour))
+	given := privateaccess.ClientSecret(secret, slug, names[99])
+	b.Run("cookie", func(b *testing.B) {
+		for b.Loop() {
+			privateaccess.ValidClient(secret, slug, cookie, names, at)
+		}
+	})
+	b.Run("project cookie", func(b *testing.B) {
+		c := privateaccess.Cookie(secret, slug, at.Add(time.Hour))
+		for b.Loop() {
+			privateaccess.ValidClient(secret, slug, c, names, at)
+		}
+	})
+	b.Run("secret, 100 clients", func(b *testing.B) {
+		for b.Loop() {
+			privateaccess.SecretClient(secret, slug, given, names)
+		}
+	})
+}

@@ -527,8 +527,9 @@ async function gate(request, url, slug, secret, now, gallery) {
   if (!found) {
     return refuse(401, action, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
   }
+  const client = found.client;
   if (ended(gallery, now())) return closed(request, gallery);
   const expires = now() + LIFETIME;
-  const cookie = `${cookieName(slug)}=${await signClient(secret, slug, found.client, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
+  const cookie = `${cookieName(slug)}=${await signClient(secret, slug, client, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
   return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
 }

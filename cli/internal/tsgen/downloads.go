@@ -8,11 +8,12 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/privateaccess"
 )
 
 // DownloadFolder is the folder, under a private project's prefix, of its
 // photos' own downloads: /private/<slug>/download/<file> (decision 0099).
-const DownloadFolder = "download"
+const DownloadFolder = privateaccess.DownloadFolder
 
 // PhotoDownload is one photo a private project whose downloads are web or
 // originals offers on its own, and in the ZIP of all of them.

@@ -241,3 +241,42 @@ func samePixels(a, b image.Image) bool {
 	}
 	return true
 }
+
+// downloads: web: each photo's own file is its widest fallback variant,
+// byte for byte, named like the photo with the variant's extension; the
+// files go once no project asks for them (decision 0099).
+func TestWebPhotoDownloads(t *testing.T) {
+	_, publicDir, ds := clientProject(t, "downloads: web\n", map[string][]byte{"a.jpg": imagetest.JPEG(96, 64), "b.png": imagetest.PNG(96, 64)})
+	if len(ds) != 1 {
+		t.Fatalf("%d downloads, want 1", len(ds))
+	}
+	d := ds[0]
+	if _, err := d.make(); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := d.makePhotos(true); err != nil || n != 2 {
+		t.Fatalf("wrote %d photo files (%v), want 2", n, err)
+	}
+	dir := filepath.Join(publicDir, "private", "client", "download")
+	names := map[string]bool{}
+	for _, e := range d.Entries {
+		names[e.Name] = true
+		got, err := os.ReadFile(filepath.Join(dir, e.Name))
+		want, _ := os.ReadFile(e.Source)
+		if err != nil || !bytes.Equal(got, want) || !strings.HasPrefix(e.Source, filepath.Join(publicDir, "img")) {
+			t.Errorf("%s: not its variant %s byte for byte (%v)", e.Name, e.Source, err)
+		}
+	}
+	if !names["a.jpg"] || len(names) != 2 {
+		t.Errorf("names %v, want a.jpg and b's with its variant's extension", names)
+	}
+	if n, _ := d.makePhotos(false); n != 0 {
+		t.Errorf("made %d photo files again with nothing changed", n)
+	}
+	if err := removeOldDownloads(publicDir, nil); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("photo files left once no project asks for them: %v", left)
+	}
+}

@@ -35,7 +35,11 @@ var ErrNotJPEG = errors.New("not a JPEG file")
 // JPEG returns the image without its private metadata, and what was
 // removed. A structure it cannot follow is an error; the caller then keeps
 // the original bytes.
-func JPEG(data []byte) ([]byte, Removed, error) {
+func JPEG(data []byte) ([]byte, Removed, error) { return jpegStrip(data, nil) }
+
+// jpegStrip is JPEG; with keep, the EXIF record it writes holds keep's
+// owner too, and keep's segments (XMP, IPTC) follow it.
+func jpegStrip(data []byte, keep *kept) ([]byte, Removed, error) {
 	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
 		return nil, nil, ErrNotJPEG
 	}
@@ -53,10 +57,20 @@ func JPEG(data []byte) ([]byte, Removed, error) {
 	var facts photofacts.Facts
 	wroteOrientation := false
 	writeOrientation := func() {
-		if rec := photofacts.Record(facts, orientation); rec != nil && !wroteOrientation {
-			out.Write(exifSegment(rec))
+		if wroteOrientation {
+			return
 		}
 		wroteOrientation = true
+		if keep == nil {
+			if rec := photofacts.Record(facts, orientation); rec != nil {
+				out.Write(exifSegment(rec))
+			}
+			return
+		}
+		if rec := photofacts.RecordOwned(facts, orientation, keep.owner); rec != nil {
+			out.Write(exifSegment(rec))
+		}
+		out.Write(keep.jpegSegments())
 	}
 	i := 2
 	for {

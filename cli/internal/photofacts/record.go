@@ -37,8 +37,22 @@ func rat(tag uint16, r Rational) entry {
 // Record is a minimal EXIF record (the TIFF structure an APP1 "Exif\0\0"
 // segment holds) with the orientation, when it is not 1, and the facts:
 // nothing else a camera wrote. Nil when there is nothing to write.
-func Record(f Facts, orientation int) []byte {
+func Record(f Facts, orientation int) []byte { return RecordOwned(f, orientation, Owner{}) }
+
+// Owner is who made a photo and who holds its rights, as its EXIF record
+// says (IFD0's Artist and Copyright): what an original offered to a
+// client for download keeps (decision 0099).
+type Owner struct{ Artist, Copyright string }
+
+// RecordOwned is Record with the owner's Artist and Copyright too.
+func RecordOwned(f Facts, orientation int, o Owner) []byte {
 	var ifd0, sub []entry
+	if o.Artist != "" {
+		ifd0 = append(ifd0, ascii(0x013B, o.Artist))
+	}
+	if o.Copyright != "" {
+		ifd0 = append(ifd0, ascii(0x8298, o.Copyright))
+	}
 	if f.Make != "" {
 		ifd0 = append(ifd0, ascii(0x010F, f.Make))
 	}

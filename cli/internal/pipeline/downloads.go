@@ -5,35 +5,47 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
-	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"portfolio/cli/internal/content"
-	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/termsafe"
 	"portfolio/cli/internal/tsgen"
 )
 
-// A private project's download (project.yaml `downloads: web|originals`):
-// one ZIP of its gallery's photos, made by the build inside the project's
-// prefix (site/public/private/<slug>/<slug>-<kind>.zip, published under
-// /private/<slug>/), so the same secret guards it (docs/decisions/0080).
+// A private project's downloads (project.yaml `downloads: web|originals`):
+// one ZIP of its gallery's photos, and each photo on its own, made by the
+// build inside the project's prefix (site/public/private/<slug>/<slug>-
+// <kind>.zip and <slug>/download/<file>, published under /private/<slug>/
+// and moved into the deploy store), so the same secret guards them
+// (docs/decisions/0080, 0089). Originals are the gallery's files cleaned
+// of GPS, serial numbers and maker notes, keeping the owner's rights
+// (metastrip.Original, decision 0099).
 
 // download is one ZIP to make: its path, and each entry's name and source.
 type download struct {
 	Path    string
 	Entries []zipEntry
+	// Clean: each source is an original, cleaned as it is written
+	// (downloads: originals).
+	Clean bool
 }
 
 type zipEntry struct {
 	Name, Source string
 }
 
-// downloads lists the ZIPs the content's private projects ask for.
-// publicDir is the site's public folder; the web variants are in its img/.
+// cleaner names the cleaning in the fingerprints, so a build with a new
+// one makes the downloads again.
+const cleaner = "metastrip.Original 1"
+
+// downloads lists the ZIPs the content's private projects ask for; each
+// entry is also a photo's own download, in the folder beside the ZIP
+// (photoDir). publicDir is the site's public folder; the web variants are
+// in its img/.
 func downloads(c *content.Content, assets tsgen.Assets, publicDir string) []download {
 	var out []download
 	for _, p := range c.Projects {
@@ -41,41 +53,44 @@ func downloads(c *content.Content, assets tsgen.Assets, publicDir string) []down
 		if name == "" {
 			continue
 		}
-		d := download{Path: filepath.Join(publicDir, filepath.FromSlash(strings.TrimPrefix(content.PrivateRoute, "/")), p.Slug, name)}
-		seen := map[string]bool{}
-		for _, g := range p.Gallery {
-			if g.Key == "" || g.Poster != "" {
-				continue // an external image or a video: photos only
+		d := download{
+			Path:  filepath.Join(publicDir, filepath.FromSlash(strings.TrimPrefix(content.PrivateRoute, "/")), p.Slug, name),
+			Clean: p.Downloads == content.DownloadsOriginals,
+		}
+		for _, pd := range tsgen.PhotoDownloads(p, assets) {
+			source := filepath.Join(publicDir, content.ImagesFolder, pd.Variant)
+			if pd.Variant == "" {
+				source = filepath.Join(p.Dir, filepath.FromSlash(pd.Image))
 			}
-			base := path.Base(g.Path)
-			if p.Downloads == content.DownloadsOriginals {
-				d.add(base, filepath.Join(p.Dir, filepath.FromSlash(g.Path)), seen)
-				continue
-			}
-			a, ok := assets[g.Key]
-			if !ok {
-				continue
-			}
-			// The widest variant in the fallback format (JPEG, or PNG).
-			var best manifest.Variant
-			for _, v := range a.Variants {
-				if v.Type == a.FallbackType() && v.Width > best.Width {
-					best = v
-				}
-			}
-			if best.File == "" {
-				continue
-			}
-			ext := path.Ext(best.File)
-			d.add(strings.TrimSuffix(base, path.Ext(base))+ext, filepath.Join(publicDir, content.ImagesFolder, best.File), seen)
+			d.Entries = append(d.Entries, zipEntry{pd.Name, source})
 		}
 		out = append(out, d)
 	}
 	return out
 }
 
-// removeOldDownloads removes the ZIPs under the private prefix's folder
-// that no project asks for any more (downloads set back to none, a project
+// photoDir is the folder of the project's photo downloads, beside its ZIP.
+func (d download) photoDir() string {
+	return filepath.Join(filepath.Dir(d.Path), tsgen.DownloadFolder)
+}
+
+// bytesOf is what the client downloads of an entry: the source, cleaned
+// when it is an original. An original that cannot be cleaned is an
+// error, never published as it is.
+func (d download) bytesOf(e zipEntry) ([]byte, error) {
+	data, err := os.ReadFile(e.Source)
+	if err != nil || !d.Clean {
+		return data, err
+	}
+	out, _, err := metastrip.Original(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: its metadata cannot be cleaned for the client (%v): export it again as JPEG, PNG or WebP, or set the project's downloads to web", termsafe.String(e.Source), err)
+	}
+	return out, nil
+}
+
+// removeOldDownloads removes the ZIPs and photo downloads under the
+// private prefix's folder that no project asks for any more (downloads set back to none, a project
 // made public or deleted): a ZIP left there would still be published.
 func removeOldDownloads(publicDir string, wanted []download) error {
 	keep := map[string]bool{}
@@ -86,9 +101,18 @@ func removeOldDownloads(publicDir string, wanted []download) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range old {
+	for _, d := range wanted {
+		for _, e := range d.Entries {
+			keep[filepath.Join(d.photoDir(), e.Name)] = true
+		}
+	}
+	photos, err := filepath.Glob(filepath.Join(publicDir, filepath.FromSlash(strings.TrimPrefix(content.PrivateRoute, "/")), "*", tsgen.DownloadFolder, "*"))
+	if err != nil {
+		return err
+	}
+	for _, f := range append(old, photos...) {
 		if !keep[f] {
-			if err := os.Remove(f); err != nil && !os.IsNotExist(err) {
+			if err := os.RemoveAll(f); err != nil {
 				return err
 			}
 		}
@@ -97,9 +121,13 @@ func removeOldDownloads(publicDir string, wanted []download) error {
 }
 
 // fingerprint names what a ZIP holds: each entry's name, source, size and
-// modification time. A ZIP whose comment is its fingerprint is current.
+// modification time, and the cleaning of originals. A ZIP whose comment
+// is its fingerprint is current.
 func (d download) fingerprint() (string, error) {
 	h := sha256.New()
+	if d.Clean {
+		fmt.Fprintf(h, "%s\n", cleaner)
+	}
 	for _, e := range d.Entries {
 		info, err := os.Stat(e.Source)
 		if err != nil {
@@ -136,7 +164,7 @@ func (d download) make() (bool, error) {
 	defer os.Remove(tmp.Name()) // a no-op once renamed
 	zw := zip.NewWriter(tmp)
 	for _, e := range d.Entries {
-		if err := addFile(zw, e); err != nil {
+		if err := d.addFile(zw, e); err != nil {
 			_ = tmp.Close()
 			return false, err
 		}
@@ -155,13 +183,12 @@ func (d download) make() (bool, error) {
 	return true, os.Rename(tmp.Name(), d.Path)
 }
 
-func addFile(zw *zip.Writer, e zipEntry) error {
-	f, err := os.Open(e.Source)
+func (d download) addFile(zw *zip.Writer, e zipEntry) error {
+	info, err := os.Stat(e.Source)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	info, err := f.Stat()
+	data, err := d.bytesOf(e)
 	if err != nil {
 		return err
 	}
@@ -174,17 +201,40 @@ func addFile(zw *zip.Writer, e zipEntry) error {
 	if err != nil {
 		return err
 	}
-	_, err = io.Copy(w, f)
+	_, err = w.Write(data)
 	return err
 }
 
-// add appends an entry, numbering a name the ZIP already has (a.png's web
-// copy a.jpg beside a photo a.jpg): "a-2.jpg".
-func (d *download) add(name, source string, seen map[string]bool) {
-	unique := name
-	for n := 2; seen[unique]; n++ {
-		unique = strings.TrimSuffix(name, path.Ext(name)) + "-" + strconv.Itoa(n) + path.Ext(name)
+// makePhotos writes each entry on its own into photoDir, as the ZIP holds
+// it, when missing or stale: a file is current when its modification
+// time is its source's (set when written) and the ZIP was not made
+// again. It returns how many it wrote.
+func (d download) makePhotos(zipWritten bool) (int, error) {
+	dir := d.photoDir()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
 	}
-	seen[unique] = true
-	d.Entries = append(d.Entries, zipEntry{unique, source})
+	n := 0
+	for _, e := range d.Entries {
+		dest := filepath.Join(dir, e.Name)
+		src, err := os.Stat(e.Source)
+		if err != nil {
+			return n, err
+		}
+		if cur, err := os.Stat(dest); err == nil && !zipWritten && cur.ModTime().Equal(src.ModTime()) {
+			continue
+		}
+		data, err := d.bytesOf(e)
+		if err != nil {
+			return n, err
+		}
+		if err := fsutil.WriteFileAtomic(dest, data, 0o644); err != nil {
+			return n, err
+		}
+		if err := os.Chtimes(dest, src.ModTime(), src.ModTime()); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }

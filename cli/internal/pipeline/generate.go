@@ -157,6 +157,9 @@ func Generate(opts *GenerateOptions) error {
 			if wrote {
 				fmt.Fprintf(opts.IO.Out, "made %s (%s)\n", d.Path, english.Count(len(d.Entries), "photo"))
 			}
+			if _, err := d.makePhotos(wrote); err != nil {
+				return fmt.Errorf("the photo downloads of %s: %w", d.Path, err)
+			}
 		}
 	}
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",

@@ -18,8 +18,9 @@ import (
 )
 
 // A watermarked private project with downloads: originals: the variants
-// the client is shown carry the mark, the ZIP holds the gallery's files
-// byte for byte (decision 0093).
+// the client is shown carry the mark, the ZIP and the photo's own download
+// hold the gallery's file byte for byte (decisions 0093, 0099; it carries
+// no metadata to clean). Where the mark is drawn: TestWatermarkedVariants.
 func TestWatermarkLeavesOriginalsAlone(t *testing.T) {
 	dir := t.TempDir()
 	contentDir := filepath.Join(dir, "content")
@@ -77,6 +78,13 @@ func TestWatermarkLeavesOriginalsAlone(t *testing.T) {
 	rc.Close()
 	if !bytes.Equal(got, photo) {
 		t.Errorf("the ZIP's %s is not the gallery's file (%d bytes, want %d)", r.File[0].Name, len(got), len(photo))
+	}
+	// The photo's own download too (decision 0099).
+	if _, err := ds[0].makePhotos(true); err != nil {
+		t.Fatal(err)
+	}
+	if own, err := os.ReadFile(filepath.Join(publicDir, "private", "client", "download", "1.jpg")); err != nil || !bytes.Equal(own, photo) {
+		t.Errorf("the photo's own download is not the gallery's file (%d bytes, want %d; %v)", len(own), len(photo), err)
 	}
 
 	// The variants shown are marked: the same photo made without the

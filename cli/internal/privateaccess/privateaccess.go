@@ -21,6 +21,10 @@ import (
 // /private/<slug>/….
 const Prefix = "/private/"
 
+// DownloadFolder is the folder, under a private project's prefix, of its
+// photos' own downloads: /private/<slug>/download/<file> (decision 0099).
+const DownloadFolder = "download"
+
 // EnvPrefix starts the name of the environment variable that holds a
 // private project's secret: PORTFOLIO_PRIVATE_<SLUG>.
 const EnvPrefix = "PORTFOLIO_PRIVATE_"

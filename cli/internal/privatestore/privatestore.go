@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"os"
 	"path"
@@ -120,6 +121,16 @@ func metaFor(key string, size int64, sum []byte, rules headers.Set) Meta {
 			continue
 		}
 		m.Headers[name] = strings.Join(values, ", ")
+	}
+	// A photo's own download (private/<slug>/download/<file>, decision
+	// 0099) is an attachment named as its file: saved, not shown, even
+	// where a link's download attribute does not reach (the address
+	// pasted into a new tab). filename* (RFC 6266) for a name beyond
+	// ASCII.
+	if parts := strings.Split(key, "/"); len(parts) == 4 && parts[0] == Folder && parts[2] == privateaccess.DownloadFolder {
+		if d := mime.FormatMediaType("attachment", map[string]string{"filename": parts[3]}); d != "" {
+			m.Headers["Content-Disposition"] = d
+		}
 	}
 	return m
 }

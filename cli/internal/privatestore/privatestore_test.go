@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,6 +45,8 @@ var privateFiles = map[string]string{
 	"private/smith-wedding/video/IMG_0104.mp4":    strings.Repeat("v", 70_000),
 	"private/smith-wedding/docs/plan-9a8b.pdf":    "%PDF-1.7 plan",
 	"private/smith-wedding/smith-wedding-web.zip": "PK\x03\x04 zip",
+	"private/smith-wedding/download/IMG_0101.jpg": "\xff\xd8\xff original",
+	"private/smith-wedding/download/Åsa ö.jpg":    "\xff\xd8\xff original",
 }
 
 var publicFiles = map[string]string{
@@ -177,22 +180,31 @@ func TestMoveWritesEachFilesMetadata(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		key, contentType string
+		// disposition: a photo's own download is an attachment named as
+		// its file (decision 0099).
+		disposition string
 	}{
-		{"private/smith-wedding/index.html", "text/html; charset=utf-8"},
-		{"private/smith-wedding/photos/2/index.html", "text/html; charset=utf-8"},
-		{"private/smith-wedding/img/3f9c2a-1600.jpg", "image/jpeg"},
-		{"private/smith-wedding/video/IMG_0104.mp4", "video/mp4"},
-		{"private/smith-wedding/docs/plan-9a8b.pdf", "application/pdf"},
-		{"private/smith-wedding/smith-wedding-web.zip", "application/zip"},
+		{"private/smith-wedding/index.html", "text/html; charset=utf-8", ""},
+		{"private/smith-wedding/photos/2/index.html", "text/html; charset=utf-8", ""},
+		{"private/smith-wedding/img/3f9c2a-1600.jpg", "image/jpeg", ""},
+		{"private/smith-wedding/video/IMG_0104.mp4", "video/mp4", ""},
+		{"private/smith-wedding/docs/plan-9a8b.pdf", "application/pdf", ""},
+		{"private/smith-wedding/smith-wedding-web.zip", "application/zip", ""},
+		{"private/smith-wedding/download/IMG_0101.jpg", "image/jpeg", "attachment; filename=IMG_0101.jpg"},
+		{"private/smith-wedding/download/Åsa ö.jpg", "image/jpeg", "attachment; filename*=utf-8''%C3%85sa%20%C3%B6.jpg"},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			body := privateFiles[tc.key]
 			sum := sha256.Sum256([]byte(body))
+			headers := maps.Clone(privateHeaders)
+			if tc.disposition != "" {
+				headers["Content-Disposition"] = tc.disposition
+			}
 			want := map[string]any{
 				"contentType": tc.contentType,
 				"etag":        `"` + hex.EncodeToString(sum[:16]) + `"`,
 				"size":        float64(len(body)),
-				"headers":     privateHeaders,
+				"headers":     headers,
 			}
 			got := readMeta(t, store, tc.key)
 			gotJSON, _ := json.Marshal(got)

@@ -36,12 +36,13 @@ const (
 )
 
 var privateFiles = map[string]string{
-	"private/alpha/index.html":          "<!doctype html><h1>" + mark + " Secret Alpha</h1>",
-	"private/alpha/photos/1/index.html": "<!doctype html><h1>" + mark + " photo 1</h1>",
-	"private/alpha/img/p-480.jpg":       "\xff\xd8\xff" + mark + strings.Repeat("j", 3000),
-	"private/alpha/video/v-1234.mp4":    mark + strings.Repeat("v", 8192),
-	"private/alpha/alpha-web.zip":       "PK" + mark,
-	"private/beta/index.html":           "<!doctype html><h1>" + mark + " beta, no secret set</h1>",
+	"private/alpha/index.html":            "<!doctype html><h1>" + mark + " Secret Alpha</h1>",
+	"private/alpha/photos/1/index.html":   "<!doctype html><h1>" + mark + " photo 1</h1>",
+	"private/alpha/img/p-480.jpg":         "\xff\xd8\xff" + mark + strings.Repeat("j", 3000),
+	"private/alpha/video/v-1234.mp4":      mark + strings.Repeat("v", 8192),
+	"private/alpha/alpha-web.zip":         "PK" + mark,
+	"private/alpha/download/IMG_0012.jpg": "\xff\xd8\xff" + mark + " the photo's own download",
+	"private/beta/index.html":             "<!doctype html><h1>" + mark + " beta, no secret set</h1>",
 }
 
 // clock is a test's settable time.

@@ -110,6 +110,28 @@ func TestPrivateFileFromTheStore(t *testing.T) {
 	}
 }
 
+// A photo's own download (decision 0099) is the gate's like every
+// private file: 401 without the cookie, and past it an attachment named
+// as its file, by the header the build put in its metadata (privatestore),
+// which the Edge Function sends too.
+func TestPhotoDownloadBehindTheGate(t *testing.T) {
+	s := newPrivateSite(t)
+	const target = "/private/alpha/download/IMG_0012.jpg"
+	if r := s.do("GET", target, "192.0.2.1", nil, ""); r.status != http.StatusUnauthorized || strings.Contains(r.body, mark) {
+		t.Fatalf("without the cookie: %d, the file's bytes %v; want 401 without them", r.status, strings.Contains(r.body, mark))
+	}
+	c := cookieOf(t, s.enter("/private/alpha/", "192.0.2.1", theSecret))
+	r := s.do("GET", target, "192.0.2.1", http.Header{"Cookie": {c.Name + "=" + c.Value}}, "")
+	if r.status != http.StatusOK || r.body != privateFiles["private/alpha/download/IMG_0012.jpg"] {
+		t.Fatalf("with the cookie: %d, %q", r.status, r.body)
+	}
+	for name, want := range map[string]string{"Content-Type": "image/jpeg", "Content-Disposition": "attachment; filename=IMG_0012.jpg", "Cache-Control": "private, max-age=0, must-revalidate"} {
+		if got := r.header.Get(name); got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}
+
 // The keys a path may name, first found wins, as for public files; a
 // path with none, or a file left in dist/private by an older build, is
 // the gate's 404, never the file.

@@ -25,6 +25,9 @@ type resolver struct {
 	// pub records the site's files the module names (private.go); nil
 	// records nothing.
 	pub *published
+	// downloads names each photo's own download by its path in the
+	// project (PhotoDownloads).
+	downloads map[string]string
 }
 
 // image resolves a path relative to the project folder to its variants.
@@ -263,6 +266,9 @@ func (r resolver) galleryImage(img content.GalleryImage) (obj, error) {
 	}
 	if r.project != nil && r.project.Private() && img.Path != "" {
 		asset = append(asset, kv{"file", path.Base(img.Path)})
+	}
+	if name, ok := r.downloads[img.Path]; ok && img.Path != "" {
+		asset = append(asset, kv{"download", DownloadLink(r.project, name)})
 	}
 	return asset, nil
 }

@@ -156,3 +156,58 @@ func TestImageAddressesFollowThePublishedFile(t *testing.T) {
 		})
 	}
 }
+
+// Decision 0099: each photo of a private project whose downloads are web
+// or originals has its own download, /private/<slug>/download/<file>: the
+// original's name (web: with its widest fallback variant's extension),
+// numbered when another photo has it, its address escaped; none for a
+// video, an external image, downloads none or a public project.
+func TestPhotoDownloads(t *testing.T) {
+	asset := func(key string) manifest.Asset {
+		return manifest.Asset{Key: key, Width: 800, Height: 600, Variants: []manifest.Variant{
+			{Type: manifest.JPEG, Width: 480, Height: 360, File: key + "-480.jpg"},
+			{Type: manifest.WebP, Width: 800, Height: 600, File: key + "-800.webp"},
+			{Type: manifest.JPEG, Width: 800, Height: 600, File: key + "-800.jpg"},
+		}}
+	}
+	assets := Assets{"a": asset("a"), "b": asset("b"), "c": asset("c"), "v": asset("v")}
+	gallery := []content.GalleryImage{
+		{Path: "gallery/IMG 1#.jpg", Key: "a"}, {Path: "gallery/more/IMG 1#.jpg", Key: "b"}, {Path: "gallery/c.png", Key: "c"},
+		{Path: "gallery/v.mp4", Key: "v", Poster: "gallery/v.jpg"}, {URL: "https://example.com/x.jpg", Width: 10, Height: 10},
+	}
+	project := func(access, downloads string) *content.Project {
+		return &content.Project{Slug: "smith-wedding", ProjectData: content.ProjectData{Title: "S", Access: access, Downloads: downloads}, Gallery: gallery}
+	}
+	for _, c := range []struct {
+		name    string
+		project *content.Project
+		want    []PhotoDownload
+		links   []string
+	}{
+		{"originals", project(content.AccessPrivate, content.DownloadsOriginals), []PhotoDownload{
+			{Image: "gallery/IMG 1#.jpg", Name: "IMG 1#.jpg"}, {Image: "gallery/more/IMG 1#.jpg", Name: "IMG 1#-2.jpg"}, {Image: "gallery/c.png", Name: "c.png"},
+		}, []string{"/private/smith-wedding/download/IMG%201%23.jpg", "/private/smith-wedding/download/IMG%201%23-2.jpg", "/private/smith-wedding/download/c.png"}},
+		{"web", project(content.AccessPrivate, "web"), []PhotoDownload{
+			{Image: "gallery/IMG 1#.jpg", Name: "IMG 1#.jpg", Variant: "a-800.jpg"}, {Image: "gallery/more/IMG 1#.jpg", Name: "IMG 1#-2.jpg", Variant: "b-800.jpg"}, {Image: "gallery/c.png", Name: "c.jpg", Variant: "c-800.jpg"},
+		}, nil},
+		{"none", project(content.AccessPrivate, content.DownloadsNone), nil, nil},
+		{"public", project("", content.DownloadsOriginals), nil, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := PhotoDownloads(c.project, assets)
+			if len(got) != len(c.want) {
+				t.Fatalf("got %+v, want %+v", got, c.want)
+			}
+			for i := range got {
+				if got[i] != c.want[i] {
+					t.Errorf("%d: %+v, want %+v", i, got[i], c.want[i])
+				}
+				if i < len(c.links) {
+					if l := DownloadLink(c.project, got[i].Name); l != c.links[i] {
+						t.Errorf("%d: link %q, want %q", i, l, c.links[i])
+					}
+				}
+			}
+		})
+	}
+}

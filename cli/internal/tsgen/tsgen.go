@@ -92,7 +92,10 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	}
 	projects := list{}
 	for _, p := range c.Listed() {
-		r := resolver{project: p, assets: assets, pub: pub}
+		r := resolver{project: p, assets: assets, pub: pub, downloads: map[string]string{}}
+		for _, d := range PhotoDownloads(p, assets) {
+			r.downloads[d.Image] = d.Name
+		}
 		v, err := r.listed(p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Doc.File, err)

@@ -188,6 +188,8 @@ export interface GalleryImage extends ImageAsset {
   readonly exif?: PhotoFacts;
   /** The file's name in the gallery folder, on a private project only: what the client's favourites name, for the owner to find the photo (docs/decisions/0080). */
   readonly file?: string;
+  /** The photo's own download, on a private project whose downloads are web or originals: "/private/<slug>/download/<file>", the widest web variant or the original cleaned of its place and serial numbers (docs/decisions/0099). */
+  readonly download?: string;
 }
 
 /** A photo's facts, each as a photographer writes it; a fact the file does not record is absent. Never its place or serial numbers. */

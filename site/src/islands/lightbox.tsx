@@ -62,6 +62,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?:
           index={index}
           open={open}
           thumbnails={props.thumbnails === true}
+          downloads={props.downloads === 'web' || props.downloads === 'originals' ? props.downloads : 'none'}
           growFrom={project ? document.querySelector('[data-viewer-origin] img') : null}
           address={(i) => addresses[i] ?? location.href}
           onView={(i) => {

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { bandAt, bandsOf, bandStyle, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
+import type { DownloadRule } from '@/features/gallery/PhotoDownload';
 import { tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, SiteGalleryColumns, VideoAsset } from '@/generated/content';
 import { paths } from '@/config/paths';
@@ -29,8 +30,15 @@ export function largestVariant(image: GalleryImage): string {
  * its accessible name, what a photo's history entry is titled ("{title} · n of
  * total" then " · {name}"), and whether it shows a thumbnail strip.
  */
-export function lightboxProps(title: string) {
-  return { label: `${title} gallery`, title, titleSuffix: ` · ${site.name}`, thumbnails: site.gallery.thumbnails };
+export function lightboxProps(title: string, downloads: DownloadRule = 'none') {
+  // A private project's photo downloads (docs/decisions/0099); public pages carry nothing more.
+  return {
+    label: `${title} gallery`,
+    title,
+    titleSuffix: ` · ${site.name}`,
+    thumbnails: site.gallery.thumbnails,
+    ...(downloads !== 'none' ? { downloads } : {}),
+  };
 }
 
 /** Below this tile width the play mark would cover the duration: it moves into the duration's badge. */
@@ -118,6 +126,8 @@ interface Props {
   link?: string;
   /** The gallery is the page's first block: its top rows are in the first viewport. */
   atTop?: boolean;
+  /** A private project's download rule: the lightbox offers each photo's own download. */
+  downloads?: DownloadRule;
 }
 
 /** The tiles that start inside a first viewport (only when the gallery is the page's first block). */
@@ -152,7 +162,7 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns: S
  * address for the island), which a browser without JavaScript plays on its
  * own. Only tiles inside the first viewport load at once.
  */
-export function Gallery({ images, columns, title, slug, link = paths.project(slug), atTop = false }: Props) {
+export function Gallery({ images, columns, title, slug, link = paths.project(slug), atTop = false, downloads = 'none' }: Props) {
   const ratios = images.map((img) => img.width / img.height);
   const bands = bandsOf(columns);
   const layouts = layoutOf(ratios, bands);
@@ -163,7 +173,7 @@ export function Gallery({ images, columns, title, slug, link = paths.project(slu
   );
 
   return (
-    <Island name="lightbox" when={['interaction']} props={lightboxProps(title)}>
+    <Island name="lightbox" when={['interaction']} props={lightboxProps(title, downloads)}>
       {/* The container the tiles' widths are measured against (cqw). */}
       <Box sx={{ containerType: 'inline-size' }}>
         <Box

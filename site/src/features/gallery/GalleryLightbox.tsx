@@ -11,6 +11,7 @@ import 'yet-another-react-lightbox/plugins/counter.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import '@/features/gallery/lightbox.css';
 import { FactList } from '@/features/gallery/FactList';
+import { LightboxDownload, type DownloadRule } from '@/features/gallery/PhotoDownload';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
 
@@ -250,6 +251,8 @@ interface Props {
   thumbnails?: boolean;
   /** The page's own picture of the photo first opened, which that photo grows from (a photo's page). */
   growFrom?: Element | null;
+  /** A private project's download rule: a link in the toolbar downloads the photo shown (docs/decisions/0099). */
+  downloads?: DownloadRule;
 }
 
 /**
@@ -272,7 +275,7 @@ interface Props {
  * On a photo's page, the photo first opened grows from the page's own.
  * Reduced motion turns the fades, slides, growth and zoom animation off.
  */
-export default function GalleryLightbox({ images, label, index, open, onClose, address, onView, thumbnails = false, growFrom }: Props) {
+export default function GalleryLightbox({ images, label, index, open, onClose, address, onView, thumbnails = false, growFrom, downloads = 'none' }: Props) {
   const reduceMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
   const slides = useMemo(() => images.map(slideOf), [images]);
   const share = useShare(address);
@@ -299,7 +302,13 @@ export default function GalleryLightbox({ images, label, index, open, onClose, a
       video={{ controls: true, autoPlay: false, preload: 'metadata', playsInline: true }}
       thumbnails={{ width: 64, height: 64, border: 0, padding: 0, gap: 8, imageFit: 'cover', showToggle: true }}
       // Share goes before the plugins' buttons and Close.
-      toolbar={{ buttons: [<ShareButton key="share" onShare={(i) => void share.run(i)} />, 'close'] }}
+      toolbar={{
+        buttons: [
+          <ShareButton key="share" onShare={(i) => void share.run(i)} />,
+          <LightboxDownload key="download" images={images} rule={downloads} />,
+          'close',
+        ],
+      }}
       render={{
         controls: () => <ShareStatus message={share.message} />,
         slideContainer: ({ slide, children }) => {

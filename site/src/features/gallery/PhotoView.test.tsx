@@ -206,3 +206,42 @@ describe("a photo's facts (its gallery's exif: show)", () => {
     expect(camera?.nextElementSibling?.textContent).toBe('Fujifilm X-T4');
   });
 });
+
+describe("a private photo's own download (docs/decisions/0099)", () => {
+  // The fixture is public: the same photos as a private project's, with the
+  // download addresses the build gives them (GalleryImage.download).
+  const privateProject = { ...project, access: 'private', downloads: 'originals', link: '/private/brand-guide' } as const;
+  const downloadable = images.map((img, i) =>
+    img.video ? img : { ...img, download: `/private/brand-guide/download/IMG%20${String(i + 1).padStart(4, '0')}.jpg` },
+  );
+  const first = downloadable.findIndex((img) => img.download) + 1;
+  const name = `Download IMG ${String(first).padStart(4, '0')}.jpg (original)`;
+  const path = `/private/brand-guide/photos/${first}`;
+
+  it('is a link on the page that names the file and its size, with download, which works without JavaScript', () => {
+    history.replaceState(null, '', path);
+    renderWithProviders(<PhotoView project={privateProject} images={downloadable} n={first} />, { route: path });
+    const nav = screen.getByRole('navigation', { name: 'Photos' });
+    const link = within(nav).getByRole('link', { name });
+    expect(link).toHaveAttribute('href', downloadable[first - 1]!.download);
+    expect(link).toHaveAttribute('download', `IMG ${String(first).padStart(4, '0')}.jpg`);
+  });
+
+  it('says web size for downloads: web, and is absent where downloads are none or on a public project', () => {
+    history.replaceState(null, '', path);
+    const { unmount } = renderWithProviders(<PhotoView project={{ ...privateProject, downloads: 'web' }} images={downloadable} n={first} />, { route: path });
+    expect(screen.getByRole('link', { name: name.replace('(original)', '(web size)') })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<PhotoView project={project} images={images} n={first} />, { route: photoPath(first) });
+    expect(screen.queryByRole('link', { name: /^Download / })).not.toBeInTheDocument();
+  });
+
+  it("is in the viewer's toolbar too, for the photo shown", async () => {
+    history.replaceState(null, '', path);
+    renderWithProviders(<PhotoView project={privateProject} images={downloadable} n={first} />, { route: path });
+    const d = await dialog();
+    const link = within(d).getByRole('link', { name });
+    expect(link).toHaveAttribute('href', downloadable[first - 1]!.download);
+    expect(link).toHaveAttribute('download');
+  });
+});

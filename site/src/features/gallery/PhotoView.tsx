@@ -10,6 +10,7 @@ import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { VideoPlayer } from '@/components/VideoPlayer';
 import { paths } from '@/config/paths';
 import { largestVariant, lightboxProps, VideoMarks } from '@/features/gallery/Gallery';
+import { PhotoDownloadLink } from '@/features/gallery/PhotoDownload';
 import { PhotoFacts } from '@/features/gallery/PhotoFacts';
 import { mainSource, tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, Project } from '@/generated/content';
@@ -124,11 +125,12 @@ export function PhotoView({ project: p, images, n }: Props) {
             Full-size image
           </Link>
         )}
+        <PhotoDownloadLink image={image} rule={p.downloads} />
       </Box>
       <Typography variant="h2" sx={{ mt: 5, mb: 2, fontSize: '1.25rem' }}>
         All photos of {p.title}
       </Typography>
-      <Island name="lightbox" when={['load']} props={{ ...lightboxProps(p.title), open: n - 1, project: p.link }}>
+      <Island name="lightbox" when={['load']} props={{ ...lightboxProps(p.title, p.downloads), open: n - 1, project: p.link }}>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {images.map((img, i) => (
             <li key={img.src}>

@@ -16,6 +16,8 @@ const PAGE = 'data-page';
 const VIDEO = 'data-video';
 /** A photo's facts, as JSON, when its gallery shows them. */
 const EXIF = 'data-exif';
+/** A private photo's own download (docs/decisions/0099). */
+const DOWNLOAD = 'data-download';
 
 /** Every tile of a gallery, and the tile an event's target is in (`closest`). */
 export const TILE_SELECTOR = `a[${INDEX}]`;
@@ -86,6 +88,7 @@ export function tileAttributes({ image, index, page, videoLinksToFile = false, d
     [CAPTION]: image.caption,
     ...(file ? {} : { [VIDEO]: video && tileVideoData(video) }),
     [EXIF]: image.exif && JSON.stringify(image.exif),
+    [DOWNLOAD]: image.download,
   };
 }
 
@@ -120,6 +123,7 @@ export function readTile(tile: Element): TileSlide {
   const caption = tile.getAttribute(CAPTION);
   const video = tile.getAttribute(VIDEO);
   const exif = tile.getAttribute(EXIF);
+  const download = tile.getAttribute(DOWNLOAD);
   return {
     index: Number(tile.getAttribute(INDEX)),
     image: {
@@ -130,6 +134,7 @@ export function readTile(tile: Element): TileSlide {
       // A video's tile: its image is the poster.
       ...(video ? { video: { ...(JSON.parse(video) as TileVideo), poster: image } } : {}),
       ...(exif ? { exif: JSON.parse(exif) as PhotoFacts } : {}),
+      ...(download ? { download } : {}),
     },
     // A video's tile that links to the file keeps its page in data-page.
     address: new URL(tile.getAttribute(PAGE) || tile.getAttribute('href') || '', tile.baseURI).href,

@@ -36,6 +36,8 @@ export type GalleryView = ComponentType<{
   slug: string;
   link: string;
   atTop: boolean;
+  /** A private project's download rule: the lightbox offers each photo's own download (docs/decisions/0099). */
+  downloads: Project['downloads'];
 }>;
 
 /** How wide a full-width image of the page is shown: the md container's content box. */
@@ -232,7 +234,15 @@ function BlockView({ block, project, first, atTop, Gallery }: { block: Block; pr
     case 'gallery':
       return block.images.length > 0 ? (
         <Section heading="Gallery">
-          <Gallery images={block.images} columns={block.columns} title={project.title} slug={project.slug} link={project.link} atTop={atTop} />
+          <Gallery
+            images={block.images}
+            columns={block.columns}
+            title={project.title}
+            slug={project.slug}
+            link={project.link}
+            atTop={atTop}
+            downloads={project.downloads}
+          />
         </Section>
       ) : null;
     case 'document':

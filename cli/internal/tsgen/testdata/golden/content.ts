@@ -100,6 +100,8 @@ export interface GalleryImage extends ImageAsset {
   readonly exif?: PhotoFacts;
   /** The file's name in the gallery folder, on a private project only: what the client's favourites name, for the owner to find the photo (docs/decisions/0080). */
   readonly file?: string;
+  /** The photo's own download, on a private project whose downloads are web or originals: "/private/<slug>/download/<file>", the widest web variant or the original cleaned of its place and serial numbers (docs/decisions/0099). */
+  readonly download?: string;
 }
 
 /** A photo's facts, each as a photographer writes it; a fact the file does not record is absent. Never its place or serial numbers. */
@@ -420,7 +422,7 @@ export interface Project {
   readonly active: boolean;
   /** Who sees the project. `public`: everyone. `private`: only a client who has the owner's secret (`portfolio share SLUG` says how to set it). A private project's pages, photographs and videos are published under /private/<slug>/ and nowhere else; it is in no listing, the sitemap or search results. It cannot be featured, named in site.yaml's projectOrder or shown on the home page. */
   readonly access: 'public' | 'private';
-  /** What a private project's client can download, as one ZIP of its gallery's photos made at build time and kept behind the same secret: `none`, `web` (each photo at the largest size the site shows, as JPEG or PNG) or `originals` (the files in the gallery folder). Only for a private project (access: private). */
+  /** What a private project's client can download, made at build time and kept behind the same secret: each photo on its own (a link on its page and in the viewer, /private/<slug>/download/<file>) and all of them as one ZIP. `none`, `web` (each photo at the largest size the site shows, as JPEG or PNG) or `originals` (the files in the gallery folder, without their GPS position, serial numbers or maker notes but with your Artist, Copyright, creator and rights fields; the pixels untouched, see docs/decisions/0099). Only for a private project (access: private). */
   readonly downloads: 'none' | 'web' | 'originals';
   /** Cover image on cards and in link previews: a path inside the project folder. The project page shows it too when none of its blocks shows an image. */
   readonly cover: ImageAsset;

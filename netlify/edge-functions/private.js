@@ -25,6 +25,7 @@ export default (request, context) =>
     // eslint-disable-next-line no-undef -- Netlify's global in the edge runtime
     secretFor: (slug) => Netlify.env.get(envName(slug)),
     galleryFor: (slug) => (Object.hasOwn(galleries.projects, slug) ? galleries.projects[slug] : undefined),
+    site: galleries.site,
     deployStore: () => getDeployStore(),
     favouritesStore: () => getStore(STORE),
     next: () => context.next(),

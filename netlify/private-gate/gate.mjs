@@ -84,7 +84,9 @@ export const PRIVATE_HEADERS = {
 // sends them (gate.test.mjs checks them against
 // cli/internal/server/testdata/secret-page-headers.json).
 const SECURITY_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  // The secret's page loads the site's fonts and shows a cover inlined as
+  // a data: URI (decision 0095), nothing else.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; font-src 'self'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -92,9 +94,9 @@ const SECURITY_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
 };
 
-function refuse(status, action, problem, method) {
+function refuse(status, action, problem, method, site, page) {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' };
-  return new Response(method === 'HEAD' ? null : gatePage(action, problem), { status, headers });
+  return new Response(method === 'HEAD' ? null : gatePage(action, problem, site, page), { status, headers });
 }
 
 /**
@@ -132,9 +134,9 @@ export function ended(gallery, now) {
 }
 
 /** 403 with the closed page: the secret was right or the cookie valid, but the project's last day is over. */
-function closed(request, gallery) {
+function closed(request, gallery, site) {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', ...OWN_HEADERS };
-  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner), { status: 403, headers });
+  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner, site), { status: 403, headers });
 }
 
 /** How many unknown names a problem lists. */
@@ -284,11 +286,13 @@ export async function handlePost(request, { slug, pathname, galleryFor, favourit
  * `secretFor(slug)` reads the secret ("" or undefined admits nobody);
  * `galleryFor(slug)` is what the build says of the project's gallery ({
  * title, photos }, site/src/generated/private-gate.json; undefined refuses
- * every favourites post); `deployStore()` and `favouritesStore()` are the
+ * every favourites post); `site` is what the build says of the site for
+ * the pages the gate writes ({ name, text, display }: the owner's name and
+ * the fonts' addresses; decision 0095); `deployStore()` and `favouritesStore()` are the
  * Blobs stores (getDeployStore(), getStore('favourites')); `now()` is Unix
  * seconds. A path outside the prefix goes to `next`.
  */
-export async function handle(request, { secretFor, galleryFor = () => undefined, deployStore, favouritesStore, next, now = () => Math.floor(Date.now() / 1000) }) {
+export async function handle(request, { secretFor, galleryFor = () => undefined, site, deployStore, favouritesStore, next, now = () => Math.floor(Date.now() / 1000) }) {
   const url = new URL(request.url);
   const { kind, slug } = classify(url.pathname);
   // A path that means different things depending on how it is decoded,
@@ -304,11 +308,11 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
   const gallery = galleryFor(slug);
   for (const value of cookieValues(request, cookieName(slug))) {
     if (await valid(secret, slug, value, now())) {
-      if (ended(gallery, now())) return closed(request, gallery);
+      if (ended(gallery, now())) return closed(request, gallery, site);
       return admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, next, now });
     }
   }
-  return gate(request, url, slug, secret, now, gallery);
+  return gate(request, url, slug, secret, now, gallery, site);
 }
 
 /** The canonical decoded path of a URL's pathname; null when a segment decodes to a separator or a dot segment. */
@@ -347,9 +351,10 @@ async function admitted(request, url, slug, { galleryFor, deployStore, favourite
  */
 const escapedPath = (p) => p.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => [...encoder.encode(c)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''));
 
-async function gate(request, url, slug, secret, now, gallery) {
+async function gate(request, url, slug, secret, now, gallery, site) {
+  const page = gallery?.page;
   const action = escapedPath(decodedPath(url.pathname) ?? url.pathname);
-  if (request.method !== 'POST') return refuse(401, action, '', request.method);
+  if (request.method !== 'POST') return refuse(401, action, '', request.method, site, page);
   let given = '';
   try {
     const type = request.headers.get('Content-Type') ?? '';
@@ -361,9 +366,9 @@ async function gate(request, url, slug, secret, now, gallery) {
     given = '';
   }
   if (!(await secretMatches(secret, given))) {
-    return refuse(401, action, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
+    return refuse(401, action, 'That is not the password for this gallery. Check the message it came in, and try again.', request.method, site, page);
   }
-  if (ended(gallery, now())) return closed(request, gallery);
+  if (ended(gallery, now())) return closed(request, gallery, site);
   const expires = now() + LIFETIME;
   const cookie = `${cookieName(slug)}=${await sign(secret, slug, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
   return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });

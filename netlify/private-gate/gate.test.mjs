@@ -43,6 +43,7 @@ const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateacc
 // What `portfolio serve` sends with the secret page (go test ./cli/internal/server -run SecretPageHeaders -update).
 const served = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-page-headers.json', import.meta.url), 'utf8'));
 // The page serve sends once a project's access has ended (go test ./cli/internal/server -run ClosedPage -update).
+const secretPages = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-pages.json', import.meta.url), 'utf8'));
 const closedPage = await readFile(new URL('../../cli/internal/server/testdata/closed-page.html', import.meta.url), 'utf8');
 
 test('signs each cookie as the Go code does', async () => {
@@ -525,6 +526,7 @@ test("the closed page is serve's, byte for byte", async () => {
     {
       secretFor: () => SECRET,
       galleryFor: () => ({ title: 'Secret Alpha', photos: [], expires: '2027-01-14', owner: "Avery & Jo O'Neil <studio>" }),
+      site: { name: "Avery & Jo O'Neil <studio>", text: '/assets/inter-DWCdPg6A.woff2', display: '/assets/fraunces-BpEfuOmu.woff2' },
       deployStore: () => getDeployStore(),
       favouritesStore: () => getStore(STORE),
       next: async () => new Response('PUBLIC'),
@@ -533,4 +535,22 @@ test("the closed page is serve's, byte for byte", async () => {
   );
   assert.equal(res.status, 403);
   assert.equal(await res.text(), closedPage);
+});
+
+test("each secret's page is serve's, byte for byte, with only what the owner allowed (decision 0095)", async () => {
+  assert.ok(secretPages.length >= 5);
+  for (const c of secretPages) {
+    const init = c.secret ? { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret: c.secret }).toString() } : {};
+    const res = await handle(at(c.path, init), {
+      secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
+      galleryFor: (slug) => (slug === 'alpha' ? { title: 'Secret Alpha', photos: ['IMG_0012.jpg'], page: c.page } : undefined),
+      site: c.site,
+      deployStore: () => getDeployStore(),
+      favouritesStore: () => getStore(STORE),
+      next: async () => new Response('PUBLIC'),
+      now: () => NOW,
+    });
+    assert.equal(res.status, c.status, c.name);
+    assert.equal(await res.text(), c.html, c.name);
+  }
 });

@@ -282,9 +282,28 @@ type ProjectData struct {
 	// UTC (decision 0094); the gate reads it from privateaccess's
 	// GalleriesFile, so the site's modules need not carry it.
 	Expires string `json:"expires" ts:"-"`
+	// SecretPage is what a private project's secret page shows of it
+	// (decision 0095); the gate reads it from privateaccess's
+	// GalleriesFile.
+	SecretPage *SecretPage `json:"secretPage" ts:"-"`
 	// Body, the page's blocks, goes into a module of its own per project.
 	Body Blocks `json:"body" ts:"-"`
 }
+
+// SecretPage is project.yaml's secretPage: what the page that asks for
+// the password shows of the project (decision 0095).
+type SecretPage struct {
+	// Title shows the project's title; nil is the default, true.
+	Title *bool `json:"title"`
+	// Cover shows a small, blurred copy of the project's cover.
+	Cover bool `json:"cover"`
+}
+
+// ShowsTitle says whether the secret page shows the project's title.
+func (s *SecretPage) ShowsTitle() bool { return s == nil || s.Title == nil || *s.Title }
+
+// ShowsCover says whether the secret page shows a blurred cover.
+func (s *SecretPage) ShowsCover() bool { return s != nil && s.Cover }
 
 // Block is one block of a project page: one of the types below.
 type Block interface{ blockType() string }

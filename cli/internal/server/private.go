@@ -51,7 +51,8 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
 		return
 	}
-	page := gateForm{Action: (&url.URL{Path: urlPath}).EscapedPath()}
+	site, shown := h.pageOf(slug)
+	page := newGateForm((&url.URL{Path: urlPath}).EscapedPath(), site, shown)
 	if r.Method != http.MethodPost {
 		writeGate(w, r, http.StatusUnauthorized, page)
 		return
@@ -62,20 +63,20 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	if ok, retry := h.tries.check(client, h.cfg.Now()); !ok {
 		secs := int(retry.Round(time.Second).Seconds())
 		hdr.Set("Retry-After", strconv.Itoa(max(secs, 1)))
-		page.Problem = fmt.Sprintf("Too many tries from your address. Wait %s, then enter the secret again.", wait(secs))
+		page.Problem = fmt.Sprintf("Too many tries from your address. Wait %s, then enter the password again.", wait(secs))
 		writeGate(w, r, http.StatusTooManyRequests, page)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
 	if err := r.ParseForm(); err != nil {
-		page.Problem = "The form could not be read. Enter the secret again."
+		page.Problem = "The form could not be read. Enter the password again."
 		writeGate(w, r, http.StatusBadRequest, page)
 		return
 	}
 	secret := h.cfg.PrivateSecret(slug)
 	if !privateaccess.SecretMatches(secret, r.PostForm.Get(privateaccess.SecretField)) {
 		h.tries.spend(client, h.cfg.Now())
-		page.Problem = "That is not the secret for this page. Check the message it came in, and try again."
+		page.Problem = "That is not the password for this gallery. Check the message it came in, and try again."
 		writeGate(w, r, http.StatusUnauthorized, page)
 		return
 	}
@@ -97,6 +98,29 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	h.logf("private: %s opened by %s\n", slug, client)
 	hdr.Set("Location", page.Action)
 	w.WriteHeader(http.StatusSeeOther)
+}
+
+// pageOf is what the build says the pages the gate writes show: of the
+// site, and of the project slug (as its owner allowed, decision 0095).
+// Nothing known (no list, or no such project): zero values, and the page
+// shows nothing of either; an unknown slug's page is any hidden project's.
+func (h *Handler) pageOf(slug string) (privateaccess.Site, privateaccess.Page) {
+	if h.cfg.Galleries == nil {
+		return privateaccess.Site{}, privateaccess.Page{}
+	}
+	all, err := h.cfg.Galleries()
+	if err != nil {
+		return privateaccess.Site{}, privateaccess.Page{}
+	}
+	var site privateaccess.Site
+	if all.Site != nil {
+		site = *all.Site
+	}
+	var page privateaccess.Page
+	if g, ok := all.Projects[slug]; ok && g.Page != nil {
+		page = *g.Page
+	}
+	return site, page
 }
 
 // ended says whether access to the project slug has ended (its last day,
@@ -126,6 +150,7 @@ func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string,
 	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
 	hdr.Set("X-Robots-Tag", "noindex")
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	site, _ := h.pageOf("") // the site's alone: nothing of the project
 	who := g.Owner
 	if who == "" {
 		who = "the photographer"
@@ -133,6 +158,6 @@ func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string,
 	h.logf("private: %q refused: its access ended with %s (UTC)\n", urlPath, g.Expires)
 	w.WriteHeader(http.StatusForbidden)
 	if r.Method != http.MethodHead {
-		_ = closedPage.Execute(w, closedForm{Owner: who, Contact: privateaccess.ContactPath})
+		_ = closedPage.Execute(w, closedForm{Site: site.Name, Owner: who, Contact: privateaccess.ContactPath, Fonts: fontFaces(site)})
 	}
 }

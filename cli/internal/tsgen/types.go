@@ -38,8 +38,9 @@ var derived = map[string]struct {
 	"Project": {
 		// The watermark is drawn into the images at build time (decision
 		// 0093), and expires reaches the gate through
-		// privateaccess.GalleriesFile (decision 0094): the site reads neither.
-		drop: []string{bodyProperty, "watermark", "expires"},
+		// privateaccess.GalleriesFile (decision 0094), as secretPage does
+		// (decision 0095): the site reads none of them.
+		drop: []string{bodyProperty, "watermark", "expires", "secretPage"},
 		add: []derivedField{
 			{"slug", "string", "The project's folder name; unique."},
 			{"link", "string", "Path of the project page: /projects/<slug>."},

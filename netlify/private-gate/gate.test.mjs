@@ -160,6 +160,11 @@ test('without the cookie: the secret page, never the file, for any method and ra
 test("the secret page sends every header serve sends with it, with serve's values", async () => {
   const { res } = await gate(at(served.path));
   assert.equal(res.status, served.status);
+  // Its own policy lets in the site's fonts and a data: cover, nothing wider (decision 0095).
+  assert.equal(
+    res.headers.get('Content-Security-Policy'),
+    "default-src 'none'; style-src 'unsafe-inline'; font-src 'self'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
   for (const [name, value] of Object.entries(served.headers)) {
     if (name in served.own) assert.ok(res.headers.get(name), `${name}: missing (${served.own[name]})`);
     else assert.equal(res.headers.get(name), value, name);

@@ -11,7 +11,9 @@
 // 0090).
 //
 // A client's favourites are checked against what the build wrote of each
-// private project's gallery (its title and file names), bundled with the
+// private project's gallery (its title and file names), and the secret's
+// page shows what the build wrote of the site (its name and fonts) and of
+// the project (what secretPage allows; decision 0095), bundled with the
 // function at deploy: `portfolio build` writes it on every build, before
 // Netlify bundles the function (cli/internal/privateaccess GalleriesFile).
 import galleries from '../../site/src/generated/private-gate.json' with { type: 'json' };
@@ -25,6 +27,7 @@ export default (request, context) =>
     // eslint-disable-next-line no-undef -- Netlify's global in the edge runtime
     secretFor: (slug) => Netlify.env.get(envName(slug)),
     galleryFor: (slug) => (Object.hasOwn(galleries.projects, slug) ? galleries.projects[slug] : undefined),
+    site: galleries.site,
     deployStore: () => getDeployStore(),
     favouritesStore: () => getStore(STORE),
     next: () => context.next(),

@@ -9,9 +9,10 @@
 
 import { FAVOURITES, MAX_BODY, photoNames, record, storeKey, validateFavourites } from './favourites.mjs';
 import { classify, PREFIX, slugOf } from './paths.mjs';
+import { CONTACT_PATH, closedPage, gatePage, noticePage } from './pages.mjs';
 import { serveStored } from './store.mjs';
 
-export { classify, FAVOURITES, PREFIX, slugOf };
+export { classify, CONTACT_PATH, FAVOURITES, PREFIX, slugOf };
 export const ENV_PREFIX = 'PORTFOLIO_PRIVATE_';
 /** Seconds a cookie lets its holder in: 30 days. */
 export const LIFETIME = 30 * 24 * 3600;
@@ -151,45 +152,14 @@ export const PRIVATE_HEADERS = {
   'Cache-Control': 'private, max-age=0, must-revalidate',
 };
 
-// Go's html/template escapes text so (cli/internal/server/page.go): the
-// pages the function writes are byte for byte the ones `portfolio serve`
-// writes.
-const goEscape = (s) => s.replace(/[&<>"'+\0]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;', '+': '&#43;', '\0': '\uFFFD' })[c]);
-
-/** The page that asks for the secret: nothing of the project in it, not even its title. */
-function gatePage(action, problem) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="color-scheme" content="light dark">
-<title>Private page</title>
-<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}input,button{font:inherit;padding:.4rem .6rem}input{width:100%;box-sizing:border-box;margin:.25rem 0 1rem}p[role=alert]{font-weight:600}</style>
-</head>
-<body>
-<main>
-<h1>Private page</h1>
-<p>This page is private. Enter the secret you were sent to open it.</p>
-${problem ? `<p role="alert">${goEscape(problem)}</p>` : ''}
-<form method="post" action="${goEscape(action)}">
-<label for="secret">Secret</label>
-<input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
-<button type="submit">Open</button>
-</form>
-</main>
-</body>
-</html>
-`;
-}
-
 // Netlify's _headers do not apply to an Edge Function's own answers: the
 // security headers of every page are sent here too, as `portfolio serve`
 // sends them (gate.test.mjs checks them against
 // cli/internal/server/testdata/secret-page-headers.json).
 const SECURITY_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  // The secret's page loads the site's fonts and shows a cover inlined as
+  // a data: URI (decision 0095), nothing else.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; font-src 'self'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -197,9 +167,9 @@ const SECURITY_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
 };
 
-function refuse(status, action, problem, method) {
+function refuse(status, action, problem, method, site, page) {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' };
-  return new Response(method === 'HEAD' ? null : gatePage(action, problem), { status, headers });
+  return new Response(method === 'HEAD' ? null : gatePage(action, problem, site, page), { status, headers });
 }
 
 /**
@@ -236,67 +206,14 @@ export function ended(gallery, now) {
   return now >= Date.UTC(y, mo - 1, d + 1) / 1000;
 }
 
-/** Where a client whose access has ended is sent: the site's contact page (privateaccess.ContactPath). */
-export const CONTACT_PATH = '/contact';
-
-/**
- * The page for a client whose access has ended (serve's closedPage): the
- * owner's name and the contact page, nothing of the project.
- */
-function closedPage(owner) {
-  const who = owner || 'the photographer';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="color-scheme" content="light dark">
-<title>This private page is closed</title>
-<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
-</head>
-<body>
-<main>
-<h1>This private page is closed</h1>
-<p>The time to see this page is over. If you still need it, ${goEscape(who)} can open it again for you.</p>
-<p><a href="${CONTACT_PATH}">Write to ${goEscape(who)}</a></p>
-</main>
-</body>
-</html>
-`;
-}
-
 /** 403 with the closed page: the secret was right or the cookie valid, but the project's last day is over. */
-function closed(request, gallery) {
+function closed(request, gallery, site) {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', ...OWN_HEADERS };
-  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner), { status: 403, headers });
+  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner, site), { status: 403, headers });
 }
 
 /** How many unknown names a problem lists. */
 const MAX_NAMED = 5;
-
-/** A short page the function writes itself (serve's noticePage): a title, a sentence, the way back. */
-function noticePage(title, text, back) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="color-scheme" content="light dark">
-<title>${goEscape(title)}</title>
-<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
-</head>
-<body>
-<main>
-<h1>${goEscape(title)}</h1>
-<p>${goEscape(text)}</p>
-<p><a href="${goEscape(back)}">${back === '/' ? 'Go to the home page' : 'Go back'}</a></p>
-</main>
-</body>
-</html>
-`;
-}
 
 /**
  * Whether the request's Accept lists text/html with a quality above zero:
@@ -442,11 +359,14 @@ export async function handlePost(request, { slug, client = '', pathname, gallery
  * `secretFor(slug)` reads the secret ("" or undefined admits nobody);
  * `galleryFor(slug)` is what the build says of the project's gallery ({
  * title, photos, clients }, site/src/generated/private-gate.json; undefined
- * refuses every favourites post and every named client, decision 0096); `deployStore()` and `favouritesStore()` are the
+ * refuses every favourites post and every named client, decision 0096);
+ * `site` is what the build says of the site for the pages the gate writes
+ * ({ name, text, display }: the owner's name and the fonts' addresses;
+ * decision 0095); `deployStore()` and `favouritesStore()` are the
  * Blobs stores (getDeployStore(), getStore('favourites')); `now()` is Unix
  * seconds. A path outside the prefix goes to `next`.
  */
-export async function handle(request, { secretFor, galleryFor = () => undefined, deployStore, favouritesStore, next, now = () => Math.floor(Date.now() / 1000) }) {
+export async function handle(request, { secretFor, galleryFor = () => undefined, site, deployStore, favouritesStore, next, now = () => Math.floor(Date.now() / 1000) }) {
   const url = new URL(request.url);
   const { kind, slug } = classify(url.pathname);
   // A path that means different things depending on how it is decoded,
@@ -465,11 +385,11 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
   for (const value of cookieValues(request, cookieName(slug))) {
     const found = await validClient(secret, slug, value, gallery?.clients, now());
     if (found) {
-      if (ended(gallery, now())) return closed(request, gallery);
+      if (ended(gallery, now())) return closed(request, gallery, site);
       return admitted(request, url, slug, { client: found.client, galleryFor, deployStore, favouritesStore, next, now });
     }
   }
-  return gate(request, url, slug, secret, now, gallery);
+  return gate(request, url, slug, secret, now, gallery, site);
 }
 
 /** The canonical decoded path of a URL's pathname; null when a segment decodes to a separator or a dot segment. */
@@ -508,9 +428,10 @@ async function admitted(request, url, slug, { client, galleryFor, deployStore, f
  */
 const escapedPath = (p) => p.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => [...encoder.encode(c)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''));
 
-async function gate(request, url, slug, secret, now, gallery) {
+async function gate(request, url, slug, secret, now, gallery, site) {
+  const page = gallery?.page;
   const action = escapedPath(decodedPath(url.pathname) ?? url.pathname);
-  if (request.method !== 'POST') return refuse(401, action, '', request.method);
+  if (request.method !== 'POST') return refuse(401, action, '', request.method, site, page);
   let given = '';
   try {
     const type = request.headers.get('Content-Type') ?? '';
@@ -525,10 +446,10 @@ async function gate(request, url, slug, secret, now, gallery) {
   // (decision 0096): the cookie names whose it was.
   const found = await secretClient(secret, slug, given, gallery?.clients);
   if (!found) {
-    return refuse(401, action, 'That is not the secret for this page. Check the message it came in, and try again.', request.method);
+    return refuse(401, action, 'That is not the password for this gallery. Check the message it came in, and try again.', request.method, site, page);
   }
   const client = found.client;
-  if (ended(gallery, now())) return closed(request, gallery);
+  if (ended(gallery, now())) return closed(request, gallery, site);
   const expires = now() + LIFETIME;
   const cookie = `${cookieName(slug)}=${await signClient(secret, slug, client, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
   return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });

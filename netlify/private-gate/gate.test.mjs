@@ -43,6 +43,7 @@ const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateacc
 // What `portfolio serve` sends with the secret page (go test ./cli/internal/server -run SecretPageHeaders -update).
 const served = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-page-headers.json', import.meta.url), 'utf8'));
 // The page serve sends once a project's access has ended (go test ./cli/internal/server -run ClosedPage -update).
+const secretPages = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-pages.json', import.meta.url), 'utf8'));
 const closedPage = await readFile(new URL('../../cli/internal/server/testdata/closed-page.html', import.meta.url), 'utf8');
 
 test('signs each cookie as the Go code does', async () => {
@@ -174,6 +175,11 @@ test('without the cookie: the secret page, never the file, for any method and ra
 test("the secret page sends every header serve sends with it, with serve's values", async () => {
   const { res } = await gate(at(served.path));
   assert.equal(res.status, served.status);
+  // Its own policy lets in the site's fonts and a data: cover, nothing wider (decision 0095).
+  assert.equal(
+    res.headers.get('Content-Security-Policy'),
+    "default-src 'none'; style-src 'unsafe-inline'; font-src 'self'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
   for (const [name, value] of Object.entries(served.headers)) {
     if (name in served.own) assert.ok(res.headers.get(name), `${name}: missing (${served.own[name]})`);
     else assert.equal(res.headers.get(name), value, name);
@@ -541,6 +547,7 @@ test("the closed page is serve's, byte for byte", async () => {
     {
       secretFor: () => SECRET,
       galleryFor: () => ({ title: 'Secret Alpha', photos: [], expires: '2027-01-14', owner: "Avery & Jo O'Neil <studio>" }),
+      site: { name: "Avery & Jo O'Neil <studio>", text: '/assets/inter-DWCdPg6A.woff2', display: '/assets/fraunces-BpEfuOmu.woff2' },
       deployStore: () => getDeployStore(),
       favouritesStore: () => getStore(STORE),
       next: async () => new Response('PUBLIC'),
@@ -607,4 +614,22 @@ test("a named client: its secret and cookie open the project and name it on the 
   assert.equal((await run(post(SECRET), revoked)).res.status, 303);
   // No list from the build: no named client is admitted.
   assert.equal((await run(at('/private/alpha/', { headers: cookie }), undefined)).res.status, 401);
+});
+
+test("each secret's page is serve's, byte for byte, with only what the owner allowed (decision 0095)", async () => {
+  assert.ok(secretPages.length >= 5);
+  for (const c of secretPages) {
+    const init = c.secret ? { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret: c.secret }).toString() } : {};
+    const res = await handle(at(c.path, init), {
+      secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
+      galleryFor: (slug) => (slug === 'alpha' ? { title: 'Secret Alpha', photos: ['IMG_0012.jpg'], page: c.page } : undefined),
+      site: c.site,
+      deployStore: () => getDeployStore(),
+      favouritesStore: () => getStore(STORE),
+      next: async () => new Response('PUBLIC'),
+      now: () => NOW,
+    });
+    assert.equal(res.status, c.status, c.name);
+    assert.equal(await res.text(), c.html, c.name);
+  }
 });

@@ -121,8 +121,8 @@ test('without the cookie, no private file yields a byte, however its path is spe
 test('with the secret, every private file comes back whole, and the video by Range', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto(`${origin}/private/${slug}/`);
-  await expect(page.getByRole('heading', { name: 'Private page' })).toBeVisible();
-  await page.getByLabel('Secret').fill(secret);
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await page.getByLabel('Password').fill(secret);
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   for (const { route, bytes } of privateFiles()) {

@@ -141,7 +141,7 @@ test('no private page loads, asks for or carries anything of the analytics', asy
   await expect(page.locator('#consent')).toHaveCount(1);
 
   await page.goto(origin + prefix);
-  await page.getByLabel('Secret').fill(secret);
+  await page.getByLabel('Password').fill(secret);
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const before = thirdPartyRequests.length;

@@ -266,6 +266,10 @@ func TestLoadRules(t *testing.T) {
 			file: "alpha/project.yaml", line: 6, col: 17, msg: "lists the same item twice (items 1 and 2)"},
 		{name: "watermark on a public project", mutate: replace("featured: true\n", "featured: true\nwatermark: PROOF\n"),
 			file: "alpha/project.yaml", line: 10, col: 12, msg: "watermark is only for a private project (access: private)", hint: "make the project private"},
+		{name: "secretPage on a public project", mutate: replace("featured: true\n", "featured: true\nsecretPage: {cover: true}\n"),
+			file: "alpha/project.yaml", line: 10, col: 13, msg: "secretPage is only for a private project (access: private)", hint: "make the project private"},
+		{name: "unknown secretPage setting", mutate: replace("featured: true\n", "featured: true\naccess: private\nsecretPage: {blur: true}\n"),
+			file: "alpha/project.yaml", line: 11, msg: "blur"},
 		{name: "blank watermark", mutate: replace("featured: true\n", "featured: true\nwatermark: \"  \"\n"),
 			file: "alpha/project.yaml", line: 10, col: 12, msg: `"watermark" must hold a letter or sign, not only spaces`},
 	}

@@ -287,6 +287,10 @@ type ProjectData struct {
 	// the gate reads the names not revoked from privateaccess's
 	// GalleriesFile, never the site's modules.
 	Clients []Client `json:"clients" ts:"-"`
+	// SecretPage is what a private project's secret page shows of it
+	// (decision 0095); the gate reads it from privateaccess's
+	// GalleriesFile.
+	SecretPage *SecretPage `json:"secretPage" ts:"-"`
 	// Body, the page's blocks, goes into a module of its own per project.
 	Body Blocks `json:"body" ts:"-"`
 }
@@ -298,6 +302,21 @@ type Client struct {
 	Name    string `json:"name"`
 	Revoked bool   `json:"revoked"`
 }
+
+// SecretPage is project.yaml's secretPage: what the page that asks for
+// the password shows of the project (decision 0095).
+type SecretPage struct {
+	// Title shows the project's title; nil is the default, true.
+	Title *bool `json:"title"`
+	// Cover shows a small, blurred copy of the project's cover.
+	Cover bool `json:"cover"`
+}
+
+// ShowsTitle says whether the secret page shows the project's title.
+func (s *SecretPage) ShowsTitle() bool { return s == nil || s.Title == nil || *s.Title }
+
+// ShowsCover says whether the secret page shows a blurred cover.
+func (s *SecretPage) ShowsCover() bool { return s != nil && s.Cover }
 
 // Block is one block of a project page: one of the types below.
 type Block interface{ blockType() string }

@@ -92,6 +92,15 @@ func (l *loader) checkClients(p *Project) {
 	}
 }
 
+// checkSecretPage reports secretPage on a public project: only a private
+// project has a page that asks for a password (decision 0095).
+func (l *loader) checkSecretPage(p *Project) {
+	if !p.Private() && p.SecretPage != nil {
+		l.add(p.Doc.Diag(diag.Error, "/secretPage", "remove it, or make the project private (`access: private`)",
+			"secretPage is only for a private project (access: private): a public project has no page that asks for a password"))
+	}
+}
+
 // checkPrivateOrder reports the private projects site.yaml's projectOrder
 // names: the order is of public cards, and the list is public in the
 // repository's intent.

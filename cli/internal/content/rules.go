@@ -399,6 +399,7 @@ func (l *loader) checkProject(p *Project, photoGalleries map[string]bool) {
 	l.checkWatermark(p)
 	l.checkExpires(p)
 	l.checkClients(p)
+	l.checkSecretPage(p)
 	if p.Featured && !p.Active {
 		l.add(p.Doc.Diag(diag.Warning, "/featured", "set `active: true` to show it on the home page, or `featured: false`",
 			"the project is featured but inactive, so it is not shown in Selected Work"))

@@ -26,8 +26,10 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/privatestore"
 	"portfolio/cli/internal/termsafe"
+	"portfolio/cli/internal/tsgen"
 )
 
 // BuildOptions are the inputs of a build.
@@ -213,6 +215,11 @@ func Site(ctx context.Context, opts *BuildOptions) error {
 	dist := filepath.Join(opts.SiteDir, "dist")
 	if err := headers.Build(dist, c); err != nil {
 		return err
+	}
+	// The secret page loads the site's fonts from where this build put
+	// them (decision 0095).
+	if err := tsgen.SetGateFonts(filepath.Join(filepath.Dir(SitePath(opts.SiteDir, DefaultOut)), privateaccess.GalleriesFile), dist); err != nil {
+		return fmt.Errorf("writing the secret page's fonts: %w", err)
 	}
 	return movePrivate(opts, dist)
 }

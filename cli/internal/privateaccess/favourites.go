@@ -3,6 +3,7 @@ package privateaccess
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -19,6 +20,23 @@ const GalleriesFile = "private-gate.json"
 // Galleries is GalleriesFile's content.
 type Galleries struct {
 	Projects map[string]Gallery `json:"projects"`
+	// Site is what the pages the gate writes show of the site, for any
+	// slug, a project's or not (decision 0095); nil in a file written
+	// before it.
+	Site *Site `json:"site,omitempty"`
+}
+
+// Site is what every page the gate writes shows of the site: the owner's
+// name (site.yaml's name) and the site's own web fonts, public files the
+// site build publishes under /assets/ (FontPath). The colours are the
+// theme's (site/src/theme/theme.ts), written into the pages themselves.
+type Site struct {
+	Name string `json:"name"`
+	// Text and Display are the addresses of the body and heading fonts
+	// (Inter and Fraunces); "" until the site is built, and then the page
+	// falls back to the system's fonts.
+	Text    string `json:"text,omitempty"`
+	Display string `json:"display,omitempty"`
 }
 
 // Gallery is one private project as its favourites are checked: the
@@ -40,7 +58,27 @@ type Gallery struct {
 	// A revoked client is not here, so its secret and cookie open nothing
 	// once this file is deployed.
 	Clients []string `json:"clients,omitempty"`
+	// Page is what the secret's page shows of the project, as project.yaml's
+	// secretPage allows (decision 0095); nil shows nothing of it.
+	Page *Page `json:"page,omitempty"`
 }
+
+// Page is what the secret's page shows of one project: only what the
+// owner allowed (project.yaml's secretPage, decision 0095).
+type Page struct {
+	// Title is the project's title, "" when the owner hides it.
+	Title string `json:"title,omitempty"`
+	// Cover is a blurred, tiny copy of the project's cover as a data: URI
+	// (CoverURI), made at build time; "" unless the owner opts in.
+	Cover string `json:"cover,omitempty"`
+}
+
+// FontPath is the form of a font's address the pages accept: a file the
+// site build published under /assets/.
+var FontPath = regexp.MustCompile(`^/assets/[A-Za-z0-9_.-]+\.woff2$`)
+
+// CoverURI is the form of Page.Cover the pages accept: a JPEG as base64.
+var CoverURI = regexp.MustCompile(`^data:image/jpeg;base64,[A-Za-z0-9+/]+=*$`)
 
 // ReadGalleries reads GalleriesFile's content.
 func ReadGalleries(data []byte) (Galleries, error) {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"html/template"
 	"mime"
 	"net/http"
 	"net/url"
@@ -39,35 +38,6 @@ func backLink(r *http.Request) string {
 	}
 	return back
 }
-
-// notice is a small page the server writes itself.
-type notice struct {
-	Title, Text, Back string
-}
-
-// pageHead starts every page the server writes itself: never indexed,
-// in the reader's colour scheme.
-const pageHead = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="color-scheme" content="light dark">
-`
-
-var noticePage = template.Must(template.New("notice").Parse(pageHead + `<title>{{.Title}}</title>
-<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
-</head>
-<body>
-<main>
-<h1>{{.Title}}</h1>
-<p>{{.Text}}</p>
-<p><a href="{{.Back}}">{{if eq .Back "/"}}Go to the home page{{else}}Go back{{end}}</a></p>
-</main>
-</body>
-</html>
-`))
 
 // writePage answers with a notice page.
 func writePage(w http.ResponseWriter, status int, n notice) {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"html/template"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -76,7 +75,8 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
 		return
 	}
-	page := gateForm{Action: (&url.URL{Path: urlPath}).EscapedPath()}
+	site, shown := h.pageOf(slug)
+	page := newGateForm((&url.URL{Path: urlPath}).EscapedPath(), site, shown)
 	if r.Method != http.MethodPost {
 		writeGate(w, r, http.StatusUnauthorized, page)
 		return
@@ -87,13 +87,13 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	if ok, retry := h.tries.check(client, h.cfg.Now()); !ok {
 		secs := int(retry.Round(time.Second).Seconds())
 		hdr.Set("Retry-After", strconv.Itoa(max(secs, 1)))
-		page.Problem = fmt.Sprintf("Too many tries from your address. Wait %s, then enter the secret again.", wait(secs))
+		page.Problem = fmt.Sprintf("Too many tries from your address. Wait %s, then enter the password again.", wait(secs))
 		writeGate(w, r, http.StatusTooManyRequests, page)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
 	if err := r.ParseForm(); err != nil {
-		page.Problem = "The form could not be read. Enter the secret again."
+		page.Problem = "The form could not be read. Enter the password again."
 		writeGate(w, r, http.StatusBadRequest, page)
 		return
 	}
@@ -103,7 +103,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	named, ok := privateaccess.SecretClient(secret, slug, r.PostForm.Get(privateaccess.SecretField), h.clients(slug))
 	if !ok {
 		h.tries.spend(client, h.cfg.Now())
-		page.Problem = "That is not the secret for this page. Check the message it came in, and try again."
+		page.Problem = "That is not the password for this gallery. Check the message it came in, and try again."
 		writeGate(w, r, http.StatusUnauthorized, page)
 		return
 	}
@@ -131,37 +131,27 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	w.WriteHeader(http.StatusSeeOther)
 }
 
-// gateForm is the page that asks for the secret: it names nothing of the
-// project, not even its title.
-type gateForm struct {
-	Action  string
-	Problem string
-}
-
-var gatePage = template.Must(template.New("gate").Parse(pageHead + `<title>Private page</title>
-<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}input,button{font:inherit;padding:.4rem .6rem}input{width:100%;box-sizing:border-box;margin:.25rem 0 1rem}p[role=alert]{font-weight:600}</style>
-</head>
-<body>
-<main>
-<h1>Private page</h1>
-<p>This page is private. Enter the secret you were sent to open it.</p>
-{{if .Problem}}<p role="alert">{{.Problem}}</p>{{end}}
-<form method="post" action="{{.Action}}">
-<label for="secret">Secret</label>
-<input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
-<button type="submit">Open</button>
-</form>
-</main>
-</body>
-</html>
-`))
-
-func writeGate(w http.ResponseWriter, r *http.Request, status int, page gateForm) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_ = gatePage.Execute(w, page)
+// pageOf is what the build says the pages the gate writes show: of the
+// site, and of the project slug (as its owner allowed, decision 0095).
+// Nothing known (no list, or no such project): zero values, and the page
+// shows nothing of either; an unknown slug's page is any hidden project's.
+func (h *Handler) pageOf(slug string) (privateaccess.Site, privateaccess.Page) {
+	if h.cfg.Galleries == nil {
+		return privateaccess.Site{}, privateaccess.Page{}
 	}
+	all, err := h.cfg.Galleries()
+	if err != nil {
+		return privateaccess.Site{}, privateaccess.Page{}
+	}
+	var site privateaccess.Site
+	if all.Site != nil {
+		site = *all.Site
+	}
+	var page privateaccess.Page
+	if g, ok := all.Projects[slug]; ok && g.Page != nil {
+		page = *g.Page
+	}
+	return site, page
 }
 
 // ended says whether access to the project slug has ended (its last day,
@@ -191,6 +181,7 @@ func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string,
 	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
 	hdr.Set("X-Robots-Tag", "noindex")
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	site, _ := h.pageOf("") // the site's alone: nothing of the project
 	who := g.Owner
 	if who == "" {
 		who = "the photographer"
@@ -198,21 +189,6 @@ func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string,
 	h.logf("private: %q refused: its access ended with %s (UTC)\n", urlPath, g.Expires)
 	w.WriteHeader(http.StatusForbidden)
 	if r.Method != http.MethodHead {
-		_ = closedPage.Execute(w, closedForm{Owner: who, Contact: privateaccess.ContactPath})
+		_ = closedPage.Execute(w, closedForm{Site: site.Name, Owner: who, Contact: privateaccess.ContactPath, Fonts: fontFaces(site)})
 	}
 }
-
-type closedForm struct{ Owner, Contact string }
-
-var closedPage = template.Must(template.New("closed").Parse(pageHead + `<title>This private page is closed</title>
-<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
-</head>
-<body>
-<main>
-<h1>This private page is closed</h1>
-<p>The time to see this page is over. If you still need it, {{.Owner}} can open it again for you.</p>
-<p><a href="{{.Contact}}">Write to {{.Owner}}</a></p>
-</main>
-</body>
-</html>
-`))

@@ -33,7 +33,7 @@ type secretPageHeaders struct {
 
 // ownValues are the headers whose values differ on purpose.
 var ownValues = map[string]string{
-	"Content-Security-Policy": "serve sends the site's policy on every page; the Edge Function's secret page loads nothing and sends a stricter one of its own",
+	"Content-Security-Policy": "serve sends the site's policy on every page; the Edge Function's secret page loads only the site's fonts and a cover inlined as a data: URI, and sends a stricter one of its own",
 }
 
 // TestSecretPageHeadersFile: testdata/secret-page-headers.json lists every

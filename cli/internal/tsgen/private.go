@@ -1,13 +1,24 @@
 package tsgen
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"image/jpeg"
 	"maps"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/disintegration/imaging"
+
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/privateaccess"
 )
 
@@ -99,12 +110,18 @@ func (p *published) privateJSON() []byte {
 // galleriesJSON is privateaccess.GalleriesFile's content: each private
 // project's title and the file names of its gallery, as its favourites
 // form names them (the base name of each local file), by slug; and, when
-// its access ends, its last day and the owner's name (decision 0094); its clients not
-// revoked (decision 0096). Written on
+// its access ends, its last day and the owner's name (decision 0094); its
+// clients not revoked (decision 0096); what its secret page shows of it,
+// and of the site (decision 0095). Written on
 // every build, with no project when there is none: the Edge Function
 // bundles it (netlify/edge-functions/private.js), so it must exist.
-func galleriesJSON(c *content.Content) []byte {
+func galleriesJSON(c *content.Content) ([]byte, error) {
 	out := privateaccess.Galleries{Projects: map[string]privateaccess.Gallery{}}
+	if c.Site != nil {
+		// The fonts' addresses are known once the site is built
+		// (SetGateFonts).
+		out.Site = &privateaccess.Site{Name: c.Site.Name}
+	}
 	for _, p := range c.Projects {
 		if !p.Private() {
 			continue
@@ -126,8 +143,90 @@ func galleriesJSON(c *content.Content) []byte {
 				g.Photos = append(g.Photos, path.Base(img.Path))
 			}
 		}
+		page, err := secretPage(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s/%s/%s: secretPage: %w", content.ProjectsDir, p.Slug, content.ProjectFile, err)
+		}
+		if page != (privateaccess.Page{}) {
+			g.Page = &page
+		}
 		out.Projects[p.Slug] = g
 	}
 	b, _ := json.MarshalIndent(out, "", "  ")
-	return append(b, '\n')
+	return append(b, '\n'), nil
+}
+
+// Decision 0095: the blurred cover is coverSize pixels on its longer
+// side, blurred by coverBlur pixels and stored as a JPEG of coverQuality:
+// under a kilobyte in the page, too small and too soft to show more than
+// the photo's colours and shapes.
+const (
+	coverSize    = 24
+	coverBlur    = 1.2
+	coverQuality = 60
+)
+
+// secretPage is what a private project's secret page shows of it: its
+// title unless the owner hides it, and a blurred cover only when the owner
+// opts in, made here from the cover's own file (never an address).
+func secretPage(p *content.Project) (privateaccess.Page, error) {
+	var page privateaccess.Page
+	if p.SecretPage.ShowsTitle() {
+		page.Title = p.Title
+	}
+	if !p.SecretPage.ShowsCover() || p.Cover == "" {
+		return page, nil
+	}
+	data, err := os.ReadFile(filepath.Join(p.Dir, filepath.FromSlash(string(p.Cover))))
+	if err != nil {
+		return page, fmt.Errorf("reading the cover: %w", err)
+	}
+	img, err := images.DecodeToCover(data, imagecheck.DefaultMaxPixels, coverSize, coverSize)
+	if err != nil {
+		return page, fmt.Errorf("the cover %s: %w", p.Cover, err)
+	}
+	small := imaging.Blur(imaging.Fit(img, coverSize, coverSize, imaging.Box), coverBlur)
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, small, &jpeg.Options{Quality: coverQuality}); err != nil {
+		return page, err
+	}
+	page.Cover = "data:image/jpeg;base64," + base64.StdEncoding.EncodeToString(b.Bytes())
+	return page, nil
+}
+
+// gateFonts are the site's two web fonts as the site build names them in
+// dist/assets (site/src/theme/fonts.css; Vite adds a hash of the bytes).
+var gateFonts = [2]string{"inter-*.woff2", "fraunces-*.woff2"}
+
+// SetGateFonts writes into file (privateaccess.GalleriesFile) where the
+// site build in dist published the site's two web fonts, which the secret
+// page loads (decision 0095): known only once the site is built. A font
+// not found exactly once is left out, and the page falls back to the
+// system's font. Nothing changes without the site's part in file.
+func SetGateFonts(file, dist string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	g, err := privateaccess.ReadGalleries(data)
+	if err != nil {
+		return err
+	}
+	if g.Site == nil {
+		return nil
+	}
+	var found [2]string
+	for i, pattern := range gateFonts {
+		if files, _ := filepath.Glob(filepath.Join(dist, "assets", pattern)); len(files) == 1 {
+			if u := "/assets/" + filepath.Base(files[0]); privateaccess.FontPath.MatchString(u) {
+				found[i] = u
+			}
+		}
+	}
+	if g.Site.Text == found[0] && g.Site.Display == found[1] {
+		return nil
+	}
+	g.Site.Text, g.Site.Display = found[0], found[1]
+	b, _ := json.MarshalIndent(g, "", "  ")
+	return fsutil.WriteFileAtomic(file, append(b, '\n'), 0o644)
 }

@@ -1,6 +1,13 @@
 package tsgen
 
 import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -22,7 +29,7 @@ func TestGalleriesJSON(t *testing.T) {
 		{Slug: "empty", ProjectData: content.ProjectData{Title: "Nothing yet", Access: content.AccessPrivate}},
 		{Slug: "public", ProjectData: content.ProjectData{Title: "Public"}, Gallery: []content.GalleryImage{{Path: "gallery/p.jpg"}}},
 	}}
-	g, err := privateaccess.ReadGalleries(galleriesJSON(c))
+	g, err := privateaccess.ReadGalleries(must(galleriesJSON(c)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +42,7 @@ func TestGalleriesJSON(t *testing.T) {
 	if got := g.Projects["empty"]; got.Photos == nil || len(got.Photos) != 0 {
 		t.Errorf("empty: %+v, want no photos (a list, not null)", got)
 	}
-	none, _ := privateaccess.ReadGalleries(galleriesJSON(&content.Content{}))
+	none, _ := privateaccess.ReadGalleries(must(galleriesJSON(&content.Content{})))
 	if none.Projects == nil {
 		t.Error("without a private project: want an empty object, not null")
 	}
@@ -49,7 +56,7 @@ func TestGalleriesJSONExpires(t *testing.T) {
 		{Slug: "ends", ProjectData: content.ProjectData{Title: "Ends", Access: content.AccessPrivate, Expires: "2026-12-31"}},
 		{Slug: "open", ProjectData: content.ProjectData{Title: "Open", Access: content.AccessPrivate}},
 	}}
-	data := galleriesJSON(c)
+	data := must(galleriesJSON(c))
 	g, err := privateaccess.ReadGalleries(data)
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +81,7 @@ func TestGalleriesJSONClients(t *testing.T) {
 		}}},
 		{Slug: "plain", ProjectData: content.ProjectData{Title: "Plain", Access: content.AccessPrivate}},
 	}}
-	data := galleriesJSON(c)
+	data := must(galleriesJSON(c))
 	g, err := privateaccess.ReadGalleries(data)
 	if err != nil {
 		t.Fatal(err)
@@ -209,5 +216,116 @@ func TestPhotoDownloads(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func must(data []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// Decision 0095: the secret page shows the project's title unless the
+// owner hides it, and a blurred cover only when the owner opts in: a tiny
+// JPEG inlined as a data: URI, made from the cover's file; the site's
+// name for every page.
+func TestGalleriesJSONSecretPage(t *testing.T) {
+	dir := t.TempDir()
+	img := image.NewNRGBA(image.Rect(0, 0, 1200, 800))
+	for y := range 800 {
+		for x := range 1200 {
+			img.SetNRGBA(x, y, color.NRGBA{uint8(x / 5), uint8(y / 4), 120, 255})
+		}
+	}
+	f, err := os.Create(filepath.Join(dir, "cover.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := jpeg.Encode(f, img, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	no, yes := false, true
+	project := func(slug string, sp *content.SecretPage) *content.Project {
+		return &content.Project{Slug: slug, Dir: dir, ProjectData: content.ProjectData{Title: "The Smith Wedding", Access: content.AccessPrivate, Cover: "cover.jpg", SecretPage: sp}}
+	}
+	c := &content.Content{Site: &content.Site{Name: "Avery Morgan"}, Projects: []*content.Project{
+		project("plain", nil),
+		project("hidden", &content.SecretPage{Title: &no}),
+		project("cover", &content.SecretPage{Title: &yes, Cover: true}),
+		project("cover-only", &content.SecretPage{Title: &no, Cover: true}),
+	}}
+	data := must(galleriesJSON(c))
+	g, err := privateaccess.ReadGalleries(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Site == nil || g.Site.Name != "Avery Morgan" {
+		t.Errorf("site %+v, want the owner's name", g.Site)
+	}
+	if p := g.Projects["plain"].Page; p == nil || p.Title != "The Smith Wedding" || p.Cover != "" {
+		t.Errorf("plain: page %+v, want the title and no cover", p)
+	}
+	if p := g.Projects["hidden"].Page; p != nil {
+		t.Errorf("hidden: page %+v, want nothing of the project", p)
+	}
+	if strings.Count(string(data), "data:") != 2 {
+		t.Errorf("want a cover for the two projects that opt in, and no other:\n%s", data)
+	}
+	for _, slug := range []string{"cover", "cover-only"} {
+		p := g.Projects[slug].Page
+		if p == nil || !privateaccess.CoverURI.MatchString(p.Cover) {
+			t.Fatalf("%s: page %+v, want a cover as a data: URI", slug, p)
+		}
+		if len(p.Cover) > 1500 {
+			t.Errorf("%s: the cover is %d bytes in the page, want a small one", slug, len(p.Cover))
+		}
+		raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(p.Cover, "data:image/jpeg;base64,"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		small, err := jpeg.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := small.Bounds(); b.Dx() != 24 || b.Dy() != 16 {
+			t.Errorf("%s: the cover is %v, want 24×16 (the cover's shape, 24 px on its longer side)", slug, b.Size())
+		}
+		t.Logf("%s: cover %d bytes in the page", slug, len(p.Cover))
+	}
+	if p := g.Projects["cover-only"].Page; p.Title != "" {
+		t.Errorf("cover-only: title %q shown, want it hidden", p.Title)
+	}
+}
+
+// Decision 0095: once the site is built, the secret page learns where
+// its fonts are; a font not found exactly once is left to the fallback.
+func TestSetGateFonts(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, privateaccess.GalleriesFile)
+	dist := filepath.Join(dir, "dist")
+	if err := os.MkdirAll(filepath.Join(dist, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"inter-DWCdPg6A.woff2", "fraunces-Bp1.woff2", "fraunces-Bp2.woff2", "index-x.js"} {
+		if err := os.WriteFile(filepath.Join(dist, "assets", name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := &content.Content{Site: &content.Site{Name: "Avery Morgan"}}
+	if err := os.WriteFile(file, must(galleriesJSON(c)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := SetGateFonts(file, dist); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(file)
+	g, err := privateaccess.ReadGalleries(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Site == nil || g.Site.Name != "Avery Morgan" || g.Site.Text != "/assets/inter-DWCdPg6A.woff2" || g.Site.Display != "" {
+		t.Errorf("site %+v, want Inter's address and no Fraunces (two candidates)", g.Site)
 	}
 }

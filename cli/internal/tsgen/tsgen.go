@@ -118,7 +118,11 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	fmt.Fprintf(&g.b, "export const site: Site = %s;\n", render(siteVal, 0))
 	g.b.WriteString("\n/** Every project, active or not, in the order of the cards: site.yaml's projectOrder, then the others by slug. */\n")
 	fmt.Fprintf(&g.b, "export const projects: readonly Project[] = %s;\n", render(projects, 0))
-	files = append(files, File{Name: AnalyticsFile, Data: analyticsJSON(c.Analytics())}, File{Name: privateaccess.GalleriesFile, Data: galleriesJSON(c)})
+	galleries, err := galleriesJSON(c)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, File{Name: AnalyticsFile, Data: analyticsJSON(c.Analytics())}, File{Name: privateaccess.GalleriesFile, Data: galleries})
 	if private := pub.privateJSON(); private != nil {
 		files = append(files, File{Name: PrivateFile, Data: private})
 	}

@@ -39,9 +39,10 @@ var derived = map[string]struct {
 		// The watermark is drawn into the images at build time (decision
 		// 0093), and expires reaches the gate through
 		// privateaccess.GalleriesFile (decision 0094), as do the names of
-		// the clients not revoked (decision 0096): the site reads none of
-		// them, and a client's name is never in its modules.
-		drop: []string{bodyProperty, "watermark", "expires", "clients"},
+		// the clients not revoked (decision 0096) and secretPage (decision
+		// 0095): the site reads none of them, and a client's name is never
+		// in its modules.
+		drop: []string{bodyProperty, "watermark", "expires", "clients", "secretPage"},
 		add: []derivedField{
 			{"slug", "string", "The project's folder name; unique."},
 			{"link", "string", "Path of the project page: /projects/<slug>."},

@@ -1,0 +1,147 @@
+package server
+
+import (
+	"fmt"
+	"html/template"
+	"net/http"
+	"strings"
+
+	"portfolio/cli/internal/privateaccess"
+)
+
+// The pages the server writes itself, outside the site's own pages: the
+// secret's page, the closed page and the short notices. The Edge Function
+// writes the same pages byte for byte (netlify/private-gate/pages.mjs),
+// which testdata/closed-page.html and the tests of both hold.
+
+// notice is a small page the server writes itself.
+type notice struct {
+	Title, Text, Back string
+}
+
+// pageHead starts every page the server writes itself: never indexed,
+// in the reader's colour scheme.
+const pageHead = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+`
+
+var noticePage = template.Must(template.New("notice").Parse(pageHead + `<title>{{.Title}}</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
+</head>
+<body>
+<main>
+<h1>{{.Title}}</h1>
+<p>{{.Text}}</p>
+<p><a href="{{.Back}}">{{if eq .Back "/"}}Go to the home page{{else}}Go back{{end}}</a></p>
+</main>
+</body>
+</html>
+`))
+
+// pageStyle is the secret's and the closed page's style: the site's
+// colours for both schemes (site/src/theme/theme.ts: background, paper,
+// text, primary; TestGatePageColoursAreTheTheme holds them to it), its
+// fonts with the system's as the fallback, a visible focus ring, and room
+// for a phone (decision 0095). No script, nothing loaded but the fonts.
+const pageStyle = `:root{color-scheme:light dark;--bg:#f7f4ee;--paper:#ffffff;--ink:#1c1b19;--muted:#55524c;--primary:#26306e;--on-primary:#ffffff}` +
+	`@media (prefers-color-scheme:dark){:root{--bg:#111114;--paper:#1a1a1f;--ink:#edeae4;--muted:#b3afa7;--primary:#aab4ff;--on-primary:#0f1230}}` +
+	`body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--ink);font:1.0625rem/1.7 "Inter Variable",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}` +
+	`.cover{position:fixed;inset:0;width:100%;height:100%;object-fit:cover;filter:blur(28px);transform:scale(1.15);opacity:.55}` +
+	`main{position:relative;box-sizing:border-box;width:calc(100% - 2rem);max-width:30rem;margin:2rem auto;padding:2rem 1.5rem;background:var(--paper);border:1px solid var(--muted);border-radius:16px}` +
+	`.site{margin:0;font-weight:600;font-size:.8125rem;letter-spacing:.12em;text-transform:uppercase;color:var(--muted)}` +
+	`h1{margin:.25rem 0 .75rem;font:600 1.75rem/1.2 "Fraunces Variable",Georgia,"Times New Roman",serif;overflow-wrap:anywhere}` +
+	`label{display:block;font-weight:600}` +
+	`input{font:inherit;width:100%;box-sizing:border-box;margin:.25rem 0 1.25rem;padding:.55rem .75rem;border:1px solid var(--muted);border-radius:8px;background:var(--paper);color:var(--ink)}` +
+	`button{font:inherit;font-weight:600;padding:.55rem 1.5rem;border:0;border-radius:999px;background:var(--primary);color:var(--on-primary);cursor:pointer}` +
+	`:focus-visible{outline:3px solid var(--primary);outline-offset:2px}` +
+	`a{color:var(--primary)}p[role=alert]{font-weight:600}`
+
+// fontFaces are the @font-face rules of the site's two web fonts, at the
+// addresses the build published them (privateaccess.Site); a font whose
+// address is unknown or not a published font's is left to the fallback.
+func fontFaces(site privateaccess.Site) template.CSS {
+	var b strings.Builder
+	for _, f := range []struct{ family, url string }{{"Inter Variable", site.Text}, {"Fraunces Variable", site.Display}} {
+		if privateaccess.FontPath.MatchString(f.url) {
+			fmt.Fprintf(&b, `@font-face{font-family:"%s";font-weight:400 600;font-display:swap;src:url(%s) format("woff2")}`, f.family, f.url)
+		}
+	}
+	return template.CSS(b.String()) // safe: only addresses FontPath matched
+}
+
+// gateForm is the page that asks for the secret, called a password to
+// the client: the site's name, fonts and colours, and of the project
+// only what its owner allowed (privateaccess.Page, decision 0095).
+type gateForm struct {
+	Action  string
+	Problem string
+	Site    string // the owner's name; "" when the build wrote none
+	Title   string // the project's title, if shown
+	Cover   template.URL
+	Fonts   template.CSS
+}
+
+// newGateForm is the secret's page of a project as the build describes
+// it; site and page may be zero (nothing known: the page names neither).
+func newGateForm(action string, site privateaccess.Site, page privateaccess.Page) gateForm {
+	f := gateForm{Action: action, Site: site.Name, Title: page.Title, Fonts: fontFaces(site)}
+	if privateaccess.CoverURI.MatchString(page.Cover) {
+		f.Cover = template.URL(page.Cover) // safe: only a base64 JPEG CoverURI matched
+	}
+	return f
+}
+
+var gatePage = template.Must(template.New("gate").Parse(pageHead + `<title>{{if .Title}}{{.Title}}{{else}}Private gallery{{end}}{{if .Site}} · {{.Site}}{{end}}</title>
+<style>{{.Fonts}}` + pageStyle + `</style>
+</head>
+<body>
+{{if .Cover}}<img class="cover" src="{{.Cover}}" alt="">
+{{end}}<main>
+{{if .Site}}<p class="site">{{.Site}}</p>
+{{end}}<h1>{{if .Title}}{{.Title}}{{else}}Private gallery{{end}}</h1>
+<p>{{if .Site}}{{.Site}} shared this private gallery with you. Enter the password from {{.Site}}’s message to see it.{{else}}This gallery is private. Enter the password from the message you were sent to see it.{{end}}</p>
+{{if .Problem}}<p role="alert">{{.Problem}}</p>
+{{end}}<form method="post" action="{{.Action}}">
+<label for="secret">Password</label>
+<input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
+<button type="submit">Open the gallery</button>
+</form>
+</main>
+</body>
+</html>
+`))
+
+func writeGate(w http.ResponseWriter, r *http.Request, status int, page gateForm) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_ = gatePage.Execute(w, page)
+	}
+}
+
+// closedForm is the page for a client whose access has ended: the site's
+// name, fonts and colours, the owner's name and the contact page, and
+// nothing of the project (decision 0094, 0095).
+type closedForm struct {
+	Site, Owner, Contact string
+	Fonts                template.CSS
+}
+
+var closedPage = template.Must(template.New("closed").Parse(pageHead + `<title>This private page is closed{{if .Site}} · {{.Site}}{{end}}</title>
+<style>{{.Fonts}}` + pageStyle + `</style>
+</head>
+<body>
+<main>
+{{if .Site}}<p class="site">{{.Site}}</p>
+{{end}}<h1>This private page is closed</h1>
+<p>The time to see this page is over. If you still need it, {{.Owner}} can open it again for you.</p>
+<p><a href="{{.Contact}}">Write to {{.Owner}}</a></p>
+</main>
+</body>
+</html>
+`))

@@ -1,0 +1,158 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"portfolio/cli/internal/privateaccess"
+)
+
+// gatePageCase is one secret's page `serve` writes, with what the build
+// said of the site and the project: testdata/secret-pages.json holds each
+// with its page, and the Edge Function's tests render the same data into
+// the same bytes (netlify/private-gate/gate.test.mjs).
+type gatePageCase struct {
+	Name   string              `json:"name"`
+	Path   string              `json:"path"`
+	Secret string              `json:"secret,omitempty"` // posted when set
+	Site   *privateaccess.Site `json:"site,omitempty"`
+	Page   *privateaccess.Page `json:"page,omitempty"`
+	Status int                 `json:"status"`
+	HTML   string              `json:"html"`
+}
+
+// A cover as the build makes it: base64 with '+' and '/' in it, which
+// the attribute escapes.
+const testCover = "data:image/jpeg;base64,/9j/4AAQSkZJRg+ABAQ/AAAB//2Q=="
+
+var gatePageCases = []gatePageCase{
+	{Name: "title, cover and fonts, after a wrong password", Path: "/private/alpha/", Secret: "a guess",
+		Site: &privateaccess.Site{Name: `Avery & Jo O'Neil <studio>`, Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2"},
+		Page: &privateaccess.Page{Title: `The "Alpha" wedding & party`, Cover: testCover}},
+	{Name: "nothing of the project shown", Path: "/private/alpha/photos/2",
+		Site: &privateaccess.Site{Name: "Avery Morgan", Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2"}},
+	{Name: "fonts not yet built, no such project", Path: "/private/nobody/",
+		Site: &privateaccess.Site{Name: "Avery Morgan"}},
+	{Name: "addresses that are not a published font's or a cover's are left out", Path: "/private/alpha/",
+		Site: &privateaccess.Site{Name: "Avery Morgan", Text: "https://fonts.example.com/inter.woff2", Display: "/assets/x.woff2);background:url(//evil"},
+		Page: &privateaccess.Page{Title: "Alpha", Cover: "https://cdn.example.com/alpha/cover.jpg"}},
+	{Name: "a list from before the site's part", Path: "/private/alpha/"},
+}
+
+// TestSecretPagesFile: testdata/secret-pages.json is each case's page as
+// serve writes it (`go test ./cli/internal/server -run SecretPagesFile
+// -update` rewrites it, then check gate.mjs with `node --test
+// netlify/private-gate/`).
+func TestSecretPagesFile(t *testing.T) {
+	s := newPrivateSite(t)
+	var got []gatePageCase
+	for _, c := range gatePageCases {
+		g := privateaccess.Galleries{Site: c.Site, Projects: map[string]privateaccess.Gallery{
+			"alpha": {Title: "Secret Alpha", Photos: []string{"IMG_0012.jpg"}, Page: c.Page},
+		}}
+		*s.galleries = g
+		var r reply
+		if c.Secret != "" {
+			r = s.enter(c.Path, "192.0.2.1", c.Secret)
+		} else {
+			r = s.do(http.MethodGet, c.Path, "192.0.2.1", nil, "")
+		}
+		if r.status != http.StatusUnauthorized {
+			t.Fatalf("%s: status %d, want the secret's page (401)", c.Name, r.status)
+		}
+		c.Status, c.HTML = r.status, r.body
+		got = append(got, c)
+	}
+	data, err := json.MarshalIndent(got, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = append(data, '\n')
+	file := filepath.Join("testdata", "secret-pages.json")
+	if *updateSecretPage {
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v: run `go test ./cli/internal/server -run SecretPagesFile -update`", err)
+	}
+	if string(want) != string(data) {
+		t.Errorf("%s is stale: run `go test ./cli/internal/server -run SecretPagesFile -update`, read the diff, and check gate.mjs with `node --test netlify/private-gate/`", file)
+	}
+}
+
+// What each page shows, and never shows (decision 0095).
+func TestSecretPageShowsOnlyWhatTheOwnerAllowed(t *testing.T) {
+	s := newPrivateSite(t)
+	site := &privateaccess.Site{Name: "Avery Morgan", Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2"}
+	page := func(p *privateaccess.Page) string {
+		*s.galleries = privateaccess.Galleries{Site: site, Projects: map[string]privateaccess.Gallery{"alpha": {Title: "Secret Alpha", Photos: []string{"IMG_0012.jpg"}, Page: p}}}
+		return s.do(http.MethodGet, "/private/alpha/", "192.0.2.1", nil, "").body
+	}
+	hidden := page(nil)
+	for _, must := range []string{"<p class=\"site\">Avery Morgan</p>", "<h1>Private gallery</h1>", "Avery Morgan shared this private gallery with you.", `<label for="secret">Password</label>`,
+		`src:url(/assets/inter-DWCdPg6A.woff2)`, `src:url(/assets/fraunces-BpEfuOmu.woff2)`, "@media (prefers-color-scheme:dark)"} {
+		if !strings.Contains(hidden, must) {
+			t.Errorf("the page without the project's part lacks %q:\n%s", must, hidden)
+		}
+	}
+	for _, never := range []string{"Secret Alpha", "IMG_0012", "<img", "data:", "<script"} {
+		if strings.Contains(hidden, never) {
+			t.Errorf("the page without the project's part holds %q", never)
+		}
+	}
+	// (but for the form's action, its own address)
+	if other := s.do(http.MethodGet, "/private/nobody/", "192.0.2.1", nil, "").body; strings.Replace(other, "/private/nobody/", "/private/alpha/", 1) != hidden {
+		t.Error("a project that shows nothing has a page unlike a slug no project has: the page tells them apart")
+	}
+	shown := page(&privateaccess.Page{Title: "Secret Alpha", Cover: testCover})
+	for _, must := range []string{"<h1>Secret Alpha</h1>", "<title>Secret Alpha · Avery Morgan</title>", `<img class="cover" src="data:image/jpeg;base64,`} {
+		if !strings.Contains(shown, must) {
+			t.Errorf("the page with title and cover lacks %q", must)
+		}
+	}
+	if titleOnly := page(&privateaccess.Page{Title: "Secret Alpha"}); strings.Contains(titleOnly, "<img") {
+		t.Error("the cover is shown though the owner did not opt in")
+	}
+}
+
+// The secret's and the closed page's colours are the site's theme's: each
+// colour the page's style names is one site/src/theme/theme.ts gives the
+// same role in the same scheme.
+func TestGatePageColoursAreTheTheme(t *testing.T) {
+	theme, err := os.ReadFile(filepath.Join("..", "..", "..", "site", "src", "theme", "theme.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	light, dark, ok := strings.Cut(string(theme), "dark: {")
+	if !ok {
+		t.Fatal("theme.ts: no dark scheme found")
+	}
+	s := newPrivateSite(t)
+	body := s.do(http.MethodGet, "/private/alpha/", "192.0.2.1", nil, "").body
+	style := regexp.MustCompile(`(?s)<style>(.*)</style>`).FindStringSubmatch(body)[1]
+	lightCSS, darkCSS, ok := strings.Cut(style, "@media (prefers-color-scheme:dark)")
+	if !ok {
+		t.Fatal("the page has no dark scheme")
+	}
+	roles := map[string]string{"bg": "default", "paper": "paper", "ink": "primary", "muted": "secondary", "primary": "main", "on-primary": "contrastText"}
+	for _, scheme := range []struct{ name, css, ts string }{{"light", lightCSS, light}, {"dark", darkCSS, dark}} {
+		for v, role := range roles {
+			m := regexp.MustCompile(`--` + v + `:(#[0-9a-f]{6})`).FindStringSubmatch(scheme.css)
+			if m == nil {
+				t.Errorf("%s: the page sets no --%s", scheme.name, v)
+				continue
+			}
+			if !strings.Contains(scheme.ts, role+": '"+m[1]+"'") {
+				t.Errorf("%s: --%s is %s, which theme.ts does not give %s in that scheme", scheme.name, v, m[1], role)
+			}
+		}
+	}
+}

@@ -1,0 +1,137 @@
+// The pages the Edge Function writes itself: the secret's page, the
+// closed page and the short notices, byte for byte the ones `portfolio
+// serve` writes (cli/internal/server/gatepage.go; gate.test.mjs holds them
+// to cli/internal/server/testdata/).
+
+/** Where a client whose access has ended is sent: the site's contact page (privateaccess.ContactPath). */
+export const CONTACT_PATH = '/contact';
+
+// Go's html/template escapes text so (cli/internal/server/page.go): the
+// pages the function writes are byte for byte the ones `portfolio serve`
+// writes.
+const goEscape = (s) => s.replace(/[&<>"'+\0]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;', "'": '&#39;', '+': '&#43;', '\0': '\uFFFD' })[c]);
+
+/**
+ * The secret's and the closed page's style (serve's pageStyle,
+ * cli/internal/server/gatepage.go): the site's colours for both schemes,
+ * its fonts with the system's as the fallback, a visible focus ring.
+ */
+const PAGE_STYLE =
+  ':root{color-scheme:light dark;--bg:#f7f4ee;--paper:#ffffff;--ink:#1c1b19;--muted:#55524c;--primary:#26306e;--on-primary:#ffffff}' +
+  '@media (prefers-color-scheme:dark){:root{--bg:#111114;--paper:#1a1a1f;--ink:#edeae4;--muted:#b3afa7;--primary:#aab4ff;--on-primary:#0f1230}}' +
+  'body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--ink);font:1.0625rem/1.7 "Inter Variable",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
+  '.cover{position:fixed;inset:0;width:100%;height:100%;object-fit:cover;filter:blur(28px);transform:scale(1.15);opacity:.55}' +
+  'main{position:relative;box-sizing:border-box;width:calc(100% - 2rem);max-width:30rem;margin:2rem auto;padding:2rem 1.5rem;background:var(--paper);border:1px solid var(--muted);border-radius:16px}' +
+  '.site{margin:0;font-weight:600;font-size:.8125rem;letter-spacing:.12em;text-transform:uppercase;color:var(--muted)}' +
+  'h1{margin:.25rem 0 .75rem;font:600 1.75rem/1.2 "Fraunces Variable",Georgia,"Times New Roman",serif;overflow-wrap:anywhere}' +
+  'label{display:block;font-weight:600}' +
+  'input{font:inherit;width:100%;box-sizing:border-box;margin:.25rem 0 1.25rem;padding:.55rem .75rem;border:1px solid var(--muted);border-radius:8px;background:var(--paper);color:var(--ink)}' +
+  'button{font:inherit;font-weight:600;padding:.55rem 1.5rem;border:0;border-radius:999px;background:var(--primary);color:var(--on-primary);cursor:pointer}' +
+  ':focus-visible{outline:3px solid var(--primary);outline-offset:2px}' +
+  'a{color:var(--primary)}p[role=alert]{font-weight:600}';
+
+/** A font's address the pages accept: a file the site build published under /assets/ (privateaccess.FontPath). */
+const FONT_PATH = /^\/assets\/[A-Za-z0-9_.-]+\.woff2$/;
+/** A cover the pages accept: a JPEG as base64 (privateaccess.CoverURI). */
+const COVER_URI = /^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/;
+
+/** The @font-face rules of the site's two web fonts (serve's fontFaces); an unknown address is left to the fallback. */
+function fontFaces(site) {
+  return [
+    ['Inter Variable', site?.text],
+    ['Fraunces Variable', site?.display],
+  ]
+    .filter(([, url]) => typeof url === 'string' && FONT_PATH.test(url))
+    .map(([family, url]) => `@font-face{font-family:"${family}";font-weight:400 600;font-display:swap;src:url(${url}) format("woff2")}`)
+    .join('');
+}
+
+/**
+ * The page that asks for the secret, called a password to the client:
+ * the site's name, fonts and colours (`site`, what the build wrote of the
+ * site), and of the project only what its owner allowed (`page`: its
+ * title, a blurred cover; decision 0095).
+ */
+export function gatePage(action, problem, site, page) {
+  const name = site?.name ?? '';
+  const title = page?.title ?? '';
+  const cover = typeof page?.cover === 'string' && COVER_URI.test(page.cover) ? page.cover : '';
+  const heading = title ? goEscape(title) : 'Private gallery';
+  const who = goEscape(name);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+<title>${heading}${name ? ` · ${who}` : ''}</title>
+<style>${fontFaces(site)}${PAGE_STYLE}</style>
+</head>
+<body>
+${cover ? `<img class="cover" src="${goEscape(cover)}" alt="">\n` : ''}<main>
+${name ? `<p class="site">${who}</p>\n` : ''}<h1>${heading}</h1>
+<p>${name ? `${who} shared this private gallery with you. Enter the password from ${who}’s message to see it.` : 'This gallery is private. Enter the password from the message you were sent to see it.'}</p>
+${problem ? `<p role="alert">${goEscape(problem)}</p>\n` : ''}<form method="post" action="${goEscape(action)}">
+<label for="secret">Password</label>
+<input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
+<button type="submit">Open the gallery</button>
+</form>
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * The page for a client whose access has ended (serve's closedPage): the
+ * site's name, fonts and colours, the owner's name and the contact page,
+ * nothing of the project.
+ */
+export function closedPage(owner, site) {
+  const who = goEscape(owner || 'the photographer');
+  const name = site?.name ?? '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+<title>This private page is closed${name ? ` · ${goEscape(name)}` : ''}</title>
+<style>${fontFaces(site)}${PAGE_STYLE}</style>
+</head>
+<body>
+<main>
+${name ? `<p class="site">${goEscape(name)}</p>\n` : ''}<h1>This private page is closed</h1>
+<p>The time to see this page is over. If you still need it, ${who} can open it again for you.</p>
+<p><a href="${CONTACT_PATH}">Write to ${who}</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** A short page the function writes itself (serve's noticePage): a title, a sentence, the way back. */
+export function noticePage(title, text, back) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
+<title>${goEscape(title)}</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
+</head>
+<body>
+<main>
+<h1>${goEscape(title)}</h1>
+<p>${goEscape(text)}</p>
+<p><a href="${goEscape(back)}">${back === '/' ? 'Go to the home page' : 'Go back'}</a></p>
+</main>
+</body>
+</html>
+`;
+}
+

@@ -63,7 +63,7 @@ func shareClient(opts *Options, c *content.Content, p *content.Project, getenv f
 	if p.Expires != "" {
 		until = expiry(out, p, time.Now())
 	}
-	fmt.Fprintf(out, "Send %s: Open %s and enter the secret %s%s\n", termsafe.String(name), link, privateaccess.ClientSecret(secret, p.Slug, name), until)
+	fmt.Fprintf(out, "Send %s: Open %s and enter the password %s%s\n", termsafe.String(name), link, privateaccess.ClientSecret(secret, p.Slug, name), until)
 	return nil
 }
 

@@ -185,7 +185,7 @@ func Run(opts *Options) error {
 	if p.Expires != "" {
 		until = expiry(out, p, time.Now())
 	}
-	fmt.Fprintf(out, "Send your client: Open %s and enter the secret %s%s\n", link, termsafe.String(secret), until)
+	fmt.Fprintf(out, "Send your client: Open %s and enter the password %s%s\n", link, termsafe.String(secret), until)
 	return nil
 }
 

@@ -25,6 +25,20 @@ var migrations = []string{
 		email       TEXT NOT NULL,
 		body        TEXT NOT NULL
 	) STRICT`,
+	// 2: activity, what clients did on a private project's pages
+	// (activity.go, decision 0097): who (the client's name, "" for the
+	// project's own secret), what, which file, how many photos, when.
+	// No address or user agent.
+	`CREATE TABLE activity (
+		id     INTEGER PRIMARY KEY AUTOINCREMENT,
+		at     TEXT NOT NULL,
+		slug   TEXT NOT NULL,
+		client TEXT NOT NULL,
+		kind   TEXT NOT NULL CHECK (kind IN ('opened', 'favourites', 'download')),
+		file   TEXT NOT NULL DEFAULT '',
+		photos INTEGER NOT NULL DEFAULT 0
+	) STRICT;
+	CREATE INDEX activity_by_project ON activity (slug, id)`,
 }
 
 // migrate checks that db is ours and applies the migrations it lacks, in one

@@ -260,7 +260,7 @@ func TestOpenBadFile(t *testing.T) {
 			if _, err := s.db.Exec(`PRAGMA user_version = 99`); err != nil {
 				t.Fatal(err)
 			}
-		}, "schema version 99 is newer than this portfolio knows (1); use a newer portfolio"},
+		}, fmt.Sprintf("schema version 99 is newer than this portfolio knows (%d); use a newer portfolio", len(migrations))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -96,6 +96,8 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		SameSite: http.SameSiteLaxMode,
 	})
 	h.logf("private: %s opened by %s\n", slug, client)
+	name := "" // H2a: the cookie's client
+	h.record(r, Event{Slug: slug, Client: name, Kind: EventOpened})
 	hdr.Set("Location", page.Action)
 	w.WriteHeader(http.StatusSeeOther)
 }

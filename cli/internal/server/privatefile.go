@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/privatestore"
 )
 
@@ -83,6 +84,14 @@ func (h *Handler) privateFile(w http.ResponseWriter, r *http.Request, urlPath st
 			hdr.Del("Content-Range")
 			http.Error(w, "cannot read "+b.Key, http.StatusInternalServerError)
 			return
+		}
+	}
+	// A download counts once, when it is sent from its first byte: not a
+	// HEAD, a 304 or a later range of the same download (decision 0097).
+	if slug, _ := privateaccess.SlugOf(urlPath); first == 0 {
+		if file, ok := downloadName(urlPath, slug); ok {
+			client := "" // H2a: the cookie's client
+			h.record(r, Event{Slug: slug, Client: client, Kind: EventDownload, File: file})
 		}
 	}
 	w.WriteHeader(status)

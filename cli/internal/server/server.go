@@ -75,6 +75,9 @@ type Config struct {
 	PrivateLimit Limit
 	// Now is the clock of the cookies and the limits. Default time.Now.
 	Now func() time.Time
+	// Activity keeps what clients do on the private projects' pages
+	// (activity.go, decision 0097). Nil: nothing is kept.
+	Activity ActivityLog
 }
 
 // Handler serves the site and its form.

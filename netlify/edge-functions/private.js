@@ -8,7 +8,8 @@
 // into the deploy's own Blobs store, read here after the cookie check
 // (decision 0089, ../private-gate/store.mjs); a client's favourites are
 // checked here and kept in the site's Blobs store `favourites` (decision
-// 0090).
+// 0090); what a client does (opens, favourites, downloads) is kept in the
+// store `activity` (decision 0097).
 //
 // A client's favourites are checked against what the build wrote of each
 // private project's gallery (its title and file names), bundled with the
@@ -16,6 +17,7 @@
 // Netlify bundles the function (cli/internal/privateaccess GalleriesFile).
 import galleries from '../../site/src/generated/private-gate.json' with { type: 'json' };
 import { getDeployStore, getStore } from '../private-gate/blobs.mjs';
+import { STORE as ACTIVITY } from '../private-gate/activity.mjs';
 import { STORE } from '../private-gate/favourites.mjs';
 import { envName, handle } from '../private-gate/gate.mjs';
 import { PATTERNS } from '../private-gate/paths.mjs';
@@ -27,6 +29,10 @@ export default (request, context) =>
     galleryFor: (slug) => (Object.hasOwn(galleries.projects, slug) ? galleries.projects[slug] : undefined),
     deployStore: () => getDeployStore(),
     favouritesStore: () => getStore(STORE),
+    // What the client does, for the owner (decision 0097); the answer
+    // does not wait for the write where the runtime can finish it later.
+    activityStore: () => getStore(ACTIVITY),
+    waitUntil: typeof context.waitUntil === 'function' ? (p) => context.waitUntil(p) : undefined,
     next: () => context.next(),
   });
 

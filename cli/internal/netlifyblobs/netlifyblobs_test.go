@@ -1,19 +1,17 @@
-package netlifyblobs
+package netlifyblobs_test
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"portfolio/cli/internal/netlifyblobs"
+	"portfolio/cli/internal/netlifyblobs/blobstest"
 )
 
 const (
@@ -21,50 +19,8 @@ const (
 	siteID = "site-123"
 )
 
-// StartBlobsServer runs @netlify/blobs' BlobsServer (site/node_modules)
-// with the stores of seed ({store: {key: text}}) written through
-// Netlify's API, and returns its API address. Skipped without node or the
-// site's packages.
-func StartBlobsServer(t *testing.T, seed map[string]map[string]string) string {
-	t.Helper()
-	modules, err := filepath.Abs("../../../site/node_modules")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(modules, "@netlify/blobs/dist/server.js")); err != nil {
-		t.Skip("@netlify/blobs is not installed: npm ci --prefix site")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed")
-	}
-	input, err := json.Marshal(seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", "testdata/blobs-server.mjs", modules, token, siteID)
-	cmd.Stdin = strings.NewReader(string(input))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("the Blobs server did not start: %v", err)
-	}
-	var ready struct{ API string }
-	if err := json.Unmarshal([]byte(line), &ready); err != nil || ready.API == "" {
-		t.Fatalf("the Blobs server said %q", line)
-	}
-	return ready.API
-}
-
 func TestListAndGetAgainstBlobsServer(t *testing.T) {
-	api := StartBlobsServer(t, map[string]map[string]string{
+	api := blobstest.Start(t, token, siteID, map[string]map[string]string{
 		"activity": {
 			"alpha/2027-01-15T08-00-01-000Z-aaaaaaaaaaaa.json":    `{"kind":"opened"}`,
 			"alpha/2027-01-15T08-00-05-000Z-bbbbbbbbbbbb.json":    `{"kind":"download","file":"é ü.zip"}`,
@@ -74,7 +30,7 @@ func TestListAndGetAgainstBlobsServer(t *testing.T) {
 		"favourites": {"alpha/f.json": `{}`},
 	})
 	ctx := context.Background()
-	c := &Client{API: api, SiteID: siteID, Token: token}
+	c := &netlifyblobs.Client{API: api, SiteID: siteID, Token: token}
 	keys, err := c.List(ctx, "activity", "alpha/")
 	if err != nil {
 		t.Fatal(err)
@@ -91,12 +47,12 @@ func TestListAndGetAgainstBlobsServer(t *testing.T) {
 	if none, err := c.List(ctx, "no-such-store", "alpha/"); err != nil || len(none) != 0 {
 		t.Errorf("List of an empty store = %q, %v; want none", none, err)
 	}
-	if _, err := c.Get(ctx, "activity", "alpha/none.json"); !errors.Is(err, ErrNotFound) {
+	if _, err := c.Get(ctx, "activity", "alpha/none.json"); !errors.Is(err, netlifyblobs.ErrNotFound) {
 		t.Errorf("Get of a missing key: %v, want ErrNotFound", err)
 	}
 
 	// Bounded: a listing past MaxKeys, a blob past MaxBytes.
-	small := &Client{API: api, SiteID: siteID, Token: token, MaxKeys: 1, MaxBytes: 1000}
+	small := &netlifyblobs.Client{API: api, SiteID: siteID, Token: token, MaxKeys: 1, MaxBytes: 1000}
 	if _, err := small.List(ctx, "activity", "alpha/"); err == nil || !strings.Contains(err.Error(), "more than 1 keys") {
 		t.Errorf("List past MaxKeys: %v", err)
 	}
@@ -105,7 +61,7 @@ func TestListAndGetAgainstBlobsServer(t *testing.T) {
 	}
 
 	// A wrong token: refused, and said so.
-	wrong := &Client{API: api, SiteID: siteID, Token: "wrong"}
+	wrong := &netlifyblobs.Client{API: api, SiteID: siteID, Token: "wrong"}
 	for name, call := range map[string]func() error{
 		"list": func() error { _, err := wrong.List(ctx, "activity", "alpha/"); return err },
 		"get":  func() error { _, err := wrong.Get(ctx, "activity", want[0]); return err },
@@ -127,14 +83,14 @@ func TestClientRefusals(t *testing.T) {
 	ln.Close()
 	tests := []struct {
 		name string
-		c    Client
+		c    netlifyblobs.Client
 		want string
 	}{
-		{"no token", Client{SiteID: siteID}, "NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN"},
-		{"no site", Client{Token: token}, "NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN"},
-		{"http to another machine", Client{API: "http://api.example.com", SiteID: siteID, Token: token}, "is not https"},
-		{"not an address", Client{API: "::", SiteID: siteID, Token: token}, "cannot be read"},
-		{"no one there", Client{API: closed, SiteID: siteID, Token: token}, "cannot reach Netlify's Blobs at " + strings.TrimPrefix(closed, "http://")},
+		{"no token", netlifyblobs.Client{SiteID: siteID}, "NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN"},
+		{"no site", netlifyblobs.Client{Token: token}, "NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN"},
+		{"http to another machine", netlifyblobs.Client{API: "http://api.example.com", SiteID: siteID, Token: token}, "is not https"},
+		{"not an address", netlifyblobs.Client{API: "::", SiteID: siteID, Token: token}, "cannot be read"},
+		{"no one there", netlifyblobs.Client{API: closed, SiteID: siteID, Token: token}, "cannot reach Netlify's Blobs at " + strings.TrimPrefix(closed, "http://")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -168,7 +124,7 @@ func TestListReadsEveryPage(t *testing.T) {
 		_, _ = w.Write([]byte(pages[cursor]))
 	}))
 	defer srv.Close()
-	keys, err := (&Client{API: srv.URL, SiteID: siteID, Token: token}).List(context.Background(), "activity", "alpha/")
+	keys, err := (&netlifyblobs.Client{API: srv.URL, SiteID: siteID, Token: token}).List(context.Background(), "activity", "alpha/")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,10 +29,8 @@ export default (request, context) =>
     galleryFor: (slug) => (Object.hasOwn(galleries.projects, slug) ? galleries.projects[slug] : undefined),
     deployStore: () => getDeployStore(),
     favouritesStore: () => getStore(STORE),
-    // What the client does, for the owner (decision 0097); the answer
-    // does not wait for the write where the runtime can finish it later.
+    // What the client does, for the owner (decision 0097).
     activityStore: () => getStore(ACTIVITY),
-    waitUntil: typeof context.waitUntil === 'function' ? (p) => context.waitUntil(p) : undefined,
     next: () => context.next(),
   });
 

@@ -52,21 +52,29 @@ export function event({ slug, client, kind, file, photos, date }) {
   return e;
 }
 
+/** Milliseconds the answer waits for an event's write at most (serve's activityTimeout). */
+export const TIMEOUT = 2000;
+
 /**
  * Keeps an event in `store()` (getStore('activity')); never throws: a
- * failure is logged. No store given: nothing is kept. `waitUntil`, the
- * runtime's (context.waitUntil), lets the answer go before the write ends;
- * without it the write is awaited.
+ * failure is logged, and past TIMEOUT the answer goes on without it. No
+ * store given: nothing is kept. The write is awaited, not handed to
+ * context.waitUntil: in Netlify's local runtime (@netlify/edge-functions-dev
+ * 2.0.1) a write handed over was cut short, an empty blob or none
+ * (decision 0097).
  */
-export async function record(store, waitUntil, fields) {
+export async function record(store, fields) {
   if (!store) return;
-  const write = (async () => {
-    try {
-      await store().setJSON(storeKey(fields.slug, fields.date), event(fields));
-    } catch (err) {
-      console.error(`activity: cannot keep ${fields.slug}'s ${fields.kind} event: ${err}`);
-    }
-  })();
-  if (waitUntil) waitUntil(write);
-  else await write;
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve('late'), TIMEOUT);
+  });
+  try {
+    const done = await Promise.race([store().setJSON(storeKey(fields.slug, fields.date), event(fields)), late]);
+    if (done === 'late') console.error(`activity: cannot keep ${fields.slug}'s ${fields.kind} event: no answer from the store in ${TIMEOUT} ms`);
+  } catch (err) {
+    console.error(`activity: cannot keep ${fields.slug}'s ${fields.kind} event: ${err}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }

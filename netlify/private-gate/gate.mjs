@@ -281,7 +281,7 @@ async function readForm(request) {
  * the `favourites` Blobs store under <slug>/<time>-<random>.json (decision
  * 0090). JSON for a script, a page for a browser.
  */
-async function favourites(request, form, { slug, pathname, galleryFor, favouritesStore, activityStore, waitUntil, date }) {
+async function favourites(request, form, { slug, pathname, galleryFor, favouritesStore, activityStore, date }) {
   const get = (k) => form.get(k) ?? '';
   const thanked = () => formAnswer(request, 200, { ok: true }, 'Thank you! Your favourites were sent.', 'The photographer has your list and your note, and will answer at the email address you gave.', pathname);
   if (get(FAVOURITES.honeypot) !== '') return thanked();
@@ -309,7 +309,7 @@ async function favourites(request, form, { slug, pathname, galleryFor, favourite
     return formAnswer(request, 500, { ok: false, error: 'The favourites could not be stored; please try again.' }, 'The favourites were not sent', 'The favourites could not be stored because of a problem on the server. Go back and try again in a moment.', backLink(request));
   }
   const client = ''; // H2a: the cookie's client
-  await recordActivity(activityStore, waitUntil, { slug, client, kind: 'favourites', photos: photos.length, date });
+  await recordActivity(activityStore, { slug, client, kind: 'favourites', photos: photos.length, date });
   return thanked();
 }
 
@@ -338,7 +338,7 @@ export function backLink(request) {
  * to the host's form handling (`next`). Serve refuses what it cannot read
  * the same way (415 for another encoding, 413 for a large body).
  */
-export async function handlePost(request, { slug, pathname, galleryFor, favouritesStore, activityStore, waitUntil, next, date }) {
+export async function handlePost(request, { slug, pathname, galleryFor, favouritesStore, activityStore, next, date }) {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   let name = '';
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
@@ -359,7 +359,7 @@ export async function handlePost(request, { slug, pathname, galleryFor, favourit
     // Outside a private project nothing takes favourites (serve: no such form).
     return formAnswer(request, 404, { ok: false, error: 'There is no form named "favourites".' }, 'Unknown form', 'There is no form named "favourites" on this site. Go back and send the page\'s own form.', backLink(request));
   }
-  return favourites(request, read.form, { slug, pathname, galleryFor, favouritesStore, activityStore, waitUntil, date });
+  return favourites(request, read.form, { slug, pathname, galleryFor, favouritesStore, activityStore, date });
 }
 
 /**
@@ -376,10 +376,9 @@ export async function handlePost(request, { slug, pathname, galleryFor, favourit
  * Blobs stores (getDeployStore(), getStore('favourites')); `now()` is Unix
  * seconds. A path outside the prefix goes to `next`. `activityStore()`
  * (getStore('activity'); none: nothing is kept) keeps what the client
- * does (activity.mjs, decision 0097), handed to `waitUntil` (the
- * runtime's context.waitUntil) when given, else awaited.
+ * does (activity.mjs, decision 0097).
  */
-export async function handle(request, { secretFor, galleryFor = () => undefined, deployStore, favouritesStore, activityStore, waitUntil, next, now = () => Math.floor(Date.now() / 1000) }) {
+export async function handle(request, { secretFor, galleryFor = () => undefined, deployStore, favouritesStore, activityStore, next, now = () => Math.floor(Date.now() / 1000) }) {
   const url = new URL(request.url);
   const { kind, slug } = classify(url.pathname);
   // A path that means different things depending on how it is decoded,
@@ -396,10 +395,10 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
   for (const value of cookieValues(request, cookieName(slug))) {
     if (await valid(secret, slug, value, now())) {
       if (ended(gallery, now())) return closed(request, gallery);
-      return admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, activityStore, waitUntil, next, now });
+      return admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, activityStore, next, now });
     }
   }
-  return gate(request, url, slug, secret, now, gallery, { activityStore, waitUntil });
+  return gate(request, url, slug, secret, now, gallery, { activityStore });
 }
 
 /** The canonical decoded path of a URL's pathname; null when a segment decodes to a separator or a dot segment. */
@@ -418,9 +417,9 @@ function decodedPath(pathname) {
   return parts.join('/');
 }
 
-async function admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, activityStore, waitUntil, next, now }) {
+async function admitted(request, url, slug, { galleryFor, deployStore, favouritesStore, activityStore, next, now }) {
   const method = request.method;
-  if (method === 'POST') return handlePost(request, { slug, pathname: url.pathname, galleryFor, favouritesStore, activityStore, waitUntil, next, date: new Date(now() * 1000) });
+  if (method === 'POST') return handlePost(request, { slug, pathname: url.pathname, galleryFor, favouritesStore, activityStore, next, date: new Date(now() * 1000) });
   if (method !== 'GET' && method !== 'HEAD') {
     return fail(request, 405, 'This request is not supported', 'Pages of this site can be read (GET) and its forms sent (POST); nothing else.', { Allow: 'GET, HEAD, POST' });
   }
@@ -430,7 +429,7 @@ async function admitted(request, url, slug, { galleryFor, deployStore, favourite
   const file = res && downloadName(path, slug);
   if (file && fromFirstByte(method, res)) {
     const client = ''; // H2a: the cookie's client
-    await recordActivity(activityStore, waitUntil, { slug, client, kind: 'download', file, date: new Date(now() * 1000) });
+    await recordActivity(activityStore, { slug, client, kind: 'download', file, date: new Date(now() * 1000) });
   }
   // Never the site's 404.html, which loads the analytics: nothing at a
   // private address counts (decision 0080; serve answers the same).
@@ -444,7 +443,7 @@ async function admitted(request, url, slug, { galleryFor, deployStore, favourite
  */
 const escapedPath = (p) => p.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => [...encoder.encode(c)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''));
 
-async function gate(request, url, slug, secret, now, gallery, { activityStore, waitUntil }) {
+async function gate(request, url, slug, secret, now, gallery, { activityStore }) {
   const action = escapedPath(decodedPath(url.pathname) ?? url.pathname);
   if (request.method !== 'POST') return refuse(401, action, '', request.method);
   let given = '';
@@ -464,6 +463,6 @@ async function gate(request, url, slug, secret, now, gallery, { activityStore, w
   const expires = now() + LIFETIME;
   const cookie = `${cookieName(slug)}=${await sign(secret, slug, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
   const client = ''; // H2a: the cookie's client
-  await recordActivity(activityStore, waitUntil, { slug, client, kind: 'opened', date: new Date(now() * 1000) });
+  await recordActivity(activityStore, { slug, client, kind: 'opened', date: new Date(now() * 1000) });
   return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
 }

@@ -228,3 +228,52 @@ func readEvent(data []byte, slug string) (messages.Event, string) {
 	}
 	return messages.Event{Slug: r.Slug, Client: r.Client, Kind: r.Kind, File: r.File, Photos: r.Photos, At: at}, ""
 }
+
+// FavouritesStore is the site's Blobs store the Edge Function keeps the
+// favourites lists in (decision 0090).
+const FavouritesStore = "favourites"
+
+// hostFavourites reads the project's favourites lists from the site's
+// Blobs store through Netlify's API, as the messages `portfolio serve`
+// would have stored (the text the owner reads, who sent it, when),
+// oldest first, numbered in that order. A record that is not one of the
+// project's lists is left out and said so.
+func hostFavourites(ctx context.Context, opts *Options, slug string) ([]messages.Message, error) {
+	c := &netlifyblobs.Client{API: opts.Netlify.API, SiteID: opts.Netlify.SiteID, Token: opts.Netlify.Token}
+	keys, err := c.List(ctx, FavouritesStore, slug+"/")
+	if err != nil {
+		return nil, err
+	}
+	var out []messages.Message
+	for _, key := range keys {
+		data, err := c.Get(ctx, FavouritesStore, key)
+		if errors.Is(err, netlifyblobs.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		// netlify/private-gate/favourites.mjs record.
+		var r struct {
+			Slug     string `json:"slug"`
+			Name     string `json:"name"`
+			Email    string `json:"email"`
+			Message  string `json:"message"`
+			Received string `json:"received"`
+		}
+		at, perr := time.Time{}, json.Unmarshal(data, &r)
+		if perr == nil {
+			at, perr = time.Parse(time.RFC3339Nano, r.Received)
+		}
+		if perr != nil || r.Slug != slug {
+			fmt.Fprintf(opts.IO.ErrOut, "Left out %s: it is not a favourites list of %s.\n", termsafe.String(key), slug)
+			continue
+		}
+		out = append(out, messages.Message{Name: r.Name, Email: r.Email, Body: r.Message, ReceivedAt: at})
+	}
+	slices.SortStableFunc(out, func(a, b messages.Message) int { return a.ReceivedAt.Compare(b.ReceivedAt) })
+	for i := range out {
+		out[i].ID = int64(i + 1)
+	}
+	return out, nil
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,7 +51,9 @@ func TestActivityFlags(t *testing.T) {
 			want: Options{Activity: "smith", DataDir: "data", Netlify: &Netlify{API: "http://127.0.0.1:1", SiteID: "s", Token: "t"}}},
 		{args: []string{"--activity", "smith", "--csv"}, wantUsage: "--activity cannot be used with --favourites or --csv"},
 		{args: []string{"--activity", "smith", "--favourites", "smith"}, wantUsage: "--activity cannot be used with --favourites or --csv"},
-		{args: []string{"--netlify"}, wantUsage: "--netlify reads the host's activity: use it with --activity SLUG"},
+		{args: []string{"--netlify"}, wantUsage: "--netlify reads the host's record: use it with --activity SLUG or --favourites SLUG"},
+		{args: []string{"--favourites", "smith", "--netlify"}, env: map[string]string{"NETLIFY_SITE_ID": "s", "NETLIFY_AUTH_TOKEN": "t"},
+			want: Options{DataDir: "data", Netlify: &Netlify{SiteID: "s", Token: "t"}}},
 		{args: []string{"--activity", "smith", "--netlify"}, env: map[string]string{"NETLIFY_SITE_ID": "s"}, wantUsage: "--netlify needs NETLIFY_SITE_ID"},
 		{args: []string{"--activity", "smith", "--netlify"}, env: map[string]string{"NETLIFY_AUTH_TOKEN": "t"}, wantUsage: "--netlify needs NETLIFY_SITE_ID"},
 	}
@@ -161,5 +164,45 @@ Jo
 	opts.Netlify.Token = "wrong"
 	if _, err := hostEvents(context.Background(), opts, "smith"); err == nil || !strings.Contains(err.Error(), "NETLIFY_AUTH_TOKEN") {
 		t.Errorf("wrong token: %v", err)
+	}
+}
+
+// The favourites lists the Edge Function stored (favourites.mjs record),
+// read from a real BlobsServer as the messages serve would have stored:
+// oldest first, numbered; another project's record, or one that cannot be
+// read, is left out and said so.
+func TestHostFavourites(t *testing.T) {
+	list := func(slug, name, received, photos string) string {
+		return `{"form":"favourites","slug":"` + slug + `","project":"Smith","name":"` + name + `","email":"` + strings.ToLower(name) + `@example.com","note":"","photos":[],"received":"` + received + `","message":"Favourites from “Smith” (1 photo):\n` + photos + `\n"}`
+	}
+	api := blobstest.Start(t, "tok", "site-1", map[string]map[string]string{
+		FavouritesStore: {
+			"smith/2026-11-28T10-00-00-000Z-bbbbbbbbbbbb.json": list("smith", "Bob", "2026-11-28T10:00:00.000Z", "IMG_2.jpg"),
+			"smith/2026-11-27T10-00-00-000Z-aaaaaaaaaaaa.json": list("smith", "Ann", "2026-11-27T10:00:00.000Z", "IMG_1.jpg"),
+			"smith/2026-11-29T10-00-00-000Z-cccccccccccc.json": list("other", "Eve", "2026-11-29T10:00:00.000Z", "IMG_3.jpg"),
+			"smith/2026-11-29T11-00-00-000Z-dddddddddddd.json": `{"slug":"smith","received":"yesterday"}`,
+		},
+	})
+	ios, _, _, errOut := iostreams.Test()
+	opts := &Options{IO: ios, Netlify: &Netlify{API: api, SiteID: "site-1", Token: "tok"}}
+	msgs, err := hostFavourites(context.Background(), opts, "smith")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range msgs {
+		got = append(got, fmt.Sprintf("%d %s <%s> %s %q", m.ID, m.Name, m.Email, m.ReceivedAt.Format(time.RFC3339), m.Body))
+	}
+	want := []string{
+		`1 Ann <ann@example.com> 2026-11-27T10:00:00Z "Favourites from “Smith” (1 photo):\nIMG_1.jpg\n"`,
+		`2 Bob <bob@example.com> 2026-11-28T10:00:00Z "Favourites from “Smith” (1 photo):\nIMG_2.jpg\n"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("lists:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, key := range []string{"smith/2026-11-29T10-00-00-000Z-cccccccccccc.json", "smith/2026-11-29T11-00-00-000Z-dddddddddddd.json"} {
+		if line := "Left out " + key + ": it is not a favourites list of smith.\n"; !strings.Contains(errOut.String(), line) {
+			t.Errorf("stderr %q lacks %q", errOut.String(), line)
+		}
 	}
 }

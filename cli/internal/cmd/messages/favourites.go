@@ -72,7 +72,11 @@ func favourites(opts *Options, msgs []messages.Message, loc *time.Location) erro
 		}
 	}
 	if lists == 0 {
-		_, err := fmt.Fprintf(opts.IO.ErrOut, "No favourites for %s yet in %s.\n", p.Slug, messages.Path(opts.DataDir))
+		where := messages.Path(opts.DataDir)
+		if opts.Netlify != nil {
+			where = "the site's Blobs store " + FavouritesStore
+		}
+		_, err := fmt.Fprintf(opts.IO.ErrOut, "No favourites for %s yet in %s.\n", p.Slug, where)
 		return err
 	}
 	fmt.Fprintf(&b, "\nAll %s, from %d %s:\n%s\n", count(len(all)), lists, map[bool]string{true: "list", false: "lists"}[lists == 1], lightroomLine(all))

@@ -80,7 +80,9 @@ NETLIFY_SITE_ID to the site's ID (Site configuration, Site details), and
 the token is sent over https to api.netlify.com only (NETLIFY_API_URL
 changes the address, for a test). No address or browser is kept, only
 who, what and when; delete old events with
-` + "`netlify blobs:delete activity KEY`" + ` (decision 0097).
+` + "`netlify blobs:delete activity KEY`" + ` (decision 0097). --favourites SLUG --netlify
+reads the lists the same way, from the site's Blobs store "favourites"
+(decision 0090).
 
 It works from any folder of the repository: without --data it reads the
 repository's data folder, found above the current folder or above the
@@ -107,8 +109,8 @@ runs, it says so (exit status 2) rather than "No messages yet".`),
 			if opts.Activity != "" && (opts.Favourites != "" || opts.CSV) {
 				return cmdutil.Usagef("--activity cannot be used with --favourites or --csv")
 			}
-			if netlify && opts.Activity == "" {
-				return cmdutil.Usagef("--netlify reads the host's activity: use it with --activity SLUG")
+			if netlify && opts.Activity == "" && opts.Favourites == "" {
+				return cmdutil.Usagef("--netlify reads the host's record: use it with --activity SLUG or --favourites SLUG")
 			}
 			if netlify {
 				opts.Netlify = &Netlify{API: os.Getenv("NETLIFY_API_URL"), SiteID: os.Getenv("NETLIFY_SITE_ID"), Token: os.Getenv("NETLIFY_AUTH_TOKEN")}
@@ -140,7 +142,7 @@ runs, it says so (exit status 2) rather than "No messages yet".`),
 	fl.BoolVar(&opts.CSV, "csv", false, "write CSV with a header row")
 	fl.StringVar(&opts.DataDir, "data", messages.DefaultDir, "`folder` of the messages database")
 	fl.StringVar(&opts.Activity, "activity", "", "print what clients did on the private project `SLUG`: first opened, favourites sent, downloads")
-	fl.BoolVar(&netlify, "netlify", false, "with --activity: read the site's record on Netlify (NETLIFY_AUTH_TOKEN, NETLIFY_SITE_ID)")
+	fl.BoolVar(&netlify, "netlify", false, "with --activity or --favourites: read the site's record on Netlify (NETLIFY_AUTH_TOKEN, NETLIFY_SITE_ID)")
 	fl.StringVar(&opts.Favourites, "favourites", "", "print the favourites received for the private project `SLUG`, as lines to paste into Lightroom Classic's filter")
 	_ = cmd.MarkFlagDirname("data")
 	return cmd
@@ -165,7 +167,13 @@ func Run(opts *Options) error {
 		}
 		return nil
 	}
-	msgs, err := read(ctx, opts.DataDir)
+	var msgs []messages.Message
+	var err error
+	if opts.Netlify != nil {
+		msgs, err = hostFavourites(ctx, opts, opts.Favourites)
+	} else {
+		msgs, err = read(ctx, opts.DataDir)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return cmdutil.ErrCancel

@@ -21,7 +21,10 @@
 // The secrets are the PORTFOLIO_PRIVATE_* variables of the environment.
 // It prints "edge: listening on http://127.0.0.1:<port>" when ready, and
 // `GET /.harness/favourites` lists the favourites store (key → record), for
-// tests. A request reaches the runtime as Node's http server read it: its
+// tests; `GET /.harness/blobs` gives the Blobs server's API address, token
+// and site ID ({api, token, siteID}), so a test reads the site's stores
+// (the activity, decision 0097) through Netlify's API as
+// `portfolio messages --netlify` does. A request reaches the runtime as Node's http server read it: its
 // raw path goes through WHATWG URL parsing first, which resolves dot
 // segments and turns a backslash into a slash before any function runs.
 import { randomUUID } from 'node:crypto';
@@ -171,14 +174,20 @@ const front = http.createServer(async (req, res) => {
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
     headers.set('x-nf-request-id', randomUUID());
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    // redirect: 'manual': @netlify/edge-functions-dev hands this request to
+    // fetch(), which would otherwise follow a function's 303 (the gate's
+    // answer to the right secret) and send back the page it leads to.
     const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
       method: req.method,
+      redirect: 'manual',
       headers,
       body: hasBody ? Readable.toWeb(req) : undefined,
       duplex: hasBody ? 'half' : undefined,
     });
     let response;
-    if (new URL(request.url).pathname === '/.harness/favourites') response = await favourites();
+    const harness = new URL(request.url).pathname;
+    if (harness === '/.harness/favourites') response = await favourites();
+    else if (harness === '/.harness/blobs') response = Response.json({ api: blobsURL, token, siteID: blobsContext.siteID });
     else {
       const fn = await edge.match(request);
       if (fn) response = await fn.handle(request, originURL);

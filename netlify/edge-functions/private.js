@@ -8,7 +8,8 @@
 // into the deploy's own Blobs store, read here after the cookie check
 // (decision 0089, ../private-gate/store.mjs); a client's favourites are
 // checked here and kept in the site's Blobs store `favourites` (decision
-// 0090).
+// 0090); what a client does (opens, favourites, downloads) is kept in the
+// store `activity` (decision 0097).
 //
 // A client's favourites are checked against what the build wrote of each
 // private project's gallery (its title and file names), and the secret's
@@ -18,6 +19,7 @@
 // Netlify bundles the function (cli/internal/privateaccess GalleriesFile).
 import galleries from '../../site/src/generated/private-gate.json' with { type: 'json' };
 import { getDeployStore, getStore } from '../private-gate/blobs.mjs';
+import { STORE as ACTIVITY } from '../private-gate/activity.mjs';
 import { STORE } from '../private-gate/favourites.mjs';
 import { envName, handle } from '../private-gate/gate.mjs';
 import { PATTERNS } from '../private-gate/paths.mjs';
@@ -30,6 +32,8 @@ export default (request, context) =>
     site: galleries.site,
     deployStore: () => getDeployStore(),
     favouritesStore: () => getStore(STORE),
+    // What the client does, for the owner (decision 0097).
+    activityStore: () => getStore(ACTIVITY),
     next: () => context.next(),
   });
 

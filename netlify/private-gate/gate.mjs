@@ -7,6 +7,7 @@
 // Crypto, Request, Response), so Deno at the edge and Node in the tests
 // run the same code. See docs/decisions/0080-private-client-work.md.
 
+import { downloadName, fromFirstByte, record as recordActivity } from './activity.mjs';
 import { FAVOURITES, MAX_BODY, photoNames, record, storeKey, validateFavourites } from './favourites.mjs';
 import { classify, PREFIX, slugOf } from './paths.mjs';
 import { CONTACT_PATH, closedPage, gatePage, noticePage } from './pages.mjs';
@@ -270,7 +271,7 @@ async function readForm(request) {
  * the `favourites` Blobs store under <slug>/<time>-<random>.json (decision
  * 0090). JSON for a script, a page for a browser.
  */
-async function favourites(request, form, { slug, client = '', pathname, galleryFor, favouritesStore, date }) {
+async function favourites(request, form, { slug, client = '', pathname, galleryFor, favouritesStore, activityStore, date }) {
   const get = (k) => form.get(k) ?? '';
   const thanked = () => formAnswer(request, 200, { ok: true }, 'Thank you! Your favourites were sent.', 'The photographer has your list and your note, and will answer at the email address you gave.', pathname);
   if (get(FAVOURITES.honeypot) !== '') return thanked();
@@ -297,6 +298,7 @@ async function favourites(request, form, { slug, client = '', pathname, galleryF
     console.error(`favourites: cannot store ${slug}'s list: ${err}`);
     return formAnswer(request, 500, { ok: false, error: 'The favourites could not be stored; please try again.' }, 'The favourites were not sent', 'The favourites could not be stored because of a problem on the server. Go back and try again in a moment.', backLink(request));
   }
+  await recordActivity(activityStore, { slug, client, kind: 'favourites', photos: photos.length, date });
   return thanked();
 }
 
@@ -325,7 +327,7 @@ export function backLink(request) {
  * to the host's form handling (`next`). Serve refuses what it cannot read
  * the same way (415 for another encoding, 413 for a large body).
  */
-export async function handlePost(request, { slug, client = '', pathname, galleryFor, favouritesStore, next, date }) {
+export async function handlePost(request, { slug, client = '', pathname, galleryFor, favouritesStore, activityStore, next, date }) {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
   let name = '';
   if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
@@ -346,7 +348,7 @@ export async function handlePost(request, { slug, client = '', pathname, gallery
     // Outside a private project nothing takes favourites (serve: no such form).
     return formAnswer(request, 404, { ok: false, error: 'There is no form named "favourites".' }, 'Unknown form', 'There is no form named "favourites" on this site. Go back and send the page\'s own form.', backLink(request));
   }
-  return favourites(request, read.form, { slug, client, pathname, galleryFor, favouritesStore, date });
+  return favourites(request, read.form, { slug, client, pathname, galleryFor, favouritesStore, activityStore, date });
 }
 
 /**
@@ -364,9 +366,11 @@ export async function handlePost(request, { slug, client = '', pathname, gallery
  * ({ name, text, display }: the owner's name and the fonts' addresses;
  * decision 0095); `deployStore()` and `favouritesStore()` are the
  * Blobs stores (getDeployStore(), getStore('favourites')); `now()` is Unix
- * seconds. A path outside the prefix goes to `next`.
+ * seconds. A path outside the prefix goes to `next`. `activityStore()`
+ * (getStore('activity'); none: nothing is kept) keeps what the client
+ * does (activity.mjs, decision 0097).
  */
-export async function handle(request, { secretFor, galleryFor = () => undefined, site, deployStore, favouritesStore, next, now = () => Math.floor(Date.now() / 1000) }) {
+export async function handle(request, { secretFor, galleryFor = () => undefined, site, deployStore, favouritesStore, activityStore, next, now = () => Math.floor(Date.now() / 1000) }) {
   const url = new URL(request.url);
   const { kind, slug } = classify(url.pathname);
   // A path that means different things depending on how it is decoded,
@@ -386,10 +390,10 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
     const found = await validClient(secret, slug, value, gallery?.clients, now());
     if (found) {
       if (ended(gallery, now())) return closed(request, gallery, site);
-      return admitted(request, url, slug, { client: found.client, galleryFor, deployStore, favouritesStore, next, now });
+      return admitted(request, url, slug, { client: found.client, galleryFor, deployStore, favouritesStore, activityStore, next, now });
     }
   }
-  return gate(request, url, slug, secret, now, gallery, site);
+  return gate(request, url, slug, secret, now, gallery, site, { activityStore });
 }
 
 /** The canonical decoded path of a URL's pathname; null when a segment decodes to a separator or a dot segment. */
@@ -408,14 +412,19 @@ function decodedPath(pathname) {
   return parts.join('/');
 }
 
-async function admitted(request, url, slug, { client, galleryFor, deployStore, favouritesStore, next, now }) {
+async function admitted(request, url, slug, { client, galleryFor, deployStore, favouritesStore, activityStore, next, now }) {
   const method = request.method;
-  if (method === 'POST') return handlePost(request, { slug, client, pathname: url.pathname, galleryFor, favouritesStore, next, date: new Date(now() * 1000) });
+  if (method === 'POST') return handlePost(request, { slug, client, pathname: url.pathname, galleryFor, favouritesStore, activityStore, next, date: new Date(now() * 1000) });
   if (method !== 'GET' && method !== 'HEAD') {
     return fail(request, 405, 'This request is not supported', 'Pages of this site can be read (GET) and its forms sent (POST); nothing else.', { Allow: 'GET, HEAD, POST' });
   }
   const path = decodedPath(url.pathname);
   const res = path === null ? null : await serveStored(request, deployStore(), path, PRIVATE_HEADERS);
+  // A download counts once, when it is sent from its first byte (decision 0097).
+  const file = res && downloadName(path, slug);
+  if (file && fromFirstByte(method, res)) {
+    await recordActivity(activityStore, { slug, client, kind: 'download', file, date: new Date(now() * 1000) });
+  }
   // Never the site's 404.html, which loads the analytics: nothing at a
   // private address counts (decision 0080; serve answers the same).
   return res ?? fail(request, 404, 'No page here', 'There is no page at this address.');
@@ -428,7 +437,7 @@ async function admitted(request, url, slug, { client, galleryFor, deployStore, f
  */
 const escapedPath = (p) => p.replace(/[^A-Za-z0-9\-_.~$&+,/:;=@]/gu, (c) => [...encoder.encode(c)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join(''));
 
-async function gate(request, url, slug, secret, now, gallery, site) {
+async function gate(request, url, slug, secret, now, gallery, site, { activityStore }) {
   const page = gallery?.page;
   const action = escapedPath(decodedPath(url.pathname) ?? url.pathname);
   if (request.method !== 'POST') return refuse(401, action, '', request.method, site, page);
@@ -452,5 +461,6 @@ async function gate(request, url, slug, secret, now, gallery, site) {
   if (ended(gallery, now())) return closed(request, gallery, site);
   const expires = now() + LIFETIME;
   const cookie = `${cookieName(slug)}=${await signClient(secret, slug, client, expires)}; Path=${cookiePath(slug)}; Max-Age=${LIFETIME}; HttpOnly; Secure; SameSite=Lax`;
+  await recordActivity(activityStore, { slug, client, kind: 'opened', date: new Date(now() * 1000) });
   return new Response(null, { status: 303, headers: { Location: action, 'Set-Cookie': cookie, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' } });
 }

@@ -403,6 +403,72 @@ test("a favourites post to / or with another project's cookie is refused by both
   expect(await stored()).toEqual({ serve: before.serve + 1, host: before.host + 1 });
 });
 
+interface ClientActivity {
+  client: string;
+  firstOpened: string | null;
+  opens: number;
+  favourites: { at: string; photos: number }[];
+  downloads: { at: string; file: string }[];
+}
+
+/**
+ * What both servers kept of the project's clients (decision 0097), as the
+ * owner reads it: `portfolio messages --activity` on serve's
+ * data/messages.db, and with --netlify on the host's Blobs store through
+ * Netlify's API (the harness's BlobsServer).
+ */
+async function activity(): Promise<{ serve: ClientActivity[]; host: ClientActivity[] }> {
+  const args = ['messages', '--activity', slug, '--json'];
+  const local = execFileSync(site.bin, [...args, '--data', path.join(site.work, 'data')], { cwd: site.work }).toString();
+  const blobs = JSON.parse((await raw(host, 'GET', '/.harness/blobs')).body.toString()) as { api: string; token: string; siteID: string };
+  const env = { ...process.env, NETLIFY_API_URL: blobs.api, NETLIFY_AUTH_TOKEN: blobs.token, NETLIFY_SITE_ID: blobs.siteID };
+  const remote = execFileSync(site.bin, [...args, '--netlify'], { cwd: site.work, env }).toString();
+  return { serve: JSON.parse(local) as ClientActivity[], host: JSON.parse(remote) as ClientActivity[] };
+}
+
+/** The project secret's opens, favourites lists (their photos) and downloads, of one server's activity. */
+const tally = (clients: ClientActivity[]) => {
+  const own = clients.find((c) => c.client === '');
+  return { opens: own?.opens ?? 0, favourites: own?.favourites.map((f) => f.photos) ?? [], downloads: own?.downloads.map((d) => d.file) ?? [] };
+};
+
+test('what the client did is kept by both, and the owner reads both with portfolio messages --activity', async () => {
+  const before = await activity();
+  const enter = (s: string) =>
+    raw(s, 'POST', `/private/${slug}/`, { 'Content-Type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ secret: secrets[slug] }).toString());
+  const zip = `/private/${slug}/${slug}-web.zip`;
+  const picks = new URLSearchParams([
+    ['form-name', 'favourites'],
+    ['name', 'Jo Smith'],
+    ['email', 'jo@example.com'],
+    ['project', title],
+    ['photos', files.join('\n')],
+  ]).toString();
+  for (const s of [serve, host]) {
+    const r = await enter(s);
+    expect(r.status, s).toBe(303);
+    const cookie = r.headers['set-cookie']!.split(';')[0]!;
+    // A page, a HEAD of the ZIP and a later range of it are no download; the ZIP from its first byte is.
+    for (const [method, p, extra, body, status] of [
+      ['GET', `/private/${slug}/`, {}, '', 200],
+      ['HEAD', zip, {}, '', 200],
+      ['GET', zip, { Range: 'bytes=10-' }, '', 206],
+      ['GET', zip, {}, '', 200],
+      ['POST', `/private/${slug}/`, { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, picks, 200],
+    ] as const) {
+      expect((await raw(s, method, p, { Cookie: cookie, ...extra }, body)).status, `${s} ${method} ${p}`).toBe(status);
+    }
+  }
+  const want = (t: ReturnType<typeof tally>) => ({
+    opens: t.opens + 1,
+    favourites: [...t.favourites, files.length],
+    downloads: [...t.downloads, `${slug}-web.zip`],
+  });
+  // Both keep an event before they answer (decision 0097).
+  const after = await activity();
+  expect([tally(after.serve), tally(after.host)]).toEqual([want(tally(before.serve)), want(tally(before.host))]);
+});
+
 // Last, so that a difference found here does not keep the checks above
 // from running (the tests share one build, in order).
 test('without a cookie, no private byte from serve or the host runtime, for any spelling, method, range or image', async () => {

@@ -68,6 +68,7 @@ func TestScripts(t *testing.T) {
 			"noffmpeg":      cmdNoFFmpeg,
 			"mtimes":        cmdMtimes,
 			"addmessage":    cmdAddMessage,
+			"addevent":      cmdAddEvent,
 		},
 		// [siteinstalled]: the site's npm packages are installed (sitecopy).
 		Condition: func(cond string) (bool, error) {
@@ -473,5 +474,30 @@ func cmdAddMessage(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	_, err = s.Add(context.Background(), m)
 	ts.Check(err)
+	ts.Check(s.Close())
+}
+
+// addevent DATA TIME SLUG CLIENT KIND [FILE | PHOTOS] — stores a client's
+// activity in the messages database in DATA, as `portfolio serve` keeps it
+// (decision 0097): KIND opened, favourites (with the number of photos) or
+// download (with the file).
+func cmdAddEvent(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 5 || len(args) > 6 {
+		ts.Fatalf("usage: addevent DATA TIME SLUG CLIENT KIND [FILE | PHOTOS]")
+	}
+	at, err := time.Parse(time.RFC3339, args[1])
+	ts.Check(err)
+	e := messages.Event{Slug: args[2], Client: args[3], Kind: args[4], At: at}
+	if len(args) == 6 {
+		if e.Kind == messages.Favourites {
+			e.Photos, err = strconv.Atoi(args[5])
+			ts.Check(err)
+		} else {
+			e.File = args[5]
+		}
+	}
+	s, err := messages.Open(ts.MkAbs(args[0]))
+	ts.Check(err)
+	ts.Check(s.AddEvent(context.Background(), e))
 	ts.Check(s.Close())
 }

@@ -25,7 +25,21 @@ var migrations = []string{
 		email       TEXT NOT NULL,
 		body        TEXT NOT NULL
 	) STRICT`,
-	// 2: the named client whose secret opened the private project a
+	// 2: activity, what clients did on a private project's pages
+	// (activity.go, decision 0097): who (the client's name, "" for the
+	// project's own secret), what, which file, how many photos, when.
+	// No address or user agent.
+	`CREATE TABLE activity (
+		id     INTEGER PRIMARY KEY AUTOINCREMENT,
+		at     TEXT NOT NULL,
+		slug   TEXT NOT NULL,
+		client TEXT NOT NULL,
+		kind   TEXT NOT NULL CHECK (kind IN ('opened', 'favourites', 'download')),
+		file   TEXT NOT NULL DEFAULT '',
+		photos INTEGER NOT NULL DEFAULT 0
+	) STRICT;
+	CREATE INDEX activity_by_project ON activity (slug, id)`,
+	// 3: the named client whose secret opened the private project a
 	// favourites list came from (decision 0096); NULL for a contact
 	// message and for the project's own secret.
 	`ALTER TABLE messages ADD COLUMN client TEXT`,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -48,6 +49,21 @@ func TestPrivateNamedClients(t *testing.T) {
 	}
 	if m := msgs[0]; m.Client != anna || m.Name != "Jo" {
 		t.Errorf("stored client %q, name %q; want %q as the owner named her, and the form's name", m.Client, m.Name, anna)
+	}
+
+	// Her activity is kept under her name (decision 0097): the open, the
+	// list; a download from its first byte too.
+	if r := s.do(http.MethodGet, "/private/alpha/alpha-web.zip", "192.0.2.1", with, ""); r.status != http.StatusOK {
+		t.Fatalf("Anna's download: status %d", r.status)
+	}
+	var kinds []string
+	for _, e := range events(t, s, "alpha") {
+		if strings.HasPrefix(e, strconv.Quote(anna)+" ") {
+			kinds = append(kinds, strings.Fields(strings.TrimPrefix(e, strconv.Quote(anna)))[0])
+		}
+	}
+	if got := strings.Join(kinds, " "); got != "opened favourites download" {
+		t.Errorf("Anna's events %q, want opened favourites download (all: %q)", got, events(t, s, "alpha"))
 	}
 
 	// The next build lists Anna no more.

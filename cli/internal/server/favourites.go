@@ -65,6 +65,7 @@ func (h *Handler) favourites(w http.ResponseWriter, r *http.Request, urlPath, sl
 		title:   "The favourites were not sent",
 		text:    "The favourites could not be stored because of a problem on the server. Go back and try again in a moment.",
 	}) {
+		h.record(r, Event{Slug: slug, Client: client, Kind: EventFavourites, Photos: len(f.PhotoNames())})
 		h.thanked(w, r, urlPath)
 	}
 }

@@ -127,6 +127,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	} else {
 		h.logf("private: %s opened by %s\n", slug, client)
 	}
+	h.record(r, Event{Slug: slug, Client: named, Kind: EventOpened})
 	hdr.Set("Location", page.Action)
 	w.WriteHeader(http.StatusSeeOther)
 }

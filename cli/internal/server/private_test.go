@@ -42,6 +42,7 @@ var privateFiles = map[string]string{
 	"private/alpha/video/v-1234.mp4":      mark + strings.Repeat("v", 8192),
 	"private/alpha/alpha-web.zip":         "PK" + mark,
 	"private/alpha/download/IMG_0012.jpg": "\xff\xd8\xff" + mark + " the photo's own download",
+	"private/alpha/download/DSC_1.jpg":    "\xff\xd8\xff" + mark,
 	"private/beta/index.html":             "<!doctype html><h1>" + mark + " beta, no secret set</h1>",
 }
 
@@ -129,6 +130,7 @@ func newPrivateSite(t *testing.T) *privateSite {
 		},
 		Galleries: func() (privateaccess.Galleries, error) { return *s.galleries, nil },
 		Now:       s.clock.Now,
+		Activity:  activityAdapter{store},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/privatestore"
 )
 
@@ -28,8 +29,9 @@ import (
 //     than the ETag: the whole file, 200;
 //   - HEAD: the GET's status and headers, no body (ranges are for GET).
 
-// privateFile answers an admitted GET or HEAD under the private prefix.
-func (h *Handler) privateFile(w http.ResponseWriter, r *http.Request, urlPath string) {
+// privateFile answers an admitted GET or HEAD under the private prefix;
+// client is whose cookie admitted it (decision 0096).
+func (h *Handler) privateFile(w http.ResponseWriter, r *http.Request, urlPath, client string) {
 	b, err := privatestore.Find(h.cfg.PrivateStore, urlPath)
 	if errors.Is(err, privatestore.ErrNotFound) {
 		// Not the site's 404.html, which loads the analytics: nothing at
@@ -83,6 +85,13 @@ func (h *Handler) privateFile(w http.ResponseWriter, r *http.Request, urlPath st
 			hdr.Del("Content-Range")
 			http.Error(w, "cannot read "+b.Key, http.StatusInternalServerError)
 			return
+		}
+	}
+	// A download counts once, when it is sent from its first byte: not a
+	// HEAD, a 304 or a later range of the same download (decision 0097).
+	if slug, _ := privateaccess.SlugOf(urlPath); first == 0 {
+		if file, ok := downloadName(urlPath, slug); ok {
+			h.record(r, Event{Slug: slug, Client: client, Kind: EventDownload, File: file})
 		}
 	}
 	w.WriteHeader(status)

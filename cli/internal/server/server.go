@@ -79,6 +79,9 @@ type Config struct {
 	PrivateLimit Limit
 	// Now is the clock of the cookies and the limits. Default time.Now.
 	Now func() time.Time
+	// Activity keeps what clients do on the private projects' pages
+	// (activity.go, decision 0097). Nil: nothing is kept.
+	Activity ActivityLog
 }
 
 // Handler serves the site and its form.
@@ -182,7 +185,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.form(w, r, urlPath, client)
 	case http.MethodGet, http.MethodHead:
 		if c.Kind == privateaccess.Private {
-			h.privateFile(w, r, urlPath) // past the gate
+			h.privateFile(w, r, urlPath, client) // past the gate
 			return
 		}
 		h.page(w, r, urlPath)

@@ -36,27 +36,9 @@ const LightroomSeparator = ", "
 // look like a list, or a list made before the gallery changed, is left
 // out, and said so).
 func favourites(opts *Options, msgs []messages.Message, loc *time.Location) error {
-	c, _, err := content.Load(opts.ContentDir, content.Options{})
+	p, err := privateProject(opts, opts.Favourites, "favourites come from a private project's pages")
 	if err != nil {
 		return err
-	}
-	var slugs []string
-	var p *content.Project
-	for _, q := range c.Projects {
-		slugs = append(slugs, q.Slug)
-		if q.Slug == opts.Favourites {
-			p = q
-		}
-	}
-	if p == nil {
-		hint := ""
-		if near := schemacheck.Closest(opts.Favourites, slugs); near != "" {
-			hint = fmt.Sprintf(" (did you mean %q?)", near)
-		}
-		return cmdutil.Usagef("no project folder %q in %s%s", termsafe.String(opts.Favourites), content.ProjectsDir+"/", hint)
-	}
-	if !p.Private() {
-		return cmdutil.Usagef("project %s is public: favourites come from a private project's pages (access: private)", p.Slug)
 	}
 	var gallery []string
 	for _, img := range p.Gallery {
@@ -91,12 +73,45 @@ func favourites(opts *Options, msgs []messages.Message, loc *time.Location) erro
 		}
 	}
 	if lists == 0 {
-		_, err := fmt.Fprintf(opts.IO.ErrOut, "No favourites for %s yet in %s.\n", p.Slug, messages.Path(opts.DataDir))
+		where := messages.Path(opts.DataDir)
+		if opts.Netlify != nil {
+			where = "the site's Blobs store " + FavouritesStore
+		}
+		_, err := fmt.Fprintf(opts.IO.ErrOut, "No favourites for %s yet in %s.\n", p.Slug, where)
 		return err
 	}
 	fmt.Fprintf(&b, "\nAll %s, from %d %s:\n%s\n", count(len(all)), lists, map[bool]string{true: "list", false: "lists"}[lists == 1], lightroomLine(all))
 	_, err = opts.IO.Out.Write(b.Bytes())
 	return err
+}
+
+// privateProject is the private project slug of the content folder; a
+// usage error names a near slug for a typo, or says why a public one has
+// none (why: "favourites come from a private project's pages").
+func privateProject(opts *Options, slug, why string) (*content.Project, error) {
+	c, _, err := content.Load(opts.ContentDir, content.Options{})
+	if err != nil {
+		return nil, err
+	}
+	var slugs []string
+	var p *content.Project
+	for _, q := range c.Projects {
+		slugs = append(slugs, q.Slug)
+		if q.Slug == slug {
+			p = q
+		}
+	}
+	if p == nil {
+		hint := ""
+		if near := schemacheck.Closest(slug, slugs); near != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		return nil, cmdutil.Usagef("no project folder %q in %s%s", termsafe.String(slug), content.ProjectsDir+"/", hint)
+	}
+	if !p.Private() {
+		return nil, cmdutil.Usagef("project %s is public: %s (access: private)", p.Slug, why)
+	}
+	return p, nil
 }
 
 // lightroomLine is the names as Lightroom's filter takes them: each

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -25,6 +26,10 @@ type Options struct {
 	// Favourites is a private project's slug: print the favourites
 	// received for it (favourites.go) instead of every message.
 	Favourites string
+	// Activity is a private project's slug: print what its clients did
+	// (activity.go); from the host's Blobs store when Netlify is set.
+	Activity   string
+	Netlify    *Netlify
 	ContentDir string
 	Loc        *time.Location // zone of the times in text output; time.Local when nil
 }
@@ -32,6 +37,7 @@ type Options struct {
 // NewCmdMessages builds the command; runF replaces the run in tests.
 func NewCmdMessages(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams}
+	var netlify bool
 	cmd := &cobra.Command{
 		Use:   "messages",
 		Short: "List the messages sent through the contact form",
@@ -60,6 +66,24 @@ file in the catalog matches too, and they are separated by commas. A list
 naming a photo that is no longer in the project's gallery is left out, and
 said so on standard error.
 
+--activity SLUG prints what clients did on the private project: for each
+client (the name their secret was shared under, or "(project secret)" for
+the project's own), when they first opened the gallery and how often,
+each favourites list they sent (when, how many photos) and each download
+(when, which file), in local time. With --json, the same as an array of
+objects (client, firstOpened, opens, favourites [{at, photos}],
+downloads [{at, file}]; times in RFC 3339). It reads what
+` + "`portfolio serve`" + ` kept in data/messages.db; with --netlify, what the
+site's Edge Function kept on Netlify (the Blobs store "activity"), through
+Netlify's API: set NETLIFY_AUTH_TOKEN to a personal access token and
+NETLIFY_SITE_ID to the site's ID (Site configuration, Site details), and
+the token is sent over https to api.netlify.com only (NETLIFY_API_URL
+changes the address, for a test). No address or browser is kept, only
+who, what and when; delete old events with
+` + "`netlify blobs:delete activity KEY`" + ` (decision 0097). --favourites SLUG --netlify
+reads the lists the same way, from the site's Blobs store "favourites"
+(decision 0090).
+
 It works from any folder of the repository: without --data it reads the
 repository's data folder, found above the current folder or above the
 program's own file; outside any repository, with no data folder where it
@@ -67,7 +91,9 @@ runs, it says so (exit status 2) rather than "No messages yet".`),
 		Example: strings.TrimRight(`  portfolio messages
   portfolio messages --json | jq -r '.[].email'
   portfolio messages --csv > messages.csv
-  portfolio messages --favourites smith-wedding`, "\n"),
+  portfolio messages --favourites smith-wedding
+  portfolio messages --activity smith-wedding
+  NETLIFY_AUTH_TOKEN=… NETLIFY_SITE_ID=… portfolio messages --activity smith-wedding --netlify`, "\n"),
 		Args: cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Ctx = cmd.Context()
@@ -80,16 +106,30 @@ runs, it says so (exit status 2) rather than "No messages yet".`),
 			if opts.Favourites != "" && (opts.JSON || opts.CSV) {
 				return cmdutil.Usagef("--favourites prints a list for Lightroom: it cannot be used with --json or --csv")
 			}
-			if opts.Favourites != "" {
+			if opts.Activity != "" && (opts.Favourites != "" || opts.CSV) {
+				return cmdutil.Usagef("--activity cannot be used with --favourites or --csv")
+			}
+			if netlify && opts.Activity == "" && opts.Favourites == "" {
+				return cmdutil.Usagef("--netlify reads the host's record: use it with --activity SLUG or --favourites SLUG")
+			}
+			if netlify {
+				opts.Netlify = &Netlify{API: os.Getenv("NETLIFY_API_URL"), SiteID: os.Getenv("NETLIFY_SITE_ID"), Token: os.Getenv("NETLIFY_AUTH_TOKEN")}
+				if opts.Netlify.SiteID == "" || opts.Netlify.Token == "" {
+					return cmdutil.Usagef("--netlify needs NETLIFY_SITE_ID (the site's ID: Site configuration, Site details) and NETLIFY_AUTH_TOKEN (a personal access token: User settings, Applications) in the environment")
+				}
+			}
+			if opts.Favourites != "" || opts.Activity != "" {
 				opts.ContentDir = cmdutil.ContentDir(cmd)
 			}
 			if runF != nil {
 				return runF(opts)
 			}
-			if err := cmdutil.LocateContent(cmd, "data", &opts.DataDir); err != nil {
-				return err
+			if opts.Netlify == nil {
+				if err := cmdutil.LocateContent(cmd, "data", &opts.DataDir); err != nil {
+					return err
+				}
 			}
-			if opts.Favourites != "" {
+			if opts.Favourites != "" || opts.Activity != "" {
 				if err := cmdutil.LocateContent(cmd, "content", &opts.ContentDir); err != nil {
 					return err
 				}
@@ -101,6 +141,8 @@ runs, it says so (exit status 2) rather than "No messages yet".`),
 	fl.BoolVar(&opts.JSON, "json", false, "write a JSON array")
 	fl.BoolVar(&opts.CSV, "csv", false, "write CSV with a header row")
 	fl.StringVar(&opts.DataDir, "data", messages.DefaultDir, "`folder` of the messages database")
+	fl.StringVar(&opts.Activity, "activity", "", "print what clients did on the private project `SLUG`: first opened, favourites sent, downloads")
+	fl.BoolVar(&netlify, "netlify", false, "with --activity or --favourites: read the site's record on Netlify (NETLIFY_AUTH_TOKEN, NETLIFY_SITE_ID)")
 	fl.StringVar(&opts.Favourites, "favourites", "", "print the favourites received for the private project `SLUG`, as lines to paste into Lightroom Classic's filter")
 	_ = cmd.MarkFlagDirname("data")
 	return cmd
@@ -112,16 +154,31 @@ func Run(opts *Options) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	msgs, err := read(ctx, opts.DataDir)
+	loc := opts.Loc
+	if loc == nil {
+		loc = time.Local
+	}
+	if opts.Activity != "" {
+		if err := activity(opts, loc); err != nil {
+			if ctx.Err() != nil {
+				return cmdutil.ErrCancel
+			}
+			return err
+		}
+		return nil
+	}
+	var msgs []messages.Message
+	var err error
+	if opts.Netlify != nil {
+		msgs, err = hostFavourites(ctx, opts, opts.Favourites)
+	} else {
+		msgs, err = read(ctx, opts.DataDir)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return cmdutil.ErrCancel
 		}
 		return err
-	}
-	loc := opts.Loc
-	if loc == nil {
-		loc = time.Local
 	}
 	if opts.Favourites != "" {
 		return favourites(opts, msgs, loc)

@@ -206,8 +206,11 @@ func Run(opts *Options) error {
 		Headers:      rules.Match,
 		Validate:     validate,
 		Store:        storeAdapter{store},
-		Limit:        opts.Limit,
-		Log:          errOut,
+		// What clients do on the private pages, beside the messages
+		// (decision 0097).
+		Activity: activityAdapter{store},
+		Limit:    opts.Limit,
+		Log:      errOut,
 		// A private project opens with the secret in its environment
 		// variable, never in the repository (docs/decisions/0080).
 		PrivateSecret: func(slug string) string { return os.Getenv(privateaccess.EnvName(slug)) },
@@ -311,6 +314,13 @@ func missing(dir string) string {
 
 func validate(m server.Message) map[string]string {
 	return contact.Validate(contact.Message{Name: m.Name, Email: m.Email, Message: m.Message})
+}
+
+// activityAdapter keeps a client's activity in the messages database.
+type activityAdapter struct{ s *messages.Store }
+
+func (a activityAdapter) AddEvent(ctx context.Context, e server.Event) error {
+	return a.s.AddEvent(ctx, messages.Event{Slug: e.Slug, Client: e.Client, Kind: e.Kind, File: e.File, Photos: e.Photos, At: e.At})
 }
 
 // storeAdapter stores a form post's trimmed values.

@@ -16,6 +16,8 @@ const PAGE = 'data-page';
 const VIDEO = 'data-video';
 /** A photo's facts, as JSON, when its gallery shows them. */
 const EXIF = 'data-exif';
+/** The file's name in the gallery folder, on a private project only: where the favourites island puts its heart (decision 0098). */
+const FILE = 'data-file';
 
 /** Every tile of a gallery, and the tile an event's target is in (`closest`). */
 export const TILE_SELECTOR = `a[${INDEX}]`;
@@ -86,6 +88,7 @@ export function tileAttributes({ image, index, page, videoLinksToFile = false, d
     [CAPTION]: image.caption,
     ...(file ? {} : { [VIDEO]: video && tileVideoData(video) }),
     [EXIF]: image.exif && JSON.stringify(image.exif),
+    [FILE]: image.file,
   };
 }
 

@@ -32,13 +32,18 @@ const HEART =
 // reads on any photo: white on near-black, or on deep pink once chosen
 // (both above 6:1), with a white ring to part it from a dark photo.
 const STYLE = `
-.fav-heart{position:absolute;top:6px;right:6px;z-index:1;box-sizing:border-box;width:44px;height:44px;padding:0;border:0;border-radius:50%;display:grid;place-items:center;background:rgba(17,17,17,.78);color:#fff;box-shadow:0 0 0 1.5px rgba(255,255,255,.9),0 1px 4px rgba(0,0,0,.45);cursor:pointer;transition:transform .15s ease,background-color .15s ease;-webkit-tap-highlight-color:transparent}
-.fav-heart svg{width:24px;height:24px;fill:none;stroke:currentColor;stroke-width:2.2}
-.fav-heart[aria-pressed="true"]{background:#ad1457}
+li:has(> .fav-heart){container-type:inline-size}
+.fav-heart{position:absolute;top:0;right:0;z-index:1;box-sizing:border-box;width:44px;height:44px;padding:0;border:0;background:none;display:grid;place-items:center;color:#fff;cursor:pointer;-webkit-tap-highlight-color:transparent}
+.fav-dot{display:grid;place-items:center;width:36px;height:36px;border-radius:50%;background:rgba(17,17,17,.78);box-shadow:0 0 0 1.5px rgba(255,255,255,.9),0 1px 4px rgba(0,0,0,.45);transition:transform .15s ease,background-color .15s ease}
+.fav-heart svg{width:22px;height:22px;fill:none;stroke:currentColor;stroke-width:2.2}
+.fav-heart[aria-pressed="true"] .fav-dot{background:#ad1457}
 .fav-heart[aria-pressed="true"] svg{fill:currentColor}
-.fav-heart:active{transform:scale(.88)}
-.fav-heart:focus-visible{outline:3px solid #fff;outline-offset:2px;box-shadow:0 0 0 7px #111}
-.yarl__toolbar .fav-heart{position:relative;top:auto;right:auto;margin:4px 8px 0 0}
+.fav-heart:active .fav-dot{transform:scale(.88)}
+.fav-heart:focus-visible{outline:none}
+.fav-heart:focus-visible .fav-dot{outline:3px solid #fff;outline-offset:2px;box-shadow:0 0 0 7px #111}
+@container (max-width:140px){.fav-dot{width:28px;height:28px}.fav-heart svg{width:17px;height:17px}}
+.yarl__toolbar .fav-heart{position:relative;top:auto;right:auto;margin-right:8px}
+.yarl__toolbar .fav-dot{width:40px;height:40px}
 .fav-panel{margin:.5rem 0 1rem}
 .fav-count{font-weight:600;font-size:1.125rem;margin:0 0 .25rem}
 .fav-hint{margin:0;color:var(--mui-palette-text-secondary,inherit)}
@@ -52,8 +57,8 @@ const STYLE = `
 .fav-error{margin:.25rem 0 0;color:var(--mui-palette-error-main,#d32f2f);font-weight:500}
 .fav-status{margin:1rem 0 0;font-weight:500}
 .fav-status:empty{display:none}
-@media (prefers-reduced-motion:reduce){.fav-heart{transition:none}.fav-heart:active{transform:none}}
-@media (forced-colors:active){.fav-heart{border:2px solid ButtonText}.fav-heart[aria-pressed="true"] svg{fill:ButtonText}}
+@media (prefers-reduced-motion:reduce){.fav-dot{transition:none}.fav-heart:active .fav-dot{transform:none}}
+@media (forced-colors:active){.fav-dot{border:2px solid ButtonText}.fav-heart[aria-pressed="true"] svg{fill:ButtonText}}
 `;
 
 /** What each mount watches, stopped by stopAll (tests mount one page after another in one document). */
@@ -130,7 +135,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
   const tiles = [...doc.querySelectorAll<HTMLAnchorElement>('a[data-file]')].filter((t) => byFile.has(t.getAttribute('data-file') ?? ''));
   const hearts = new Map<string, HTMLButtonElement[]>();
   const makeHeart = (p: Photo) => {
-    const heart = element(doc, 'button', { type: 'button', innerHTML: HEART }, 'fav-heart');
+    const heart = element(doc, 'button', { type: 'button', innerHTML: `<span class="fav-dot">${HEART}</span>` }, 'fav-heart');
     heart.setAttribute('aria-label', heartName(p.n, p.file));
     heart.setAttribute('aria-pressed', String(p.box.checked));
     heart.dataset.file = p.file;

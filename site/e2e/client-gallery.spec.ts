@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { scan } from './support/axe';
 import { buildAndServe, repo, scratchFolder, writeGallery, type ScratchSite } from './support/scratch-site';
 import { expect, test, waitForHydration } from './support/test';
 
@@ -219,6 +220,8 @@ for (const { width, height, scheme, device, send } of combos) {
 
       const panel = page.getByRole('list', { name: '3 favourites' });
       await expect(panel.getByRole('listitem')).toHaveText([`Photo 1, ${files[0]}×`, `Photo 4, ${files[3]}×`, `Photo 5, ${files[4]}×`]);
+      // The page with its hearts and panel: WCAG 2.2 AA by axe.
+      await scan(page);
       const form = await fillClient(page, email);
       if (scheme === 'light') {
         await form.scrollIntoViewIfNeeded();

@@ -69,9 +69,11 @@ describe('the hearts', () => {
     expect(inside).toHaveAttribute('aria-pressed', 'false');
     await user.click(inside);
     expect(inside).toHaveAttribute('aria-pressed', 'true');
-    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    // The next photo by keyboard, from the heart: the heart, still focused, is the next photo's.
+    await user.keyboard('{ArrowRight}');
     const second = await within(dialog).findByRole('button', { name: 'Favourite photo 2, IMG_1002.jpg' });
     expect(second).toHaveAttribute('aria-pressed', 'false');
+    expect(second).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(heart(1)).toHaveAttribute('aria-pressed', 'true');

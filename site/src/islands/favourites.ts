@@ -209,21 +209,22 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
   // address while it shows it, and changes the document's title: its heart
   // follows the photo at the address, in its toolbar, whenever either changes.
   const pages = new Map(tiles.map((t) => [pageOf(t), byFile.get(t.getAttribute('data-file')!)!]));
-  let lightboxHeart: HTMLButtonElement | undefined;
+  // One button, kept from photo to photo (focus stays on it as Next and Previous change the photo).
   let lightboxPhoto: Photo | undefined;
+  const lightboxHeart = element(doc, 'button', { type: 'button', innerHTML: `<span class="fav-dot">${HEART}</span>` }, 'fav-heart');
+  lightboxHeart.addEventListener('click', () => {
+    if (lightboxPhoto) toggle(lightboxPhoto, !lightboxPhoto.box.checked);
+  });
   function paintLightbox() {
     const toolbar = doc.querySelector('.yarl__root .yarl__toolbar');
     const p = toolbar ? pages.get(win.location.pathname.replace(/\/$/, '')) : undefined;
+    lightboxPhoto = p;
     if (!toolbar || !p) {
-      lightboxHeart?.remove();
+      lightboxHeart.remove();
       return;
     }
-    if (!lightboxHeart || lightboxPhoto !== p) {
-      lightboxHeart?.remove();
-      lightboxHeart = makeHeart(p);
-      lightboxPhoto = p;
-    }
     if (lightboxHeart.parentElement !== toolbar) toolbar.prepend(lightboxHeart);
+    lightboxHeart.setAttribute('aria-label', heartName(p.n, p.file));
     lightboxHeart.setAttribute('aria-pressed', String(p.box.checked));
   }
   let frame = 0;

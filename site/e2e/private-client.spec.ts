@@ -195,21 +195,23 @@ function messages(): string {
 test("the client's favourites arrive in data/messages.db and `portfolio messages`", async ({ page }) => {
   await page.goto(origin + prefix);
   await enterSecret(page);
+  await waitForHydration(page);
   const form = page.getByRole('form', { name: 'Favourites' });
-  const first = form.getByRole('button', { name: `Photo 1, ${files[0]}` });
+  // The island's hearts, on the gallery's tiles (decision 0098).
+  const first = page.getByRole('button', { name: `Favourite photo 1, ${files[0]}` });
   await first.scrollIntoViewIfNeeded();
   await expect(first).toHaveAttribute('aria-pressed', 'false');
   await first.click();
   await expect(first).toHaveAttribute('aria-pressed', 'true');
-  const third = form.getByRole('button', { name: `Photo 3, ${files[2]}` });
+  const third = page.getByRole('button', { name: `Favourite photo 3, ${files[2]}` });
   await third.focus();
   await page.keyboard.press('Space');
   await expect(third).toHaveAttribute('aria-pressed', 'true');
   await form.getByLabel('Your name').fill('Jo Smith');
   await form.getByLabel('Your email').fill('jo@example.com');
   await form.getByLabel('A note (optional)').fill('These two, large.');
-  await form.getByRole('button', { name: 'Send favourites' }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you! Your favourites were sent.' })).toBeVisible();
+  await form.getByRole('button', { name: 'Send to Mara Lindqvist' }).click();
+  await expect(form.getByRole('status')).toHaveText('Sent: 2 favourites to Mara Lindqvist, who will answer at jo@example.com.');
   const listed = messages();
   expect(listed).toContain(`Favourites from “${title}” (2 photos):`);
   expect(listed).toContain(files[0]);

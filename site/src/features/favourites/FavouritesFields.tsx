@@ -19,6 +19,31 @@ interface Props {
   send: string;
 }
 
+/** A field holding text: its control, given a blank placeholder for the purpose, shows none. */
+const filled = ':has(:is(input, textarea)[placeholder]:not(:placeholder-shown))';
+
+/**
+ * The fields' looks that MUI sets from React state, which a page that never
+ * hydrates does not have (decision 0098): the label moves up onto the
+ * outline once the field is focused or holds text, with or without
+ * JavaScript, instead of lying under what the client typed; focus colours
+ * the label and outline.
+ */
+const fieldLooks = {
+  [`& .MuiFormControl-root:focus-within, & .MuiFormControl-root${filled}`]: {
+    '& > label': { transform: 'translate(14px, -9px) scale(0.75)', maxWidth: 'calc(133% - 32px)' },
+    '& legend': { maxWidth: '100%' },
+  },
+  '& .MuiFormControl-root:focus-within': {
+    '& > label': { color: 'primary.main' },
+    '& fieldset': { borderColor: 'primary.main', borderWidth: 2 },
+  },
+  '& .MuiFormControl-root:has([aria-invalid="true"])': {
+    '& > label': { color: 'error.main' },
+    '& fieldset': { borderColor: 'error.main' },
+  },
+} as const;
+
 /**
  * A favourites form that posts without JavaScript (form-name, honeypot):
  * the photos, then the client's name, email and a note. `portfolio serve`
@@ -29,14 +54,14 @@ interface Props {
  */
 export function FavouritesFields({ project, action, label, children, send }: Props) {
   return (
-    <Box component="form" name={FAVOURITES_FORM} method="post" action={action} aria-label={label}>
+    <Box component="form" name={FAVOURITES_FORM} method="post" action={action} aria-label={label} sx={fieldLooks}>
       <HostFormFields formName={FAVOURITES_FORM} nameField={FORM_NAME_FIELD} honeypot={HONEYPOT} />
       <input type="hidden" name={PROJECT_FIELD} value={project} />
       {children}
       <Stack spacing={2} sx={{ mt: 2, maxWidth: 560 }}>
-        <TextField name="name" label="Your name" required slotProps={{ htmlInput: { maxLength: 100 } }} />
-        <TextField name="email" label="Your email" type="email" required slotProps={{ htmlInput: { maxLength: 255 } }} />
-        <TextField name="message" label="A note (optional)" multiline rows={3} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+        <TextField name="name" label="Your name" required slotProps={{ htmlInput: { maxLength: 100, placeholder: ' ' } }} />
+        <TextField name="email" label="Your email" type="email" required slotProps={{ htmlInput: { maxLength: 255, placeholder: ' ' } }} />
+        <TextField name="message" label="A note (optional)" multiline rows={3} slotProps={{ htmlInput: { maxLength: 1000, placeholder: ' ' } }} />
       </Stack>
       <Button type="submit" variant="contained" sx={{ mt: 2 }}>
         {send}

@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { Download } from '@/features/favourites/Download';
 import { FavouritesForm } from '@/features/favourites/FavouritesForm';
 import { PhotoFavourite } from '@/features/favourites/PhotoFavourite';
-import { mount } from '@/islands/favourites';
 import { fixtureProject, galleryOf } from '@/testing/fixture';
 import { renderWithProviders } from '@/testing/test-utils';
 
 // A private gallery's favourites (docs/decisions/0080): a form that posts
-// without JavaScript, and the island that turns each photo's checkbox into a
-// toggle button announced as pressed or not.
+// without JavaScript (its island: src/islands/favourites.test.tsx).
 
 const base = fixtureProject('brand-guide');
 const project = { ...base, access: 'private' as const, link: '/private/brand-guide' };
@@ -41,24 +39,6 @@ describe('the favourites form', () => {
   it('shows nothing for a gallery without file names (a public one)', async () => {
     renderWithProviders(<FavouritesForm project={base} images={await galleryOf('brand-guide')} />);
     expect(screen.queryByRole('form', { name: 'Favourites' })).toBeNull();
-  });
-
-  it('with its island, each photo is a toggle button announced as selected or not, by keyboard and by touch', async () => {
-    const { user } = renderForm();
-    const island = form().closest<HTMLElement>('[data-island="favourites"]')!;
-    mount(island);
-    expect(within(form()).queryAllByRole('checkbox')).toHaveLength(0); // hidden with their labels
-    const second = within(form()).getByRole('button', { name: 'Photo 2, IMG_1002.jpg' });
-    expect(second).toHaveAttribute('aria-pressed', 'false');
-    await user.click(second);
-    expect(second).toHaveAttribute('aria-pressed', 'true');
-    const third = within(form()).getByRole('button', { name: 'Photo 3, IMG_1003.jpg' });
-    third.focus();
-    await user.keyboard(' ');
-    expect(third).toHaveAttribute('aria-pressed', 'true');
-    await user.keyboard('{Enter}');
-    expect(third).toHaveAttribute('aria-pressed', 'false');
-    expect(form()).toHaveFormValues({ photos: ['IMG_1002.jpg'] });
   });
 });
 

@@ -4,13 +4,15 @@ import { Island } from '@/components/Island';
 import { FavouritesFields } from '@/features/favourites/FavouritesFields';
 import { PHOTOS_FIELD, photoChoice } from '@/features/favourites/form';
 import type { GalleryImage, Project } from '@/generated/content';
+import { site } from '@/lib/content';
 
 /**
  * A private gallery's favourites (docs/decisions/0080): a checkbox per
  * photo, named by its number and file name, then the client's name, email
  * and note. It posts natively; its island (src/islands/favourites.ts),
- * only on private pages, turns each checkbox into a toggle button that
- * says whether the photo is chosen (aria-pressed).
+ * only on private pages, puts a heart (aria-pressed) on each tile of the
+ * gallery and in the lightbox, and turns the checkboxes into a panel of the
+ * picks, kept in the browser, sent "to <owner>" (decision 0098).
  */
 export function FavouritesForm({ project, images }: { project: Project; images: readonly GalleryImage[] }) {
   const photos = images.flatMap((image, i) => (image.file ? [{ n: i + 1, file: image.file }] : []));
@@ -21,7 +23,7 @@ export function FavouritesForm({ project, images }: { project: Project; images: 
         Your favourites
       </Typography>
       <Typography sx={{ mb: 2, maxWidth: '68ch' }}>Choose the photos you like, then send the list with a note.</Typography>
-      <Island name="favourites" when={['visible', 'idle']}>
+      <Island name="favourites" when={['visible', 'idle']} props={{ slug: project.slug, owner: site.name }}>
         <FavouritesFields project={project.title} action={project.link} label="Favourites" send="Send favourites">
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
             <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
@@ -30,7 +32,7 @@ export function FavouritesForm({ project, images }: { project: Project; images: 
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))' }}>
               {photos.map(({ n, file }) => (
                 <li key={file}>
-                  <label data-favourite={file}>
+                  <label data-favourite={file} data-n={n}>
                     <input type="checkbox" name={PHOTOS_FIELD} value={file} />
                     {` ${photoChoice(n, file)}`}
                   </label>

@@ -18,6 +18,8 @@ const VIDEO = 'data-video';
 const EXIF = 'data-exif';
 /** A private photo's own download (docs/decisions/0099). */
 const DOWNLOAD = 'data-download';
+/** The file's name in the gallery folder, on a private project only: where the favourites island puts its heart (decision 0098). */
+const FILE = 'data-file';
 
 /** Every tile of a gallery, and the tile an event's target is in (`closest`). */
 export const TILE_SELECTOR = `a[${INDEX}]`;
@@ -89,6 +91,7 @@ export function tileAttributes({ image, index, page, videoLinksToFile = false, d
     ...(file ? {} : { [VIDEO]: video && tileVideoData(video) }),
     [EXIF]: image.exif && JSON.stringify(image.exif),
     [DOWNLOAD]: image.download,
+    [FILE]: image.file,
   };
 }
 

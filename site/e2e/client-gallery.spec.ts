@@ -6,7 +6,11 @@
 // photos (one of them in the lightbox), a reload that keeps them, the
 // favourites sent to the owner, the ZIP downloaded; without JavaScript, the
 // checkbox form with three boxes and the same download. Each time the
-// owner's `portfolio messages --favourites` lists exactly those three.
+// owner's `portfolio messages --favourites` lists exactly those three. The
+// client with JavaScript holds a named client's secret, as `portfolio share
+// --client` prints it (decision 0096): the owner reads the list under her
+// name, and `portfolio messages --activity` shows when she opened the
+// gallery, her list and her download (decision 0097).
 // UPDATE_SCREENSHOTS=1 writes docs/images/client-gallery-*.png and
 // client-favourites-*.png (never in CI).
 import { execFileSync } from 'node:child_process';
@@ -23,6 +27,9 @@ const slug = 'lund-wedding';
 const title = 'The Lund Wedding';
 const owner = 'Mara Lindqvist';
 const prefix = `/private/${slug}`;
+/** The client with JavaScript: a named client of the project, with a secret of her own. */
+const client = 'Elin Lund';
+let clientSecret = '';
 /**
  * The gallery: pictures made here with ffmpeg's gradients (no third-party
  * photograph is committed, and these end up in the screenshots), among them
@@ -114,6 +121,10 @@ test.beforeAll(async () => {
   );
   writeFileSync(path.join(project, 'project.yaml'), projectYaml(texts));
   process.env.PORTFOLIO_PRIVATE_LUND_WEDDING = secret; // serve inherits it
+  // The owner adds Elin as a client and sends her the line share prints.
+  const shared = execFileSync(folder.bin, ['share', slug, '--client', client, '--yes', '--content', folder.content], { cwd: folder.work }).toString();
+  clientSecret = /^Send Elin Lund: Open \S+ and enter the password (\S+)$/m.exec(shared)?.[1] ?? '';
+  expect(clientSecret, shared).toMatch(/^[A-Za-z0-9_-]{22}$/);
   site = await buildAndServe(folder, port);
   delete process.env.PORTFOLIO_PRIVATE_LUND_WEDDING;
   origin = site.origin;
@@ -130,10 +141,17 @@ function listFrom(email: string): string[] {
   return lines[at + 1]!.split(', ');
 }
 
-/** The secret page: the secret entered, the project's page opened. */
-async function openWithSecret(page: Page) {
+/** The line `portfolio messages --favourites` heads the newest list from `email` with: when, whose, how many. */
+function sender(email: string): string {
+  const out = execFileSync(site.bin, ['messages', '--favourites', slug, '--data', path.join(site.work, 'data')], { cwd: site.work }).toString();
+  return out.split('\n').find((l) => l.includes(`<${email}>`)) ?? out;
+}
+
+/** The secret page: the password entered, the project's page opened. */
+async function openWithSecret(page: Page, password = secret) {
   await page.goto(origin + prefix);
-  await page.getByLabel(/secret/i).fill(secret);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: /open/i }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
@@ -183,7 +201,7 @@ for (const { width, height, scheme, device, send } of combos) {
 
     test(`a client hearts three photos, one in the lightbox, reloads${send ? ', sends them and downloads the ZIP' : ''}`, async ({ page }) => {
       const email = `elin-${device}-${scheme}@example.com`;
-      await openWithSecret(page);
+      await openWithSecret(page, clientSecret);
       await waitForHydration(page);
       // Browse: the gallery, then two hearts on tiles, by pointer and by keyboard.
       await heart(page, 1).scrollIntoViewIfNeeded();
@@ -232,8 +250,23 @@ for (const { width, height, scheme, device, send } of combos) {
       await expect(form.getByRole('status')).toHaveText(`Sent: 3 favourites to ${owner}, who will answer at ${email}.`);
       await expect(heart(page, 1)).toHaveAttribute('aria-pressed', 'false');
       expect(listFrom(email)).toEqual([1, 4, 5].map((n) => name(files[n - 1]!)));
+      expect(sender(email)).toContain(`client ${client}, sent by Elin Lund <${email}>`);
 
       await downloadAll(page);
+      // The owner's record of what Elin did: the gallery opened, this list
+      // of three, the ZIP.
+      const activity = JSON.parse(
+        execFileSync(site.bin, ['messages', '--activity', slug, '--json', '--data', path.join(site.work, 'data')], { cwd: site.work }).toString(),
+      ) as {
+        client: string;
+        firstOpened: string | null;
+        favourites: { photos: number }[];
+        downloads: { file: string }[];
+      }[];
+      const hers = activity.find((a) => a.client === client);
+      expect(hers?.firstOpened, JSON.stringify(activity)).toBeTruthy();
+      expect(hers!.favourites.map((f) => f.photos)).toContain(3);
+      expect(hers!.downloads.map((d) => d.file)).toContain(`${slug}-web.zip`);
     });
   });
 }

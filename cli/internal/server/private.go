@@ -41,12 +41,6 @@ func (h *Handler) admittedClient(r *http.Request, slug string) (client string, o
 	return "", false
 }
 
-// admitted says whether the request carries a valid cookie for slug.
-func (h *Handler) admitted(r *http.Request, slug string) bool {
-	_, ok := h.admittedClient(r, slug)
-	return ok
-}
-
 // clients are the named clients of the project slug that the build lists
 // as not revoked (decision 0096); none without the list, so that no named
 // client is admitted on a guess (the Edge Function reads it the same way).

@@ -105,6 +105,9 @@ func (s *mp4Scan) walk(start, end int64, path string) error {
 			inner = path + "/" + inner
 		}
 		switch {
+		case typ == "udta" && s.encoderOnly(pos+hdr, pos+int64(size)):
+			// Only the name of the program that wrote the file: kept, so a
+			// video ffmpeg wrote is published byte for byte.
 		case blankBoxes[typ]:
 			if err := s.blank(pos, int64(size), buf[:hdr], inner); err != nil {
 				return err
@@ -150,6 +153,56 @@ func (s *mp4Scan) entries(start, end int64, path string) error {
 		pos += size
 	}
 	return nil
+}
+
+// encoderOnly reports a udta box, whose payload runs from start to end,
+// that holds nothing but a meta box with a handler and an item list of
+// at most one item, ©too (the encoder's name, as ffmpeg writes by
+// default).
+func (s *mp4Scan) encoderOnly(start, end int64) bool {
+	if end-start > 4<<10 {
+		return false
+	}
+	b := make([]byte, end-start)
+	if _, err := s.r.ReadAt(b, start); err != nil {
+		return false
+	}
+	udta, ok := children(b)
+	if !ok || len(udta) != 1 || udta[0].typ != "meta" {
+		return false
+	}
+	meta := udta[0].body
+	if len(meta) >= 8 && string(meta[4:8]) != "hdlr" {
+		meta = meta[4:] // ISO's meta is a full box: version and flags first
+	}
+	inner, ok := children(meta)
+	if !ok || len(inner) != 2 || inner[0].typ != "hdlr" || inner[1].typ != "ilst" {
+		return false
+	}
+	items, ok := children(inner[1].body)
+	return ok && (len(items) == 0 || len(items) == 1 && items[0].typ == "\xa9too")
+}
+
+type rawBox struct {
+	typ  string
+	body []byte
+}
+
+// children splits b into whole boxes of 32-bit sizes; ok is false when b
+// is not made of them.
+func children(b []byte) (out []rawBox, ok bool) {
+	for len(b) > 0 {
+		if len(b) < 8 {
+			return nil, false
+		}
+		size := binary.BigEndian.Uint32(b)
+		if size < 8 || uint64(size) > uint64(len(b)) {
+			return nil, false
+		}
+		out = append(out, rawBox{string(b[4:8]), b[8:size]})
+		b = b[size:]
+	}
+	return out, true
 }
 
 // blank records the box at pos, of size bytes with the header head, as a

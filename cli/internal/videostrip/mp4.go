@@ -17,6 +17,16 @@ import (
 // play the video (decision 0100).
 var blankBoxes = map[string]bool{"udta": true, "meta": true, "uuid": true, "XMP_": true}
 
+// keptBoxes are, at the file's top level and in moov, the boxes kept:
+// those that hold the media, say how to play it or only pad. Any other
+// there (a vendor's box of its own: a trailer, a maker's data) is blanked
+// like udta, since no player needs what it does not know.
+var keptBoxes = map[string]map[string]bool{
+	"": {"ftyp": true, "moov": true, "mdat": true, "free": true, "skip": true, "wide": true, "pdin": true,
+		"moof": true, "mfra": true, "styp": true, "sidx": true, "ssix": true, "prft": true, "emsg": true},
+	"moov": {"mvhd": true, "trak": true, "mvex": true, "iods": true, "pssh": true, "free": true, "skip": true},
+}
+
 // walkBoxes are the boxes walked into: the movie, its tracks and, down to
 // the sample descriptions, what says what each track is.
 var walkBoxes = map[string]bool{"moov": true, "trak": true, "mdia": true, "minf": true, "stbl": true}
@@ -26,6 +36,7 @@ var walkBoxes = map[string]bool{"moov": true, "trak": true, "mdia": true, "minf"
 var refusedEntries = map[string]string{
 	"gpmd": "a GoPro telemetry track (gpmd, GPMF), whose samples hold the camera's GPS positions",
 	"camm": "a camera-motion (camm) track, whose samples may hold GPS positions",
+	"djmd": "a DJI flight-data track (djmd), whose samples hold the drone's GPS positions",
 }
 
 // locationMarks are byte strings that, in a blanked box, say it held a
@@ -108,7 +119,7 @@ func (s *mp4Scan) walk(start, end int64, path string) error {
 		case typ == "udta" && s.encoderOnly(pos+hdr, pos+int64(size)):
 			// Only the name of the program that wrote the file: kept, so a
 			// video ffmpeg wrote is published byte for byte.
-		case blankBoxes[typ]:
+		case blankBoxes[typ], keptBoxes[path] != nil && !keptBoxes[path][typ]:
 			if err := s.blank(pos, int64(size), buf[:hdr], inner); err != nil {
 				return err
 			}

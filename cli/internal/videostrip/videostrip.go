@@ -4,15 +4,20 @@
 // A phone's MP4 or MOV carries its position in moov/udta (©xyz, loci) or
 // in a moov/meta (Apple's com.apple.quicktime.location.ISO6709), and
 // cameras write serial numbers and firmware in udta; XMP rides in a uuid
-// box or udta/XMP_; a WebM carries Tags and Attachments.
+// box or udta/XMP_; vendors add boxes of their own; a WebM carries Tags
+// and Attachments. What is not known to be needed to play is blanked.
 //
 // Nothing is re-encoded and nothing moves: an MP4 box becomes a `free` box
 // of the same size with a zeroed payload, a WebM element a Void element of
 // the same size, so every chunk offset (stco, co64), every Cues position
 // and the file's size stay valid. A file whose position is in its media
-// data, a GoPro's GPMF telemetry track (gpmd) or a camera-motion track
-// (camm), is refused: blanking a track's samples means rewriting its
+// data, a GoPro's GPMF telemetry track (gpmd), a camera-motion track
+// (camm) or a DJI drone's flight data (djmd), is refused: blanking a track's samples means rewriting its
 // sample tables, and the owner can export the video without it.
+//
+// The published name of a video holds the hash of the cleaned bytes
+// (Hash), so no version is kept: a scan that blanks more changes the bytes
+// and so the name, and the build writes the copy again.
 //
 // The walk is bounded as package videocheck's is (boxes or elements,
 // depth), and reads only headers: a file of any size is scanned in a few
@@ -31,11 +36,6 @@ import (
 
 	"portfolio/cli/internal/fsutil"
 )
-
-// Version names what the scan blanks. The published name of a video holds
-// the hash of the cleaned bytes, so a scan that blanks more gives a new
-// name, and the build writes the cleaned copy again.
-const Version = 1
 
 // Bounds on the walk. A phone or camera file has a few dozen boxes; a
 // WebM has an element per cluster at the segment's level, more when its
@@ -190,8 +190,8 @@ func WriteFile(dst, src string, size int64, sum hash.Hash, want string) error {
 	})
 }
 
-// Hash is the hex SHA-256-style digest (of the hash h gives) of the
-// cleaned copy of the file at path, at most limit bytes, with its plan.
+// Hash returns the hex digest, by h, of the cleaned copy of the file at
+// path (at most limit bytes), and its plan: one read of the file.
 func Hash(path string, limit int64, h hash.Hash) (string, Plan, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -170,7 +170,7 @@ func TestPlainVideoUnchanged(t *testing.T) {
 // A GoPro's telemetry track holds its GPS track in the media data: the
 // video is refused, with how to export it without.
 func TestTelemetryTrackRefused(t *testing.T) {
-	for _, entry := range []string{"gpmd", "camm"} {
+	for _, entry := range []string{"gpmd", "camm", "djmd"} {
 		t.Run(entry, func(t *testing.T) {
 			file := mp4File(box("moov", box("trak", box("mdia", box("minf", box("stbl", box("stsd", append(make([]byte, 8), box(entry, make([]byte, 16))...))))))), box("mdat", []byte("GPS5")))
 			_, err := videostrip.Scan(bytes.NewReader(file), int64(len(file)))
@@ -200,6 +200,9 @@ func TestBlankedBoxes(t *testing.T) {
 		{"track udta and meta", mp4File(box("moov", box("trak", box("udta", box("XMP_", []byte("GPSLatitude"))), box("meta", []byte("mdta"))))), []string{"moov/trak/meta", "moov/trak/udta"}, true},
 		{"large size", mp4File(box("moov", largeBox("meta", []byte("com.apple.quicktime.location.ISO6709")))), []string{"moov/meta"}, true},
 		{"webm tags", webmFile(element(0x1549A966, []byte{0x2A, 0xD7, 0xB1, 0x83, 0x0F, 0x42, 0x40}), element(0x1254C367, []byte("LOCATION +59"))), []string{"Segment/Tags"}, true},
+		{"vendor box at the top", mp4File(box("moov", box("mvhd", nil)), box("mdat", []byte("frames")), box("SEFT", []byte("GPSLatitude"))), []string{"SEFT"}, true},
+		{"vendor box in moov", mp4File(box("moov", box("mvhd", nil), box("CNTH", []byte("serial")), box("trak", box("tkhd", nil)))), []string{"moov/CNTH"}, false},
+		{"webm unknown element", webmFile(element(0x1654AE6B, nil), element(0x1A2B3C4D, []byte("serial"))), []string{"Segment/0x1A2B3C4D"}, false},
 		{"webm attachments", webmFile(element(0x1941A469, make([]byte, 200))), []string{"Segment/Attachments"}, false},
 	}
 	for _, tc := range tests {

@@ -24,10 +24,26 @@ var segmentChildren = map[uint64]bool{
 	idCluster: true, idTags: true, idAttachments: true, idEBML: true, idSegment: true,
 }
 
-// blankElements are the segment's children the published copy blanks:
-// Tags (ffmpeg's -metadata, a camera's LOCATION or serial) and
-// Attachments (files such as a cover image, with its own metadata).
-var blankElements = map[uint64]string{idTags: "Segment/Tags", idAttachments: "Segment/Attachments"}
+// keptElements are the segment's children the published copy keeps: those
+// that hold or index the media, describe the tracks, or pad. The others
+// are blanked: Tags (ffmpeg's -metadata, a camera's LOCATION or serial),
+// Attachments (files such as a cover image, with its own metadata) and
+// any element a player does not know.
+var keptElements = map[uint64]bool{
+	0x114D9B74: true, 0x1549A966: true, 0x1654AE6B: true, 0x1C53BB6B: true, 0x1043A770: true, // SeekHead, Info, Tracks, Cues, Chapters
+	idCluster: true, idVoid: true, 0xBF: true, // Cluster, Void, CRC-32
+}
+
+// elementName names a blanked element as a message shows it.
+func elementName(id uint64) string {
+	switch id {
+	case idTags:
+		return "Segment/Tags"
+	case idAttachments:
+		return "Segment/Attachments"
+	}
+	return fmt.Sprintf("Segment/0x%X", id)
+}
 
 const unknownSize = ^uint64(0)
 
@@ -93,8 +109,8 @@ func (s *webmScan) segment(start, end int64) error {
 		if total > end-pos {
 			return fmt.Errorf("the file ends inside the element 0x%X at byte %d", id, pos)
 		}
-		if what, ok := blankElements[id]; ok {
-			if err := s.blank(pos, total, what); err != nil {
+		if !keptElements[id] {
+			if err := s.blank(pos, total, elementName(id)); err != nil {
 				return err
 			}
 		}

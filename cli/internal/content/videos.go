@@ -213,7 +213,7 @@ func (l *loader) inspectVideos() {
 		hint, msg := "", describeIOError(t.err)
 		var refused *videostrip.Refused
 		if errors.As(t.err, &refused) {
-			hint, msg = refused.Hint, refused.Msg
+			hint, msg = refused.HintFor(filepath.Base(t.abs))+fmt.Sprintf(" (in %s; then replace the file with the fixed one)", path.Dir(t.abs)), refused.Msg
 		}
 		if p, ok := videocheck.IsProblem(t.err); ok {
 			hint, msg = p.Hint, p.Msg

@@ -31,6 +31,7 @@ import (
 	"hash"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -70,6 +71,13 @@ type Plan struct {
 type Refused struct{ Msg, Hint string }
 
 func (e *Refused) Error() string { return e.Msg + "; " + e.Hint }
+
+// HintFor is the hint with the command written for the video named name
+// (demo.mp4 → demo-fixed.mp4).
+func (e *Refused) HintFor(name string) string {
+	stem := strings.TrimSuffix(name, filepath.Ext(name))
+	return strings.NewReplacer("-i IN ", "-i "+name+" ", " OUT.mp4", " "+stem+"-fixed.mp4").Replace(e.Hint)
+}
 
 var (
 	errTooMany = errors.New("too many boxes or elements")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -19,6 +20,7 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/termsafe"
 	"portfolio/cli/internal/videocheck"
+	"portfolio/cli/internal/videostrip"
 )
 
 // Names of the schema definitions of videos.
@@ -45,7 +47,9 @@ const MaxCaptionsBytes = 1 << 20
 type VideoFile struct {
 	Abs  string
 	Info videocheck.Info
-	// Hash is the SHA-256 of the bytes, hex.
+	// Hash is the SHA-256, hex, of the bytes the site publishes: the
+	// file with the boxes that can say where it was filmed or which
+	// camera filmed it blanked (package videostrip, decision 0100).
 	Hash string
 	// Poster is the poster image's path relative to the project folder;
 	// empty for an alternative encoding (it shares its block's poster).
@@ -120,6 +124,7 @@ type videoTask struct {
 	poster     string
 	info       videocheck.Info
 	hash       string
+	location   bool // it says where it was filmed; the published copy does not
 	err        error
 }
 
@@ -174,17 +179,24 @@ func (l *loader) missingPoster(t *videoTask) {
 		"%s has no poster image (%s): the page shows it until the video plays", t.rel, PosterCandidates(name)[0]))
 }
 
-// inspectVideos reads every video's container and hashes its bytes, on
-// all cores.
+// inspectVideos reads every video's container and hashes the bytes the
+// site publishes of it, on all cores.
 func (l *loader) inspectVideos() {
 	parallel(len(l.videoTasks), func(i int) {
 		t := l.videoTasks[i]
 		t.info, t.err = videocheck.File(t.abs)
 		if t.err == nil {
-			t.hash, t.err = hashFile(t.abs, videocheck.MaxBytes)
+			var plan videostrip.Plan
+			t.hash, plan, t.err = videostrip.Hash(t.abs, videocheck.MaxBytes, sha256.New())
+			t.location = plan.Location
 		}
 	})
 	for _, t := range l.videoTasks {
+		if t.location {
+			l.add(t.project.Doc.Diag(diag.Warning, t.pointer,
+				"nothing to do for the site, which blanks it (decision 0100); export the video without location to keep it out of other copies",
+				"%s says where it was filmed; the site publishes it without that", t.rel))
+		}
 		if t.wantPoster && t.poster == "" {
 			l.missingPoster(t)
 		}
@@ -199,6 +211,10 @@ func (l *loader) inspectVideos() {
 			continue // its poster is missing: reported above
 		}
 		hint, msg := "", describeIOError(t.err)
+		var refused *videostrip.Refused
+		if errors.As(t.err, &refused) {
+			hint, msg = refused.HintFor(filepath.Base(t.abs))+fmt.Sprintf(" (in %s; then replace the file with the fixed one)", path.Dir(t.abs)), refused.Msg
+		}
 		if p, ok := videocheck.IsProblem(t.err); ok {
 			hint, msg = p.Hint, p.Msg
 			if strings.Contains(hint, "ffmpeg") {
@@ -207,25 +223,6 @@ func (l *loader) inspectVideos() {
 		}
 		l.add(t.project.Doc.Diag(diag.Error, t.pointer, hint, "%s: %s", t.rel, msg))
 	}
-}
-
-// hashFile returns the SHA-256 of a file of at most limit bytes, read in
-// pieces.
-func hashFile(abs string, limit int64) (string, error) {
-	f, err := os.Open(abs)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, io.LimitReader(f, limit+1))
-	if err != nil {
-		return "", err
-	}
-	if n > limit {
-		return "", fmt.Errorf("the file grew past %d bytes while it was read", limit)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // checkCaptions checks a WebVTT file and records it for the build: inside

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/english"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/videostrip"
 )
 
 // DefaultDocsDir is where the content's documents are published: the site's
@@ -24,11 +26,17 @@ const DefaultDocsDir = content.PublicDir + "/" + content.DocumentsFolder
 // published: the site's public folder, served at /video/.
 const DefaultVideosDir = content.PublicDir + "/" + content.VideosFolder
 
-// publishedFile is a file of the content the build copies into the site
-// as it is: the build never re-encodes a video (docs/decisions/0060-video-containers-read-by-maintained-parsers.md).
+// publishedFile is a file of the content the build copies into the site:
+// as it is, or for a video (Hash set) with the boxes that say where it was
+// filmed or which camera filmed it blanked in place, same size, nothing
+// re-encoded (docs/decisions/0060-video-containers-read-by-maintained-parsers.md,
+// decision 0100).
 type publishedFile struct {
 	Abs  string
 	Size int64
+	// Hash is, for a video, the SHA-256 (hex) of its cleaned bytes, which
+	// its published name holds: the copy must hash to it.
+	Hash string
 }
 
 // A publication is a folder of the site that the build fills with copies
@@ -55,13 +63,13 @@ func publications(c *content.Content, docsDir, videosDir string) []publication {
 	videos := publication{Dir: videosDir, Files: map[string]publishedFile{}, Owns: isVideoOutput, Noun: "video file", Owner: "video"}
 	for _, p := range c.Projects {
 		for rel, d := range p.Documents {
-			docs.Files[d.PublishedName(rel)] = publishedFile{d.Abs, d.Size}
+			docs.Files[d.PublishedName(rel)] = publishedFile{Abs: d.Abs, Size: d.Size}
 		}
 		for rel, v := range p.Videos {
-			videos.Files[content.PublishedName(rel, v.Hash)] = publishedFile{v.Abs, v.Info.Size}
+			videos.Files[content.PublishedName(rel, v.Hash)] = publishedFile{v.Abs, v.Info.Size, v.Hash}
 		}
 		for rel, cf := range p.Captions {
-			videos.Files[content.PublishedName(rel, cf.Hash)] = publishedFile{cf.Abs, cf.Size}
+			videos.Files[content.PublishedName(rel, cf.Hash)] = publishedFile{Abs: cf.Abs, Size: cf.Size}
 		}
 	}
 	return []publication{docs, videos}
@@ -88,7 +96,7 @@ func (p publication) publish(out io.Writer, brief bool) error {
 	var publishedBytes int64
 	for _, name := range p.missing() {
 		f, dest := p.Files[name], filepath.Join(p.Dir, name)
-		if err := fsutil.CopyFileAtomic(dest, f.Abs, f.Size, 0o644); err != nil {
+		if err := f.copyTo(dest); err != nil {
 			return fmt.Errorf("publishing %s: %w; run `portfolio generate` again", f.Abs, err)
 		}
 		published++
@@ -118,6 +126,15 @@ func (p publication) publish(out io.Writer, brief bool) error {
 		fmt.Fprintf(out, "%s in %s\n", strings.Join(parts, ", "), p.Dir)
 	}
 	return nil
+}
+
+// copyTo writes the file at dest, through a temporary file: a video
+// cleaned (package videostrip), anything else as it is.
+func (f publishedFile) copyTo(dest string) error {
+	if f.Hash == "" {
+		return fsutil.CopyFileAtomic(dest, f.Abs, f.Size, 0o644)
+	}
+	return videostrip.WriteFile(dest, f.Abs, f.Size, sha256.New(), f.Hash)
 }
 
 // problems says what `generate --check` finds wrong in Dir.

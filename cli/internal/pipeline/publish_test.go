@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -20,15 +22,18 @@ import (
 func TestPublish(t *testing.T) {
 	const (
 		pdf = "%PDF-1.7 a brief %%EOF"
-		mp4 = "not really an mp4, but its bytes"
+		mp4 = "\x00\x00\x00\x10ftypisom\x00\x00\x02\x00\x00\x00\x00\x10freeits byte" // two boxes, 32 bytes
 		vtt = "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n"
 	)
-	// The published names (the hash in each is the source's, made up here).
+	// The published names (the hash in each is the source's, made up here;
+	// a video's is checked against the bytes published, so it is real).
+	mp4Sum := sha256.Sum256([]byte(mp4))
+	mp4Hash := hex.EncodeToString(mp4Sum[:])
 	const (
 		docName = "docs/brief-1111111111111111.pdf"
-		mp4Name = "video/demo-2222222222222222.mp4"
-		vttName = "video/demo-3333333333333333.vtt"
+		vttName = "video/demo-eeeeeeeeeeeeeeee.vtt"
 	)
+	mp4Name := "video/demo-" + mp4Hash[:16] + ".mp4"
 	published := map[string]string{docName: pdf, mp4Name: mp4, vttName: vtt}
 	with := func(extra map[string]string) map[string]string {
 		m := map[string]string{}
@@ -122,8 +127,8 @@ func TestPublish(t *testing.T) {
 			writeTree(t, tt.before)
 			c := &content.Content{Projects: []*content.Project{{
 				Documents: map[string]content.DocumentFile{"brief.pdf": {Abs: "content/brief.pdf", Size: int64(len(pdf)), Hash: strings.Repeat("1", 64)}},
-				Videos:    map[string]content.VideoFile{"demo.mp4": {Abs: "content/demo.mp4", Info: videocheck.Info{Size: int64(len(mp4))}, Hash: strings.Repeat("2", 64)}},
-				Captions:  map[string]content.CaptionsFile{"demo.vtt": {Abs: "content/demo.vtt", Size: int64(len(vtt)), Hash: strings.Repeat("3", 64)}},
+				Videos:    map[string]content.VideoFile{"demo.mp4": {Abs: "content/demo.mp4", Info: videocheck.Info{Size: int64(len(mp4))}, Hash: mp4Hash}},
+				Captions:  map[string]content.CaptionsFile{"demo.vtt": {Abs: "content/demo.vtt", Size: int64(len(vtt)), Hash: strings.Repeat("e", 64)}},
 			}}}
 			pubs := publications(c, "docs", "video")
 

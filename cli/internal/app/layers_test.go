@@ -71,7 +71,7 @@ var layers = []layer{
 		"cli/internal/imagecheck", "cli/internal/imagecheck/imagetest",
 		"cli/internal/metastrip", "cli/internal/metastrip/metatest", "cli/internal/photofacts", "cli/internal/importimage", "cli/internal/yamltext",
 		"cli/internal/tiffifd",
-		"cli/internal/videocheck", "cli/internal/videocheck/videotest", "cli/internal/netlifyblobs", "cli/internal/netlifyblobs/blobstest",
+		"cli/internal/videocheck", "cli/internal/videocheck/videotest", "cli/internal/videostrip", "cli/internal/netlifyblobs", "cli/internal/netlifyblobs/blobstest",
 	}},
 }
 

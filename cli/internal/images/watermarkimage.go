@@ -67,18 +67,30 @@ func drawMarkImage(img *image.NRGBA, mark *image.NRGBA) float64 {
 	}
 	tw, th := max(1, int(math.Round(w))), max(1, int(math.Round(h)))
 	m := Resize(mark, 1, tw, th)
-	return tileMark(img, float64(tw), float64(th), em, 0, func(p []uint8, mx, my float64) bool {
-		x, y := int(mx), int(my)
-		if mx < 0 || my < 0 || x >= tw || y >= th {
+	return tileMark(img, float64(tw), float64(th), em, 1, func(p []uint8, mx, my float64) bool {
+		var c [4]float64 // premultiplied RGB and alpha, 0–1, bilinear
+		mx, my = mx-0.5, my-0.5
+		x0, y0 := int(math.Floor(mx)), int(math.Floor(my))
+		fx, fy := mx-float64(x0), my-float64(y0)
+		for _, q := range [4]struct {
+			x, y int
+			w    float64
+		}{{x0, y0, (1 - fx) * (1 - fy)}, {x0 + 1, y0, fx * (1 - fy)}, {x0, y0 + 1, (1 - fx) * fy}, {x0 + 1, y0 + 1, fx * fy}} {
+			if q.x < 0 || q.y < 0 || q.x >= tw || q.y >= th || q.w == 0 {
+				continue
+			}
+			i := q.y*m.Stride + 4*q.x
+			a := float64(m.Pix[i+3]) / 255 * q.w
+			c[0] += float64(m.Pix[i]) / 255 * a
+			c[1] += float64(m.Pix[i+1]) / 255 * a
+			c[2] += float64(m.Pix[i+2]) / 255 * a
+			c[3] += a
+		}
+		if c[3] == 0 {
 			return false
 		}
-		i := y*m.Stride + 4*x
-		a := float64(m.Pix[i+3]) / 255 * markOpacity
-		if a == 0 {
-			return false
-		}
-		for k, c := range p {
-			p[k] = uint8(float64(c)*(1-a) + float64(m.Pix[i+k])*a + 0.5)
+		for k, v := range p {
+			p[k] = uint8(float64(v)*(1-c[3]*markOpacity) + 255*c[k]*markOpacity + 0.5)
 		}
 		return true
 	})

@@ -7,6 +7,7 @@ import (
 
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/importimage"
 )
 
 // testMark is a logo: a w×h dark bar with a transparent margin.
@@ -131,4 +132,27 @@ func TestWatermarkImageVariants(t *testing.T) {
 	if diff(ib.At(cx, cy), ic.At(cx, cy)) < 20 {
 		t.Errorf("at the centre the white mark's proof looks like the black one's: %v, %v", ib.At(cx, cy), ic.At(cx, cy))
 	}
+}
+
+// BenchmarkWatermarkImage is the cost of tiling a 240×80 logo into one
+// largest variant (3:2, importimage.WidestShown wide), and the share of
+// its pixels the mark touches (decision 0093, "Image watermark"):
+//
+//	go test ./cli/internal/images -run '^$' -bench WatermarkImage -benchtime 20x
+func BenchmarkWatermarkImage(b *testing.B) {
+	w := importimage.WidestShown
+	img := image.NewNRGBA(image.Rect(0, 0, w, w*2/3))
+	for i := range img.Pix {
+		img.Pix[i] = 128
+	}
+	mark, err := decodeMark(testMark(240, 80, color.NRGBA{255, 255, 255, 255}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var share float64
+	for b.Loop() {
+		share = drawMarkImage(img, mark)
+	}
+	b.ReportMetric(100*share, "%covered")
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/variant")
 }

@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"encoding/base64"
 	"image"
 	"image/color/palette"
 	"image/gif"
@@ -44,6 +45,8 @@ func TestWatermarkImage(t *testing.T) {
 		t.Fatal(err)
 	}
 	mark := pngBytes(t, 40, 20)
+	// A 1×1 lossless WebP, as cwebp writes it.
+	webp, _ := base64.StdEncoding.DecodeString("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")
 	tests := []struct {
 		name   string
 		yaml   string            // replaces "featured: true\n"
@@ -59,9 +62,10 @@ func TestWatermarkImage(t *testing.T) {
 		{name: "leaves the folder", yaml: "access: private\nwatermarkImage: ../../brand/mark.png\n", files: map[string][]byte{"../../brand/mark.png": mark}, want: "leaves the project folder"},
 		{name: "absolute", yaml: "access: private\nwatermarkImage: /etc/mark.png\n", want: "is absolute"},
 		{name: "link out", yaml: "access: private\nwatermarkImage: mark.png\n", link: true, want: "symbolic link to a file outside the project folder"},
-		{name: "not an image", yaml: "access: private\nwatermarkImage: mark.png\n", files: map[string][]byte{"mark.png": []byte("not a picture at all")}, want: "mark.png: "},
-		{name: "gif", yaml: "access: private\nwatermarkImage: mark.png\n", files: map[string][]byte{"mark.png": gifBuf.Bytes()}, want: "mark.png: "},
-		{name: "too many pixels", yaml: "access: private\nwatermarkImage: mark.png\n", files: map[string][]byte{"mark.png": imagetest.PNGHeaderOnly(2001, 2000)}, want: "mark.png: "},
+		{name: "not an image", yaml: "access: private\nwatermarkImage: mark.png\n", files: map[string][]byte{"mark.png": []byte("not a picture at all")}, want: "mark.png: not an image"},
+		{name: "gif", yaml: "access: private\nwatermarkImage: mark.png\n", files: map[string][]byte{"mark.png": gifBuf.Bytes()}, want: "mark.png: not an image"},
+		{name: "webp", yaml: "access: private\nwatermarkImage: mark.png\n", files: map[string][]byte{"mark.png": webp}, want: "mark.png: the file is WEBP data but its name ends in .png"},
+		{name: "too many pixels", yaml: "access: private\nwatermarkImage: mark.png\n", files: map[string][]byte{"mark.png": imagetest.PNGHeaderOnly(2001, 2000)}, want: "mark.png: the image is too large: 2001×2000 px (4.0 MP), the limit is 4.0 MP"},
 		{name: "too many bytes", yaml: "access: private\nwatermarkImage: mark.png\n", files: map[string][]byte{"mark.png": append(slices.Clone(mark), make([]byte, MaxWatermarkBytes)...)}, want: "more than the 2.0 MB"},
 		{name: "wrong extension", yaml: "access: private\nwatermarkImage: mark.gif\n", files: map[string][]byte{"mark.gif": gifBuf.Bytes()}, want: "PNG or JPEG"},
 		{name: "public", yaml: "watermarkImage: mark.png\n", files: map[string][]byte{"mark.png": mark}, want: "only for a private project"},

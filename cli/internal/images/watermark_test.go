@@ -160,13 +160,21 @@ func TestSourcesWatermarkPrivateOnly(t *testing.T) {
 
 // With images.delivery: netlify a watermarked image still gets variants
 // with the mark, never its original for the Image CDN.
+// The same with an image for the mark (decision 0093, "Image watermark").
 func TestWatermarkWithNetlifyDelivery(t *testing.T) {
+	t.Run("text", func(t *testing.T) { watermarkWithNetlifyDelivery(t, func(s *Source) { s.Watermark = "PROOF" }) })
+	t.Run("image", func(t *testing.T) {
+		watermarkWithNetlifyDelivery(t, func(s *Source) { s.WatermarkImage = testMark(90, 30, color.NRGBA{0, 0, 0, 255}) })
+	})
+}
+
+func watermarkWithNetlifyDelivery(t *testing.T, mark func(*Source)) {
 	f := newFixture(t)
 	f.opts.Delivery = content.DeliveryNetlify
 	photo := imagetest.EncodeJPEG(imagetest.Marked(640, 480))
 	plain := f.add("plain.jpg", photo)
 	proof := f.add("proof.jpg", photo)
-	f.sources[1].Watermark = "PROOF"
+	mark(&f.sources[1])
 	res := f.run()
 	if a := res.Manifest.Images[plain.Rel]; !a.CDN() {
 		t.Errorf("the unmarked image is not an Image CDN original: %+v", a.Asset)

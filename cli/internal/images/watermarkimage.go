@@ -7,6 +7,7 @@ import (
 	"image"
 	"math"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
 )
 
@@ -21,9 +22,6 @@ const (
 	markHeight   = 1.5
 	markMaxWidth = 8.0
 	markOpacity  = 0.40
-	// markMaxPixels bounds the mark before it is decoded; the loader
-	// checked the file already (content.MaxWatermarkPixels).
-	markMaxPixels = 2000 * 2000
 )
 
 // markFingerprint is what an image watermark adds to an image's key: its
@@ -38,9 +36,10 @@ func markFingerprint(data []byte) string {
 }
 
 // decodeMark checks and decodes a watermark image's bytes (PNG or JPEG),
-// upright.
+// upright. The loader checked the file already; its pixel limit is
+// checked again on these very bytes before they are decoded.
 func decodeMark(data []byte) (*image.NRGBA, error) {
-	info, err := imagecheck.Bytes("watermark image", data, markMaxPixels)
+	info, err := imagecheck.Bytes("watermark image", data, content.MaxWatermarkPixels)
 	if err != nil {
 		return nil, err
 	}

@@ -110,6 +110,10 @@ type Project struct {
 	// Documents holds the local documents (PDFs) the project's document
 	// blocks name, by path relative to Dir with '/' separators.
 	Documents map[string]DocumentFile
+	// WatermarkMark is the bytes of a private project's watermarkImage,
+	// read and checked once while loading (decision 0093): what the
+	// variants are drawn with and keyed by. Nil for none.
+	WatermarkMark []byte
 	// Videos holds the local videos (MP4, WebM) of video blocks and of
 	// the gallery, and Captions their WebVTT files, by path relative to
 	// Dir with '/' separators.

@@ -275,8 +275,11 @@ type ProjectData struct {
 	Downloads   string   `json:"downloads" ts:"downloads"`
 	// Watermark is the proofing text drawn into a private project's image
 	// variants at build time (decision 0093); never sent to the site.
-	Watermark string    `json:"watermark" ts:"-"`
-	Cover     ImagePath `json:"cover" ts:"cover"`
+	Watermark string `json:"watermark" ts:"-"`
+	// WatermarkImage is a PNG or JPEG in the project folder drawn instead
+	// of text (decision 0093, "Image watermark"); never sent to the site.
+	WatermarkImage string    `json:"watermarkImage" ts:"-"`
+	Cover          ImagePath `json:"cover" ts:"cover"`
 
 	// Expires is a private project's last day of access, YYYY-MM-DD in
 	// UTC (decision 0094); the gate reads it from privateaccess's

@@ -2,10 +2,13 @@ package content
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"regexp"
 	"strings"
 
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/privateaccess"
 )
 
@@ -40,6 +43,74 @@ func (l *loader) checkWatermark(p *Project) {
 		l.add(p.Doc.Diag(diag.Error, "/watermark", "remove the line, or make the project private (`access: private`)",
 			"watermark is only for a private project (access: private): a public project's photos are never marked"))
 	}
+	if p.WatermarkImage == "" {
+		return
+	}
+	switch {
+	case !p.Private():
+		l.add(p.Doc.Diag(diag.Error, "/watermarkImage", "remove the line, or make the project private (`access: private`)",
+			"watermarkImage is only for a private project (access: private): a public project's photos are never marked"))
+	case p.Watermark != "":
+		l.add(p.Doc.Diag(diag.Error, "/watermarkImage", "keep one of the two lines: `watermark:` for text, `watermarkImage:` for a logo",
+			"watermark and watermarkImage are both set: a proof carries one mark"))
+	case markPattern.MatchString(p.WatermarkImage): // else the schema said it
+		p.WatermarkMark = l.readWatermarkImage(p)
+	}
+}
+
+// markPattern is the schema's pattern for watermarkImage.
+var markPattern = regexp.MustCompile(`\.([pP][nN][gG]|[jJ][pP][eE]?[gG])$`)
+
+// Bounds of a watermark image (decision 0093, "Image watermark"): a
+// logo, not a photo. Both are checked before its pixels are decoded.
+const (
+	MaxWatermarkBytes  = 2 << 20
+	MaxWatermarkPixels = 2000 * 2000
+)
+
+// readWatermarkImage returns the bytes of p's watermarkImage, or reports
+// why it cannot mark the proofs and returns nil: it must be a regular file
+// inside the project folder (exact letter case, no link out of it), a PNG
+// or JPEG by its bytes, within MaxWatermarkBytes and MaxWatermarkPixels.
+func (l *loader) readWatermarkImage(p *Project) []byte {
+	const ptr = "/watermarkImage"
+	rel := p.WatermarkImage
+	abs, problem, hint := resolveInside(p.Dir, rel, p.readDir)
+	if problem != "" {
+		l.add(p.Doc.Diag(diag.Error, ptr, strings.ReplaceAll(hint, "images/photo.jpg", "mark.png"), "%s", problem))
+		return nil
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		l.add(p.Doc.Diag(diag.Error, ptr, "", "cannot read %s: %s", rel, describeIOError(err)))
+		return nil
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxWatermarkBytes+1))
+	if err != nil {
+		l.add(p.Doc.Diag(diag.Error, ptr, "", "cannot read %s: %s", rel, describeIOError(err)))
+		return nil
+	}
+	if len(data) > MaxWatermarkBytes {
+		l.add(p.Doc.Diag(diag.Error, ptr, "export the logo smaller (a few hundred pixels wide is plenty: it is scaled to each picture)",
+			"%s is more than the %s a watermark image may have", rel, SizeText(MaxWatermarkBytes)))
+		return nil
+	}
+	info, err := imagecheck.Bytes(abs, data, MaxWatermarkPixels)
+	if err != nil {
+		msg, hint := describeIOError(err), ""
+		if pr, ok := imagecheck.IsProblem(err); ok {
+			msg, hint = pr.Msg, pr.Hint
+		}
+		l.add(p.Doc.Diag(diag.Error, ptr, hint, "%s: %s", rel, msg))
+		return nil
+	}
+	if info.Format != imagecheck.PNG && info.Format != imagecheck.JPEG {
+		l.add(p.Doc.Diag(diag.Error, ptr, "export the logo as PNG (with transparency) or JPEG",
+			"%s is a %s file: a watermark image must be PNG or JPEG", rel, strings.ToUpper(string(info.Format))))
+		return nil
+	}
+	return data
 }
 
 // checkExpires reports `expires` on a public project (there is no gate to

@@ -96,6 +96,10 @@ type Source struct {
 	// Watermark is drawn into the image's variants (a private project's
 	// `watermark`, decision 0093); "" for none. It is part of the key.
 	Watermark string
+	// WatermarkImage is the bytes of an image drawn into the variants
+	// instead (a private project's `watermarkImage`, decision 0093); nil
+	// for none. Its hash is part of the key.
+	WatermarkImage []byte
 }
 
 // Sources lists every local image the content uses (covers, heroes, inline
@@ -104,16 +108,17 @@ type Source struct {
 func Sources(c *content.Content) []Source {
 	var out []Source
 	for _, p := range c.Projects {
-		mark := ""
-		if p.Private() {
-			mark = p.Watermark // a public project's is an error, never drawn
+		mark, markImage := "", []byte(nil)
+		if p.Private() { // a public project's is an error, never drawn
+			mark, markImage = p.Watermark, p.WatermarkMark
 		}
 		for rel, info := range p.Images {
 			out = append(out, Source{
-				Rel:       p.ImageKey(rel),
-				Path:      filepath.Join(p.Dir, filepath.FromSlash(rel)),
-				Info:      info,
-				Watermark: mark,
+				Rel:            p.ImageKey(rel),
+				Path:           filepath.Join(p.Dir, filepath.FromSlash(rel)),
+				Info:           info,
+				Watermark:      mark,
+				WatermarkImage: markImage,
 			})
 		}
 	}
@@ -378,8 +383,9 @@ func (r *runner) process(ctx context.Context, s Source) (o outcome) {
 		r.index.record(s.Path, id, sum)
 	}
 	fingerprint := r.fingerprint
-	if s.Watermark != "" {
-		fingerprint = r.proofFingerprint + watermarkFingerprint(s.Watermark)
+	marked := s.Watermark != "" || s.WatermarkImage != nil
+	if marked {
+		fingerprint = r.proofFingerprint + watermarkFingerprint(s.Watermark) + markFingerprint(s.WatermarkImage)
 	}
 	key := assetKey(sum, fingerprint)
 
@@ -401,10 +407,10 @@ func (r *runner) process(ctx context.Context, s Source) (o outcome) {
 			key = assetKey(got, fingerprint)
 		}
 	}
-	if r.opts.Delivery == content.DeliveryNetlify && s.Watermark == "" {
+	if r.opts.Delivery == content.DeliveryNetlify && !marked {
 		o.image.Asset, o.err = r.makeOriginal(ctx, key, s.Path, data)
 	} else {
-		o.image.Asset, o.err = r.make(ctx, key, s.Path, data, s.Watermark)
+		o.image.Asset, o.err = r.make(ctx, key, s.Path, data, s.Watermark, s.WatermarkImage)
 	}
 	o.made = o.err == nil
 	return o
@@ -426,13 +432,19 @@ func (r *runner) checkedDecode(path string, data []byte) (imagecheck.Info, image
 }
 
 // make decodes one source and writes its variants and cache entry.
-// watermark, when set, is drawn into every variant.
-func (r *runner) make(ctx context.Context, key, path string, data []byte, watermark string) (manifest.Asset, error) {
+// watermark or markImage, when set, is drawn into every variant.
+func (r *runner) make(ctx context.Context, key, path string, data []byte, watermark string, markImage []byte) (manifest.Asset, error) {
 	info, img, err := r.checkedDecode(path, data)
 	if err != nil {
 		return manifest.Asset{}, err
 	}
-	res, err := render(ctx, img, info, r.opts.Widths, encoding{quality: r.opts.Quality, avif: r.avif, watermark: watermark})
+	enc := encoding{quality: r.opts.Quality, avif: r.avif, watermark: watermark}
+	if markImage != nil {
+		if enc.mark, err = decodeMark(markImage); err != nil {
+			return manifest.Asset{}, err
+		}
+	}
+	res, err := render(ctx, img, info, r.opts.Widths, enc)
 	if err != nil {
 		return manifest.Asset{}, err
 	}

@@ -107,6 +107,9 @@ type encoding struct {
 	avif    bool // AVIF too, kept where it pays (avifPays)
 	// watermark is drawn into every variant (drawWatermark); "" for none.
 	watermark string
+	// mark is an image watermark drawn into every variant instead
+	// (drawMarkImage); nil for none.
+	mark *image.NRGBA
 }
 
 // rendered is every variant of one image, and its placeholder.
@@ -139,6 +142,9 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 		if _, err := drawWatermark(cur, enc.watermark); err != nil {
 			return rendered{}, fmt.Errorf("drawing the watermark: %w", err)
 		}
+	}
+	if enc.mark != nil {
+		drawMarkImage(cur, enc.mark) // the same: once, into the largest
 	}
 	fallback := manifest.JPEG
 	transparent := !cur.Opaque()

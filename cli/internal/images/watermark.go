@@ -124,13 +124,36 @@ func drawWatermark(img *image.NRGBA, text string) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	period := float64(m.w) + watermarkGap*em // along the text
-	row := watermarkRow * em                 // between rows
-	shadow := math.Max(1, em/16)             // the shadow's offset
+	shadow := math.Max(1, em/16) // the shadow's offset
+	return tileMark(img, float64(m.w), float64(m.h), em, shadow+1, func(p []uint8, mx, my float64) bool {
+		fg := m.at(mx, my) * watermarkOpacity
+		sh := m.at(mx-shadow, my-shadow) * watermarkShadow
+		if fg == 0 && sh == 0 {
+			return false
+		}
+		for k, c := range p {
+			f := float64(c) * (1 - sh) // the shadow: black
+			f = f*(1-fg) + 255*fg      // the text: white
+			p[k] = uint8(f + 0.5)
+		}
+		return true
+	}), nil
+}
+
+// tileMark repeats a w×h tile in staggered rows across img at
+// watermarkAngle, one copy centred on the picture's centre (decision
+// 0093): rows watermarkRow ems apart, copies watermarkGap ems apart along
+// a row. For each pixel within slack of a copy, draw gets the pixel's RGB
+// and its position in the tile, and reports whether it changed it.
+// tileMark returns the share of img's pixels changed.
+func tileMark(img *image.NRGBA, w, h, em, slack float64, draw func(p []uint8, mx, my float64) bool) float64 {
+	b := img.Bounds()
+	period := w + watermarkGap*em // along the mark
+	row := watermarkRow * em      // between rows
 	sin, cos := math.Sincos(watermarkAngle * math.Pi / 180)
 	cx, cy := float64(b.Min.X)+float64(b.Dx())/2, float64(b.Min.Y)+float64(b.Dy())/2
-	halfH := float64(m.h)/2 + shadow + 1
-	halfW := float64(m.w)/2 + shadow + 1
+	halfH := h/2 + slack
+	halfW := w/2 + slack
 	perRow, perPeriod := 1/row, 1/period
 	// lattice keeps the rounded numbers positive, so truncating is
 	// flooring: more rows and copies than any picture has.
@@ -147,7 +170,7 @@ func drawWatermark(img *image.NRGBA, text string) (float64, error) {
 			for y := from; y < to; y++ {
 				dy := float64(y) + 0.5 - cy
 				line := img.Pix[(y-b.Min.Y)*img.Stride:]
-				// (u, v): along and across the text, from the centre; one
+				// (u, v): along and across the mark, from the centre; one
 				// pixel to the right adds (cos, sin).
 				dx := float64(b.Min.X) + 0.5 - cx
 				u0, v0 := dx*cos-dy*sin, dx*sin+dy*cos
@@ -164,18 +187,8 @@ func drawWatermark(img *image.NRGBA, text string) (float64, error) {
 					if u > halfW || u < -halfW {
 						continue
 					}
-					mx, my := u+float64(m.w)/2, v+float64(m.h)/2
-					fg := m.at(mx, my) * watermarkOpacity
-					sh := m.at(mx-shadow, my-shadow) * watermarkShadow
-					if fg == 0 && sh == 0 {
-						continue
-					}
-					n++
-					p := line[i*4 : i*4+3 : i*4+3]
-					for k, c := range p {
-						f := float64(c) * (1 - sh) // the shadow: black
-						f = f*(1-fg) + 255*fg      // the text: white
-						p[k] = uint8(f + 0.5)
+					if draw(line[i*4:i*4+3:i*4+3], u+w/2, v+h/2) {
+						n++
 					}
 				}
 			}
@@ -183,5 +196,5 @@ func drawWatermark(img *image.NRGBA, text string) (float64, error) {
 		})
 	}
 	wg.Wait()
-	return float64(touched.Load()) / float64(b.Dx()*b.Dy()), nil
+	return float64(touched.Load()) / float64(b.Dx()*b.Dy())
 }

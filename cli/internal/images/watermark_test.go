@@ -160,13 +160,21 @@ func TestSourcesWatermarkPrivateOnly(t *testing.T) {
 
 // With images.delivery: netlify a watermarked image still gets variants
 // with the mark, never its original for the Image CDN.
+// The same with an image for the mark (decision 0093, "Image watermark").
 func TestWatermarkWithNetlifyDelivery(t *testing.T) {
+	t.Run("text", func(t *testing.T) { watermarkWithNetlifyDelivery(t, func(s *Source) { s.Watermark = "PROOF" }) })
+	t.Run("image", func(t *testing.T) {
+		watermarkWithNetlifyDelivery(t, func(s *Source) { s.WatermarkImage = testMark(90, 30, color.NRGBA{0, 0, 0, 255}) })
+	})
+}
+
+func watermarkWithNetlifyDelivery(t *testing.T, mark func(*Source)) {
 	f := newFixture(t)
 	f.opts.Delivery = content.DeliveryNetlify
 	photo := imagetest.EncodeJPEG(imagetest.Marked(640, 480))
 	plain := f.add("plain.jpg", photo)
 	proof := f.add("proof.jpg", photo)
-	f.sources[1].Watermark = "PROOF"
+	mark(&f.sources[1])
 	res := f.run()
 	if a := res.Manifest.Images[plain.Rel]; !a.CDN() {
 		t.Errorf("the unmarked image is not an Image CDN original: %+v", a.Asset)
@@ -204,7 +212,7 @@ func BenchmarkWatermark(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/variant")
 }
 
-var updateDocImage = flag.Bool("update", false, "rewrite docs/images/watermark-proof.png")
+var updateDocImage = flag.Bool("update", false, "rewrite docs/images/watermark-proof.png and watermark-image-proof.png")
 
 // docImage is docs/images/watermark-proof.png: a made-up scene (light sky,
 // dark ground: the mark must read on both) at 960×640, marked as a
@@ -213,6 +221,42 @@ var updateDocImage = flag.Bool("update", false, "rewrite docs/images/watermark-p
 const docImage = "../../../docs/images/watermark-proof.png"
 
 func TestWatermarkDocImage(t *testing.T) {
+	img := docScene()
+	if _, err := drawWatermark(img, "PROOF · Mara Lind"); err != nil {
+		t.Fatal(err)
+	}
+	checkDocImage(t, docImage, img)
+}
+
+// docImageMark is docs/images/watermark-image-proof.png: the same scene
+// marked with a made-up logo (a ring and a bar, on transparency), as
+// `watermarkImage` marks it (decision 0093, "Image watermark").
+const docImageMark = "../../../docs/images/watermark-image-proof.png"
+
+func TestWatermarkImageDocImage(t *testing.T) {
+	logo := image.NewNRGBA(image.Rect(0, 0, 240, 80))
+	for y := range 80 {
+		for x := range 240 {
+			dx, dy := x-40, y-40
+			ring := dx*dx+dy*dy <= 36*36 && dx*dx+dy*dy >= 24*24
+			bar := x >= 92 && x < 232 && y >= 28 && y < 52
+			if ring || bar {
+				logo.SetNRGBA(x, y, color.NRGBA{255, 255, 255, 255})
+			}
+		}
+	}
+	mark, err := decodeMark(imagetest.EncodePNG(logo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := docScene()
+	drawMarkImage(img, mark)
+	checkDocImage(t, docImageMark, img)
+}
+
+// docScene is a made-up scene at 960×640: light sky, dark ground (a mark
+// must read on both) and a sun.
+func docScene() *image.NRGBA {
 	w, h := 960, 640
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	for y := range h {
@@ -227,9 +271,14 @@ func TestWatermarkDocImage(t *testing.T) {
 			img.SetNRGBA(x, y, c)
 		}
 	}
-	if _, err := drawWatermark(img, "PROOF · Mara Lind"); err != nil {
-		t.Fatal(err)
-	}
+	return img
+}
+
+// checkDocImage holds the picture at docImage (a path) to img; -update
+// writes it.
+func checkDocImage(t *testing.T, docImage string, img *image.NRGBA) {
+	t.Helper()
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	if *updateDocImage {
 		var b bytes.Buffer
 		if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, img); err != nil {
@@ -241,7 +290,7 @@ func TestWatermarkDocImage(t *testing.T) {
 	}
 	data, err := os.ReadFile(docImage)
 	if err != nil {
-		t.Fatalf("%v (go test ./cli/internal/images -run TestWatermarkDocImage -update draws it)", err)
+		t.Fatalf("%v (go test ./cli/internal/images -run 'Watermark.*DocImage' -update draws it)", err)
 	}
 	doc, err := png.Decode(bytes.NewReader(data))
 	if err != nil {

@@ -4,7 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"image"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,18 +23,32 @@ import (
 // the client is shown carry the mark, the ZIP and the photo's own download
 // hold the gallery's file byte for byte (decisions 0093, 0099; it carries
 // no metadata to clean). Where the mark is drawn: TestWatermarkedVariants.
+//
+// The same with an image for the mark (decision 0093, "Image watermark").
 func TestWatermarkLeavesOriginalsAlone(t *testing.T) {
+	t.Run("text", func(t *testing.T) { watermarkLeavesOriginalsAlone(t, "watermark: PROOF\n", nil) })
+	t.Run("image", func(t *testing.T) {
+		logo := image.NewNRGBA(image.Rect(0, 0, 90, 30))
+		for i := range logo.Pix {
+			logo.Pix[i] = 255 // opaque white
+		}
+		watermarkLeavesOriginalsAlone(t, "watermarkImage: brand/mark.png\n", map[string][]byte{"projects/client/brand/mark.png": imagetest.EncodePNG(logo)})
+	})
+}
+
+func watermarkLeavesOriginalsAlone(t *testing.T, mark string, extra map[string][]byte) {
 	dir := t.TempDir()
 	contentDir := filepath.Join(dir, "content")
 	photo := imagetest.EncodeJPEG(imagetest.Marked(640, 480))
 	project := strings.Replace(contenttest.Project("Client"), "featured: true\n",
-		"access: private\ndownloads: originals\nwatermark: PROOF\n", 1) + "  - type: gallery\n"
+		"access: private\ndownloads: originals\n"+mark, 1) + "  - type: gallery\n"
 	files := map[string][]byte{
 		"site.yaml":                     []byte(contenttest.Site),
 		"projects/client/project.yaml":  []byte(project),
 		"projects/client/cover.jpg":     photo,
 		"projects/client/gallery/1.jpg": photo,
 	}
+	maps.Copy(files, extra)
 	for name, data := range files {
 		p := filepath.Join(contentDir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

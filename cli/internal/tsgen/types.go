@@ -42,7 +42,7 @@ var derived = map[string]struct {
 		// the clients not revoked (decision 0096) and secretPage (decision
 		// 0095): the site reads none of them, and a client's name is never
 		// in its modules.
-		drop: []string{bodyProperty, "watermark", "expires", "clients", "secretPage"},
+		drop: []string{bodyProperty, "watermark", "watermarkImage", "expires", "clients", "secretPage"},
 		add: []derivedField{
 			{"slug", "string", "The project's folder name; unique."},
 			{"link", "string", "Path of the project page: /projects/<slug>."},

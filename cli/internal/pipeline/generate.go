@@ -20,6 +20,7 @@ import (
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/iostreams"
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/tsgen"
 )
 
@@ -88,6 +89,9 @@ func Generate(opts *GenerateOptions) error {
 	dir := filepath.Dir(opts.Out)
 	files, err := tsgen.Generate(c, assets, strings.TrimSuffix(filepath.Base(opts.Out), ".ts"))
 	if err != nil {
+		return err
+	}
+	if err := withGateFonts(files, dir); err != nil {
 		return err
 	}
 	stale := staleBodies(dir, files)
@@ -167,6 +171,26 @@ func Generate(opts *GenerateOptions) error {
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
 	if line := leftOut(c); line != "" {
 		fmt.Fprintln(opts.IO.Out, line)
+	}
+	return nil
+}
+
+// withGateFonts gives the secret page's file (privateaccess.GalleriesFile)
+// the fonts' addresses of the site built beside the module's folder dir
+// (site/src/generated → site/dist), as the build leaves it (decision
+// 0095): generate, and its --check after a build, agree with the build.
+// Before any site build there are none, and the page uses the system's.
+func withGateFonts(files []tsgen.File, dir string) error {
+	dist := filepath.Join(dir, "..", "..", "dist")
+	for i, f := range files {
+		if f.Name != privateaccess.GalleriesFile {
+			continue
+		}
+		data, err := tsgen.GateFonts(f.Data, dist)
+		if err != nil {
+			return fmt.Errorf("%s: %w", privateaccess.GalleriesFile, err)
+		}
+		files[i].Data = data
 	}
 	return nil
 }

@@ -208,12 +208,24 @@ func SetGateFonts(file, dist string) error {
 	if err != nil {
 		return err
 	}
-	g, err := privateaccess.ReadGalleries(data)
-	if err != nil {
+	withFonts, err := GateFonts(data, dist)
+	if err != nil || bytes.Equal(withFonts, data) {
 		return err
 	}
+	return fsutil.WriteFileAtomic(file, withFonts, 0o644)
+}
+
+// GateFonts is data (privateaccess.GalleriesFile's content) with the
+// fonts' addresses the site build in dist published (SetGateFonts): what
+// `portfolio generate` writes and checks once a site is built, so that its
+// --check after a build agrees with the file the build left.
+func GateFonts(data []byte, dist string) ([]byte, error) {
+	g, err := privateaccess.ReadGalleries(data)
+	if err != nil {
+		return nil, err
+	}
 	if g.Site == nil {
-		return nil
+		return data, nil
 	}
 	var found [2]string
 	for i, pattern := range gateFonts {
@@ -224,9 +236,9 @@ func SetGateFonts(file, dist string) error {
 		}
 	}
 	if g.Site.Text == found[0] && g.Site.Display == found[1] {
-		return nil
+		return data, nil
 	}
 	g.Site.Text, g.Site.Display = found[0], found[1]
-	b, _ := json.MarshalIndent(g, "", "  ")
-	return fsutil.WriteFileAtomic(file, append(b, '\n'), 0o644)
+	b, err := json.MarshalIndent(g, "", "  ")
+	return append(b, '\n'), err
 }

@@ -105,7 +105,8 @@ func TestWatermarkImage(t *testing.T) {
 				if len(errs) != 1 || !strings.Contains(errs[0].Message, tt.want) {
 					t.Fatalf("want one error with %q, got:\n%s", tt.want, dump(errs))
 				}
-				line := strings.Count(tt.yaml[:strings.Index(tt.yaml, "watermarkImage")], "\n") + 9 // the replaced line is line 9
+				before, _, _ := strings.Cut(tt.yaml, "watermarkImage")
+				line := strings.Count(before, "\n") + 9 // the replaced line is line 9
 				if d := errs[0]; d.Line != line || d.Column == 0 || !strings.HasSuffix(d.File, "project.yaml") {
 					t.Errorf("error at %s:%d:%d, want project.yaml:%d", d.File, d.Line, d.Column, line)
 				}

@@ -69,11 +69,25 @@ type kept struct {
 	creators    []string
 	rights      []langText // dc:rights, one per language
 	iptc        [][]byte   // IPTC datasets, whole (tag, record, number, size, data)
+	// What WithRights adds for a published variant (decision 0102);
+	// Original leaves them empty.
+	webStatement string // xmpRights:WebStatement
+	usageTerms   string // xmpRights:UsageTerms
+	licensor     string // plus:Licensor's LicensorName
+	licensorURL  string // plus:Licensor's LicensorURL
+	dataMining   string // plus:DataMining, a PLUS vocabulary URI
+	// bare leaves out the packet wrapper (the xpacket processing
+	// instructions, 77 bytes), which XMP makes optional: a published
+	// variant's packet is at a place its container names (decision 0102).
+	bare bool
 }
 
 type langText struct{ lang, text string }
 
-func (k *kept) xmp() bool { return len(k.creators) > 0 || len(k.rights) > 0 }
+func (k *kept) xmp() bool {
+	return len(k.creators) > 0 || len(k.rights) > 0 || k.webStatement != "" || k.usageTerms != "" ||
+		k.licensor != "" || k.licensorURL != "" || k.dataMining != ""
+}
 
 // Where each record is, in the formats.
 var (
@@ -190,6 +204,10 @@ const (
 	nsDC  = "http://purl.org/dc/elements/1.1/"
 	nsRDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 	nsXML = "http://www.w3.org/XML/1998/namespace"
+	// xmpRights and PLUS (IPTC Photo Metadata's Web Statement of Rights,
+	// Licensor and Data Mining), written by WithRights only.
+	nsXMPRights = "http://ns.adobe.com/xap/1.0/rights/"
+	nsPLUS      = "http://ns.useplus.org/ldf/xmp/1.0/"
 )
 
 // fromXMP reads dc:creator (an ordered list of names) and dc:rights (one
@@ -285,9 +303,18 @@ func (k *kept) fromPhotoshop(b []byte) {
 func (k *kept) packet() []byte {
 	var b bytes.Buffer
 	esc := func(s string) { _ = xml.EscapeText(&b, []byte(s)) }
-	b.WriteString("<?xpacket begin=\"\uFEFF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n")
+	if !k.bare {
+		b.WriteString("<?xpacket begin=\"\uFEFF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n")
+	}
 	b.WriteString(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="` + nsRDF + `">`)
-	b.WriteString(`<rdf:Description rdf:about="" xmlns:dc="` + nsDC + `">`)
+	b.WriteString(`<rdf:Description rdf:about="" xmlns:dc="` + nsDC + `"`)
+	if k.webStatement != "" || k.usageTerms != "" {
+		b.WriteString(` xmlns:xmpRights="` + nsXMPRights + `"`)
+	}
+	if k.licensor != "" || k.licensorURL != "" || k.dataMining != "" {
+		b.WriteString(` xmlns:plus="` + nsPLUS + `"`)
+	}
+	b.WriteString(">")
 	if len(k.creators) > 0 {
 		b.WriteString("<dc:creator><rdf:Seq>")
 		for _, c := range k.creators {
@@ -308,7 +335,30 @@ func (k *kept) packet() []byte {
 		}
 		b.WriteString("</rdf:Alt></dc:rights>")
 	}
-	b.WriteString("</rdf:Description></rdf:RDF></x:xmpmeta>\n<?xpacket end=\"r\"?>")
+	simple := func(name, value string) {
+		if value != "" {
+			b.WriteString("<" + name + ">")
+			esc(value)
+			b.WriteString("</" + name + ">")
+		}
+	}
+	simple("xmpRights:WebStatement", k.webStatement)
+	if k.usageTerms != "" {
+		b.WriteString(`<xmpRights:UsageTerms><rdf:Alt><rdf:li xml:lang="x-default">`)
+		esc(k.usageTerms)
+		b.WriteString("</rdf:li></rdf:Alt></xmpRights:UsageTerms>")
+	}
+	if k.licensor != "" || k.licensorURL != "" {
+		b.WriteString(`<plus:Licensor><rdf:Seq><rdf:li rdf:parseType="Resource">`)
+		simple("plus:LicensorName", k.licensor)
+		simple("plus:LicensorURL", k.licensorURL)
+		b.WriteString("</rdf:li></rdf:Seq></plus:Licensor>")
+	}
+	simple("plus:DataMining", k.dataMining)
+	b.WriteString("</rdf:Description></rdf:RDF></x:xmpmeta>")
+	if !k.bare {
+		b.WriteString("\n<?xpacket end=\"r\"?>")
+	}
 	return b.Bytes()
 }
 

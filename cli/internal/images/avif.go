@@ -72,10 +72,17 @@ func AVIFBuild() (string, error) {
 // thread and writes no metadata. For other code that serves images in the
 // format a browser accepts; the build calls it for every AVIF variant.
 func EncodeAVIF(img *image.NRGBA, quality int) ([]byte, error) {
+	return encodeAVIFWith(img, quality, nil)
+}
+
+// encodeAVIFWith is EncodeAVIF, with xmp as the image's XMP metadata
+// item (libavif writes it: a "mime" item of type application/rdf+xml
+// that describes the image, decision 0102); nil for none.
+func encodeAVIFWith(img *image.NRGBA, quality int, xmp []byte) ([]byte, error) {
 	if _, err := AVIFEncoder(); err != nil {
 		return nil, err
 	}
-	return encodeAVIF(img, avifParams{quantizer: avifQuantizer(avifQuality(quality)), speed: avifSpeed, options: avifOptions})
+	return encodeAVIF(img, avifParams{quantizer: avifQuantizer(avifQuality(quality)), speed: avifSpeed, options: avifOptions, xmp: xmp})
 }
 
 // avifParams are an AVIF encode's settings.
@@ -84,6 +91,7 @@ type avifParams struct {
 	quantizer int    // 0–63, lower is better
 	speed     int    // 0–10, higher is faster
 	options   string // the AV1 encoder's own, "key=value" separated by spaces
+	xmp       []byte // the image's XMP packet (decision 0102); nil for none
 }
 
 // avifQuality is the AVIF quality that matches WebP's at quality.

@@ -74,6 +74,7 @@ static struct {
 	__typeof__(&avifDecoderCreate) decoderCreate;
 	__typeof__(&avifDecoderDestroy) decoderDestroy;
 	__typeof__(&avifDecoderReadMemory) decoderReadMemory;
+	__typeof__(&avifImageSetMetadataXMP) setXMP;
 } pf;
 
 #define PF_SYM(field, name) \
@@ -118,6 +119,7 @@ static int pf_avif_open(char *msg, size_t msgLen) {
 	PF_SYM(decoderCreate, "avifDecoderCreate");
 	PF_SYM(decoderDestroy, "avifDecoderDestroy");
 	PF_SYM(decoderReadMemory, "avifDecoderReadMemory");
+	PF_SYM(setXMP, "avifImageSetMetadataXMP");
 	if (!pf.codecName(AVIF_CODEC_CHOICE_AOM, AVIF_CODEC_FLAG_CAN_ENCODE)) {
 		snprintf(msg, msgLen, "libavif %s was built without the aom encoder", pf.version());
 		return -1;
@@ -135,10 +137,12 @@ static int pf_avif_open(char *msg, size_t msgLen) {
 // pf_avif_encode encodes 8-bit straight-alpha RGBA pixels as a still AVIF
 // image in 4:2:0, tagged sRGB, on one thread: every quantizer 0 (best) to
 // 63; the alpha plane, when not opaque, losslessly. options are the AV1
-// encoder's own, "key=value" separated by spaces. The result is malloc'd
+// encoder's own, "key=value" separated by spaces. xmp, when xmpSize is
+// not 0, is written as the image's XMP metadata item (decision 0102).
+// The result is malloc'd
 // for the caller to free; on failure it is NULL and msg says why.
 static uint8_t *pf_avif_encode(uint8_t *pix, int width, int height, int stride, int opaque,
-		int codec, int quantizer, int speed, char *options, size_t *size, char *msg, size_t msgLen) {
+		int codec, int quantizer, int speed, char *options, uint8_t *xmp, size_t xmpSize, size_t *size, char *msg, size_t msgLen) {
 	uint8_t *result = NULL;
 	avifImage *image = pf.imageCreate(width, height, 8, AVIF_PIXEL_FORMAT_YUV420);
 	avifEncoder *encoder = pf.encoderCreate();
@@ -165,6 +169,9 @@ static uint8_t *pf_avif_encode(uint8_t *pix, int width, int height, int stride, 
 		goto done;
 	}
 
+	if (xmpSize > 0) {
+		pf.setXMP(image, xmp, xmpSize); // copies it
+	}
 	encoder->codecChoice = (avifCodecChoice)codec;
 	for (char *save = NULL, *kv = strtok_r(options, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
 		char *eq = strchr(kv, '=');
@@ -262,7 +269,7 @@ static int pf_avif_open(char *msg, size_t msgLen) {
 }
 
 static uint8_t *pf_avif_encode(uint8_t *pix, int width, int height, int stride, int opaque,
-		int codec, int quantizer, int speed, char *options, size_t *size, char *msg, size_t msgLen) {
+		int codec, int quantizer, int speed, char *options, uint8_t *xmp, size_t xmpSize, size_t *size, char *msg, size_t msgLen) {
 	snprintf(msg, msgLen, "no AVIF encoder");
 	return NULL;
 }
@@ -339,8 +346,12 @@ func encodeAVIF(img *image.NRGBA, p avifParams) ([]byte, error) {
 	}
 	options := C.CString(p.options)
 	defer C.free(unsafe.Pointer(options))
+	var xmp *C.uint8_t
+	if len(p.xmp) > 0 { // Go memory without Go pointers, read during the call only
+		xmp = (*C.uint8_t)(unsafe.Pointer(&p.xmp[0]))
+	}
 	out := C.pf_avif_encode(pix, C.int(b.Dx()), C.int(b.Dy()), C.int(img.Stride), C.int(opaque),
-		C.int(codec), C.int(p.quantizer), C.int(p.speed), options, &size, &msg[0], C.size_t(len(msg)))
+		C.int(codec), C.int(p.quantizer), C.int(p.speed), options, xmp, C.size_t(len(p.xmp)), &size, &msg[0], C.size_t(len(msg)))
 	if out == nil {
 		return nil, errors.New("encoding AVIF: " + C.GoString(&msg[0]))
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/disintegration/imaging"
 
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/metastrip"
 )
 
 // The pieces of the pipeline that the local Image CDN (package server's
@@ -86,6 +87,6 @@ func Resize(src image.Image, orientation, w, h int) *image.NRGBA {
 // the variants' encoders and settings: pixels only. A JPEG needs an opaque
 // image.
 func Encode(img *image.NRGBA, typ string, quality int) ([]byte, error) {
-	e, err := encodeOne(img, typ, quality)
+	e, err := encodeOne(img, typ, quality, metastrip.Rights{})
 	return e.data, err
 }

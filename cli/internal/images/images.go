@@ -26,6 +26,7 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/importimage"
+	"portfolio/cli/internal/metastrip"
 )
 
 // Defaults of the command's flags.
@@ -65,6 +66,10 @@ type Options struct {
 	// OnEvent, when set, is told about each image as it is finished, one
 	// call at a time.
 	OnEvent func(Event)
+	// Rights are the owner's, written into every variant as XMP
+	// (decision 0102): site.yaml's rights. The zero Rights write
+	// nothing, and keep every key and byte as before.
+	Rights metastrip.Rights
 }
 
 // fingerprint is everything besides the source bytes that decides the
@@ -84,8 +89,12 @@ func (o Options) variantFingerprint(withAVIF bool) string {
 			avif = fmt.Sprintf("%s/q%d/s%d/%s/saving%d", name, avifQuality(o.Quality), avifSpeed, avifOptions, AVIFMinSaving)
 		}
 	}
-	return fmt.Sprintf("portfolio-images/%d widths=%v quality=%d webp=%s/m%d avif=%s placeholder=%d/%d",
+	f := fmt.Sprintf("portfolio-images/%d widths=%v quality=%d webp=%s/m%d avif=%s placeholder=%d/%d",
 		pipelineVersion, o.Widths, o.Quality, WebPEncoder(), webpMethod, avif, placeholderSize, placeholderQuality)
+	if !o.Rights.IsZero() { // absent without rights: the keys stay as they were
+		f += fmt.Sprintf(" rights=%q", o.Rights.XMP())
+	}
+	return f
 }
 
 // Source is one local image of the content.
@@ -438,7 +447,7 @@ func (r *runner) make(ctx context.Context, key, path string, data []byte, waterm
 	if err != nil {
 		return manifest.Asset{}, err
 	}
-	enc := encoding{quality: r.opts.Quality, avif: r.avif, watermark: watermark}
+	enc := encoding{quality: r.opts.Quality, avif: r.avif, watermark: watermark, rights: r.opts.Rights}
 	if markImage != nil {
 		if enc.mark, err = decodeMark(markImage); err != nil {
 			return manifest.Asset{}, err

@@ -22,6 +22,7 @@ import (
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
+	"portfolio/cli/internal/metastrip"
 )
 
 // webpMethod is libwebp's speed/size trade-off (0–6); 4 is libwebp's and
@@ -110,6 +111,9 @@ type encoding struct {
 	// mark is an image watermark drawn into every variant instead
 	// (drawMarkImage); nil for none.
 	mark *image.NRGBA
+	// rights are written into every variant as XMP (decision 0102); the
+	// zero Rights write nothing.
+	rights metastrip.Rights
 }
 
 // rendered is every variant of one image, and its placeholder.
@@ -169,7 +173,7 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 			return
 		}
 		defer func() { <-encodeSlots }()
-		v, err := encodeOne(img, typ, enc.quality)
+		v, err := encodeOne(img, typ, enc.quality, enc.rights)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil && firstErr == nil {
@@ -211,8 +215,9 @@ func render(ctx context.Context, src image.Image, info imagecheck.Info, widths [
 }
 
 // encodeOne writes img in one format. Encoders write pixels only: no EXIF,
-// no XMP, no colour profile.
-func encodeOne(img *image.NRGBA, typ string, quality int) (encoded, error) {
+// no XMP, no colour profile; then rights, unless zero, are added as XMP
+// (decision 0102), so a variant's Bytes count them.
+func encodeOne(img *image.NRGBA, typ string, quality int, rights metastrip.Rights) (encoded, error) {
 	var b bytes.Buffer
 	var err error
 	switch typ {
@@ -222,7 +227,7 @@ func encodeOne(img *image.NRGBA, typ string, quality int) (encoded, error) {
 		b.Write(data)
 	case manifest.AVIF:
 		var data []byte
-		data, err = EncodeAVIF(img, quality)
+		data, err = encodeAVIFWith(img, quality, rights.XMP())
 		b.Write(data)
 	case manifest.JPEG:
 		// An opaque NRGBA is also a valid RGBA, which the JPEG encoder
@@ -236,8 +241,14 @@ func encodeOne(img *image.NRGBA, typ string, quality int) (encoded, error) {
 	if err != nil {
 		return encoded{}, fmt.Errorf("encoding %s: %w", typ, err)
 	}
+	data := b.Bytes()
+	if typ != manifest.AVIF {
+		if data, err = metastrip.WithRights(data, rights); err != nil {
+			return encoded{}, fmt.Errorf("writing the rights into the %s: %w", typ, err)
+		}
+	}
 	bounds := img.Bounds()
-	return encoded{manifest.Variant{Type: typ, Width: bounds.Dx(), Height: bounds.Dy(), Bytes: int64(b.Len())}, b.Bytes()}, nil
+	return encoded{manifest.Variant{Type: typ, Width: bounds.Dx(), Height: bounds.Dy(), Bytes: int64(len(data))}, data}, nil
 }
 
 // makePlaceholder returns a preview of img to paint behind it while it

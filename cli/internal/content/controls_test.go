@@ -27,7 +27,7 @@ func TestLoadControlCharacters(t *testing.T) {
 		msg       string
 	}{
 		{name: "escape sequence in a category title", mutate: site("title: Graphics,", `title: "Gra\e[2Jphics",`),
-			file: "site.yaml", line: 22, col: 29, pointer: "/categories/1/title", msg: `"title" holds a control character, U+001B (ESC), at character 4`},
+			file: "site.yaml", line: 23, col: 29, pointer: "/categories/1/title", msg: `"title" holds a control character, U+001B (ESC), at character 4`},
 		{name: "raw escape in a project's subtitle", mutate: project("subtitle: Sub", "subtitle: Su\x1b[31mb"),
 			file: "project.yaml", line: 3, col: 13, pointer: "/subtitle", msg: `"subtitle" holds a control character, U+001B (ESC), at character 3`},
 		{name: "C1 control in the contact heading", mutate: site("heading: Hi,", `heading: "Hi\u009b",`),

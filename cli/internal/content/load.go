@@ -325,6 +325,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 			l.checkHome(c)
 		}
 		l.checkAnalytics(c)
+		l.checkRights(c)
 		l.checkPlaceholders(c.SiteDoc)
 	}
 	l.diags.Sort()

@@ -618,8 +618,8 @@ func TestLoadDescriptionLength(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(diags) != 1 || diags[0].Pointer != "/categories/1/description" || diags[0].Severity != diag.Warning ||
-		diags[0].Line != 22 || diags[0].Column != 52 || !strings.Contains(diags[0].Hint, "(10 to cut)") {
-		t.Fatalf("want one warning on the second category's description at 22:52, got:\n%s", dump(diags))
+		diags[0].Line != 23 || diags[0].Column != 52 || !strings.Contains(diags[0].Hint, "(10 to cut)") {
+		t.Fatalf("want one warning on the second category's description at 23:52, got:\n%s", dump(diags))
 	}
 }
 

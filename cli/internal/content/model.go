@@ -36,21 +36,24 @@ type (
 
 // Site is site.yaml.
 type Site struct {
-	Name          string     `json:"name" ts:"name"`
-	Taglines      Taglines   `json:"taglines" ts:"taglines"`
-	Hero          string     `json:"hero" ts:"hero"`
-	Description   string     `json:"description" ts:"description"`
-	URL           string     `json:"url" ts:"url"`
-	Home          *Home      `json:"home" ts:"home,omitempty"`
-	Previews      string     `json:"previews" ts:"previews"`
-	MeasurementID string     `json:"measurementId" ts:"measurementId,omitempty"`
-	Analytics     *Setting   `json:"analytics" ts:"analytics,omitempty"`
-	Privacy       *Privacy   `json:"privacy" ts:"privacy,omitempty"`
-	Social        *Social    `json:"social" ts:"social,omitempty"`
-	About         About      `json:"about" ts:"about"`
-	Contact       Contact    `json:"contact" ts:"contact"`
-	Categories    []Category `json:"categories" ts:"categories"`
-	Gallery       Gallery    `json:"gallery" ts:"gallery"`
+	Name          string   `json:"name" ts:"name"`
+	Taglines      Taglines `json:"taglines" ts:"taglines"`
+	Hero          string   `json:"hero" ts:"hero"`
+	Description   string   `json:"description" ts:"description"`
+	URL           string   `json:"url" ts:"url"`
+	Home          *Home    `json:"home" ts:"home,omitempty"`
+	Previews      string   `json:"previews" ts:"previews"`
+	MeasurementID string   `json:"measurementId" ts:"measurementId,omitempty"`
+	Analytics     *Setting `json:"analytics" ts:"analytics,omitempty"`
+	Privacy       *Privacy `json:"privacy" ts:"privacy,omitempty"`
+	// Rights are the owner's rights in the work; Content.Rights resolves
+	// them (the pages read only whether AI training is allowed).
+	Rights     *Rights    `json:"rights" ts:"-"`
+	Social     *Social    `json:"social" ts:"social,omitempty"`
+	About      About      `json:"about" ts:"about"`
+	Contact    Contact    `json:"contact" ts:"contact"`
+	Categories []Category `json:"categories" ts:"categories"`
+	Gallery    Gallery    `json:"gallery" ts:"gallery"`
 	// Images says how images are delivered: it decides what the
 	// generator writes for each image, so the module need not carry it.
 	Images Images `json:"images" ts:"-"`

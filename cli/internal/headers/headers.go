@@ -21,6 +21,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/rights"
 )
 
 // Rule is the headers of the paths a pattern names: "/*" every path,
@@ -129,6 +130,9 @@ type Origins struct {
 	// Private says the site has a private project, published under
 	// content.PrivateRoute (docs/decisions/0080).
 	Private bool
+	// Rights say whether every response carries the AI-training opt-out
+	// (the zero value does: it is the default, decision 0101).
+	Rights content.Rights
 }
 
 // OriginsOf collects them from the content, as the site shows them: a
@@ -156,6 +160,7 @@ func OriginsOf(c *content.Content) Origins {
 	slices.Sort(o.Images)
 	slices.Sort(o.Frames)
 	o.Analytics = c.Analytics()
+	o.Rights = c.Rights()
 	return o
 }
 
@@ -229,6 +234,11 @@ func For(o Origins, f Facts) Set {
 			// process (decision 75).
 		}},
 	}
+	// The AI-training opt-out (decision 0101): TDMRep's reservation and
+	// the noai convention, with every response.
+	for _, h := range rights.Headers(o.Rights) {
+		set[0].Headers = append(set[0].Headers, Header{h.Name, h.Value})
+	}
 	// The folders the build publishes: every name in them carries a hash.
 	for i, folder := range content.PublishedFolders {
 		r := Rule{Path: "/" + folder + "/*", Headers: immutable}
@@ -287,7 +297,10 @@ func Editor() Rule {
 // files alike: it holds one client's work, so the opener policy that
 // public pages go without is worth its cost here (decision 75), nothing
 // is indexed, and no shared cache keeps a copy (docs/decisions/0080).
-// The Edge Function in front of the prefix sends the same headers.
+// The Edge Function in front of the prefix sends the same headers. Its
+// X-Robots-Tag replaces the noai one every path gets: behind the secret
+// no crawler reads the pages, and noindex already keeps them out of
+// every index (decision 0101).
 var PrivateRule = Rule{
 	Path:    strings.TrimSuffix(content.PrivateRoute, "/") + "/*",
 	Comment: "Private client work (access: private): behind the owner's secret, kept by no shared cache.",

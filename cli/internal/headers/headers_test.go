@@ -45,6 +45,7 @@ func TestNetlifyGolden(t *testing.T) {
 		{"no-origins", headers.Origins{}, headers.Facts{}},
 		{"preload", siteOrigins, sitePreloads},
 		{"private", headers.Origins{Private: true}, headers.Facts{}},
+		{"ai-allowed", headers.Origins{Private: true, Rights: content.Rights{AITraining: content.AITrainingAllow}}, headers.Facts{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,7 +171,7 @@ func TestMatchPrivate(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"/", "/projects/a-client", "/img/k-480.webp", "/privateer/"} {
-		if h := set.Match(p); h.Get("Cross-Origin-Opener-Policy") != "" || h.Get("X-Robots-Tag") != "" {
+		if h := set.Match(p); h.Get("Cross-Origin-Opener-Policy") != "" || strings.Contains(h.Get("X-Robots-Tag"), "noindex") {
 			t.Errorf("%s: %v, want no private headers", p, h)
 		}
 	}
@@ -304,6 +305,37 @@ func TestEditorPolicyIsTheEditorsAlone(t *testing.T) {
 	for _, path := range []string{"/", "/about/", "/administration/", "/img/a-480.webp"} {
 		if got := set.Match(path).Get("Content-Security-Policy"); strings.Contains(got, "unsafe-eval") || !strings.HasPrefix(got, "default-src 'self'; script-src 'self' 'inline-speculation-rules'") {
 			t.Errorf("%s: policy %q", path, got)
+		}
+	}
+}
+
+// The AI-training opt-out (decision 0101) is with every response when the
+// rights disallow AI training (and when they say nothing: the default),
+// its policy the licence when that is an address; under the private
+// prefix, behind the secret, X-Robots-Tag is noindex alone, as the Edge
+// Function sends it. With AI training allowed none of it is sent.
+func TestRightsHeaders(t *testing.T) {
+	licence := "https://creativecommons.org/licenses/by-nc-nd/4.0/"
+	tests := []struct {
+		name   string
+		rights content.Rights
+		path   string
+		// want is the headers' values, "" for a header that is not sent.
+		reservation, policy, robots string
+	}{
+		{"default", content.Rights{}, "/", "1", "", "noai, noimageai"},
+		{"disallow", content.Rights{AITraining: content.AITrainingDisallow, Licence: content.AllRightsReserved}, "/about/", "1", "", "noai, noimageai"},
+		{"disallow, licence", content.Rights{AITraining: content.AITrainingDisallow, Licence: licence}, "/img/k-480.webp", "1", licence, "noai, noimageai"},
+		{"disallow, private", content.Rights{AITraining: content.AITrainingDisallow}, "/private/a-client/", "1", "", "noindex"},
+		{"allow", content.Rights{AITraining: content.AITrainingAllow, Licence: licence}, "/", "", "", ""},
+		{"allow, private", content.Rights{AITraining: content.AITrainingAllow}, "/private/a-client/", "", "", "noindex"},
+	}
+	for _, tt := range tests {
+		o := siteOrigins
+		o.Private, o.Rights = true, tt.rights
+		h := headers.For(o, sitePreloads).Match(tt.path)
+		if got := [3]string{h.Get("tdm-reservation"), h.Get("tdm-policy"), h.Get("X-Robots-Tag")}; got != [3]string{tt.reservation, tt.policy, tt.robots} {
+			t.Errorf("%s: %s: tdm-reservation, tdm-policy, X-Robots-Tag = %q, want %q", tt.name, tt.path, got, [3]string{tt.reservation, tt.policy, tt.robots})
 		}
 	}
 }

@@ -28,6 +28,7 @@ import (
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/privatestore"
+	"portfolio/cli/internal/rights"
 	"portfolio/cli/internal/termsafe"
 	"portfolio/cli/internal/tsgen"
 )
@@ -214,6 +215,11 @@ func Site(ctx context.Context, opts *BuildOptions) error {
 	}
 	dist := filepath.Join(opts.SiteDir, "dist")
 	if err := headers.Build(dist, c); err != nil {
+		return err
+	}
+	// The AI-training opt-out the rights ask for, in robots.txt and
+	// /.well-known/tdmrep.json (decision 0101; the headers carry the rest).
+	if err := rights.Write(dist, c.Rights()); err != nil {
 		return err
 	}
 	// The secret page loads the site's fonts from where this build put

@@ -65,6 +65,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	// into another window's process.
 	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
 	hdr.Set("X-Robots-Tag", "noindex")
+	notWork(hdr)
 	if slug == "" {
 		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
 		return
@@ -175,6 +176,7 @@ func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string,
 	hdr := w.Header()
 	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
 	hdr.Set("X-Robots-Tag", "noindex")
+	notWork(hdr)
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
 	site, _ := h.pageOf("") // the site's alone: nothing of the project
 	who := g.Owner
@@ -186,4 +188,13 @@ func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string,
 	if r.Method != http.MethodHead {
 		_ = closedPage.Execute(w, closedForm{Site: site.Name, Owner: who, Contact: privateaccess.ContactPath, Fonts: fontFaces(site)})
 	}
+}
+
+// notWork takes from an answer of the gate's own (the secret's form, the
+// closed page) the TDMRep reservation the site's rules give the owner's
+// work (decision 0101): these pages are none of it, and the Edge
+// Function, to whose own answers Netlify applies no _headers, sends none.
+func notWork(hdr http.Header) {
+	hdr.Del("tdm-reservation")
+	hdr.Del("tdm-policy")
 }

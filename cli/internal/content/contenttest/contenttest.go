@@ -21,6 +21,7 @@ about:
     - {title: Values, items: [Two., Three.], width: half}
   skills: [Design]
 contact: {title: Contact, description: Contact., heading: Hi, intro: Write.}
+rights: {creator: Test Owner, copyright: © 2026 Test Owner, licence: all rights reserved, aiTraining: disallow}
 categories:
   - {slug: web-design, title: Web Design, description: Web.}
   - {slug: graphics, title: Graphics, description: Graphics., keepWhenEmpty: true}

@@ -188,6 +188,16 @@ func Render(s Site, schemaRef string) []byte {
 			}
 		}
 	}
+	line("")
+	line("# Your rights in the work (docs/rights.md): written into the published")
+	line("# photos. `aiTraining: disallow` asks AI-training crawlers to keep out")
+	line("# (search engines still index the site); `allow` sends no such signal.")
+	line("# licence: all rights reserved, or the address of a licence.")
+	line("rights:")
+	text("  ", "creator", s.Name)
+	text("  ", "copyright", "© "+s.Name)
+	text("  ", "licence", "all rights reserved")
+	line("  aiTraining: disallow")
 	return []byte(b.String())
 }
 

@@ -40,8 +40,11 @@ screenshots, galleries) into web variants in site/public/img/ (--out):
   than the WebP of its width; the summary counts those kept in WebP only.
   AVIF needs libavif (Debian's libavif-dev, Homebrew's libavif) when
   portfolio is built, and cgo; without them it makes none and says so;
-- upright by its EXIF orientation, with all metadata dropped: no GPS
-  position, camera serial or thumbnail reaches the site;
+- upright by its EXIF orientation, with the camera's metadata dropped: no
+  GPS position, camera serial or thumbnail reaches the site; what it
+  carries instead is site.yaml's rights as XMP (creator, copyright, web
+  statement, licence and, unless aiTraining is allow, IPTC's Data Mining
+  prohibition; docs/rights.md);
 - and a placeholder the page paints in the image's box while it loads: soft
   CSS gradients of the photo's colours (about 400 bytes) or, for a
   transparent image, a 16 px WebP inside an SVG that blurs it and keeps its

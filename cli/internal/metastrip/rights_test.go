@@ -3,6 +3,7 @@ package metastrip
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"image"
 	_ "image/jpeg"
 	_ "image/png"
@@ -151,7 +152,7 @@ func TestRightsPacket(t *testing.T) {
 		t.Error("the zero Rights have a packet")
 	}
 	long := Rights{Copyright: string(bytes.Repeat([]byte("x"), 70000))}
-	if _, err := WithRights(imagetest.JPEG(8, 8), long); err != ErrRightsTooLong {
+	if _, err := WithRights(imagetest.JPEG(8, 8), long); !errors.Is(err, ErrRightsTooLong) {
 		t.Errorf("rights longer than a JPEG segment: %v", err)
 	}
 }

@@ -268,6 +268,8 @@ func TestLoadRules(t *testing.T) {
 			file: "alpha/project.yaml", line: 10, col: 12, msg: "watermark is only for a private project (access: private)", hint: "make the project private"},
 		{name: "secretPage on a public project", mutate: replace("featured: true\n", "featured: true\nsecretPage: {cover: true}\n"),
 			file: "alpha/project.yaml", line: 10, col: 13, msg: "secretPage is only for a private project (access: private)", hint: "make the project private"},
+		{name: "secretPage hiding the title on a public project", mutate: replace("featured: true\n", "featured: true\nsecretPage: {title: false, cover: false}\n"),
+			file: "alpha/project.yaml", line: 10, col: 13, msg: "secretPage is only for a private project (access: private)", hint: "make the project private"},
 		{name: "unknown secretPage setting", mutate: replace("featured: true\n", "featured: true\naccess: private\nsecretPage: {blur: true}\n"),
 			file: "alpha/project.yaml", line: 11, msg: "blur"},
 		{name: "blank watermark", mutate: replace("featured: true\n", "featured: true\nwatermark: \"  \"\n"),

@@ -163,10 +163,13 @@ func (l *loader) checkClients(p *Project) {
 	}
 }
 
-// checkSecretPage reports secretPage on a public project: only a private
-// project has a page that asks for a password (decision 0095).
+// checkSecretPage reports secretPage on a public project when it asks for
+// something: only a private project has a page that asks for a password
+// (decision 0095). Its defaults (the title shown, no cover), which the
+// browser editor writes for every new project, mean nothing there and
+// pass, as `downloads: none` does.
 func (l *loader) checkSecretPage(p *Project) {
-	if !p.Private() && p.SecretPage != nil {
+	if !p.Private() && p.SecretPage != nil && (!p.SecretPage.ShowsTitle() || p.SecretPage.ShowsCover()) {
 		l.add(p.Doc.Diag(diag.Error, "/secretPage", "remove it, or make the project private (`access: private`)",
 			"secretPage is only for a private project (access: private): a public project has no page that asks for a password"))
 	}

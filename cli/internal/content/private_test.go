@@ -36,6 +36,25 @@ func TestWatermarkOnPrivateProject(t *testing.T) {
 	}
 }
 
+// The browser editor writes secretPage's defaults into every project it
+// makes; on a public project they mean nothing and pass (decision 0095).
+// A setting that would do something is an error there (TestLoadRules).
+func TestSecretPageDefaultsOnPublicProject(t *testing.T) {
+	for _, yaml := range []string{"secretPage: {title: true, cover: false}\n", "secretPage: {}\n", "secretPage: {cover: false}\n"} {
+		f := validFiles(t)
+		f["projects/alpha/project.yaml"] = []byte(strings.Replace(testProject, "featured: true\n", "featured: true\n"+yaml, 1))
+		_, diags, err := Load(tree(t, f), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range diags {
+			if d.Severity == diag.Error {
+				t.Errorf("%s: unexpected error:\n%s", strings.TrimSpace(yaml), dump(diag.List{d}))
+			}
+		}
+	}
+}
+
 // watermarkImage names a PNG or JPEG inside the project folder, checked
 // for its size before its pixels are read; anything else is an error at
 // the line (decision 0093, "Image watermark").

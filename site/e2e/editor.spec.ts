@@ -10,7 +10,7 @@
 // (headers.EditorCSP), and axe judges its first screen. A photo with its GPS
 // position and serial number leaves the browser without them (decision 0084),
 // to the local backend and to GitHub as a blob.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -278,7 +278,9 @@ test('the owner edits, adds and reorders; the files, validate and the pages foll
   // validate passes (exit 0) with no warning about a first line (issue 48).
   expect(edited.split('\n')[0]).toBe('# yaml-language-server: $schema=../../../schema/project.schema.json');
   expect(added.split('\n')[0]).toBe('# yaml-language-server: $schema=../../../schema/project.schema.json');
-  const validated = execFileSync(command(), ['validate'], { cwd: work, encoding: 'utf8' });
+  const validation = spawnSync(command(), ['validate'], { cwd: work, encoding: 'utf8' });
+  expect(validation.status, `portfolio validate after the editor's saves:\n${validation.stdout}${validation.stderr}`).toBe(0);
+  const validated = validation.stdout;
   expect(validated).not.toContain("the first line does not name the file's schema");
   // The running site regenerated from them: the title, the new order, the new page.
   await expect

@@ -50,7 +50,7 @@ var layers = []layer{
 		"cli/internal/content", "cli/internal/content/yamldoc", "cli/internal/content/schemacheck",
 		"cli/internal/content/contenttest", "cli/internal/schemamodel",
 		"cli/internal/richtext", "cli/internal/images", "cli/internal/images/manifest",
-		"cli/internal/tsgen", "cli/internal/editorconfig", "cli/internal/cards", "cli/internal/headers",
+		"cli/internal/tsgen", "cli/internal/editorconfig", "cli/internal/cards", "cli/internal/headers", "cli/internal/rights",
 		"cli/internal/scaffold", "cli/internal/scaffold/site", "cli/internal/stage", "cli/internal/fieldcheck", "cli/internal/projectdelete",
 		"cli/internal/projectedit", "cli/internal/gallery", "cli/internal/draft",
 		"cli/internal/messages", "cli/internal/server", "cli/internal/contact", "cli/internal/privateaccess", "cli/internal/privatestore",

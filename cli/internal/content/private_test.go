@@ -104,7 +104,7 @@ func TestWatermarkImage(t *testing.T) {
 					t.Fatal(err)
 				}
 				if err := os.Symlink(outside, filepath.Join(dir, "projects/alpha/mark.png")); err != nil {
-					t.Skip(err)
+					t.Fatal(err) // Linux, where CI runs, has symbolic links: the case must run
 				}
 			}
 			c, diags, err := Load(dir, Options{})

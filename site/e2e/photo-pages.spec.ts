@@ -176,7 +176,7 @@ test("the photo's page, as a crawler fetches it, has its own title, description 
   expect(meta('property="og:image:alt"')).toBe(image.alt);
   expect(meta('name="description"')).toBe(image.caption);
   expect(meta('property="og:url"')).toBe(new URL(photo3, site.url).href);
-  expect(meta('name="robots"')).toBe('noindex');
+  expect(meta('name="robots"')).toBe('noindex, noai, noimageai');
   // The project page keeps its own card.
   const project = await (await request.get(drone.link)).text();
   expect(project.match(/<meta property="og:image" content="([^"]*)"/)?.[1]).not.toBe(new URL(image.src, site.url).href);

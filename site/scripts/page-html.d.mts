@@ -1,6 +1,6 @@
 /** The parts of a page the prerender and the development server assemble (page-html.mjs). */
 export interface PageSite {
-  readonly info: { readonly name: string };
+  readonly info: { readonly name: string; readonly aiOptOut: boolean };
   readonly fonts: readonly string[];
   readonly siteTags: readonly string[];
   readonly entries?: { readonly page: string; readonly islands: string; readonly consent?: string };

@@ -66,14 +66,20 @@ export function head({ meta, jsonLd }, styles, { info, fonts, siteTags, private:
     );
   }
   const tags = [...preloads, `<title>${escape(meta.title)}</title>`, `<meta name="description" content="${escape(meta.description)}" />`, ...siteTags];
-  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  // One robots meta: noindex for a page kept out of search (or without a
+  // canonical address), and the `noai, noimageai` convention unless the
+  // owner allows AI training (decision 0101). Behind a private project's
+  // secret it says noindex alone, as its X-Robots-Tag does: no crawler
+  // reads those pages.
+  const robots = [];
+  if (meta.noindex || !meta.canonical) robots.push('noindex');
+  if (info.aiOptOut && !privatePage) robots.push('noai', 'noimageai');
+  if (robots.length) tags.push(`<meta name="robots" content="${robots.join(', ')}" />`);
   // A private project's page: the next page, public or not, is told
   // nothing of where the client came from (decision 0080).
   if (privatePage) tags.push('<meta name="referrer" content="no-referrer" />');
   if (meta.canonical) {
     tags.push(`<link rel="canonical" href="${escape(meta.canonical)}" />`, `<meta property="og:url" content="${escape(meta.canonical)}" />`);
-  } else {
-    tags.push('<meta name="robots" content="noindex" />');
   }
   const image = meta.image;
   tags.push(

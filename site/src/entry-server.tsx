@@ -73,6 +73,9 @@ export function siteInfo() {
     // A home screen shows about 12 characters: the first name when the whole name is longer.
     shortName: site.name.length <= 12 ? site.name : site.name.split(/\s+/)[0]!,
     description: site.description,
+    // Whether the pages' robots meta carries the `noai, noimageai`
+    // convention: unless the owner allows AI training (decision 0101).
+    aiOptOut: site.rights?.aiTraining !== 'allow',
     colors: {
       light: { theme: light.background.default, background: light.background.default },
       dark: { theme: dark.background.default, background: dark.background.default },

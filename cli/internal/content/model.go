@@ -48,7 +48,7 @@ type Site struct {
 	Privacy       *Privacy `json:"privacy" ts:"privacy,omitempty"`
 	// Rights are the owner's rights in the work; Content.Rights resolves
 	// them (the pages read only whether AI training is allowed).
-	Rights     *Rights    `json:"rights" ts:"-"`
+	Rights     *Rights    `json:"rights" ts:"rights,omitempty"`
 	Social     *Social    `json:"social" ts:"social,omitempty"`
 	About      About      `json:"about" ts:"about"`
 	Contact    Contact    `json:"contact" ts:"contact"`

@@ -10,13 +10,13 @@ import (
 // Rights is site.yaml's rights: the owner's rights in the work and whether
 // it may train AI (docs/rights.md, decision 0101).
 type Rights struct {
-	Creator      string `json:"creator"`
-	Copyright    string `json:"copyright"`
-	Licence      string `json:"licence"`
-	WebStatement string `json:"webStatement"`
+	Creator      string `json:"creator" ts:"creator,omitempty"`
+	Copyright    string `json:"copyright" ts:"copyright,omitempty"`
+	Licence      string `json:"licence" ts:"licence,omitempty"`
+	WebStatement string `json:"webStatement" ts:"webStatement,omitempty"`
 	// AITraining is AITrainingDisallow or AITrainingAllow; empty reads as
-	// disallow.
-	AITraining string `json:"aiTraining"`
+	// disallow (Content.Rights).
+	AITraining string `json:"aiTraining" ts:"aiTraining"`
 }
 
 // rights.aiTraining values.

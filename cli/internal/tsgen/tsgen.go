@@ -86,7 +86,14 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	g.alias(root, bodySchema, "ProjectBody", "The blocks of a project page, in order: the body of project.yaml.")
 
 	pub := newPublished()
-	siteVal, err := resolver{assets: assets, pub: pub}.value(reflect.ValueOf(c.Site))
+	// The rights as the build reads them, the default applied: the
+	// pages' robots meta follows aiTraining (decision 0101).
+	site := *c.Site
+	if site.Rights != nil {
+		rights := c.Rights()
+		site.Rights = &rights
+	}
+	siteVal, err := resolver{assets: assets, pub: pub}.value(reflect.ValueOf(&site))
 	if err != nil {
 		return nil, fmt.Errorf("site.yaml: %w", err)
 	}

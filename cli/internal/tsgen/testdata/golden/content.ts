@@ -589,6 +589,12 @@ export const site: Site = {
   url: 'https://example.com',
   previews: 'cards',
   measurementId: 'G-TEST1234',
+  rights: {
+    creator: 'Test Owner',
+    copyright: '© 2026 Test Owner',
+    licence: 'all rights reserved',
+    aiTraining: 'disallow',
+  },
   social: {
     professionalNetwork: { label: 'LinkedIn', url: 'https://www.linkedin.com/in/test' },
     codeHosting: { label: 'GitHub', url: 'https://github.com/test' },

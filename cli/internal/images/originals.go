@@ -12,6 +12,7 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/importimage"
+	"portfolio/cli/internal/metastrip"
 )
 
 // With images.delivery: netlify, each source is published once, as the
@@ -31,8 +32,12 @@ const originalsVersion = 1
 // original's asset: how it is prepared, the widths asked for and the
 // placeholder.
 func (o Options) originalFingerprint() string {
-	return fmt.Sprintf("portfolio-originals/%d maxEdge=%d widths=%v placeholder=%d/%d/%d",
+	f := fmt.Sprintf("portfolio-originals/%d maxEdge=%d widths=%v placeholder=%d/%d/%d",
 		originalsVersion, importimage.DefaultMaxEdge, o.Widths, pipelineVersion, placeholderSize, placeholderQuality)
+	if !o.Rights.IsZero() { // absent without rights: the keys stay as they were
+		f += fmt.Sprintf(" rights=%q", o.Rights.XMP())
+	}
+	return f
 }
 
 // formatTypes are the media types of the source formats.
@@ -58,6 +63,11 @@ func (r *runner) makeOriginal(ctx context.Context, key, path string, data []byte
 		return manifest.Asset{}, err
 	}
 	out, _ := importimage.Prepare(data, importimage.DefaultMaxEdge)
+	// The owner's rights go with the published original as with every
+	// variant (decision 0102); the zero Rights write nothing.
+	if out, err = metastrip.WithRights(out, r.opts.Rights); err != nil {
+		return manifest.Asset{}, fmt.Errorf("writing the rights into the original: %w", err)
+	}
 	pub, err := imagecheck.Bytes(path, out, r.opts.MaxPixels)
 	if err != nil {
 		return manifest.Asset{}, fmt.Errorf("the prepared original cannot be read back: %w", err)

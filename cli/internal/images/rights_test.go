@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/metastrip"
@@ -115,4 +116,56 @@ func samePixels(a, b image.Image) bool {
 	draw.Draw(na, na.Rect, a, a.Bounds().Min, draw.Src)
 	draw.Draw(nb, nb.Rect, b, b.Bounds().Min, draw.Src)
 	return na.Rect == nb.Rect && slices.Equal(na.Pix, nb.Pix)
+}
+
+// With delivery: netlify the one published original of each image carries
+// the rights too, its private metadata removed as before: the Image CDN
+// makes the widths from it (decision 0102).
+func TestPublishedOriginalsCarryTheOwnersRights(t *testing.T) {
+	metatest.Exiftool(t)
+	photo, err := os.ReadFile("/usr/share/backgrounds/mate/nature/Garden.jpg")
+	if err != nil {
+		t.Skip("no photo to test with (Debian's mate-backgrounds): ", err)
+	}
+	f := newFixture(t)
+	f.opts.Delivery = content.DeliveryNetlify
+	src := filepath.Join(t.TempDir(), "photo.jpg")
+	if err := os.WriteFile(src, photo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	metatest.WriteOwnerAndSecrets(t, src)
+	withSecrets, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.add("photo.jpg", withSecrets)
+	f.add("logo.png", imagetest.EncodePNG(image.NewNRGBA(image.Rect(0, 0, 120, 80))))
+
+	plain := f.run()
+	f.opts.Rights = ownerRights
+	marked := f.run()
+	for rel, img := range marked.Manifest.Images {
+		if img.Key == plain.Manifest.Images[rel].Key {
+			t.Errorf("%s: the rights did not change the key %s", rel, img.Key)
+		}
+		v := img.Variants[0]
+		added := v.Bytes - plain.Manifest.Images[rel].Variants[0].Bytes
+		t.Logf("%s %s original: %d bytes added", rel, v.Type, added)
+		if added <= 0 || added > 1024 {
+			t.Errorf("%s: the rights added %d bytes, want 1 to 1024", v.File, added)
+		}
+		tags := metatest.Tags(t, filepath.Join(f.opts.OutDir, v.File))
+		for tag, want := range map[string]string{
+			"XMP:Creator":    ownerRights.Creator,
+			"XMP:Rights":     ownerRights.Copyright,
+			"XMP:DataMining": metastrip.DataMiningNoAITraining,
+		} {
+			if got, _ := tags[tag].(string); got != want {
+				t.Errorf("%s: exiftool reads %s = %v, want %q", v.File, tag, tags[tag], want)
+			}
+		}
+		if p := metatest.Private(tags); len(p) > 0 {
+			t.Errorf("%s carries %v", v.File, p)
+		}
+	}
 }

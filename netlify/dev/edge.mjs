@@ -5,7 +5,8 @@
 //
 // DIR (the repository by default) is a build's folder: its
 // netlify/edge-functions are run, importing what its build generated.
-// - The functions in netlify/edge-functions/ run in Deno through
+// - The functions in netlify/edge-functions/, and those the build wrote
+//   into .netlify/v1/edge-functions/, run in Deno through
 //   @netlify/edge-functions-dev (what `netlify dev` runs: Netlify's bundled
 //   bootstrap, the routes each function's own `config` declares, Netlify.env,
 //   context.next()). Deno is the npm `deno` of site/package.json.
@@ -148,7 +149,10 @@ const env = { NETLIFY_BLOBS_CONTEXT: process.env.NETLIFY_BLOBS_CONTEXT };
 for (const [k, v] of Object.entries(process.env)) if (k.startsWith('PORTFOLIO_PRIVATE_')) env[k] = v;
 const logger = { log: (...a) => console.error(...a), warn: (...a) => console.error(...a), error: (...a) => console.error(...a) };
 const edge = new EdgeFunctionsHandler({
-  directories: [path.join(root, 'netlify/edge-functions')],
+  // The functions the build generates (.netlify/v1/edge-functions, the
+  // Frameworks API's folder: aiTraining: block's, decision 0103) first, as
+  // Netlify routes generated functions before the repository's own.
+  directories: [path.join(root, '.netlify/v1/edge-functions'), path.join(root, 'netlify/edge-functions')],
   env,
   logger,
   geolocation: {},

@@ -118,8 +118,9 @@ func cmdNoFFmpeg(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Fatalf("the portfolio command is on no folder of PATH")
 }
 
-// sitecopy — copies the repository's schemas and site sources into the
-// script's folder (site/, schema/), without what a build makes, with the
+// sitecopy — copies the repository's schemas, site sources and Netlify
+// functions into the script's folder (site/, schema/, netlify/), without
+// what a build makes, with the
 // repository's installed npm packages linked (never installed into: a
 // build would reinstall them were they older than the lock file, so a
 // script using it starts with [!siteinstalled] skip), for
@@ -134,14 +135,14 @@ func cmdSitecopy(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	made := map[string]bool{"node_modules": true, "dist": true, ".ssr": true, "test-results": true, "playwright-report": true,
 		"src/generated": true, "public/img": true, "public/docs": true, "public/video": true}
-	for _, dir := range []string{"schema", "site"} {
+	for _, dir := range []string{"schema", "site", "netlify"} {
 		from := filepath.Join(repo, dir)
 		ts.Check(filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
 			rel, _ := filepath.Rel(from, p)
-			if dir == "site" && made[filepath.ToSlash(rel)] {
+			if dir == "site" && made[filepath.ToSlash(rel)] || dir == "netlify" && filepath.ToSlash(rel) == "private-gate/vendor" {
 				return filepath.SkipDir
 			}
 			to := ts.MkAbs(filepath.Join(dir, rel))

@@ -14,15 +14,18 @@ type Rights struct {
 	Copyright    string `json:"copyright" ts:"copyright,omitempty"`
 	Licence      string `json:"licence" ts:"licence,omitempty"`
 	WebStatement string `json:"webStatement" ts:"webStatement,omitempty"`
-	// AITraining is AITrainingDisallow or AITrainingAllow; empty reads as
-	// disallow (Content.Rights).
+	// AITraining is AITrainingDisallow, AITrainingBlock or
+	// AITrainingAllow; empty reads as disallow (Content.Rights).
 	AITraining string `json:"aiTraining" ts:"aiTraining"`
 }
 
 // rights.aiTraining values.
 const (
 	AITrainingDisallow = "disallow"
-	AITrainingAllow    = "allow"
+	// AITrainingBlock sends every signal disallow sends, and refuses the
+	// AI-training crawlers at the edge (decision 0103).
+	AITrainingBlock = "block"
+	AITrainingAllow = "allow"
 )
 
 // AllRightsReserved is the licence value that names no licence.
@@ -31,6 +34,10 @@ const AllRightsReserved = "all rights reserved"
 // DisallowsAITraining reports whether the site sends the AI-training
 // opt-out signals: always, unless the owner chose allow.
 func (r Rights) DisallowsAITraining() bool { return r.AITraining != AITrainingAllow }
+
+// BlocksAICrawlers reports whether the site also refuses the AI-training
+// crawlers at the edge: only when the owner chose block (decision 0103).
+func (r Rights) BlocksAICrawlers() bool { return r.AITraining == AITrainingBlock }
 
 // LicenceURL is the licence's address, or "" for all rights reserved.
 func (r Rights) LicenceURL() string {

@@ -222,12 +222,35 @@ func Site(ctx context.Context, opts *BuildOptions) error {
 	if err := rights.Write(dist, c.Rights()); err != nil {
 		return err
 	}
+	if err := writeAIBlock(opts, c.Rights()); err != nil {
+		return err
+	}
 	// The secret page loads the site's fonts from where this build put
 	// them (decision 0095).
 	if err := tsgen.SetGateFonts(filepath.Join(filepath.Dir(SitePath(opts.SiteDir, DefaultOut)), privateaccess.GalleriesFile), dist); err != nil {
 		return fmt.Errorf("writing the secret page's fonts: %w", err)
 	}
 	return movePrivate(opts, dist)
+}
+
+// writeAIBlock writes, with aiTraining: block, the Edge Function that
+// refuses the AI-training crawlers (beside the deploy store, where Netlify
+// bundles generated functions), and removes it with any other value, so
+// that only the owner who chose block has a function deployed (decision
+// 0103).
+func writeAIBlock(opts *BuildOptions, r content.Rights) error {
+	dir, err := rights.EdgeFor(opts.SiteDir)
+	if err != nil {
+		return err
+	}
+	if err := rights.WriteEdge(dir, r); err != nil {
+		return fmt.Errorf("writing the Edge Function that blocks AI-training crawlers: %w", err)
+	}
+	if r.BlocksAICrawlers() {
+		fmt.Fprintf(opts.IO.Out, "  AI-training crawlers (%s) refused at the edge by %s\n",
+			strings.Join(rights.UserAgentTokens(), ", "), termsafe.String(dir))
+	}
+	return nil
 }
 
 // movePrivate moves the private projects' files the prerender wrote under

@@ -16,6 +16,7 @@ import (
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/privatestore"
+	"portfolio/cli/internal/rights"
 )
 
 // The record of the last build: every file it read, with its size and
@@ -202,6 +203,9 @@ func Outputs(siteDir string) (map[string]string, error) {
 	// store beside the site folder (decision 0089): a store removed or
 	// changed since is a site to build again.
 	roots = append(roots, filepath.Join(filepath.Dir(siteDir), filepath.FromSlash(privatestore.Dir)))
+	// The Edge Function aiTraining: block has the build write there too
+	// (decision 0103).
+	roots = append(roots, filepath.Join(filepath.Dir(siteDir), filepath.FromSlash(rights.EdgeDir)))
 	for _, root := range roots {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {

@@ -20,9 +20,13 @@ import (
 )
 
 // Crawler is an AI-training crawler's robots.txt token and the page where
-// its operator documents it.
+// its operator documents it. InUserAgent says that the crawler's requests
+// name the token in their User-Agent, so that aiTraining: block can refuse
+// them (decision 0103); a robots.txt-only token (a use of what another
+// crawler fetched) is in no request.
 type Crawler struct {
 	Token, Source string
+	InUserAgent   bool
 }
 
 // Crawlers are the tokens of crawlers that collect training data and obey
@@ -31,24 +35,24 @@ type Crawler struct {
 // fetch a page a person asked for are not here: the site stays findable.
 var Crawlers = []Crawler{
 	// OpenAI: GPTBot crawls for training; OAI-SearchBot and ChatGPT-User do not.
-	{"GPTBot", "https://platform.openai.com/docs/bots"},
+	{"GPTBot", "https://platform.openai.com/docs/bots", true},
 	// Anthropic: ClaudeBot crawls for training; Claude-User and Claude-SearchBot do not.
-	{"ClaudeBot", "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler"},
+	{"ClaudeBot", "https://support.claude.com/en/articles/8896518-does-anthropic-crawl-data-from-the-web-and-how-can-site-owners-block-the-crawler", true},
 	// Common Crawl's archive is a training set of most large models.
-	{"CCBot", "https://commoncrawl.org/ccbot"},
+	{"CCBot", "https://commoncrawl.org/ccbot", true},
 	// Google: a token only (Googlebot fetches); it says whether pages
 	// Googlebot crawled may train Gemini. Search is unaffected.
-	{"Google-Extended", "https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers#google-extended"},
+	{"Google-Extended", "https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers#google-extended", false},
 	// Apple: a token only (Applebot fetches); it says whether what
 	// Applebot crawled may train Apple's models. Search is unaffected.
-	{"Applebot-Extended", "https://support.apple.com/en-us/119829"},
+	{"Applebot-Extended", "https://support.apple.com/en-us/119829", false},
 	// Meta: meta-externalagent crawls for training.
-	{"meta-externalagent", "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers/"},
+	{"meta-externalagent", "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers/", true},
 	// ByteDance publishes no page for it; the token is the one its user
 	// agent names (…compatible; Bytespider; spider-feedback@bytedance.com).
-	{"Bytespider", "user agent: Mozilla/5.0 (compatible; Bytespider; spider-feedback@bytedance.com)"},
+	{"Bytespider", "user agent: Mozilla/5.0 (compatible; Bytespider; spider-feedback@bytedance.com)", true},
 	// Allen Institute for AI: crawls to train its open models (OLMo).
-	{"AI2Bot", "https://allenai.org/crawler"},
+	{"AI2Bot", "https://allenai.org/crawler", true},
 }
 
 // Files the signals add to the built site (dist).

@@ -20,6 +20,7 @@ import (
 
 	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/privateaccess"
+	"portfolio/cli/internal/rights"
 	"portfolio/cli/internal/termsafe"
 )
 
@@ -82,6 +83,10 @@ type Config struct {
 	// Activity keeps what clients do on the private projects' pages
 	// (activity.go, decision 0097). Nil: nothing is kept.
 	Activity ActivityLog
+	// AICrawlers are the tokens of the AI-training crawlers refused on
+	// every path, as the Edge Function the build wrote for aiTraining:
+	// block refuses them (rights.BlockedBy, decision 0103); none: nobody.
+	AICrawlers []string
 }
 
 // Handler serves the site and its form.
@@ -150,6 +155,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(r.TransferEncoding) > 0 {
 		w.Header().Set("Connection", "close")
 	}
+	// The Edge Function of aiTraining: block runs before anything else,
+	// on every path and method (decision 0103).
+	if token := rights.BlockedBy(r.Header.Get("User-Agent"), h.cfg.AICrawlers); token != "" {
+		refuseCrawler(w, r, token)
+		return
+	}
 	c := classify(r.URL)
 	if c.Kind == privateaccess.Refused {
 		// Rules and files must agree on the path; this one means
@@ -194,6 +205,22 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", allowed)
 		h.fail(w, r, http.StatusMethodNotAllowed, "This request is not supported",
 			"Pages of this site can be read (GET) and its forms sent (POST); nothing else.")
+	}
+}
+
+// refuseCrawler answers an AI-training crawler as the Edge Function does:
+// the same status, headers and text, and none of the site's headers (to
+// an Edge Function's own answer Netlify applies no _headers).
+func refuseCrawler(w http.ResponseWriter, r *http.Request, token string) {
+	hdr := w.Header()
+	for _, h := range rights.RefusalHeaders {
+		hdr.Set(h[0], h[1])
+	}
+	body := rights.Refusal(token)
+	hdr.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusForbidden)
+	if r.Method != http.MethodHead {
+		_, _ = io.WriteString(w, body)
 	}
 }
 

@@ -27,6 +27,7 @@ import (
 	"portfolio/cli/internal/pipeline"
 	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/privatestore"
+	"portfolio/cli/internal/rights"
 	"portfolio/cli/internal/server"
 	"portfolio/cli/internal/termsafe"
 )
@@ -114,6 +115,13 @@ folder served with --no-build that is not a site's dist folder (a copy, a
 deploy artifact) has no store beside it: every private address answers 404
 "No page here".
 
+With rights.aiTraining: block in site.yaml, the build writes an Edge
+Function that refuses AI-training crawlers (.netlify/v1/edge-functions/ai-block
+beside the site folder), and serve refuses the crawlers it lists as the
+function does: 403 on every path and method for a User-Agent that names one
+as a product (GPTBot/1.1, compatible; Bytespider), search crawlers and browsers
+served. A built folder with no function beside it refuses nobody.
+
 With --no-build nothing is built and any built site can be served, in the
 repository or not (a copy of site/dist, a deploy artifact): --site names the
 built folder itself or the folder above its dist/. A built site is a folder
@@ -200,9 +208,19 @@ func Run(opts *Options) error {
 	// The private projects' files, moved out of dist by the build
 	// (decision 0089): none beside a folder that is not a site's dist.
 	deploy, _ := privatestore.ForDist(dist)
+	// The AI-training crawlers the build's Edge Function refuses
+	// (aiTraining: block, decision 0103), from the file it reads: none
+	// without one, as on a deploy without the function.
+	var crawlers []string
+	if edge, ok := rights.EdgeForDist(dist); ok {
+		if crawlers, err = rights.ReadEdge(edge); err != nil {
+			return err
+		}
+	}
 	h, err := server.New(server.Config{
 		SiteDir:      dist,
 		PrivateStore: deploy,
+		AICrawlers:   crawlers,
 		Headers:      rules.Match,
 		Validate:     validate,
 		Store:        storeAdapter{store},

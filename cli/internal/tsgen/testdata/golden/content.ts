@@ -159,7 +159,7 @@ export interface Site {
   readonly analytics?: SiteAnalytics;
   /** The privacy page (/privacy), linked from every page's footer. Left out, it is written from this file: which analytics service counts visits and what it keeps, what the contact form sends and where it goes, and whom to ask (the contact form). */
   readonly privacy?: SitePrivacy;
-  /** The owner's rights in the work, and whether it may train AI. With `aiTraining: disallow` (the default, also when `aiTraining` or the whole `rights` key is left out) the built site asks AI-training crawlers to keep out: robots.txt groups for their documented tokens, the W3C TDMRep `tdm-reservation` header and /.well-known/tdmrep.json, and the `noai, noimageai` convention in X-Robots-Tag (docs/rights.md); search engines still index the site. `allow` sends none of these. The creator, copyright and licence are written into the published images' metadata. */
+  /** The owner's rights in the work, and whether it may train AI. With `aiTraining: disallow` (the default, also when `aiTraining` or the whole `rights` key is left out) the built site asks AI-training crawlers to keep out: robots.txt groups for their documented tokens, the W3C TDMRep `tdm-reservation` header and /.well-known/tdmrep.json, and the `noai, noimageai` convention in X-Robots-Tag (docs/rights.md); search engines still index the site. `block` sends the same and also refuses those crawlers at the edge (403). `allow` sends none of these. The creator, copyright and licence are written into the published images' metadata. */
   readonly rights?: SiteRights;
   /** Profiles linked as icons from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given, always in this order, and no icons when none is given. */
   readonly social?: SiteSocial;
@@ -206,7 +206,7 @@ export interface SitePrivacy {
   readonly text?: RichText;
 }
 
-/** The owner's rights in the work, and whether it may train AI. With `aiTraining: disallow` (the default, also when `aiTraining` or the whole `rights` key is left out) the built site asks AI-training crawlers to keep out: robots.txt groups for their documented tokens, the W3C TDMRep `tdm-reservation` header and /.well-known/tdmrep.json, and the `noai, noimageai` convention in X-Robots-Tag (docs/rights.md); search engines still index the site. `allow` sends none of these. The creator, copyright and licence are written into the published images' metadata. */
+/** The owner's rights in the work, and whether it may train AI. With `aiTraining: disallow` (the default, also when `aiTraining` or the whole `rights` key is left out) the built site asks AI-training crawlers to keep out: robots.txt groups for their documented tokens, the W3C TDMRep `tdm-reservation` header and /.well-known/tdmrep.json, and the `noai, noimageai` convention in X-Robots-Tag (docs/rights.md); search engines still index the site. `block` sends the same and also refuses those crawlers at the edge (403). `allow` sends none of these. The creator, copyright and licence are written into the published images' metadata. */
 export interface SiteRights {
   /** The owner's name as the author of the work. */
   readonly creator?: string;
@@ -216,8 +216,8 @@ export interface SiteRights {
   readonly licence?: string;
   /** The address of a page that states the rights in the work, e.g. the site's about page or a licensing page. */
   readonly webStatement?: string;
-  /** Whether the work may be used to train AI: `disallow` (the default when left out) sends every opt-out signal the site can send; `allow` sends none. */
-  readonly aiTraining: 'disallow' | 'allow';
+  /** Whether the work may be used to train AI: `disallow` (the default when left out) sends every opt-out signal the site can send; `block` sends them too, and on Netlify an Edge Function answers 403 to the AI-training crawlers whose user agent names them (each of their requests is then a function invocation; docs/rights.md); `allow` sends none. */
+  readonly aiTraining: 'disallow' | 'block' | 'allow';
 }
 
 /** Profiles linked as icons from the hero and the footer, each opening in a new tab; all optional: the site shows the ones given, always in this order, and no icons when none is given. */

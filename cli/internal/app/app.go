@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"portfolio/cli/internal/cmd/build"
+	"portfolio/cli/internal/cmd/buildcmd"
 	"portfolio/cli/internal/cmd/deleteproject"
 	"portfolio/cli/internal/cmd/dev"
 	"portfolio/cli/internal/cmd/editproject"
@@ -132,7 +132,7 @@ NO_COLOR (set to any value) or TERM=dumb turns colour off.`),
 		validate.NewCmdValidate(f, nil),
 		images.NewCmdImages(f, nil),
 		generate.NewCmdGenerate(f, nil),
-		build.NewCmdBuild(f, nil),
+		buildcmd.NewCmdBuild(f, nil),
 		serve.NewCmdServe(f, nil),
 		messages.NewCmdMessages(f, nil),
 		share.NewCmdShare(f, nil),

@@ -1,15 +1,15 @@
 package docgen
 
 import (
-	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/spf13/cobra"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+	"portfolio/cli/internal/golden"
+)
 
 // fixtureTree has what the real tree has: a persistent flag, a group
 // command, Long text with characters Markdown would act on, a list, an
@@ -61,23 +61,31 @@ func TestCommandPagesGolden(t *testing.T) {
 	if _, err := s.Write(dir); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "golden")
-	if *update {
-		if err := os.RemoveAll(golden); err != nil {
-			t.Fatal(err)
+	written := map[string][]byte{}
+	docs := os.DirFS(filepath.Join(dir, "docs"))
+	err := fs.WalkDir(docs, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
-		if err := os.CopyFS(golden, os.DirFS(filepath.Join(dir, "docs"))); err != nil {
-			t.Fatal(err)
-		}
+		written[p], err = fs.ReadFile(docs, p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	// The golden folder is the documents as committed: Check against it.
+	dirGolden := filepath.Join("testdata", "golden")
+	if !golden.Dir(t, dirGolden, written) {
+		return
+	}
+	// The golden folder is the documents as committed: Check finds them
+	// current.
 	s = Set{Files: CommandPages(fixtureTree(), "."), Dirs: []string{"."}}
-	problems, err := s.Check(golden)
+	problems, err := s.Check(dirGolden)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range problems {
-		t.Errorf("testdata/golden/%s (go test ./cli/internal/docgen -update rewrites it)", p)
+		t.Errorf("Check(testdata/golden): %s, want none: the folder is what Write wrote", p)
 	}
 }
 

@@ -1,8 +1,6 @@
 package editorconfig_test
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,11 +9,10 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"portfolio/cli/internal/editorconfig"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/schemamodel"
 	"portfolio/schema"
 )
-
-var update = flag.Bool("update", false, "write the golden file")
 
 var opts = editorconfig.Options{Categories: []string{"graphics", "web-design"}, Repo: "owner/portfolio"}
 
@@ -26,19 +23,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "config.yml")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("the configuration differs from %s; run go test ./cli/internal/editorconfig -update and review the diff", golden)
-	}
+	golden.File(t, filepath.Join("testdata", "config.yml"), got)
 }
 
 // notInEditor are the schema fields the configuration leaves out on
@@ -159,17 +144,5 @@ func TestUnmappedGolden(t *testing.T) {
 	for _, u := range unmapped {
 		b.WriteString(u.Path + ": " + u.Reason + "\n")
 	}
-	golden := filepath.Join("testdata", "unmapped.txt")
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("the unmapped constraints differ from %s; run go test ./cli/internal/editorconfig -update and review the diff", golden)
-	}
+	golden.File(t, filepath.Join("testdata", "unmapped.txt"), []byte(b.String()))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,12 +14,11 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/contenttest"
 	"portfolio/cli/internal/fieldcheck"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/stage"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 const projectYAML = `# yaml-language-server: $schema=../../../schema/project.schema.json
 # The owner's comment stays.
@@ -147,26 +145,9 @@ func TestEdits(t *testing.T) {
 			}
 			got, _ := os.ReadFile(filepath.Join(dir, "projects/harbour/project.yaml"))
 			if tt.golden != "" {
-				golden(t, tt.golden, got)
+				golden.File(t, filepath.Join("testdata", tt.golden+".yaml"), got)
 			}
 		})
-	}
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".yaml")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("project.yaml differs from %s (run with -update and review the diff):\n%s", path, got)
 	}
 }
 

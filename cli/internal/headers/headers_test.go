@@ -2,7 +2,6 @@ package headers_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,10 +9,9 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/headers"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // The owner's content as of this change: one external image host, one
 // prototype host.
@@ -50,19 +48,7 @@ func TestNetlifyGolden(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := headers.For(tt.o, tt.facts).Netlify()
-			golden := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("_headers differs from %s (go test -update):\n%s", golden, got)
-			}
+			golden.File(t, filepath.Join("testdata", tt.name+".golden"), got)
 		})
 	}
 }

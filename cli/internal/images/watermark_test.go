@@ -2,7 +2,7 @@ package images
 
 import (
 	"bytes"
-	"flag"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/images/manifest"
@@ -212,8 +213,6 @@ func BenchmarkWatermark(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/variant")
 }
 
-var updateDocImage = flag.Bool("update", false, "rewrite docs/images/watermark-proof.png and watermark-image-proof.png")
-
 // docImage is docs/images/watermark-proof.png: a made-up scene (light sky,
 // dark ground: the mark must read on both) at 960×640, marked as a
 // private project's variant is. The test holds the picture in the docs
@@ -278,35 +277,30 @@ func docScene() *image.NRGBA {
 // writes it.
 func checkDocImage(t *testing.T, docImage string, img *image.NRGBA) {
 	t.Helper()
-	w, h := img.Bounds().Dx(), img.Bounds().Dy()
-	if *updateDocImage {
+	differ := func(data []byte) string {
+		doc, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			return err.Error()
+		}
+		if doc.Bounds() != img.Bounds() {
+			return fmt.Sprintf("the picture is %v, the drawing %v", doc.Bounds(), img.Bounds())
+		}
+		w, h := img.Bounds().Dx(), img.Bounds().Dy()
+		var sum float64
+		for y := range h {
+			for x := range w {
+				sum += diff(doc.At(x, y), img.At(x, y))
+			}
+		}
+		// Floating point may round a pixel differently on another machine.
+		if mean := sum / float64(w*h); mean > 0.5 {
+			return fmt.Sprintf("the picture differs from the drawing by %.2f per pixel", mean)
+		}
+		return ""
+	}
+	golden.FileFunc(t, docImage, differ, func() ([]byte, error) {
 		var b bytes.Buffer
-		if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, img); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(docImage, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile(docImage)
-	if err != nil {
-		t.Fatalf("%v (go test ./cli/internal/images -run 'Watermark.*DocImage' -update draws it)", err)
-	}
-	doc, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if doc.Bounds() != img.Bounds() {
-		t.Fatalf("%s is %v, want %v", docImage, doc.Bounds(), img.Bounds())
-	}
-	var sum float64
-	for y := range h {
-		for x := range w {
-			sum += diff(doc.At(x, y), img.At(x, y))
-		}
-	}
-	// Floating point may round a pixel differently on another machine.
-	if mean := sum / float64(w*h); mean > 0.5 {
-		t.Errorf("%s differs from the drawing by %.2f per pixel: run the test with -update", docImage, mean)
-	}
+		err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, img)
+		return b.Bytes(), err
+	})
 }

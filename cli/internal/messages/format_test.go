@@ -4,16 +4,14 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/golden/ from the writers' output")
+	"portfolio/cli/internal/golden"
+)
 
 // sample covers what visitors send: plain text, other scripts and emoji,
 // CRLF line breaks, formula-looking cells, terminal escapes, a bidi override,
@@ -65,22 +63,7 @@ func TestGolden(t *testing.T) {
 				if err := wr.write(&got, in.msgs); err != nil {
 					t.Fatal(err)
 				}
-				path := filepath.Join("testdata", "golden", name)
-				if *update {
-					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run with -update to create it)", err)
-				}
-				if got.String() != string(want) {
-					t.Errorf("%s differs; run `go test ./cli/internal/messages -update` and review the diff.\ngot:\n%s", path, got.String())
-				}
+				golden.File(t, filepath.Join("testdata", "golden", name), got.Bytes())
 			})
 		}
 	}

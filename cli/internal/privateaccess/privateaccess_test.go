@@ -1,21 +1,17 @@
 package privateaccess_test
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/privateaccess"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/vectors.json")
 
 // The vectors the Edge Function's tests check too
 // (netlify/private-gate/gate.test.mjs): one rule, two implementations.
@@ -406,18 +402,8 @@ func TestVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	file := filepath.Join("testdata", "vectors.json")
-	if *update {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s is not what this code computes (go test -update, and check the Edge Function's tests):\n%s", file, got)
+	if !golden.File(t, filepath.Join("testdata", "vectors.json"), got) {
+		t.Log("netlify/private-gate/gate.test.mjs and site/src/config/paths.test.ts read the file too: run them after -update")
 	}
 	for _, c := range v.Checks {
 		if got := privateaccess.Valid(c.Secret, c.Slug, c.Cookie, time.Unix(c.Now, 0)); got != c.Valid {

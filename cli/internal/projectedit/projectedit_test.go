@@ -2,18 +2,16 @@ package projectedit
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"portfolio/cli/internal/content/contenttest"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/stage"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden.yaml")
 
 func fixture(t *testing.T) string {
 	t.Helper()
@@ -65,16 +63,7 @@ func TestEdits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", strings.ReplaceAll(tt.name, " ", "-")+".golden.yaml")
-			if *update {
-				if err := os.WriteFile(golden, out, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, _ := os.ReadFile(golden)
-			if string(out) != string(want) {
-				t.Errorf("differs from %s (run with -update and review the diff):\n%s", golden, out)
-			}
+			golden.File(t, filepath.Join("testdata", strings.ReplaceAll(tt.name, " ", "-")+".golden.yaml"), out)
 			if _, err := p.Save(out); err != nil {
 				t.Fatalf("Save: %v", err)
 			}

@@ -1,38 +1,13 @@
 package scaffold
 
 import (
-	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"portfolio/cli/internal/content/yamldoc"
+	"portfolio/cli/internal/golden"
 	"reflect"
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the rendering (go test -update rewrites it)\ngot:\n%s", path, got)
-	}
-}
 
 func fullPlan() *Plan {
 	a := NewAnswers()
@@ -55,7 +30,7 @@ func fullPlan() *Plan {
 }
 
 func TestRenderGolden(t *testing.T) {
-	golden(t, "full.yaml", Render(fullPlan()))
+	golden.File(t, filepath.Join("testdata", "golden", "full.yaml"), Render(fullPlan()))
 
 	a := NewAnswers()
 	a.Title = "true"
@@ -68,7 +43,7 @@ func TestRenderGolden(t *testing.T) {
 	a.Skills = []string{"2024", "null", "C#", "*stars*"}
 	a.CoverAlt = `The cover: "true" in red, #1`
 	a.Active = false
-	golden(t, "quoted.yaml", Render(&Plan{Answers: a, Cover: Copy{Name: "cover.webp"}}))
+	golden.File(t, filepath.Join("testdata", "golden", "quoted.yaml"), Render(&Plan{Answers: a, Cover: Copy{Name: "cover.webp"}}))
 }
 
 // TestRenderRoundTrip reads the rendered YAML back with the content loader's

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/privateaccess"
 )
 
@@ -73,18 +74,8 @@ func TestSecretPagesFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	data = append(data, '\n')
-	file := filepath.Join("testdata", "secret-pages.json")
-	if *updateSecretPage {
-		if err := os.WriteFile(file, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v: run `go test ./cli/internal/server -run SecretPagesFile -update`", err)
-	}
-	if string(want) != string(data) {
-		t.Errorf("%s is stale: run `go test ./cli/internal/server -run SecretPagesFile -update`, read the diff, and check gate.mjs with `node --test netlify/private-gate/`", file)
+	if !golden.File(t, filepath.Join("testdata", "secret-pages.json"), data) {
+		t.Log(edgeFunctionReadsIt)
 	}
 }
 

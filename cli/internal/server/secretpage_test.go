@@ -2,21 +2,22 @@ package server_test
 
 import (
 	"encoding/json"
-	"flag"
 	"maps"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"portfolio/cli/internal/contact"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/headers"
 	"portfolio/cli/internal/server"
 )
 
-var updateSecretPage = flag.Bool("update", false, "rewrite testdata/secret-page-headers.json")
+// edgeFunctionReadsIt follows a failure of a file the Edge Function's tests
+// read too (netlify/private-gate/gate.test.mjs).
+const edgeFunctionReadsIt = "the Edge Function's tests read the file too: after -update check gate.mjs with `node --test netlify/private-gate/`"
 
 // secretPageHeaders is what `portfolio serve` sends with a private
 // project's secret page, which the Edge Function's tests read
@@ -84,17 +85,7 @@ func TestSecretPageHeadersFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	data = append(data, '\n')
-	file := filepath.Join("testdata", "secret-page-headers.json")
-	if *updateSecretPage {
-		if err := os.WriteFile(file, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v: run `go test ./cli/internal/server -run SecretPageHeaders -update`", err)
-	}
-	if string(want) != string(data) {
-		t.Errorf("%s is stale: serve sends\n%s\nrun `go test ./cli/internal/server -run SecretPageHeaders -update` and check gate.mjs with `node --test netlify/private-gate/`", file, data)
+	if !golden.File(t, filepath.Join("testdata", "secret-page-headers.json"), data) {
+		t.Log(edgeFunctionReadsIt)
 	}
 }

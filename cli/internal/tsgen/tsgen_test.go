@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"image"
 	_ "image/png"
@@ -20,12 +19,11 @@ import (
 	"portfolio/cli/internal/cards"
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/schemacheck"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images/manifest"
 	"portfolio/cli/internal/schemamodel"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden/ from the generator's output")
 
 func generateFixture(t *testing.T) []File {
 	t.Helper()
@@ -119,33 +117,13 @@ func TestMissingVariantsAreAnError(t *testing.T) {
 func TestGolden(t *testing.T) {
 	c, _ := loadFixture(t)
 	files := append(generateFixture(t), fakeCards(t, c))
-	golden := filepath.Join("testdata", "golden")
-	if *update {
-		if err := os.RemoveAll(golden); err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			path := filepath.Join(golden, filepath.FromSlash(f.Name))
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 	var names []string
+	byName := map[string][]byte{}
 	for _, f := range files {
 		names = append(names, f.Name)
-		want, err := os.ReadFile(filepath.Join(golden, filepath.FromSlash(f.Name)))
-		if err != nil {
-			t.Fatalf("%v (run with -update to create it)", err)
-		}
-		if string(f.Data) != string(want) {
-			t.Errorf("%s differs from testdata/golden; run `go test ./cli/internal/tsgen -update` and review the diff.\n%s",
-				f.Name, firstDifference(string(want), string(f.Data)))
-		}
+		byName[f.Name] = f.Data
 	}
+	golden.Dir(t, filepath.Join("testdata", "golden"), byName)
 	wantNames := []string{
 		"content.ts",
 		"projects/brand-guide.ts", "projects/briefing-memo.ts", "projects/case-study.ts",
@@ -157,23 +135,6 @@ func TestGolden(t *testing.T) {
 	if !slices.Equal(names, wantNames) {
 		t.Errorf("generated files %v, want %v", names, wantNames)
 	}
-}
-
-func firstDifference(want, got string) string {
-	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return "line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
-		}
-	}
-	return ""
 }
 
 // TestDeterministic generates twice and compares the bytes.

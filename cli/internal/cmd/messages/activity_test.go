@@ -4,39 +4,18 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/iostreams"
 	"portfolio/cli/internal/messages"
 	"portfolio/cli/internal/netlifyblobs/blobstest"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/ from the command's output")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs; run `go test ./cli/internal/cmd/messages -update` and review the diff.\ngot:\n%s", path, got)
-	}
-}
 
 func TestActivityFlags(t *testing.T) {
 	tests := []struct {
@@ -108,7 +87,7 @@ func TestWriteActivity(t *testing.T) {
 	if err := writeActivity(&b, "s", "Title \x1b[2J", summarize(events), berlin); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "activity.txt", b.String())
+	golden.File(t, filepath.Join("testdata", "activity.txt"), b.Bytes())
 }
 
 // The host's record, read through Netlify's API from a real BlobsServer:

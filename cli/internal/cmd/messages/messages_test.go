@@ -22,7 +22,9 @@ func TestNewCmdMessagesFlags(t *testing.T) {
 		want      Options
 		wantUsage string
 	}{
-		{args: nil, want: Options{DataDir: "data"}},
+		// Empty, not nil: for nil, cobra parses the test binary's own
+		// arguments (-update among them).
+		{args: []string{}, want: Options{DataDir: "data"}},
 		{args: []string{"--json"}, want: Options{DataDir: "data", JSON: true}},
 		{args: []string{"--csv", "--data", "/srv/portfolio/data"}, want: Options{DataDir: "/srv/portfolio/data", CSV: true}},
 		{args: []string{"--json", "--csv"}, wantUsage: "--json and --csv cannot be used together"},

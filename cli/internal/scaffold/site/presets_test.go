@@ -11,6 +11,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
+	"portfolio/cli/internal/golden"
 )
 
 // owner gives the settings without a default, in no trade's words.
@@ -38,7 +39,7 @@ func TestPresets(t *testing.T) {
 				t.Fatal(err)
 			}
 			data := Render(s, DefaultSchemaRef)
-			golden(t, "preset-"+p.Kind+".yaml", data)
+			golden.File(t, filepath.Join("testdata", "golden", "preset-"+p.Kind+".yaml"), data)
 			dir := filepath.Join(t.TempDir(), "content")
 			res, err := Create(context.Background(), dir, data)
 			if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -17,10 +16,9 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/diag"
 	"portfolio/cli/internal/fieldcheck"
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/stage"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // required gives every setting without a default.
 func required() Site {
@@ -215,7 +213,7 @@ func TestRenderGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "site.yaml", Render(s, DefaultSchemaRef))
+	golden.File(t, filepath.Join("testdata", "golden", "site.yaml"), Render(s, DefaultSchemaRef))
 	// Two profiles of four (a label given without its address is dropped),
 	// then none: the file says how to add them.
 	some := required()
@@ -224,31 +222,13 @@ func TestRenderGolden(t *testing.T) {
 	if s, err = Prepare(some); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "site-two-links.yaml", Render(s, DefaultSchemaRef))
+	golden.File(t, filepath.Join("testdata", "golden", "site-two-links.yaml"), Render(s, DefaultSchemaRef))
 	none := required()
 	none.Social = Social{}
 	if s, err = Prepare(none); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "site-no-links.yaml", Render(s, DefaultSchemaRef))
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the rendering (go test -update rewrites it)\ngot:\n%s", path, got)
-	}
+	golden.File(t, filepath.Join("testdata", "golden", "site-no-links.yaml"), Render(s, DefaultSchemaRef))
 }
 
 // The file reads back as exactly the settings, whatever their characters.

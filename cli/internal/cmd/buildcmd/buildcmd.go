@@ -1,6 +1,6 @@
-// Package build implements `portfolio build`: content to a deployable site
+// Package buildcmd implements `portfolio build`: content to a deployable site
 // in one command. Flags and wiring; the work is pipeline.Build.
-package build
+package buildcmd
 
 import (
 	"strings"

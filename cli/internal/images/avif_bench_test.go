@@ -502,3 +502,105 @@ func processCPU() float64 {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
+
+// TestAVIFBenchWidths encodes every image of each set at every width the
+// pipeline makes (DefaultWidths, never enlarged), in each setting of
+// AVIF_BENCH_SETTINGS besides WebP at 80, AVIF_BENCH_REPEAT times (5),
+// the settings taking turns within each repeat so that a drift of a shared
+// machine's speed weighs on all alike. It prints, per setting, the bytes of
+// the width sets, the median over repeats of the encoders' CPU time per
+// image (the thread's own, so other work does not count) and the ratio to
+// the first AVIF setting. Decoding and resizing are done once, before, and
+// are not counted. With AVIF_BENCH_ONLY=setting it encodes in that setting
+// alone, once, for a whole-process timer (time -v) to measure: the
+// figures of decision 0105.
+func TestAVIFBenchWidths(t *testing.T) {
+	sets := os.Getenv("AVIF_BENCH_SETS")
+	if sets == "" {
+		t.Skip("AVIF_BENCH_SETS is not set: run .ci/bench/avif --widths")
+	}
+	repeat := envInt(t, "AVIF_BENCH_REPEAT", 5)
+	limit := envInt(t, "AVIF_BENCH_LIMIT", 0)
+	settings := []benchSetting{{encoder: "webp", quality: DefaultQuality}}
+	for _, s := range strings.Fields(os.Getenv("AVIF_BENCH_SETTINGS")) {
+		settings = append(settings, parseSetting(t, s))
+	}
+	if only := os.Getenv("AVIF_BENCH_ONLY"); only != "" {
+		settings, repeat = []benchSetting{parseSetting(t, only)}, 1
+	}
+	for _, pair := range strings.Split(sets, ",") {
+		dir, name, _ := strings.Cut(pair, "=")
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join("..", "..", "..", dir)
+		}
+		files := benchImages(t, dir, limit)
+		// refs[i] holds image i at each width the pipeline makes of it.
+		refs := make([][]*image.NRGBA, len(files))
+		for i, file := range files {
+			full := benchReference(t, file, 1<<30)
+			w := full.Bounds().Dx()
+			for _, width := range DefaultWidths {
+				if width > w {
+					width = w
+				}
+				img := full
+				if width < w {
+					img = imaging.Resize(full, width, 0, imaging.Lanczos)
+				}
+				refs[i] = append(refs[i], img)
+				if width == w {
+					break
+				}
+			}
+		}
+		// cpu[s][i] are the repeats' CPU seconds of setting s on image i;
+		// bytes[s] the bytes of every width set in setting s.
+		cpu := make([][][]float64, len(settings))
+		bytes := make([]int, len(settings))
+		for s := range settings {
+			cpu[s] = make([][]float64, len(files))
+		}
+		for r := range repeat {
+			for k := range settings {
+				s := (k + r) % len(settings) // a different one first each repeat
+				for i := range files {
+					var secs float64
+					for _, img := range refs[i] {
+						data, sec := settings[s].encode(t, img)
+						secs += sec
+						if r == 0 {
+							bytes[s] += len(data)
+						}
+					}
+					cpu[s][i] = append(cpu[s][i], secs)
+				}
+			}
+		}
+		fmt.Printf("\n%s: %d images at widths %v (never enlarged); encode CPU, medians of %d\n", name, len(files), DefaultWidths, repeat)
+		fmt.Printf("%-24s %10s %7s %14s %14s %10s\n", "setting", "bytes", "÷webp", "s per image", "s all images", "÷first avif")
+		totals := make([]float64, len(settings))
+		var firstAVIF float64
+		for s, set := range settings {
+			var total []float64
+			for r := range repeat {
+				var sum float64
+				for i := range files {
+					sum += cpu[s][i][r]
+				}
+				total = append(total, sum)
+			}
+			totals[s] = median(total)
+			if firstAVIF == 0 && set.encoder != "webp" {
+				firstAVIF = totals[s]
+			}
+		}
+		for s, set := range settings {
+			var perImage []float64
+			for i := range files {
+				perImage = append(perImage, median(cpu[s][i]))
+			}
+			fmt.Printf("%-24s %10d %7.3f %14.3f %14.2f %10.2f\n", set, bytes[s], float64(bytes[s])/float64(bytes[0]),
+				median(perImage), totals[s], totals[s]/max(firstAVIF, 1e-9))
+		}
+	}
+}

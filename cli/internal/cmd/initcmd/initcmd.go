@@ -84,8 +84,10 @@ architect or other) chooses what you do not give: the categories, which
 fields their project cards show, gallery columns on phones and the headings
 of the About page. A photographer's categories are Portraits, Landscapes and
 Weddings, her cards show no role or skills, her galleries one photo across
-on a phone and two from 600 px, and site.yaml holds the photograph home
-page, commented out until she has photographs to name. "other" offers no
+on a phone and two from 600 px, site.yaml holds the photograph home
+page, commented out until she has photographs to name, and has Netlify
+Image CDN make her photographs' widths (images.delivery: netlify; a build
+on Netlify makes no AVIF itself: docs/deploy.md). "other" offers no
 trade's words: its taglines are yours to give. Without --kind, or a form,
 the kind is designer.
 

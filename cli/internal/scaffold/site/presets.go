@@ -46,6 +46,9 @@ type Preset struct {
 	// show in chats and social networks; "" writes none (the schema's
 	// default, drawn cards: the sample designer's, as SPEC leaves it).
 	Previews string
+	// Delivery is site.yaml's images.delivery; "" writes none (the
+	// schema's default, build).
+	Delivery string
 }
 
 // AboutSection is a section of the About page that a kind starts with:
@@ -102,6 +105,11 @@ var Presets = []Preset{
 		// Her photographs are her link previews (issue 48): a category
 		// shows its first project's cover, a project its cover untinted.
 		Previews: content.PreviewPhotos,
+		// Netlify Image CDN makes her photographs' widths: a build on
+		// Netlify makes no AVIF (its image has no libavif), and the one
+		// encoder that needs none took 11.7 times our encoder's CPU over
+		// a photograph's widths (decision 0105).
+		Delivery: content.DeliveryNetlify,
 	},
 	{
 		Kind: Illustrator, Label: "Illustrator", Hint: "editorial, books, personal work",

@@ -74,6 +74,15 @@ func Render(s Site, schemaRef string) []byte {
 		line("previews: %s", s.Previews)
 		line("")
 	}
+	if s.Images.Delivery != "" {
+		line("# Who makes the widths of your photographs: `netlify`, Netlify Image CDN,")
+		line("# when a visitor first asks for one (a build in seconds; the site then needs")
+		line("# Netlify); `build`, `portfolio build` (AVIF only where libavif is")
+		line("# installed, which Netlify's build image lacks). See docs/deploy.md.")
+		line("images:")
+		line("  delivery: %s", s.Images.Delivery)
+		line("")
+	}
 	if s.MeasurementID != "" {
 		line("# Google Analytics 4 measurement ID. Delete this line to load no analytics.")
 		text("", "measurementId", s.MeasurementID)

@@ -40,6 +40,14 @@ type Site struct {
 	// Previews is what links to the pages show (content.PreviewCards or
 	// PreviewPhotos); "" writes none, the schema's default.
 	Previews string `yaml:"previews"`
+	// Images is where the widths of the images are made; "" writes none.
+	Images Images `yaml:"images"`
+}
+
+// Images is site.yaml's images: who makes the widths of the images,
+// content.DeliveryBuild or DeliveryNetlify.
+type Images struct {
+	Delivery string `yaml:"delivery"`
 }
 
 // Analytics chooses the analytics service other than Google Analytics 4
@@ -407,6 +415,7 @@ func (s Site) WithDefaults() Site {
 		}
 	}
 	def(&s.Previews, p.Previews)
+	def(&s.Images.Delivery, p.Delivery)
 	if s.Gallery.Columns == nil && p.GalleryColumns != nil {
 		columns := *p.GalleryColumns
 		s.Gallery.Columns = &columns
@@ -458,6 +467,9 @@ func Prepare(s Site) (Site, error) {
 	}
 	if s.Analytics.Provider != "" {
 		add("analytics", CheckAnalytics(s.Analytics))
+	}
+	if s.Images.Delivery != "" {
+		add("images.delivery", checkPart("images.delivery", "", s.Images.Delivery))
 	}
 	if len(problems) > 0 {
 		return s, problems

@@ -423,6 +423,11 @@ async function main() {
   const rendered = pages.filter((p) => p.rendered).length;
   await writeHeaderFacts(pages, routes, rendered, site, server.paths.privateProject(''));
   await cache.save([...used].sort(), dates.found);
+  // How long the prerender took since node started, for the build's timings (Go's
+  // pipeline.readPrerenderTime): only when `portfolio build` runs it.
+  if (process.env.PORTFOLIO_PRERENDER_CACHE) {
+    await writeFile(path.join(process.env.PORTFOLIO_PRERENDER_CACHE, 'timing.json'), JSON.stringify({ prerenderMs: Math.round(performance.now()) }));
+  }
   console.log(
     `prerendered ${routes.length} routes (${rendered} rendered, ${pages.length - rendered} unchanged), 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`,
   );

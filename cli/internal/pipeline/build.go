@@ -49,6 +49,9 @@ type BuildOptions struct {
 	Force bool
 	// Explained says the caller has told why it builds (serve does).
 	Explained bool
+	// Timings ends the build with a table of where its time went; without
+	// it one line says the same.
+	Timings bool
 }
 
 // Build runs the chain; each step's own output explains a failure.
@@ -81,13 +84,13 @@ func Build(opts *BuildOptions) error {
 	}
 	s := cmdutil.NewStyler(opts.IO)
 	steps := []struct {
-		name string
-		run  func() error
+		name, short string
+		run         func() error
 	}{
-		{"validate the content", func() error {
+		{"validate the content", "validate", func() error {
 			return Validate(&ValidateOptions{IO: opts.IO, ContentDir: opts.ContentDir, Format: "text", MaxPixels: imagecheck.DefaultMaxPixels})
 		}},
-		{"make the images, social preview cards and icons", func() error {
+		{"make the images, social preview cards and icons", "images", func() error {
 			// The cards are drawn in the site's fonts, from its npm packages,
 			// which install (on a first build: the network, then unpacking)
 			// while the variants are made (the CPU): only the cards wait.
@@ -103,13 +106,13 @@ func Build(opts *BuildOptions) error {
 			// npm is never left running behind a failed step.
 			return errors.Join(err, installed())
 		}},
-		{"generate the site's module", func() error {
+		{"generate the site's module", "generate", func() error {
 			generateOpts := GenerateDefaults(ctx, opts.IO, opts.ContentDir, opts.SiteDir)
 			generateOpts.ContentReported = true
 			generateOpts.Brief = !opts.Verbose
 			return Generate(generateOpts)
 		}},
-		{"build and prerender the site", func() error {
+		{"build and prerender the site", "site", func() error {
 			start := time.Now()
 			if err := Site(ctx, opts); err != nil {
 				return err
@@ -125,9 +128,13 @@ func Build(opts *BuildOptions) error {
 			return nil
 		}},
 	}
+	var took timings
 	for i, step := range steps {
 		fmt.Fprintf(out, "%s %s\n", s.Bold(fmt.Sprintf("[%d/%d]", i+1, len(steps))), step.name)
-		if err := step.run(); err != nil {
+		stepStart := time.Now()
+		err := step.run()
+		took = append(took, stepTime{step.short, time.Since(stepStart)})
+		if err != nil {
 			if !errors.Is(err, cmdutil.ErrCancel) {
 				fmt.Fprintf(opts.IO.ErrOut, "%s stopped at step %d (%s)\n", s.Red("build"), i+1, step.name)
 			}
@@ -143,7 +150,14 @@ func Build(opts *BuildOptions) error {
 			fmt.Fprintf(opts.IO.ErrOut, "warning: cannot record what the build read and wrote (%v); the next build runs again\n", err)
 		}
 	}
-	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), time.Since(start).Round(100*time.Millisecond), dist)
+	took = took.splitPrerender(readPrerenderTime())
+	total := time.Since(start)
+	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), total.Round(100*time.Millisecond), dist)
+	if opts.Timings {
+		took.table(out, total)
+	} else {
+		fmt.Fprintf(out, "  %s\n", took.line())
+	}
 	return nil
 }
 

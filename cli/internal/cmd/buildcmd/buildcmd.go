@@ -35,8 +35,10 @@ Runs the whole chain, stopping at the first step that fails:
   `+"`portfolio serve`"+`.
 
 Each step prints one summary line; warnings and errors are always shown.
-With --verbose it also lists every image and document it made and ends
-with a table of each route's HTML, JS, CSS and image bytes.
+The last line says where the time went (validate, images, generate, the
+site's bundle, the prerender); --timings prints it as a table with each
+step's share. With --verbose it also lists every image and document it
+made and ends with a table of each route's HTML, JS, CSS and image bytes.
 
 A build with nothing to do does nothing. Each build records what it read
 (the content, the schemas, the site's sources and lock file, the portfolio
@@ -64,5 +66,6 @@ what every page shows, such as a title). --force builds everything again.`) + "\
 	cmd.Flags().StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "list each image made, each document published and each page's bytes")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "build even when nothing changed since the last build, and render every page again")
+	cmd.Flags().BoolVar(&opts.Timings, "timings", false, "end with a table of each step's time and share of the build")
 	return cmd
 }

@@ -14,8 +14,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BlobsServer } from '../../site/node_modules/@netlify/blobs/dist/server.js';
-import { STORE } from './favourites.mjs';
-import { checkFavourites, classify, clientSecret, cookieName, ended, envName, handle, LIFETIME, PREFIX, secretClient, secretMatches, sign, signClient, valid, validClient } from './gate.mjs';
+import { FAVOURITES, LIMITS, MAX_BODY, STORE } from './favourites.mjs';
+import {
+  checkFavourites,
+  classify,
+  clientSecret,
+  CONTACT_PATH,
+  cookieName,
+  cookiePath,
+  ended,
+  ENV_PREFIX,
+  envName,
+  handle,
+  LIFETIME,
+  MAX_CLIENT_NAME,
+  MAX_SECRET_POST,
+  PREFIX,
+  PRIVATE_HEADERS,
+  SECRET_FIELD,
+  secretClient,
+  secretMatches,
+  sign,
+  signClient,
+  valid,
+  validClient,
+} from './gate.mjs';
+import { COVER_URI, FONT_PATH } from './pages.mjs';
 
 // The Edge Functions import what `portfolio build` writes, which a clean
 // checkout lacks: site/src/generated/private-gate.json (this test reads
@@ -45,6 +69,27 @@ const served = JSON.parse(await readFile(new URL('../../cli/internal/server/test
 // The page serve sends once a project's access has ended (go test ./cli/internal/server -run ClosedPage -update).
 const secretPages = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-pages.json', import.meta.url), 'utf8'));
 const closedPage = await readFile(new URL('../../cli/internal/server/testdata/closed-page.html', import.meta.url), 'utf8');
+
+// Each value the Go code spells once and these modules spell again
+// (issue 53): a change on either side fails here until both agree.
+test('holds every constant the Go code spells once (vectors.constants)', () => {
+  const c = vectors.constants;
+  assert.equal(ENV_PREFIX, c.envPrefix);
+  assert.equal(LIFETIME, c.lifetime);
+  assert.equal(SECRET_FIELD, c.secretField);
+  assert.equal(MAX_SECRET_POST, c.maxSecretPost);
+  assert.equal(cookieName(c.cookie.slug), c.cookie.name);
+  assert.equal(cookiePath(c.cookie.slug), c.cookie.path);
+  assert.equal(MAX_CLIENT_NAME, c.maxClientName);
+  assert.equal(CONTACT_PATH, c.contactPath);
+  // Go's pattern read as JavaScript's (which spells / as \/).
+  assert.equal(FONT_PATH.source, new RegExp(c.fontPath).source);
+  assert.equal(COVER_URI.source, new RegExp(c.coverURI).source);
+  assert.deepEqual(Object.entries(PRIVATE_HEADERS), c.privateHeaders);
+  assert.deepEqual(FAVOURITES, c.favourites.fields);
+  assert.deepEqual(LIMITS, c.favourites.limits);
+  assert.equal(MAX_BODY, c.favourites.maxPost);
+});
 
 test('signs each cookie as the Go code does', async () => {
   for (const c of vectors.cookies) assert.equal(await sign(c.secret, c.slug, c.expires), c.cookie, `${c.slug} ${c.secret}`);

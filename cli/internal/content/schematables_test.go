@@ -2,12 +2,14 @@ package content
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"portfolio/cli/internal/imagecheck"
+	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/videocheck"
 	"portfolio/schema"
 )
@@ -90,11 +92,53 @@ func TestPathPatternsAreTheExtensions(t *testing.T) {
 		{"videoPath", videocheck.Extensions},
 	} {
 		re := regexp.MustCompile(schemaAt(t, schema.Project, "/$defs/"+tt.def)["pattern"].(string))
+		if tt.def == "imagePath" {
+			// The rules read a watermark image with a pattern of their own.
+			mark := schemaAt(t, schema.Project, "/properties/watermarkImage")["pattern"].(string)
+			if markPattern.String() != mark {
+				t.Errorf("markPattern is %s, the schema's watermarkImage pattern %s", markPattern, mark)
+			}
+		}
 		for _, ext := range candidates {
 			for _, name := range []string{"a" + ext, "a" + strings.ToUpper(ext)} {
 				if got, want := re.MatchString(name), slices.Contains(tt.want, ext); got != want {
 					t.Errorf("%s's pattern %s matches %q: %v, but the Go list %q says %v", tt.def, re, name, got, tt.want, want)
 				}
+			}
+		}
+	}
+}
+
+// thousands spells n as the schemas' prose does: 2,000.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// TestSchemaProseQuotesTheLimits: the schemas' descriptions (the editor's
+// help, docs/content.md, validate's hints) quote limits the Go code
+// holds; a JSON description cannot format them, so each is compared here.
+func TestSchemaProseQuotesTheLimits(t *testing.T) {
+	for _, tt := range []struct {
+		doc     []byte
+		pointer string
+		quotes  []string
+	}{
+		{schema.Site, "/properties/images/properties/delivery", []string{
+			fmt.Sprintf("to %d px, WebP", importimage.WidestShown),
+			fmt.Sprintf("an original over %d px shrunk", importimage.DefaultMaxEdge),
+		}},
+		{schema.Project, "/properties/watermarkImage", []string{
+			fmt.Sprintf("At most %s × %s pixels and %d MB.", thousands(MaxWatermarkSide), thousands(MaxWatermarkSide), MaxWatermarkBytes>>20),
+		}},
+	} {
+		desc, _ := schemaAt(t, tt.doc, tt.pointer)["description"].(string)
+		for _, q := range tt.quotes {
+			if !strings.Contains(desc, q) {
+				t.Errorf("%s: the description does not say %q (the Go limit); change the schema's words", tt.pointer, q)
 			}
 		}
 	}

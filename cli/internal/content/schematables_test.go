@@ -3,8 +3,10 @@ package content
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -141,5 +143,90 @@ func TestSchemaProseQuotesTheLimits(t *testing.T) {
 				t.Errorf("%s: the description does not say %q (the Go limit); change the schema's words", tt.pointer, q)
 			}
 		}
+	}
+}
+
+// breakpointsFile is the site's one list of its layout's breakpoints.
+const breakpointsFile = "../../../site/src/theme/breakpoints.ts"
+
+// siteBreakpoints are breakpointsFile's names and widths, smallest first.
+func siteBreakpoints(t *testing.T) (names []string, px map[string]int) {
+	t.Helper()
+	data, err := os.ReadFile(breakpointsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decl := regexp.MustCompile(`export const breakpointValues = \{([^}]*)\} as const;`).FindSubmatch(data)
+	if decl == nil {
+		t.Fatalf("%s: no breakpointValues declaration", breakpointsFile)
+	}
+	px = map[string]int{}
+	for _, m := range regexp.MustCompile(`(\w+): (\d+)`).FindAllStringSubmatch(string(decl[1]), -1) {
+		n, _ := strconv.Atoi(m[2])
+		names, px[m[1]] = append(names, m[1]), n
+	}
+	return names, px
+}
+
+// TestSchemaProseQuotesTheBreakpoints: every columns setting in the
+// schemas describes each breakpoint by the width the site's theme gives it
+// (site/src/theme/breakpoints.ts), which a JSON description cannot read.
+func TestSchemaProseQuotesTheBreakpoints(t *testing.T) {
+	names, px := siteBreakpoints(t)
+	if len(names) != 5 {
+		t.Fatalf("%s: breakpoints %q, want xs to xl", breakpointsFile, names)
+	}
+	var summary []string
+	for _, n := range names {
+		summary = append(summary, fmt.Sprintf("%s %d", n, px[n]))
+	}
+	seen := 0
+	for _, doc := range []struct {
+		name string
+		data []byte
+	}{{"site", schema.Site}, {"project", schema.Project}} {
+		var v any
+		if err := json.Unmarshal(doc.data, &v); err != nil {
+			t.Fatal(err)
+		}
+		var walk func(path string, v any)
+		walk = func(path string, v any) {
+			m, ok := v.(map[string]any)
+			if !ok {
+				if l, ok := v.([]any); ok {
+					for i, e := range l {
+						walk(fmt.Sprint(path, "/", i), e)
+					}
+				}
+				return
+			}
+			if props, ok := m["properties"].(map[string]any); ok && strings.HasSuffix(path, "/columns") {
+				seen++
+				desc, _ := m["description"].(string)
+				if strings.Contains(desc, "breakpoints") && !strings.Contains(desc, "(breakpoints "+strings.Join(summary, ", ")+" px)") {
+					t.Errorf("%s %s: the description's breakpoints are not the theme's %q", doc.name, path, summary)
+				}
+				for i, n := range names {
+					p, ok := props[n].(map[string]any)
+					if !ok {
+						continue
+					}
+					want := fmt.Sprintf("from %d px", px[n])
+					if i == 0 {
+						want = fmt.Sprintf("below %d px", px[names[1]])
+					}
+					if d, _ := p["description"].(string); !strings.Contains(d, want) {
+						t.Errorf("%s %s/%s: %q does not say %q (the theme's breakpoint)", doc.name, path, n, d, want)
+					}
+				}
+			}
+			for k, e := range m {
+				walk(path+"/"+k, e)
+			}
+		}
+		walk("", v)
+	}
+	if seen < 4 {
+		t.Errorf("found %d columns settings in the schemas, want the galleries' and the cards'", seen)
 	}
 }

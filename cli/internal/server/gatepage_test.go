@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/privateaccess"
 )
 
@@ -29,7 +30,7 @@ type gatePageCase struct {
 	Secret string              `json:"secret,omitempty"` // posted when set
 	Accept string              `json:"accept,omitempty"`
 	Cookie bool                `json:"cookie,omitempty"` // alpha's, valid an hour
-	Form   string              `json:"form,omitempty"`   // posted (urlencoded) when set
+	Form   string              `json:"form,omitempty"`   // posted (urlencoded) when set; "multipart" or "too large" for those
 	Site   *privateaccess.Site `json:"site,omitempty"`
 	Page   *privateaccess.Page `json:"page,omitempty"`
 	Status int                 `json:"status"`
@@ -69,6 +70,10 @@ var gatePageCases = []gatePageCase{
 		Form: favouritesForm("Secret Alpha", ""), Status: http.StatusBadRequest},
 	{Name: "favourites sent in another encoding", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
 		Form: "multipart", Status: http.StatusUnsupportedMediaType},
+	{Name: "favourites too large, for a browser", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
+		Form: "too large", Status: http.StatusRequestEntityTooLarge},
+	{Name: "favourites too large, for a script", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "application/json", Cookie: true,
+		Form: "too large", Status: http.StatusRequestEntityTooLarge},
 }
 
 // favouritesForm is a favourites post for the project titled project.
@@ -96,6 +101,10 @@ func TestSecretPagesFile(t *testing.T) {
 		if c.Form == "multipart" {
 			header.Set("Content-Type", "multipart/form-data; boundary=x")
 			body = "--x\r\nContent-Disposition: form-data; name=\"form-name\"\r\n\r\nfavourites\r\n--x--\r\n"
+		} else if c.Form == "too large" {
+			// A byte over the limit (contact.MaxPost).
+			body = favouritesForm("Secret Alpha", "IMG_0012.jpg") + "&x="
+			body += strings.Repeat("x", contact.MaxPost+1-len(body))
 		} else if c.Form != "" {
 			body = c.Form
 		}

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BlobsServer } from '../../site/node_modules/@netlify/blobs/dist/server.js';
+import { KINDS, STORE as ACTIVITY_STORE } from './activity.mjs';
 import { FAVOURITES, LIMITS, MAX_BODY, STORE } from './favourites.mjs';
 import {
   checkFavourites,
@@ -89,6 +90,8 @@ test('holds every constant the Go code spells once (vectors.constants)', () => {
   assert.deepEqual(FAVOURITES, c.favourites.fields);
   assert.deepEqual(LIMITS, c.favourites.limits);
   assert.equal(MAX_BODY, c.favourites.maxPost);
+  assert.deepEqual({ favourites: STORE, activity: ACTIVITY_STORE }, c.stores);
+  assert.deepEqual(KINDS, c.events);
 });
 
 test('signs each cookie as the Go code does', async () => {

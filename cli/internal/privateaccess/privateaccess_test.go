@@ -67,6 +67,10 @@ type constants struct {
 	// JavaScript one reads alike) of what the gate's pages accept.
 	FontPath string `json:"fontPath"`
 	CoverURI string `json:"coverURI"`
+	// Stores are the site's Blobs stores the function writes and
+	// `portfolio messages --netlify` reads; Events the kinds it stores.
+	Stores map[string]string `json:"stores"`
+	Events []string          `json:"events"`
 	// PrivateHeaders is headers.PrivateRule's headers, in order.
 	PrivateHeaders [][2]string `json:"privateHeaders"`
 	Favourites     struct {
@@ -91,6 +95,8 @@ func buildConstants() constants {
 	c.ContactPath = privateaccess.ContactPath
 	c.FontPath = privateaccess.FontPath.String()
 	c.CoverURI = privateaccess.CoverURI.String()
+	c.Stores = map[string]string{"favourites": privateaccess.FavouritesStore, "activity": privateaccess.ActivityStore}
+	c.Events = []string{privateaccess.EventOpened, privateaccess.EventFavourites, privateaccess.EventDownload}
 	for _, h := range headers.PrivateRule.Headers {
 		c.PrivateHeaders = append(c.PrivateHeaders, [2]string{h.Name, h.Value})
 	}

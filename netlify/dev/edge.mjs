@@ -57,28 +57,9 @@ const root = path.resolve(args.root);
 const site = path.resolve(args.site ?? path.join(root, 'site/dist'));
 args.blobs = path.resolve(args.blobs ?? path.join(root, '.netlify/v1/blobs/deploy'));
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.zip': 'application/zip',
-  '.webmanifest': 'application/manifest+json',
-};
+// Each kind of file's Content-Type, as `portfolio serve` and the deploy
+// store's metadata have it: the one table cli/internal/headers embeds.
+const TYPES = JSON.parse(await readFile(path.join(repo, 'cli/internal/headers/contenttypes.json'), 'utf8')).types;
 
 /** The publish folder's file for a URL path, as a static host resolves it; null when none. */
 async function resolveStatic(urlPath) {
@@ -103,7 +84,7 @@ const origin = http.createServer(async (req, res) => {
   const file = await resolveStatic(urlPath);
   const [status, name] = file ? [200, file] : [404, path.join(site, '404.html')];
   const body = existsSync(name) ? await readFile(name) : Buffer.from('Not found\n');
-  res.writeHead(status, { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'Content-Length': body.length });
+  res.writeHead(status, { 'Content-Type': TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream', 'Content-Length': body.length });
   res.end(req.method === 'HEAD' ? undefined : body);
 });
 await new Promise((ok) => origin.listen(0, '127.0.0.1', ok));

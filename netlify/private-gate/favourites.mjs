@@ -5,16 +5,16 @@
 // Netlify Forms, which accept a post to any path without a cookie. Web
 // APIs only: the edge (Deno) and the tests (Node, Deno) run the same code.
 
-/** The favourites form's names (cli/internal/contact, site/src/features/favourites/form.ts). */
+/** The favourites form's names (cli/internal/contact, site/src/features/favourites/form.ts; gate.test.mjs holds them to Go's). */
 export const FAVOURITES = { form: 'favourites', formName: 'form-name', honeypot: 'bot-field', name: 'name', email: 'email', note: 'message', project: 'project', photos: 'photos' };
 
 /** The site-wide Blobs store the lists go to, read in Netlify's UI or with `netlify blobs:list favourites`. */
 export const STORE = 'favourites';
 
-/** Limits, as cli/internal/contact has them. */
+/** Limits, as cli/internal/contact has them (gate.test.mjs holds them to it). */
 export const LIMITS = { name: 100, email: 255, note: 1000, photos: 500, photoName: 255 };
 
-/** Longest form post read, in bytes (serve's MaxBody default). */
+/** Longest form post read, in bytes (contact.MaxPost, serve's default). */
 export const MAX_BODY = 64 << 10;
 
 // String.prototype.trim removes exactly what Go's contact.trim removes, and
@@ -39,10 +39,10 @@ export function validateFavourites({ name, email, note, photos }) {
   name = name.trim();
   email = email.trim();
   if (name === '') errs.name = 'Name is required';
-  else if (length(name) > LIMITS.name) errs.name = 'Name must be less than 100 characters';
-  if (length(email) > LIMITS.email) errs.email = 'Email must be less than 255 characters';
+  else if (length(name) > LIMITS.name) errs.name = `Name must be less than ${LIMITS.name} characters`;
+  if (length(email) > LIMITS.email) errs.email = `Email must be less than ${LIMITS.email} characters`;
   else if (!EMAIL.test(email)) errs.email = 'Invalid email address';
-  if (length(note.trim()) > LIMITS.note) errs.message = 'Message must be less than 1000 characters';
+  if (length(note.trim()) > LIMITS.note) errs.message = `Message must be less than ${LIMITS.note} characters`;
   if (photos.length === 0) errs.photos = 'Choose at least one photo';
   else if (photos.length > LIMITS.photos) errs.photos = `Choose at most ${LIMITS.photos} photos`;
   if (photos.some((n) => length(n) > LIMITS.photoName || UNPRINTABLE.test(n))) errs.photos = "A photo's name cannot be read; send the list from the page";

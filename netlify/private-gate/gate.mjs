@@ -18,6 +18,8 @@ export const ENV_PREFIX = 'PORTFOLIO_PRIVATE_';
 /** Seconds a cookie lets its holder in: 30 days. */
 export const LIFETIME = 30 * 24 * 3600;
 export const SECRET_FIELD = 'secret';
+/** The longest post of the secret's form read, in bytes (privateaccess.MaxSecretPost); a longer one is a wrong secret. */
+export const MAX_SECRET_POST = 4 << 10;
 
 const KEY_CONTEXT = 'portfolio private access v1';
 
@@ -445,8 +447,8 @@ async function gate(request, url, slug, secret, now, gallery, site, { activitySt
   try {
     const type = request.headers.get('Content-Type') ?? '';
     if (type.startsWith('application/x-www-form-urlencoded')) {
-      const text = await request.text();
-      if (text.length <= 4096) given = new URLSearchParams(text).get(SECRET_FIELD) ?? '';
+      const body = new Uint8Array(await request.arrayBuffer());
+      if (body.byteLength <= MAX_SECRET_POST) given = new URLSearchParams(new TextDecoder().decode(body)).get(SECRET_FIELD) ?? '';
     }
   } catch {
     given = '';

@@ -14,8 +14,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { BlobsServer } from '../../site/node_modules/@netlify/blobs/dist/server.js';
-import { STORE } from './favourites.mjs';
-import { checkFavourites, classify, clientSecret, cookieName, ended, envName, handle, LIFETIME, PREFIX, secretClient, secretMatches, sign, signClient, valid, validClient } from './gate.mjs';
+import { KINDS, STORE as ACTIVITY_STORE } from './activity.mjs';
+import { FAVOURITES, LIMITS, MAX_BODY, STORE } from './favourites.mjs';
+import {
+  checkFavourites,
+  classify,
+  clientSecret,
+  CONTACT_PATH,
+  cookieName,
+  cookiePath,
+  ended,
+  ENV_PREFIX,
+  envName,
+  handle,
+  LIFETIME,
+  MAX_CLIENT_NAME,
+  MAX_SECRET_POST,
+  PREFIX,
+  PRIVATE_HEADERS,
+  SECRET_FIELD,
+  secretClient,
+  secretMatches,
+  sign,
+  signClient,
+  valid,
+  validClient,
+} from './gate.mjs';
+import { COVER_URI, FONT_PATH } from './pages.mjs';
 
 // The Edge Functions import what `portfolio build` writes, which a clean
 // checkout lacks: site/src/generated/private-gate.json (this test reads
@@ -45,6 +70,29 @@ const served = JSON.parse(await readFile(new URL('../../cli/internal/server/test
 // The page serve sends once a project's access has ended (go test ./cli/internal/server -run ClosedPage -update).
 const secretPages = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-pages.json', import.meta.url), 'utf8'));
 const closedPage = await readFile(new URL('../../cli/internal/server/testdata/closed-page.html', import.meta.url), 'utf8');
+
+// Each value the Go code spells once and these modules spell again
+// (issue 53): a change on either side fails here until both agree.
+test('holds every constant the Go code spells once (vectors.constants)', () => {
+  const c = vectors.constants;
+  assert.equal(ENV_PREFIX, c.envPrefix);
+  assert.equal(LIFETIME, c.lifetime);
+  assert.equal(SECRET_FIELD, c.secretField);
+  assert.equal(MAX_SECRET_POST, c.maxSecretPost);
+  assert.equal(cookieName(c.cookie.slug), c.cookie.name);
+  assert.equal(cookiePath(c.cookie.slug), c.cookie.path);
+  assert.equal(MAX_CLIENT_NAME, c.maxClientName);
+  assert.equal(CONTACT_PATH, c.contactPath);
+  // Go's pattern read as JavaScript's (which spells / as \/).
+  assert.equal(FONT_PATH.source, new RegExp(c.fontPath).source);
+  assert.equal(COVER_URI.source, new RegExp(c.coverURI).source);
+  assert.deepEqual(Object.entries(PRIVATE_HEADERS), c.privateHeaders);
+  assert.deepEqual(FAVOURITES, c.favourites.fields);
+  assert.deepEqual(LIMITS, c.favourites.limits);
+  assert.equal(MAX_BODY, c.favourites.maxPost);
+  assert.deepEqual({ favourites: STORE, activity: ACTIVITY_STORE }, c.stores);
+  assert.deepEqual(KINDS, c.events);
+});
 
 test('signs each cookie as the Go code does', async () => {
   for (const c of vectors.cookies) assert.equal(await sign(c.secret, c.slug, c.expires), c.cookie, `${c.slug} ${c.secret}`);
@@ -616,11 +664,25 @@ test("a named client: its secret and cookie open the project and name it on the 
   assert.equal((await run(at('/private/alpha/', { headers: cookie }), undefined)).res.status, 401);
 });
 
-test("each secret's page is serve's, byte for byte, with only what the owner allowed (decision 0095)", async () => {
-  assert.ok(secretPages.length >= 5);
+test("each secret's page, notice and favourites answer is serve's, byte for byte, with only what the owner allowed (decision 0095)", async () => {
+  assert.ok(secretPages.length >= 16);
   for (const c of secretPages) {
-    const init = c.secret ? { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret: c.secret }).toString() } : {};
-    const res = await handle(at(c.path, init), {
+    const headers = {};
+    let body;
+    if (c.secret) body = new URLSearchParams({ secret: c.secret }).toString();
+    if (c.form === 'multipart') {
+      headers['Content-Type'] = 'multipart/form-data; boundary=x';
+      body = '--x\r\nContent-Disposition: form-data; name="form-name"\r\n\r\nfavourites\r\n--x--\r\n';
+    } else if (c.form === 'too large') {
+      // A byte over the limit (contact.MaxPost).
+      body = new URLSearchParams([['form-name', 'favourites'], ['name', 'Jo'], ['email', 'jo@example.com'], ['message', 'Prints, please'], ['project', 'Secret Alpha'], ['photos', 'IMG_0012.jpg']]).toString() + '&x=';
+      body += 'x'.repeat(MAX_BODY + 1 - body.length);
+    } else if (c.form) body = c.form;
+    if (body !== undefined) headers['Content-Type'] ??= 'application/x-www-form-urlencoded';
+    if (c.accept) headers.Accept = c.accept;
+    if (c.cookie) headers.Cookie = await alphaCookie();
+    const method = c.method ?? (body === undefined ? 'GET' : 'POST');
+    const res = await handle(at(c.path, { method, headers, body }), {
       secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
       galleryFor: (slug) => (slug === 'alpha' ? { title: 'Secret Alpha', photos: ['IMG_0012.jpg'], page: c.page } : undefined),
       site: c.site,
@@ -630,6 +692,7 @@ test("each secret's page is serve's, byte for byte, with only what the owner all
       now: () => NOW,
     });
     assert.equal(res.status, c.status, c.name);
-    assert.equal(await res.text(), c.html, c.name);
+    for (const [name, value] of Object.entries(c.headers)) assert.equal(res.headers.get(name), value, `${c.name}: ${name}`);
+    assert.equal(await res.text(), c.body, c.name);
   }
 });

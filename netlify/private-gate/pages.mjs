@@ -31,9 +31,9 @@ const PAGE_STYLE =
   'a{color:var(--primary)}p[role=alert]{font-weight:600}';
 
 /** A font's address the pages accept: a file the site build published under /assets/ (privateaccess.FontPath). */
-const FONT_PATH = /^\/assets\/[A-Za-z0-9_.-]+\.woff2$/;
+export const FONT_PATH = /^\/assets\/[A-Za-z0-9_.-]+\.woff2$/;
 /** A cover the pages accept: a JPEG as base64 (privateaccess.CoverURI). */
-const COVER_URI = /^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/;
+export const COVER_URI = /^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/;
 
 /** The @font-face rules of the site's two web fonts (serve's fontFaces); an unknown address is left to the fallback. */
 function fontFaces(site) {

@@ -6,9 +6,14 @@
 
 export const PREFIX = '/private/';
 const HEAD = PREFIX.slice(0, -1);
+/** The prefix's letters (the segment between its slashes); the patterns below are made from them. */
+const LETTERS = [...HEAD.slice(1)];
+/** A character as a pattern: a letter in either ASCII case, else itself, escaped. */
+const anyCase = (c) => (/[A-Za-z]/.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+const HEAD_PATTERN = new RegExp(`^\\/${LETTERS.map(anyCase).join('')}$`);
 
 /** Whether `s` starts with the prefix's first segment, in any ASCII letter case (as the host matches paths). */
-const startsWithHead = (s) => s.length >= HEAD.length && /^\/[Pp][Rr][Ii][Vv][Aa][Tt][Ee]$/.test(s.slice(0, HEAD.length));
+const startsWithHead = (s) => s.length >= HEAD.length && HEAD_PATTERN.test(s.slice(0, HEAD.length));
 
 /**
  * Whether a decoded path is under the private prefix (its first segment
@@ -82,8 +87,9 @@ export function classify(raw) {
  * decoded path. gate.test.mjs checks it against every vector.
  */
 export const PATTERNS = [
-  // The prefix in any letter case, with escapes for any of its letters.
-  '^/(?:[Pp]|%70|%50)(?:[Rr]|%72|%52)(?:[Ii]|%69|%49)(?:[Vv]|%76|%56)(?:[Aa]|%61|%41)(?:[Tt]|%74|%54)(?:[Ee]|%65|%45)(?:[^A-Za-z0-9_~-].*)?$',
+  // The prefix in any letter case, with escapes for any of its letters
+  // (^/(?:[Pp]|%70|%50)(?:[Rr]|%72|%52)… for /private/).
+  `^/${LETTERS.map((c) => `(?:${anyCase(c)}|${[c.toLowerCase(), c.toUpperCase()].map((l) => '%' + [...l.charCodeAt(0).toString(16)].map(anyCase).join('')).join('|')})`).join('')}(?:[^A-Za-z0-9_~-].*)?$`,
   // A spelling the rule refuses: an escape of a dot, slash or backslash,
   // a backslash, an empty or dot segment, a control character.
   // eslint-disable-next-line no-control-regex -- control characters are what it finds

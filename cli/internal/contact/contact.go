@@ -20,6 +20,7 @@
 package contact
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -31,6 +32,10 @@ const (
 	MaxEmail   = 255
 	MaxMessage = 1000
 )
+
+// MaxPost is the longest form post read, in bytes: `portfolio serve`'s
+// default, and the Edge Function's for a favourites post.
+const MaxPost = 64 << 10
 
 // The form's names as a post carries them: the form's own, its name field
 // and honeypot (the host's form handling reads both), and the fields. The
@@ -63,19 +68,19 @@ func Validate(m Message) Errors {
 	if m.Name == "" {
 		errs[FieldName] = "Name is required"
 	} else if utf8.RuneCountInString(m.Name) > MaxName {
-		errs[FieldName] = "Name must be less than 100 characters"
+		errs[FieldName] = fmt.Sprintf("Name must be less than %d characters", MaxName)
 	}
 	// The length comes first, so a long address that is also malformed gets
 	// the length message. An empty address is simply invalid.
 	if utf8.RuneCountInString(m.Email) > MaxEmail {
-		errs[FieldEmail] = "Email must be less than 255 characters"
+		errs[FieldEmail] = fmt.Sprintf("Email must be less than %d characters", MaxEmail)
 	} else if !emailPattern.MatchString(m.Email) {
 		errs[FieldEmail] = "Invalid email address"
 	}
 	if m.Message == "" {
 		errs[FieldMessage] = "Message is required"
 	} else if utf8.RuneCountInString(m.Message) > MaxMessage {
-		errs[FieldMessage] = "Message must be less than 1000 characters"
+		errs[FieldMessage] = fmt.Sprintf("Message must be less than %d characters", MaxMessage)
 	}
 	return errs
 }

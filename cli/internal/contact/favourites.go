@@ -59,7 +59,7 @@ func printable(s string) bool {
 func ValidateFavourites(f Favourites) Errors {
 	errs := Validate(Message{Name: f.Name, Email: f.Email, Message: "-"})
 	if utf8.RuneCountInString(trim(f.Note)) > MaxMessage {
-		errs[FieldMessage] = "Message must be less than 1000 characters"
+		errs[FieldMessage] = fmt.Sprintf("Message must be less than %d characters", MaxMessage)
 	}
 	names := f.photoNames()
 	switch {

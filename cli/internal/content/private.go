@@ -58,14 +58,16 @@ func (l *loader) checkWatermark(p *Project) {
 	}
 }
 
-// markPattern is the schema's pattern for watermarkImage.
+// markPattern is the schema's pattern for watermarkImage
+// (TestPathPatternsAreTheExtensions holds it to the schema).
 var markPattern = regexp.MustCompile(`\.([pP][nN][gG]|[jJ][pP][eE]?[gG])$`)
 
 // Bounds of a watermark image (decision 0093, "Image watermark"): a
 // logo, not a photo. Both are checked before its pixels are decoded.
 const (
 	MaxWatermarkBytes  = 2 << 20
-	MaxWatermarkPixels = 2000 * 2000
+	MaxWatermarkSide   = 2000
+	MaxWatermarkPixels = MaxWatermarkSide * MaxWatermarkSide
 )
 
 // readWatermarkImage returns the bytes of p's watermarkImage, or reports

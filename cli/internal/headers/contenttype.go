@@ -1,27 +1,32 @@
 package headers
 
 import (
+	_ "embed"
+	"encoding/json"
 	"mime"
 	"path"
 	"strings"
 )
 
-// extraTypes are the types of the site's own kinds of file, whatever the
-// system's MIME table says (it differs between machines; these are what
-// the host sends).
-var extraTypes = map[string]string{
-	".html":        "text/html; charset=utf-8",
-	".js":          "text/javascript; charset=utf-8",
-	".mjs":         "text/javascript; charset=utf-8",
-	".css":         "text/css; charset=utf-8",
-	".json":        "application/json",
-	".svg":         "image/svg+xml",
-	".webp":        "image/webp",
-	".woff2":       "font/woff2",
-	".xml":         "application/xml",
-	".txt":         "text/plain; charset=utf-8",
-	".webmanifest": "application/manifest+json",
-}
+// contentTypes are the types of the site's own kinds of file, whatever the
+// system's MIME table says: it differs between machines (Debian's calls
+// .webm audio/webm, .ico image/vnd.microsoft.icon; a machine without one
+// has no .mp4, .vtt or .zip at all), and the build machine's table would
+// become the private files' type in the deploy store. The table is
+// contenttypes.json, which netlify/dev/edge.mjs reads too.
+//
+//go:embed contenttypes.json
+var contentTypesJSON []byte
+
+var contentTypes = func() map[string]string {
+	var file struct {
+		Types map[string]string `json:"types"`
+	}
+	if err := json.Unmarshal(contentTypesJSON, &file); err != nil {
+		panic("headers: contenttypes.json: " + err.Error()) // embedded; TestContentTypes reads it
+	}
+	return file.Types
+}()
 
 // ContentType is the Content-Type a file of the built site is sent with,
 // by its name's extension: `portfolio serve` sends it with the site's
@@ -29,7 +34,7 @@ var extraTypes = map[string]string{
 // deploy store (package privatestore), which the Edge Function sends.
 func ContentType(name string) string {
 	ext := strings.ToLower(path.Ext(name))
-	if t, ok := extraTypes[ext]; ok {
+	if t, ok := contentTypes[ext]; ok {
 		return t
 	}
 	if t := mime.TypeByExtension(ext); t != "" {

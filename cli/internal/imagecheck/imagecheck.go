@@ -24,6 +24,11 @@ import (
 // any current camera sensor gives, far less than a decompression bomb claims.
 const DefaultMaxPixels = 80_000_000
 
+// FitEdge is the long edge, in pixels, that the message about a too-large
+// image suggests scaling it to: what an import is shrunk to by default
+// (importimage.DefaultMaxEdge is this value).
+const FitEdge = 6000
+
 // Format is an image file format.
 type Format string
 
@@ -197,7 +202,7 @@ func Bytes(name string, data []byte, maxPixels int64) (Info, error) {
 	// its size is the more useful thing to say.
 	if info.exceeds(maxPixels) {
 		return Info{}, problem(
-			fmt.Sprintf("scale it down below %s (e.g. to 6000 px on the long edge) before adding it", megapixels(maxPixels)),
+			fmt.Sprintf("scale it down below %s (e.g. to %d px on the long edge) before adding it", megapixels(maxPixels), FitEdge),
 			"the image is too large: %d×%d px (%s), the limit is %s",
 			info.Width, info.Height, megapixels(info.Pixels()), megapixels(maxPixels))
 	}

@@ -160,3 +160,19 @@ func (g Gallery) Ended(now time.Time) bool {
 	end, ok := EndOf(g.Expires)
 	return !ok || !now.Before(end)
 }
+
+// The site's Blobs stores the Edge Function keeps a private project's
+// client work in (decisions 0090, 0097), which `portfolio messages
+// --netlify` reads: the favourites lists and the activity events.
+const (
+	FavouritesStore = "favourites"
+	ActivityStore   = "activity"
+)
+
+// The kinds of activity event, as serve records them and the Edge
+// Function stores them (decision 0097).
+const (
+	EventOpened     = "opened"
+	EventFavourites = "favourites"
+	EventDownload   = "download"
+)

@@ -35,6 +35,10 @@ const Lifetime = 30 * 24 * time.Hour
 // SecretField is the name of the secret in the form that asks for it.
 const SecretField = "secret"
 
+// MaxSecretPost is the longest post of the secret's form read, in bytes: a
+// longer one is a wrong secret.
+const MaxSecretPost = 4 << 10
+
 // keyContext separates the cookie's key from any other use of the secret.
 const keyContext = "portfolio private access v1"
 
@@ -45,7 +49,10 @@ func EnvName(slug string) string {
 }
 
 // CookieName is the name of the project's cookie.
-func CookieName(slug string) string { return "private_" + slug }
+func CookieName(slug string) string { return cookiePrefix + slug }
+
+// cookiePrefix starts every project's cookie name.
+const cookiePrefix = "private_"
 
 // CookiePath is the path the cookie is sent for: the project's prefix,
 // without its last slash, so that the page /private/<slug> has it too (a

@@ -21,9 +21,9 @@ import (
 
 // The kinds of event.
 const (
-	EventOpened     = "opened"
-	EventFavourites = "favourites"
-	EventDownload   = "download"
+	EventOpened     = privateaccess.EventOpened
+	EventFavourites = privateaccess.EventFavourites
+	EventDownload   = privateaccess.EventDownload
 )
 
 // Event is one thing a client did on a private project.

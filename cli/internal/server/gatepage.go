@@ -12,7 +12,8 @@ import (
 // The pages the server writes itself, outside the site's own pages: the
 // secret's page, the closed page and the short notices. The Edge Function
 // writes the same pages byte for byte (netlify/private-gate/pages.mjs),
-// which testdata/closed-page.html and the tests of both hold.
+// with the same texts (gate.mjs), which testdata/secret-pages.json and
+// closed-page.html and the tests of both hold.
 
 // notice is a small page the server writes itself.
 type notice struct {

@@ -1,30 +1,43 @@
 package server_test
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/privateaccess"
 )
 
-// gatePageCase is one secret's page `serve` writes, with what the build
-// said of the site and the project: testdata/secret-pages.json holds each
-// with its page, and the Edge Function's tests render the same data into
-// the same bytes (netlify/private-gate/gate.test.mjs).
+// gatePageCase is one answer the gate writes itself, with what the build
+// said of the site and the project, and the request: testdata/secret-pages.json
+// holds each with its answer, and the Edge Function's tests send the same
+// requests and get the same bytes (netlify/private-gate/gate.test.mjs).
+// Most are the secret's page; the others are the gate's own notices,
+// refusals and favourites answers, whose texts the function writes again.
 type gatePageCase struct {
 	Name   string              `json:"name"`
+	Method string              `json:"method,omitempty"` // GET when empty
 	Path   string              `json:"path"`
 	Secret string              `json:"secret,omitempty"` // posted when set
+	Accept string              `json:"accept,omitempty"`
+	Cookie bool                `json:"cookie,omitempty"` // alpha's, valid an hour
+	Form   string              `json:"form,omitempty"`   // posted (urlencoded) when set; "multipart" or "too large" for those
 	Site   *privateaccess.Site `json:"site,omitempty"`
 	Page   *privateaccess.Page `json:"page,omitempty"`
 	Status int                 `json:"status"`
-	HTML   string              `json:"html"`
+	// Headers are the answer's Content-Type and, when sent, its Allow.
+	Headers map[string]string `json:"headers"`
+	Body    string            `json:"body"`
 }
 
 // A cover as the build makes it: base64 with '+' and '/' in it, which
@@ -43,6 +56,31 @@ var gatePageCases = []gatePageCase{
 		Site: &privateaccess.Site{Name: "Avery Morgan", Text: "https://fonts.example.com/inter.woff2", Display: "/assets/x.woff2);background:url(//evil"},
 		Page: &privateaccess.Page{Title: "Alpha", Cover: "https://cdn.example.com/alpha/cover.jpg"}},
 	{Name: "a list from before the site's part", Path: "/private/alpha/"},
+	{Name: "the prefix alone, for a browser", Path: "/private/", Accept: "text/html", Status: http.StatusNotFound},
+	{Name: "the prefix alone, for a script", Path: "/private/", Status: http.StatusNotFound},
+	{Name: "a spelling that hides the prefix", Path: "/%70rivate/alpha/", Accept: "text/html", Status: http.StatusBadRequest},
+	{Name: "past the gate, no such page", Path: "/private/alpha/no-such-page", Accept: "text/html", Cookie: true, Status: http.StatusNotFound},
+	{Name: "past the gate, a method no page takes", Method: http.MethodPut, Path: "/private/alpha/", Cookie: true, Status: http.StatusMethodNotAllowed},
+	{Name: "favourites sent, for a browser", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
+		Form: favouritesForm("Secret Alpha", "IMG_0012.jpg"), Status: http.StatusOK},
+	{Name: "favourites sent, for a script", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "application/json", Cookie: true,
+		Form: favouritesForm("Secret Alpha", "IMG_0012.jpg"), Status: http.StatusOK},
+	{Name: "favourites refused, for a browser", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
+		Form: favouritesForm("Secret Beta", "IMG_9999.jpg"), Status: http.StatusBadRequest},
+	{Name: "favourites refused, for a script", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "application/json", Cookie: true,
+		Form: favouritesForm("Secret Alpha", ""), Status: http.StatusBadRequest},
+	{Name: "favourites sent in another encoding", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
+		Form: "multipart", Status: http.StatusUnsupportedMediaType},
+	{Name: "favourites too large, for a browser", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
+		Form: "too large", Status: http.StatusRequestEntityTooLarge},
+	{Name: "favourites too large, for a script", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "application/json", Cookie: true,
+		Form: "too large", Status: http.StatusRequestEntityTooLarge},
+}
+
+// favouritesForm is a favourites post for the project titled project.
+func favouritesForm(project, photos string) string {
+	return url.Values{"form-name": {"favourites"}, "name": {"Jo"}, "email": {"jo@example.com"}, "message": {"Prints, please"},
+		"project": {project}, "photos": {photos}}.Encode()
 }
 
 // TestSecretPagesFile: testdata/secret-pages.json is each case's page as
@@ -52,21 +90,42 @@ var gatePageCases = []gatePageCase{
 func TestSecretPagesFile(t *testing.T) {
 	s := newPrivateSite(t)
 	var got []gatePageCase
-	for _, c := range gatePageCases {
+	for i, c := range gatePageCases {
 		g := privateaccess.Galleries{Site: c.Site, Projects: map[string]privateaccess.Gallery{
 			"alpha": {Title: "Secret Alpha", Photos: []string{"IMG_0012.jpg"}, Page: c.Page},
 		}}
 		*s.galleries = g
-		var r reply
+		method, body, header := cmp.Or(c.Method, http.MethodGet), "", http.Header{}
 		if c.Secret != "" {
-			r = s.enter(c.Path, "192.0.2.1", c.Secret)
-		} else {
-			r = s.do(http.MethodGet, c.Path, "192.0.2.1", nil, "")
+			method, body = http.MethodPost, url.Values{privateaccess.SecretField: {c.Secret}}.Encode()
 		}
-		if r.status != http.StatusUnauthorized {
-			t.Fatalf("%s: status %d, want the secret's page (401)", c.Name, r.status)
+		if c.Form == "multipart" {
+			header.Set("Content-Type", "multipart/form-data; boundary=x")
+			body = "--x\r\nContent-Disposition: form-data; name=\"form-name\"\r\n\r\nfavourites\r\n--x--\r\n"
+		} else if c.Form == "too large" {
+			// A byte over the limit (contact.MaxPost).
+			body = favouritesForm("Secret Alpha", "IMG_0012.jpg") + "&x="
+			body += strings.Repeat("x", contact.MaxPost+1-len(body))
+		} else if c.Form != "" {
+			body = c.Form
 		}
-		c.Status, c.HTML = r.status, r.body
+		if c.Accept != "" {
+			header.Set("Accept", c.Accept)
+		}
+		if c.Cookie {
+			header.Set("Cookie", privateaccess.CookieName("alpha")+"="+privateaccess.Cookie(theSecret, "alpha", s.clock.Now().Add(time.Hour)))
+		}
+		// Each from an address of its own: no case spends another's tries.
+		r := s.do(method, c.Path, fmt.Sprintf("192.0.2.%d", i+1), header, body)
+		want := cmp.Or(c.Status, http.StatusUnauthorized)
+		if r.status != want {
+			t.Fatalf("%s: status %d, want %d:\n%s", c.Name, r.status, want, r.body)
+		}
+		c.Status, c.Body = r.status, r.body
+		c.Headers = map[string]string{"Content-Type": r.header.Get("Content-Type")}
+		if allow := r.header.Get("Allow"); allow != "" {
+			c.Headers["Allow"] = allow
+		}
 		got = append(got, c)
 	}
 	data, err := json.MarshalIndent(got, "", "  ")
@@ -144,6 +203,29 @@ func TestGatePageColoursAreTheTheme(t *testing.T) {
 			if !strings.Contains(scheme.ts, role+": '"+m[1]+"'") {
 				t.Errorf("%s: --%s is %s, which theme.ts does not give %s in that scheme", scheme.name, v, m[1], role)
 			}
+		}
+	}
+}
+
+// TestGatePageFontsAreTheTheme: the secret's page sets its text and its
+// heading in the site's two font stacks, as site/src/theme/theme.ts
+// writes them (the page's CSS without the spaces after commas).
+func TestGatePageFontsAreTheTheme(t *testing.T) {
+	theme, err := os.ReadFile(filepath.Join("..", "..", "..", "site", "src", "theme", "theme.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newPrivateSite(t)
+	body := s.do(http.MethodGet, "/private/alpha/", "192.0.2.1", nil, "").body
+	for _, tt := range []struct{ name, rule string }{{"text", `body\{[^}]*font:[0-9.rem/]+ ([^;}]+)`}, {"display", `h1\{[^}]*font:600 [0-9.rem/]+ ([^;}]+)`}} {
+		m := regexp.MustCompile(`const ` + tt.name + ` = '([^']+)';`).FindSubmatch(theme)
+		if m == nil {
+			t.Fatalf("theme.ts: no const %s", tt.name)
+		}
+		want := strings.ReplaceAll(string(m[1]), ", ", ",")
+		got := regexp.MustCompile(tt.rule).FindStringSubmatch(body)
+		if got == nil || got[1] != want {
+			t.Errorf("the page's %s font is %q, theme.ts's %q", tt.name, got, want)
 		}
 	}
 }

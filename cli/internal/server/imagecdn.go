@@ -80,6 +80,10 @@ const transformVersion = 1
 // transformTimeout bounds one transform, queue included.
 const transformTimeout = 2 * time.Minute
 
+// DefaultImageCacheBytes bounds the image cache's files when the
+// configuration gives no bound.
+const DefaultImageCacheBytes = 256 << 20
+
 // NewImageCDN serves the images of the site folder dir; headers gives the
 // host's headers for a path (nil for none), and log receives refused
 // requests and failures, each escaped to one line.
@@ -88,7 +92,7 @@ func NewImageCDN(dir string, headers HeaderRules, log io.Writer, cfg ImageCDNCon
 		cfg.CacheDir = DefaultImageCache
 	}
 	if cfg.CacheBytes <= 0 {
-		cfg.CacheBytes = 256 << 20
+		cfg.CacheBytes = DefaultImageCacheBytes
 	}
 	if cfg.CacheEntries <= 0 {
 		cfg.CacheEntries = 10_000

@@ -86,7 +86,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 		writeGate(w, r, http.StatusTooManyRequests, page)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	r.Body = http.MaxBytesReader(w, r.Body, privateaccess.MaxSecretPost)
 	if err := r.ParseForm(); err != nil {
 		page.Problem = "The form could not be read. Enter the password again."
 		writeGate(w, r, http.StatusBadRequest, page)

@@ -53,7 +53,7 @@ type Config struct {
 	Headers  HeaderRules
 	Validate Validator
 	Store    Store
-	// MaxBody caps a form post's body; larger posts get 413. Default 64 KiB.
+	// MaxBody caps a form post's body; larger posts get 413. Default contact.MaxPost.
 	MaxBody int64
 	// Limit is each client's allowance of form posts. Default: 5 at once,
 	// then one a minute.
@@ -104,7 +104,7 @@ type Handler struct {
 // New returns the handler for cfg.SiteDir; Close releases the folder.
 func New(cfg Config) (*Handler, error) {
 	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = 64 << 10
+		cfg.MaxBody = contact.MaxPost
 	}
 	if cfg.Limit == (Limit{}) {
 		cfg.Limit = DefaultLimit

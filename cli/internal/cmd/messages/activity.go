@@ -12,12 +12,13 @@ import (
 
 	"portfolio/cli/internal/messages"
 	"portfolio/cli/internal/netlifyblobs"
+	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/termsafe"
 )
 
 // ActivityStore is the site's Blobs store the Edge Function keeps the
 // events in (netlify/private-gate/activity.mjs).
-const ActivityStore = "activity"
+const ActivityStore = privateaccess.ActivityStore
 
 // ProjectSecret names, in the listing, whoever opened the gallery with the
 // project's own secret (not a named client's).
@@ -231,7 +232,7 @@ func readEvent(data []byte, slug string) (messages.Event, string) {
 
 // FavouritesStore is the site's Blobs store the Edge Function keeps the
 // favourites lists in (decision 0090).
-const FavouritesStore = "favourites"
+const FavouritesStore = privateaccess.FavouritesStore
 
 // hostFavourites reads the project's favourites lists from the site's
 // Blobs store through Netlify's API, as the messages `portfolio serve`

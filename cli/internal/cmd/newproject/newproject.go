@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -139,7 +140,7 @@ taken (camera make and model, lens, focal length, aperture, shutter, ISO,
 date taken), the ICC colour profile and Adobe's colour-transform marker are
 kept. The command says what was removed; your originals are untouched. PNG
 and WebP files are copied as they are. A JPEG or PNG whose long edge is
-over --max-edge (6000 px) is shrunk to it as it is copied (turned upright,
+over --max-edge (` + strconv.Itoa(importimage.DefaultMaxEdge) + ` px) is shrunk to it as it is copied (turned upright,
 Lanczos, JPEG quality 92, no metadata but how the photo was taken), and
 the command says so; --max-edge 0 keeps every original's size. When the form
 asks its questions and --max-edge is not given, it first lists each larger

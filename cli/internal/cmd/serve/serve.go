@@ -82,7 +82,7 @@ serves site/dist the way Netlify does:
   WebP when the browser accepts it, else AVIF when it accepts that (and
   this portfolio has libavif), else the image's own format, with
   Vary: Accept and the image's own caching; results kept in
-  .cache/image-cdn (256 MB at most, least recently used out first);
+  .cache/image-cdn (`+strconv.Itoa(server.DefaultImageCacheBytes>>20)+` MB at most, least recently used out first);
 - a path that decoding or cleaning would change (%2f, .., //, \, a trailing
   dot, control characters) is refused with 400, and a method other than GET,
   HEAD and POST with 405; a request with Transfer-Encoding has its
@@ -91,7 +91,7 @@ serves site/dist the way Netlify does:
 The contact form works as on the host, posted by the page's script or
 natively by the browser: a POST to any path with form-name=contact is
 checked with the site's rules; a filled honeypot is answered as a success
-and dropped; a post over 64 KiB gets 413; a client may post 5 times, then
+and dropped; a post over `+strconv.Itoa(contact.MaxPost>>10)+` KiB gets 413; a client may post `+strconv.Itoa(server.DefaultLimit.Burst)+` times, then
 once a minute (429). Every accepted message is stored in data/messages.db
 (SQLite, see --data) before the answer, and `+"`portfolio messages`"+` lists them.
 The script gets JSON (200, or 400 with the messages); a native post (Accept:
@@ -99,8 +99,8 @@ text/html) gets a 303 to /contact/sent/, the contact page back with its
 values and messages filled in (400), or a short page saying what went wrong.
 
 A private project (access: private) opens as on Netlify: everything under
-/private/<slug>/ asks for the secret in PORTFOLIO_PRIVATE_<SLUG> (unset:
-nobody gets in); a client may enter 5 wrong secrets, then one every 12
+`+privateaccess.Prefix+`<slug>/ asks for the secret in `+privateaccess.EnvPrefix+`<SLUG> (unset:
+nobody gets in); a client may enter `+strconv.Itoa(server.DefaultPrivateLimit.Burst)+` wrong secrets, then one every `+strconv.Itoa(int(server.DefaultPrivateLimit.Every/time.Second))+`
 seconds (429; right ones never count). Its favourites are stored with the
 messages only for the project the secret opened and only with photos of its
 gallery (400 otherwise), checked against the build's

@@ -60,7 +60,7 @@ that holds its secret, and the one line to send the client.
 
 The secret never goes into the repository. On Netlify it is an environment
 variable of the site (Site configuration → Environment variables), read by
-the Edge Function that guards /private/; ` + "`portfolio serve`" + ` reads the same
+the Edge Function that guards ` + privateaccess.Prefix + `; ` + "`portfolio serve`" + ` reads the same
 variable from its environment. When the variable is set where this runs,
 the line to send names its value; otherwise the command proposes a new
 random secret (128 bits) to set. Changing the secret shuts out everyone who

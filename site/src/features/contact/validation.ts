@@ -23,10 +23,10 @@ export function validate(values: ContactValues): ContactErrors {
   const email = values.email.trim();
   const message = values.message.trim();
   if (!name) errors.name = 'Name is required';
-  else if (length(name) > limits.name) errors.name = 'Name must be less than 100 characters';
-  if (length(email) > limits.email) errors.email = 'Email must be less than 255 characters';
+  else if (length(name) > limits.name) errors.name = `Name must be less than ${limits.name} characters`;
+  if (length(email) > limits.email) errors.email = `Email must be less than ${limits.email} characters`;
   else if (!emailPattern.test(email)) errors.email = 'Invalid email address';
   if (!message) errors.message = 'Message is required';
-  else if (length(message) > limits.message) errors.message = 'Message must be less than 1000 characters';
+  else if (length(message) > limits.message) errors.message = `Message must be less than ${limits.message} characters`;
   return errors;
 }

@@ -6,7 +6,7 @@
 // browser that refuses storage (a private window, a full or disabled
 // store) keeps the picks for the visit only. Nothing here imports React.
 
-/** At most this many names are kept (the form's limit, cli/internal/contact and netlify/private-gate/favourites.mjs). */
+/** At most this many names are kept (the form's limit, contact.MaxPhotos; form.test.ts holds it to Go's). */
 export const MAX_PICKS = 500;
 
 /** The localStorage key of a project's picks. */

@@ -32,22 +32,9 @@ var ownerRights = metastrip.Rights{
 // 1 kB a file (decision 0102).
 func TestVariantsCarryTheOwnersRights(t *testing.T) {
 	metatest.Exiftool(t)
-	photo, err := os.ReadFile("/usr/share/backgrounds/mate/nature/Garden.jpg")
-	if err != nil {
-		t.Skip("no photo to test with (Debian's mate-backgrounds): ", err)
-	}
 	f := newFixture(t)
 	f.opts.Widths = []int{480, 800} // AVIF is judged from 480 px
-	src := filepath.Join(t.TempDir(), "photo.jpg")
-	if err := os.WriteFile(src, photo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	metatest.WriteOwnerAndSecrets(t, src) // GPS, serials, someone else's rights
-	withSecrets, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.add("photo.jpg", withSecrets)
+	f.add("photo.jpg", photoWithSecrets(t))
 	logo := image.NewNRGBA(image.Rect(0, 0, 120, 80))
 	for i := range logo.Pix {
 		logo.Pix[i] = uint8(i)
@@ -111,6 +98,27 @@ func TestVariantsCarryTheOwnersRights(t *testing.T) {
 	}
 }
 
+// photoWithSecrets is a Debian photograph with a GPS position, serials
+// and someone else's rights written in by exiftool; the test skips
+// without Debian's mate-backgrounds.
+func photoWithSecrets(t *testing.T) []byte {
+	t.Helper()
+	photo, err := os.ReadFile("/usr/share/backgrounds/mate/nature/Garden.jpg")
+	if err != nil {
+		t.Skip("no photo to test with (Debian's mate-backgrounds): ", err)
+	}
+	src := filepath.Join(t.TempDir(), "photo.jpg")
+	if err := os.WriteFile(src, photo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	metatest.WriteOwnerAndSecrets(t, src)
+	withSecrets, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return withSecrets
+}
+
 func samePixels(a, b image.Image) bool {
 	na, nb := image.NewNRGBA(a.Bounds()), image.NewNRGBA(b.Bounds())
 	draw.Draw(na, na.Rect, a, a.Bounds().Min, draw.Src)
@@ -123,22 +131,9 @@ func samePixels(a, b image.Image) bool {
 // makes the widths from it (decision 0102).
 func TestPublishedOriginalsCarryTheOwnersRights(t *testing.T) {
 	metatest.Exiftool(t)
-	photo, err := os.ReadFile("/usr/share/backgrounds/mate/nature/Garden.jpg")
-	if err != nil {
-		t.Skip("no photo to test with (Debian's mate-backgrounds): ", err)
-	}
 	f := newFixture(t)
 	f.opts.Delivery = content.DeliveryNetlify
-	src := filepath.Join(t.TempDir(), "photo.jpg")
-	if err := os.WriteFile(src, photo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	metatest.WriteOwnerAndSecrets(t, src)
-	withSecrets, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.add("photo.jpg", withSecrets)
+	f.add("photo.jpg", photoWithSecrets(t))
 	f.add("logo.png", imagetest.EncodePNG(image.NewNRGBA(image.Rect(0, 0, 120, 80))))
 
 	plain := f.run()

@@ -51,6 +51,7 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"mkimg":         cmdMkimg,
+			"mkflat":        cmdMkflat,
 			"truncate":      cmdTruncate,
 			"bomb":          cmdBomb,
 			"mkgallery":     cmdMkgallery,
@@ -228,6 +229,18 @@ func cmdMkimg(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	w, h := parseSize(ts, args[1])
 	ts.Check(writeImage(ts.MkAbs(args[0]), w, h))
+}
+
+// mkflat FILE WxH — writes a flat drawing, two areas of one colour each,
+// as a JPEG: what images.delivery: netlify asks no AVIF for (decision 0104).
+func cmdMkflat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: mkflat FILE WxH")
+	}
+	w, h := parseSize(ts, args[1])
+	path := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
+	ts.Check(os.WriteFile(path, imagetest.EncodeJPEG(imagetest.Marked(w, h)), 0o644))
 }
 
 // mkgallery DIR N — writes N small JPEGs named 1.jpg … N.jpg with varied sizes.

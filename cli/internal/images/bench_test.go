@@ -120,7 +120,7 @@ func BenchmarkPlaceholderDecode(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := originalPlaceholder(img, info, smallest); err != nil {
+			if _, _, err := originalPlaceholder(img, info, smallest); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -134,7 +134,7 @@ func BenchmarkPlaceholderDecode(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := originalPlaceholder(img, info, smallest); err != nil {
+			if _, _, err := originalPlaceholder(img, info, smallest); err != nil {
 				b.Fatal(err)
 			}
 		}

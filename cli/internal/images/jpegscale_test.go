@@ -118,7 +118,7 @@ func TestNetlifyPlaceholderDecodesAScaledJPEG(t *testing.T) {
 		if got := img.Bounds().Dx(); got != tt.wantWidth {
 			t.Errorf("%s: decoded %d px wide, want %d", name, got, tt.wantWidth)
 		}
-		if _, err := originalPlaceholder(img, info, 480); err != nil {
+		if _, _, err := originalPlaceholder(img, info, 480); err != nil {
 			t.Errorf("%s: placeholder: %v", name, err)
 		}
 	}

@@ -25,8 +25,8 @@ import (
 
 // originalsVersion is the originals' part of the key, as pipelineVersion
 // is the variants': change it when the same source would be published
-// differently.
-const originalsVersion = 1
+// differently. 2: whether the Image CDN's AVIF pays (decision 0104).
+const originalsVersion = 2
 
 // originalFingerprint is what besides the source bytes decides an
 // original's asset: how it is prepared, the widths asked for and the
@@ -55,7 +55,7 @@ func (r *runner) makeOriginal(ctx context.Context, key, path string, data []byte
 	if err != nil {
 		return manifest.Asset{}, err
 	}
-	placeholder, err := originalPlaceholder(img, info, targets[0])
+	placeholder, avif, err := originalPlaceholder(img, info, targets[0])
 	if err != nil {
 		return manifest.Asset{}, err
 	}
@@ -82,7 +82,7 @@ func (r *runner) makeOriginal(ctx context.Context, key, path string, data []byte
 	a := manifest.Asset{
 		Key: key, Width: largest, Height: heightFor(info.Width, info.Height, largest),
 		Placeholder: placeholder, Variants: []manifest.Variant{v},
-		Delivery: content.DeliveryNetlify, Widths: targets,
+		Delivery: content.DeliveryNetlify, Widths: targets, AVIF: avif,
 	}
 	if err := storeAsset(r.opts.CacheDir, a); err != nil {
 		return manifest.Asset{}, fmt.Errorf("writing the cache entry: %w", err)
@@ -112,10 +112,15 @@ func (r *runner) decodeForPlaceholder(path string, data []byte, info imagecheck.
 
 // originalPlaceholder is the placeholder the build's variants would give
 // the image: an opaque one's from the image at its smallest width, a
-// transparent one's from the whole image (see render).
-func originalPlaceholder(img image.Image, info imagecheck.Info, smallest int) (string, error) {
+// transparent one's from the whole image (see render); and whether the
+// pages ask the Image CDN for its AVIF, judged from the same small image
+// (cdnAVIFPays): a transparent image never.
+func originalPlaceholder(img image.Image, info imagecheck.Info, smallest int) (placeholder string, avif bool, err error) {
 	if o, ok := img.(interface{ Opaque() bool }); ok && !o.Opaque() {
-		return makePlaceholder(Resize(img, info.Orientation, info.Width, info.Height), true)
+		placeholder, err = makePlaceholder(Resize(img, info.Orientation, info.Width, info.Height), true)
+		return placeholder, false, err
 	}
-	return makePlaceholder(Resize(img, info.Orientation, smallest, heightFor(info.Width, info.Height, smallest)), false)
+	small := Resize(img, info.Orientation, smallest, heightFor(info.Width, info.Height, smallest))
+	placeholder, err = makePlaceholder(small, false)
+	return placeholder, cdnAVIFPays(small), err
 }

@@ -62,6 +62,15 @@ func (r resolver) asset(key string) (obj, error) {
 			parts[i] = r.cdn(published, w) + " " + strconv.Itoa(w) + "w"
 		}
 		srcset = obj{{"fallback", strings.Join(parts, ", ")}}
+		if a.AVIF && !r.private() {
+			// A photograph: AVIF asked for by name, since without fm the
+			// Image CDN prefers WebP to it (decision 0104).
+			avif := make([]string, len(a.Widths))
+			for i, w := range a.Widths {
+				avif[i] = manifest.CDNAVIFAddress(published, w) + " " + strconv.Itoa(w) + "w"
+			}
+			srcset = obj{{"avif", strings.Join(avif, ", ")}, srcset[0]}
+		}
 		src = r.cdn(published, a.CDNSrcWidth())
 		if r.private() {
 			// One file, the original, at its own width.

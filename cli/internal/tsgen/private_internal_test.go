@@ -110,6 +110,8 @@ func TestImageAddressesFollowThePublishedFile(t *testing.T) {
 		Key: "o", Width: 800, Height: 600,
 		Variants: []manifest.Variant{{Type: manifest.JPEG, Width: 480, Height: 360, File: "o-480.jpg"}, {Type: manifest.WebP, Width: 800, Height: 600, File: "o-800.webp"}, {Type: manifest.JPEG, Width: 800, Height: 600, File: "o-800.jpg"}},
 	}
+	photo := cdn
+	photo.AVIF = true // a photograph: the pages ask for its AVIF (decision 0104)
 	private := &content.Project{Slug: "smith-wedding", ProjectData: content.ProjectData{Title: "S", Access: content.AccessPrivate}}
 	public := &content.Project{Slug: "shore", ProjectData: content.ProjectData{Title: "P"}}
 	for _, c := range []struct {
@@ -117,11 +119,14 @@ func TestImageAddressesFollowThePublishedFile(t *testing.T) {
 		project *content.Project
 		asset   manifest.Asset
 		want    *regexp.Regexp // every address
+		srcsets []string       // the srcset's keys, in order
 	}{
-		{"private, Image CDN", private, cdn, regexp.MustCompile(`^/private/smith-wedding/img/k-3000\.jpg$`)},
-		{"private, own variants", private, own, regexp.MustCompile(`^/private/smith-wedding/img/o-(480|800)\.(jpg|webp)$`)},
-		{"public, Image CDN", public, cdn, regexp.MustCompile(`^/\.netlify/images\?url=%2Fimg%2Fk-3000\.jpg&w=(480|800|1200|2000)$`)},
-		{"public, own variants", public, own, regexp.MustCompile(`^/img/o-(480|800)\.(jpg|webp)$`)},
+		{"private, Image CDN", private, cdn, regexp.MustCompile(`^/private/smith-wedding/img/k-3000\.jpg$`), []string{"fallback"}},
+		{"private, Image CDN, a photograph", private, photo, regexp.MustCompile(`^/private/smith-wedding/img/k-3000\.jpg$`), []string{"fallback"}},
+		{"private, own variants", private, own, regexp.MustCompile(`^/private/smith-wedding/img/o-(480|800)\.(jpg|webp)$`), []string{"webp", "fallback"}},
+		{"public, Image CDN", public, cdn, regexp.MustCompile(`^/\.netlify/images\?url=%2Fimg%2Fk-3000\.jpg&w=(480|800|1200|2000)$`), []string{"fallback"}},
+		{"public, Image CDN, a photograph", public, photo, regexp.MustCompile(`^/\.netlify/images\?url=%2Fimg%2Fk-3000\.jpg&w=(480|800|1200|2000)(&fm=avif)?$`), []string{"avif", "fallback"}},
+		{"public, own variants", public, own, regexp.MustCompile(`^/img/o-(480|800)\.(jpg|webp)$`), []string{"webp", "fallback"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := resolver{project: c.project, assets: Assets{c.asset.Key: c.asset}, pub: newPublished()}
@@ -130,6 +135,7 @@ func TestImageAddressesFollowThePublishedFile(t *testing.T) {
 				t.Fatal(err)
 			}
 			addresses := 0
+			var srcsets []string
 			var walk func(v any)
 			walk = func(v any) {
 				switch v := v.(type) {
@@ -145,6 +151,10 @@ func TestImageAddressesFollowThePublishedFile(t *testing.T) {
 							walk(f.v)
 						default:
 							if s, ok := f.v.(string); ok && f.k != "placeholder" {
+								srcsets = append(srcsets, f.k)
+								if f.k == "avif" && strings.Count(s, "&fm=avif") != len(c.asset.Widths) {
+									t.Errorf("srcset avif %q: want every address in AVIF", s)
+								}
 								for _, part := range strings.Split(s, ", ") {
 									addresses++
 									if u, _, _ := strings.Cut(part, " "); !c.want.MatchString(u) {
@@ -157,6 +167,9 @@ func TestImageAddressesFollowThePublishedFile(t *testing.T) {
 				}
 			}
 			walk(got)
+			if !slices.Equal(srcsets, c.srcsets) {
+				t.Errorf("srcsets %v, want %v", srcsets, c.srcsets)
+			}
 			if addresses < 2 {
 				t.Errorf("checked %d addresses in %v", addresses, got)
 			}

@@ -112,7 +112,7 @@ export interface DocumentAsset {
   readonly size: string;
 }
 
-/** srcset values of an image: AVIF where it is smaller than WebP (absent where it is not), WebP, which every current browser shows, and the fallback format (that of src) for the others. With images.delivery: netlify there is only the fallback: its addresses are Netlify Image CDN's, which answers each in the best format the browser accepts. */
+/** srcset values of an image: AVIF where it is smaller than WebP (absent where it is not), WebP, which every current browser shows, and the fallback format (that of src) for the others. With images.delivery: netlify the fallback's addresses are Netlify Image CDN's, which answers each in the best format the browser accepts (WebP before AVIF), and a photograph has AVIF too: the same addresses with fm=avif (decision 0104). */
 export interface ImageSrcset {
   readonly avif?: string;
   readonly webp?: string;

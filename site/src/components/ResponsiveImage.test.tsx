@@ -42,6 +42,21 @@ describe('ResponsiveImage', () => {
     expect(sources('A graphic')).toEqual([['image/webp', webpOnly.srcset!.webp, '50vw']]);
   });
 
+  it("offers a photograph's Image CDN AVIF (fm=avif) first, then the negotiated addresses in the img (images.delivery: netlify)", () => {
+    const cdn = (w: number) => `/.netlify/images?url=%2Fimg%2Fk-3000.jpg&w=${w}`;
+    const photo: ImageAsset = {
+      src: cdn(800),
+      width: 3000,
+      height: 2000,
+      srcset: { avif: `${cdn(480)}&fm=avif 480w, ${cdn(800)}&fm=avif 800w`, fallback: `${cdn(480)} 480w, ${cdn(800)} 800w` },
+    };
+    render(<ResponsiveImage image={photo} alt="A dune" sizes="100vw" />);
+    expect(sources('A dune')).toEqual([['image/avif', `${cdn(480)}&fm=avif 480w, ${cdn(800)}&fm=avif 800w`, '100vw']]);
+    const img = screen.getByRole('img', { name: 'A dune' });
+    expect(img).toHaveAttribute('srcset', `${cdn(480)} 480w, ${cdn(800)} 800w`);
+    expect(img).toHaveAttribute('sizes', '100vw');
+  });
+
   it('is a plain img, with no picture, for an image without variants (external)', () => {
     render(<ResponsiveImage image={external} alt="Elsewhere" sizes="50vw" />);
     const img = screen.getByRole('img', { name: 'Elsewhere' });

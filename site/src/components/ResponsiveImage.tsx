@@ -27,8 +27,9 @@ function mayBeTransparent(image: ImageAsset): boolean {
 
 /**
  * An image from the generated module: AVIF (where it pays), WebP and
- * fallback candidates (or the one srcset of an image host that negotiates
- * the format: no <source>), its
+ * fallback candidates (or the srcset of an image host that negotiates the
+ * format, after a photograph's AVIF <source> of the host's addresses with
+ * fm=avif: decision 0104), its
  * intrinsic size (so the box is reserved before it loads: no layout shift)
  * and its placeholder painted behind it until it arrives: a CSS
  * background-image value from the generator (gradients of the photo's
@@ -109,8 +110,8 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, eager = f
   if (!image.srcset) return img;
   // The browser takes the first source whose type it shows: AVIF (where
   // `portfolio images` kept it, being smaller), then WebP, then the img.
-  // An image whose host negotiates the format has no <source>, but keeps
-  // its <picture>: React's server renderer preloads an eager <img> outside
+  // An image whose host negotiates the format has no <source> but a
+  // photograph's AVIF one (the host prefers WebP), and keeps its <picture>: React's server renderer preloads an eager <img> outside
   // one on its own, and the page already preloads what it needs (its
   // largest image), as it does for the build's variants.
   return (

@@ -82,6 +82,10 @@ type Asset struct {
 	// variants.
 	Delivery string `json:"delivery,omitempty"`
 	Widths   []int  `json:"widths,omitempty"`
+	// AVIF, for an original published for the Image CDN, says that the
+	// pages ask it for AVIF too (fm=avif, CDNAVIFAddress): the image is
+	// a photograph, where AVIF pays (decision 0104).
+	AVIF bool `json:"avif,omitempty"`
 }
 
 // CDNPath is where the site asks Netlify Image CDN for the image of an
@@ -99,6 +103,13 @@ func (a Asset) CDN() bool { return a.Delivery == content.DeliveryNetlify && len(
 // and are never sent through the CDN: decision 0080).
 func CDNAddress(published string, w int) string {
 	return CDNPath + "?url=" + url.QueryEscape(published) + "&w=" + strconv.Itoa(w)
+}
+
+// CDNAVIFAddress is CDNAddress in AVIF: the format named (fm=avif), for
+// the <source type="image/avif"> of a browser that shows it; without
+// fm, Netlify Image CDN prefers WebP to AVIF (decision 0104).
+func CDNAVIFAddress(published string, w int) string {
+	return CDNAddress(published, w) + "&fm=avif"
 }
 
 // Original is the site path of an Image CDN asset's one file, the

@@ -105,6 +105,17 @@ describe('pageShowsAvif', () => {
     expect(pageShowsAvif(page('http://localhost/img/a-480.webp'))).toBe(false);
   });
 
+  it("is yes when a picture took the Image CDN's AVIF (fm=avif), and no when it took the negotiated address", () => {
+    const cdn = (w: number) => `/.netlify/images?url=%2Fimg%2Fk-3000.jpg&w=${w}`;
+    const doc = document.implementation.createHTMLDocument('page');
+    doc.body.innerHTML = `<picture><source type="image/avif" srcset="${cdn(480)}&fm=avif 480w, ${cdn(800)}&fm=avif 800w"><img src="${cdn(800)}" srcset="${cdn(480)} 480w, ${cdn(800)} 800w" alt=""></picture>`;
+    const img = doc.querySelector('img')!;
+    Object.defineProperty(img, 'currentSrc', { value: `http://localhost${cdn(800)}&fm=avif`, configurable: true });
+    expect(pageShowsAvif(doc)).toBe(true);
+    Object.defineProperty(img, 'currentSrc', { value: `http://localhost${cdn(800)}` });
+    expect(pageShowsAvif(doc)).toBe(false);
+  });
+
   it('is no without evidence: no picture offers AVIF, or none has chosen yet', () => {
     expect(pageShowsAvif(page('http://localhost/img/a-480.webp', false))).toBe(false);
     expect(pageShowsAvif(page(''))).toBe(false);

@@ -17,15 +17,21 @@ import type { GalleryImage, VideoAsset } from '@/generated/content';
 
 /**
  * Whether this browser shows AVIF, as the page's own pictures already say:
- * an <img> whose <picture> offers AVIF and which took it. Without such a
- * picture (none offers AVIF, or none has chosen yet) it answers no, and the
- * lightbox takes WebP, which every current browser shows.
+ * an <img> whose <picture> offers AVIF and which took one of that source's
+ * candidates (a file of the build's, or the Image CDN's address with
+ * fm=avif: decision 0104). Without such a picture (none offers AVIF, or
+ * none has chosen yet) it answers no, and the lightbox takes WebP, or the
+ * address the Image CDN negotiates, which every current browser shows.
  */
 export function pageShowsAvif(doc: Document | undefined = globalThis.document): boolean {
   if (!doc) return false;
   for (const source of doc.querySelectorAll('picture > source[type="image/avif"]')) {
     const chosen = source.parentElement?.querySelector('img')?.currentSrc;
-    if (chosen) return /\.avif(?:[?#]|$)/.test(chosen);
+    if (chosen) {
+      const candidates = (source.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(/\s+/)[0] ?? '');
+      // Each candidate resolved against the chosen address, an absolute one.
+      return candidates.some((url) => url !== '' && new URL(url, chosen).href === chosen);
+    }
   }
   return false;
 }

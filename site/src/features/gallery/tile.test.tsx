@@ -36,6 +36,8 @@ const external: GalleryImage = { src: 'https://portfolio.example.com/3.jpg', wid
 const cdn = (w: number) => `/.netlify/images?url=%2Fimg%2Fk-3000.jpg&w=${w}`;
 /** An image of a site with images.delivery: netlify: one srcset, of the Image CDN's addresses. */
 const throughCDN: GalleryImage = { ...wireframes[0]!, src: cdn(800), srcset: { fallback: `${cdn(480)} 480w, ${cdn(800)} 800w` } };
+/** A photograph of such a site: its AVIF asked for by name too (decision 0104). */
+const photoThroughCDN: GalleryImage = { ...throughCDN, srcset: { avif: `${cdn(480)}&fm=avif 480w, ${cdn(800)}&fm=avif 800w`, ...throughCDN.srcset! } };
 
 describe('tileAttributes and readTile', () => {
   const cases: [string, GalleryImage, { videoLinksToFile?: boolean; current?: boolean }][] = [
@@ -43,6 +45,7 @@ describe('tileAttributes and readTile', () => {
     ['an image with a caption', { ...wireframes[0]!, caption: 'The quad, "6 a.m." <dawn> & after' }, {}],
     ['an external image (no srcset)', external, {}],
     ['an image through the Image CDN (one srcset, no WebP source)', throughCDN, {}],
+    ['a photograph through the Image CDN (its AVIF source, no WebP source)', photoThroughCDN, {}],
     ["a video, linked to its page (a photo page's strip), the current one", video, { current: true }],
     ['a video, linked to its file (the gallery)', video, { videoLinksToFile: true }],
     ['a video with a caption, linked to its file', { ...video, caption: 'A one-second clip' }, { videoLinksToFile: true }],

@@ -105,7 +105,7 @@ export interface TileSlide {
   address: string;
 }
 
-/** The image of a tile's <ResponsiveImage>: its <img>, and the AVIF and WebP <source>s of its <picture> when it has them (an image the host negotiates has its <img>'s srcset alone). */
+/** The image of a tile's <ResponsiveImage>: its <img>, and the AVIF and WebP <source>s of its <picture> when it has them (an image the host negotiates has its <img>'s srcset, and a photograph's AVIF <source>, decision 0104). */
 function imageIn(tile: Element): ImageAsset {
   const img = tile.querySelector('img');
   const source = (type: string) => tile.querySelector(`source[type="${type}"]`)?.getAttribute('srcset') ?? undefined;
@@ -116,7 +116,11 @@ function imageIn(tile: Element): ImageAsset {
     src: img?.getAttribute('src') ?? '',
     width: Number(img?.getAttribute('width') ?? 0),
     height: Number(img?.getAttribute('height') ?? 0),
-    ...(webp ? { srcset: { ...(avif ? { avif } : {}), webp, fallback: fallback ?? '' } } : fallback ? { srcset: { fallback } } : {}),
+    ...(avif || webp
+      ? { srcset: { ...(avif ? { avif } : {}), ...(webp ? { webp } : {}), fallback: fallback ?? '' } }
+      : fallback
+        ? { srcset: { fallback } }
+        : {}),
   };
 }
 

@@ -45,21 +45,7 @@ var ErrNoAVIF = errors.New("no AVIF encoder")
 // AVIFEncoder names the AVIF encoder in use, or says why there is none
 // (an error wrapping ErrNoAVIF).
 func AVIFEncoder() (string, error) {
-	name, err := avifLib()
-	if err != nil {
-		return "", fmt.Errorf("%w: %v", ErrNoAVIF, err)
-	}
-	return name, nil
-}
-
-// AVIFBuild names the libavif this build of portfolio opens when it makes
-// its first AVIF image, or says why it makes none (an error wrapping
-// ErrNoAVIF), without opening the library: opening it runs the
-// initialisers of the AV1 codecs and their libraries, which a command that
-// makes no image must not pay for (decision 0088). Whether that library is
-// installed shows when images are made (AVIFEncoder).
-func AVIFBuild() (string, error) {
-	name, err := avifBuiltWith()
+	name, err := avifCodec.open()
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrNoAVIF, err)
 	}
@@ -82,8 +68,21 @@ func encodeAVIFWith(img *image.NRGBA, quality int, xmp []byte) ([]byte, error) {
 	if _, err := AVIFEncoder(); err != nil {
 		return nil, err
 	}
-	return encodeAVIF(img, avifParams{quantizer: avifQuantizer(avifQuality(quality)), speed: avifSpeed, options: avifOptions, xmp: xmp})
+	return avifCodec.encode(img, avifParams{quantizer: avifQuantizer(avifQuality(quality)), speed: avifSpeed, options: avifOptions, xmp: xmp})
 }
+
+// noAVIF is the AVIF codec of a build without one: err says why.
+type noAVIF struct{ err error }
+
+func (noAVIF) Name() string { return "AVIF encoder" }
+
+func (c noAVIF) open() (string, error) { return "", c.err }
+
+func (c noAVIF) describe() Codec { return Codec{Name: c.Name(), Err: c.err} }
+
+func (c noAVIF) encode(*image.NRGBA, avifParams) ([]byte, error) { return nil, c.err }
+
+func (c noAVIF) decode([]byte) (*image.NRGBA, error) { return nil, c.err }
 
 // avifParams are an AVIF encode's settings.
 type avifParams struct {

@@ -60,10 +60,10 @@ func TestAVIFBench(t *testing.T) {
 		out = t.TempDir()
 	}
 	tmp := t.TempDir()
-	if _, err := avifLib(); err != nil {
+	if _, err := avifCodec.open(); err != nil {
 		t.Logf("cgo libavif: %v", err)
 	} else {
-		name, _ := avifLib()
+		name, _ := avifCodec.open()
 		t.Logf("cgo: %s; webp: %s", name, WebPEncoder())
 	}
 
@@ -225,13 +225,13 @@ func (s benchSetting) encode(t *testing.T, img *image.NRGBA) ([]byte, float64) {
 	var err error
 	switch s.encoder {
 	case "webp":
-		data, err = encodeWebP(img, s.quality)
+		data, err = webpCodec.encode(img, s.quality)
 	case "cgo", "svt", "rav1e":
 		codec := s.encoder
 		if codec == "cgo" {
 			codec = ""
 		}
-		data, err = encodeAVIF(img, avifParams{codec: codec, quantizer: avifQuantizer(s.quality), speed: s.speed, options: strings.ReplaceAll(s.options, ",", " ")})
+		data, err = avifCodec.encode(img, avifParams{codec: codec, quantizer: avifQuantizer(s.quality), speed: s.speed, options: strings.ReplaceAll(s.options, ",", " ")})
 	case "wasm":
 		var b bytes.Buffer
 		err = wasmavif.Encode(&b, img, wasmavif.Options{Quality: s.quality, QualityAlpha: 100, Speed: s.speed, ChromaSubsampling: image.YCbCrSubsampleRatio420})
@@ -266,7 +266,7 @@ func decodeForMetric(t *testing.T, stem, encoder string, data []byte) string {
 		writePNG(t, got, img)
 		return got
 	}
-	img, err := decodeAVIF(data)
+	img, err := avifCodec.decode(data)
 	if err != nil {
 		t.Error(err)
 		return got
@@ -391,7 +391,7 @@ func TestAVIFBenchRun(t *testing.T) {
 	if sets == "" {
 		t.Skip("AVIF_BENCH_SETS is not set: run .ci/bench/avif")
 	}
-	if _, err := avifLib(); err != nil {
+	if _, err := avifCodec.open(); err != nil {
 		t.Fatal(err)
 	}
 	runs := envInt(t, "AVIF_BENCH_RUNS", 5)
@@ -474,10 +474,10 @@ func TestAVIFBenchRun(t *testing.T) {
 // coldRun runs the pipeline on empty folders, with or without AVIF, and
 // says how long it took: wall time and the process's CPU time.
 func coldRun(t *testing.T, sources []Source, avif bool) (*Result, float64, float64) {
-	saved := avifLib
-	defer func() { avifLib = saved }()
+	saved := avifCodec
+	defer func() { avifCodec = saved }()
 	if !avif {
-		avifLib = func() (string, error) { return "", errors.New("off") }
+		avifCodec = noAVIF{errors.New("off")}
 	}
 	dir := t.TempDir()
 	opts := Options{Widths: DefaultWidths, Quality: DefaultQuality, OutDir: filepath.Join(dir, "out"), CacheDir: filepath.Join(dir, "cache")}

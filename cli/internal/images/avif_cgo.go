@@ -294,7 +294,13 @@ import (
 // runs; either missing, the command still builds and runs, and makes no
 // AVIF (see AVIFEncoder). See avif_portable.go for the build without cgo.
 
-var avifLib = sync.OnceValues(func() (string, error) {
+// libavif is the AVIF codec with cgo: the library opens on the first
+// open, encode or decode (decision 0088).
+type libavif struct{}
+
+var avifCodec avifEncoder = libavif{}
+
+var avifOpen = sync.OnceValues(func() (string, error) {
 	var msg [256]C.char
 	if C.pf_avif_open(&msg[0], C.size_t(len(msg))) != 0 {
 		return "", errors.New(C.GoString(&msg[0]))
@@ -302,14 +308,18 @@ var avifLib = sync.OnceValues(func() (string, error) {
 	return C.GoString(&msg[0]), nil
 })
 
-// avifBuiltWith names the libavif this build opens when the first AVIF is
-// made, without opening it, or says why there is none.
-func avifBuiltWith() (string, error) {
+func (libavif) Name() string { return "AVIF encoder" }
+
+func (libavif) open() (string, error) { return avifOpen() }
+
+// describe names the libavif this build opens when the first AVIF is
+// made, from the header it was compiled with, or says why there is none.
+func (c libavif) describe() Codec {
 	v := int(C.pf_avif_header())
 	if v < 0 {
-		return "", errors.New("portfolio was built without libavif's header (avif/avif.h): install libavif's development files (Debian: libavif-dev; Homebrew: libavif), run `go clean -cache` and build portfolio again")
+		return Codec{Name: c.Name(), Err: errors.New("portfolio was built without libavif's header (avif/avif.h): install libavif's development files (Debian: libavif-dev; Homebrew: libavif), run `go clean -cache` and build portfolio again")}
 	}
-	return fmt.Sprintf("libavif %d.%d", v/100, v%100), nil
+	return Codec{Name: c.Name(), Library: fmt.Sprintf("libavif %d.%d", v/100, v%100), Loading: loadFirstUse}
 }
 
 // AV1 encoders libavif may use (its avifCodecChoice).
@@ -319,9 +329,9 @@ const (
 	codecSVT   = 5
 )
 
-// encodeAVIF encodes img with libavif.
-func encodeAVIF(img *image.NRGBA, p avifParams) ([]byte, error) {
-	if _, err := avifLib(); err != nil {
+// encode encodes img with libavif.
+func (libavif) encode(img *image.NRGBA, p avifParams) ([]byte, error) {
+	if _, err := avifOpen(); err != nil {
 		return nil, err
 	}
 	b := img.Bounds()
@@ -359,11 +369,11 @@ func encodeAVIF(img *image.NRGBA, p avifParams) ([]byte, error) {
 	return C.GoBytes(unsafe.Pointer(out), C.int(size)), nil
 }
 
-// decodeAVIF decodes a still AVIF image with libavif (and its AV1 decoder,
+// decode decodes a still AVIF image with libavif (and its AV1 decoder,
 // dav1d where installed, as browsers use): for tests and the bench, which
 // check what was made. The build itself never decodes AVIF.
-func decodeAVIF(data []byte) (*image.NRGBA, error) {
-	if _, err := avifLib(); err != nil {
+func (libavif) decode(data []byte) (*image.NRGBA, error) {
+	if _, err := avifOpen(); err != nil {
 		return nil, err
 	}
 	if len(data) == 0 {

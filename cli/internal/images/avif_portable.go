@@ -2,10 +2,7 @@
 
 package images
 
-import (
-	"errors"
-	"image"
-)
+import "errors"
 
 // Without cgo, portfolio makes no AVIF: the one encoder that needs no C
 // compiler, libavif and aom compiled to WebAssembly (gen2brain/avif), took
@@ -15,16 +12,4 @@ import (
 
 var errNoCgo = errors.New("this portfolio was built without cgo (no C compiler); build it with one, and libavif's development files, for AVIF")
 
-var avifLib = func() (string, error) { return "", errNoCgo }
-
-func avifBuiltWith() (string, error) { return "", errNoCgo }
-
-func encodeAVIF(*image.NRGBA, avifParams) ([]byte, error) {
-	_, err := avifLib()
-	return nil, err
-}
-
-func decodeAVIF([]byte) (*image.NRGBA, error) {
-	_, err := avifLib()
-	return nil, err
-}
+var avifCodec avifEncoder = noAVIF{errNoCgo}

@@ -161,7 +161,7 @@ func TestAVIFKeepsAlphaExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := decodeAVIF(data)
+	got, err := avifCodec.decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,9 +186,9 @@ func TestNoAVIFEncoder(t *testing.T) {
 	with.add("photo.jpg", imagetest.JPEG(640, 480))
 	withAVIF := with.run().Manifest.Images["projects/p/photo.jpg"]
 
-	saved := avifLib
-	t.Cleanup(func() { avifLib = saved })
-	avifLib = func() (string, error) { return "", errors.New("built without libavif") }
+	saved := avifCodec
+	t.Cleanup(func() { avifCodec = saved })
+	avifCodec = noAVIF{errors.New("built without libavif")}
 	if _, err := EncodeAVIF(image.NewNRGBA(image.Rect(0, 0, 8, 8)), DefaultQuality); !errors.Is(err, ErrNoAVIF) {
 		t.Errorf("EncodeAVIF without an encoder: %v, want ErrNoAVIF", err)
 	}
@@ -204,7 +204,7 @@ func TestNoAVIFEncoder(t *testing.T) {
 	}
 	// The same photo made by a build with AVIF has another name, so an
 	// image made without AVIF is made again once the encoder is there.
-	if _, err := saved(); err == nil && img.Key == withAVIF.Key {
+	if _, err := saved.open(); err == nil && img.Key == withAVIF.Key {
 		t.Errorf("the key %s is the same with and without an AVIF encoder", img.Key)
 	}
 }

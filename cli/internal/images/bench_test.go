@@ -91,7 +91,7 @@ func BenchmarkRender(b *testing.B) {
 	mid := imaging.Resize(img, 1200, 0, imaging.Lanczos)
 	b.Run("encode-webp-1200", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := encodeWebP(mid, DefaultQuality); err != nil {
+			if _, err := webpCodec.encode(mid, DefaultQuality); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -126,7 +126,7 @@ func BenchmarkPlaceholderDecode(b *testing.B) {
 		}
 	})
 	b.Run("libjpeg-scaled", func(b *testing.B) {
-		if _, err := scaledJPEGDecoder(); err != nil {
+		if _, err := jpegCodec.open(); err != nil {
 			b.Skip(err)
 		}
 		for b.Loop() {

@@ -25,7 +25,7 @@ func Decode(data []byte, format imagecheck.Format) (image.Image, error) {
 // against maxPixels first) upright and at least large enough to cover w×h
 // once cropped to that shape, as a social card's cover is: a JPEG only as
 // large as that needs (libjpeg scales while it decodes, see
-// decodeJPEGScaled), any other image whole.
+// jpegCodec.decodeScaled), any other image whole.
 func DecodeToCover(data []byte, maxPixels int64, w, h int) (image.Image, error) {
 	info, err := imagecheck.Bytes("cover", data, maxPixels)
 	if err != nil {
@@ -40,7 +40,7 @@ func DecodeToCover(data []byte, maxPixels int64, w, h int) (image.Image, error) 
 		if swapsAxes(info.Orientation) {
 			sw, sh = sh, sw
 		}
-		if scaled, ok := decodeJPEGScaled(data, sw, sh); ok {
+		if scaled, ok := jpegCodec.decodeScaled(data, sw, sh); ok {
 			img = scaled
 		}
 	}

@@ -233,7 +233,7 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	if opts.Delivery != content.DeliveryNetlify {
 		fingerprint = opts.fingerprint()
 		proofFingerprint = fingerprint
-		_, noAVIF = avifLib()
+		_, noAVIF = avifCodec.open()
 	}
 	r := &runner{
 		opts:             opts,

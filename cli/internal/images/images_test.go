@@ -122,7 +122,7 @@ func decodeVariant(t *testing.T, v manifest.Variant, data []byte) image.Image {
 	case manifest.PNG:
 		img, err = png.Decode(bytes.NewReader(data))
 	case manifest.AVIF:
-		img, err = decodeAVIF(data)
+		img, err = avifCodec.decode(data)
 	}
 	if err != nil {
 		t.Fatalf("%s does not decode: %v", v.File, err)
@@ -533,7 +533,7 @@ func assertDecodes(t *testing.T, path string) {
 	case strings.HasSuffix(path, ".webp"):
 		_, err = webp.Decode(bytes.NewReader(data))
 	case strings.HasSuffix(path, ".avif"):
-		_, err = decodeAVIF(data)
+		_, err = avifCodec.decode(data)
 	default:
 		_, _, err = image.Decode(bytes.NewReader(data))
 	}

@@ -143,7 +143,13 @@ static int pf_jpeg_decode(const unsigned char *data, unsigned long len, int minW
 	return 0;
 }
 
+// pf_jpeg_header is the JPEG_LIB_VERSION of the header this file was
+// compiled with (62, 80), or -1 without one.
+static int pf_jpeg_header(void) { return JPEG_LIB_VERSION; }
+
 #else
+
+static int pf_jpeg_header(void) { return -1; }
 
 static int pf_jpeg_open(char *msg, size_t msgLen) {
 	snprintf(msg, msgLen, "portfolio was built without libjpeg's header (jpeglib.h: Debian's libjpeg-dev)");
@@ -160,40 +166,59 @@ import "C"
 
 import (
 	"errors"
+	"fmt"
 	"image"
+	"runtime"
 	"sync"
 	"unsafe"
 )
 
-var (
-	jpegOnce sync.Once
-	jpegLib  string
-	errJPEG  error
-)
+// libjpeg is the scaled JPEG decoder with cgo: the library opens on the
+// first decode (decision 0088).
+type libjpeg struct{}
 
-// scaledJPEGDecoder names the library that decodes JPEGs at a reduced
-// size, or says why there is none.
-func scaledJPEGDecoder() (string, error) {
-	jpegOnce.Do(func() {
-		var msg [256]C.char
-		if C.pf_jpeg_open(&msg[0], C.size_t(len(msg))) != 0 {
-			errJPEG = errors.New(C.GoString(&msg[0]))
-			return
-		}
-		jpegLib = C.GoString(&msg[0])
-	})
-	return jpegLib, errJPEG
+var jpegCodec jpegScaledDecoder = libjpeg{}
+
+var jpegOpen = sync.OnceValues(func() (string, error) {
+	var msg [256]C.char
+	if C.pf_jpeg_open(&msg[0], C.size_t(len(msg))) != 0 {
+		return "", errors.New(C.GoString(&msg[0]))
+	}
+	return C.GoString(&msg[0]), nil
+})
+
+func (libjpeg) Name() string { return "JPEG scaled decoder" }
+
+func (libjpeg) open() (string, error) { return jpegOpen() }
+
+// describe names the libjpeg this build opens for the first JPEG, from
+// the header it was compiled with (its soname follows JPEG_LIB_VERSION, as
+// pf_jpeg_open's does), or says why there is none.
+func (c libjpeg) describe() Codec {
+	v := int(C.pf_jpeg_header())
+	if v < 0 {
+		return Codec{Name: c.Name(), Err: errors.New("portfolio was built without libjpeg's header (jpeglib.h: Debian's libjpeg-dev): every JPEG is decoded in full")}
+	}
+	so := v
+	if v >= 70 {
+		so = v / 10
+	}
+	lib := fmt.Sprintf("libjpeg %d (libjpeg.so.%d)", v, so)
+	if runtime.GOOS == "darwin" {
+		lib = fmt.Sprintf("libjpeg %d (libjpeg.%d.dylib)", v, so)
+	}
+	return Codec{Name: c.Name(), Library: lib, Loading: loadFirstUse}
 }
 
-// decodeJPEGScaled decodes a JPEG at the smallest of 1/8, 1/4, 1/2 and 1/1
+// decodeScaled decodes a JPEG at the smallest of 1/8, 1/4, 1/2 and 1/1
 // of its stored size that still covers w×h (stored orientation): libjpeg
 // scales while it decodes (the inverse DCT of a block gives 1, 2 or 4
 // pixels a side instead of 8), so a 12-megapixel photograph wanted at 480
 // px costs a fraction of a full decode. ok is false when the caller must
 // decode in full instead: no libjpeg, a CMYK JPEG, or one libjpeg refuses
 // (Go's decoder then gives the error the build reports).
-func decodeJPEGScaled(data []byte, w, h int) (img *image.NRGBA, ok bool) {
-	if _, err := scaledJPEGDecoder(); err != nil || len(data) == 0 {
+func (libjpeg) decodeScaled(data []byte, w, h int) (img *image.NRGBA, ok bool) {
+	if _, err := jpegOpen(); err != nil || len(data) == 0 {
 		return nil, false
 	}
 	var out *C.uchar

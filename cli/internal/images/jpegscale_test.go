@@ -15,7 +15,7 @@ import (
 // installs it, so CI runs these tests.
 func requireScaledJPEG(t *testing.T) {
 	t.Helper()
-	if _, err := scaledJPEGDecoder(); err != nil {
+	if _, err := jpegCodec.open(); err != nil {
 		t.Skipf("no scaled JPEG decoder in this build: %v", err)
 	}
 }
@@ -36,7 +36,7 @@ func TestDecodeJPEGScaledPicksTheSmallestScaleThatCovers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			img, ok := decodeJPEGScaled(src, tt.w, tt.h)
+			img, ok := jpegCodec.decodeScaled(src, tt.w, tt.h)
 			if !ok {
 				t.Fatal("not decoded")
 			}
@@ -56,7 +56,7 @@ func TestDecodeJPEGScaledLooksLikeTheFullDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scaled, ok := decodeJPEGScaled(src, 480, 360)
+	scaled, ok := jpegCodec.decodeScaled(src, 480, 360)
 	if !ok {
 		t.Fatal("not decoded")
 	}
@@ -87,7 +87,7 @@ func TestDecodeJPEGScaledLeavesDamagedFilesToGo(t *testing.T) {
 		"not a JPEG":       []byte("GIF89a, not a JPEG at all"),
 		"empty":            {},
 	} {
-		if _, ok := decodeJPEGScaled(data, 100, 75); ok {
+		if _, ok := jpegCodec.decodeScaled(data, 100, 75); ok {
 			t.Errorf("%s: decoded", name)
 		}
 	}

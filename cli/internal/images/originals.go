@@ -93,7 +93,7 @@ func (r *runner) makeOriginal(ctx context.Context, key, path string, data []byte
 // decodeForPlaceholder decodes what the placeholder needs: a JPEG only as
 // large as the smallest width asks for (libjpeg scales while it decodes: a
 // 12-megapixel photograph in a fifth of a full decode's time, see
-// decodeJPEGScaled), any other image, or a JPEG without libjpeg, in full.
+// jpegCodec.decodeScaled), any other image, or a JPEG without libjpeg, in full.
 // Only the placeholder is made from it: the Image CDN makes the widths.
 func (r *runner) decodeForPlaceholder(path string, data []byte, info imagecheck.Info, smallest int) (image.Image, error) {
 	if info.Format == imagecheck.JPEG {
@@ -101,7 +101,7 @@ func (r *runner) decodeForPlaceholder(path string, data []byte, info imagecheck.
 		if swapsAxes(info.Orientation) {
 			w, h = h, w
 		}
-		if img, ok := decodeJPEGScaled(data, w, h); ok {
+		if img, ok := jpegCodec.decodeScaled(data, w, h); ok {
 			decodes.Add(1)
 			return img, nil
 		}

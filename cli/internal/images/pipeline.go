@@ -223,7 +223,7 @@ func encodeOne(img *image.NRGBA, typ string, quality int, rights metastrip.Right
 	switch typ {
 	case manifest.WebP:
 		var data []byte
-		data, err = encodeWebP(img, quality)
+		data, err = webpCodec.encode(img, quality)
 		b.Write(data)
 	case manifest.AVIF:
 		var data []byte
@@ -275,7 +275,7 @@ func makePlaceholder(img *image.NRGBA, transparent bool) (string, error) {
 		pw, ph = heightFor(h, w, placeholderSize), placeholderSize
 	}
 	small := imaging.Resize(img, pw, ph, imaging.Box)
-	tiny, err := encodeWebP(small, placeholderQuality)
+	tiny, err := webpCodec.encode(small, placeholderQuality)
 	if err != nil {
 		return "", fmt.Errorf("encoding placeholder: %w", err)
 	}

@@ -17,9 +17,20 @@ import (
 // build without cgo.
 func WebPEncoder() string { return "libwebp 1.4 (cgo)" }
 
-// encodeWebP encodes with libwebp's defaults for lossy WebP: method 4, the
+// builtinWebP is the WebP encoder with cgo, compiled in: it loads nothing.
+type builtinWebP struct{}
+
+var webpCodec webpEncoder = builtinWebP{}
+
+func (builtinWebP) Name() string { return "WebP encoder" }
+
+func (c builtinWebP) describe() Codec {
+	return Codec{Name: c.Name(), Library: WebPEncoder(), Loading: loadBuiltIn}
+}
+
+// encode encodes with libwebp's defaults for lossy WebP: method 4, the
 // same as sharp's default effort.
-func encodeWebP(img *image.NRGBA, quality int) ([]byte, error) {
+func (builtinWebP) encode(img *image.NRGBA, quality int) ([]byte, error) {
 	// libwebp's RGBA input is straight (not premultiplied) alpha, which is
 	// NRGBA's layout: hand over the same bytes, typed as RGBA so the binding
 	// does not convert them.

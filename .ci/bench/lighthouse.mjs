@@ -74,11 +74,11 @@ const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-netwo
 const analyticsHosts = /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)$/;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-class CannotMeasure extends Error {}
+export class CannotMeasure extends Error {}
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const gzip = (buffer) => gzipSync(buffer, { level: 9 }).length;
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 function parseOptions() {
   let parsed;
@@ -134,7 +134,7 @@ function siteRequire(site) {
 }
 
 /** A copy of a folder made of hard links (a real copy across file systems). */
-function linkTree(from, to) {
+export function linkTree(from, to) {
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
@@ -151,13 +151,13 @@ function linkTree(from, to) {
 }
 
 /** Writes a file in a linked tree without changing the file it is linked to. */
-function replaceFile(file, data) {
+export function replaceFile(file, data) {
   if (existsSync(file)) unlinkSync(file);
   writeFileSync(file, data);
 }
 
 /** The page without JavaScript: every <script> element and modulepreload link removed. */
-function noJsTwin(html) {
+export function noJsTwin(html) {
   let scripts = 0;
   let preloads = 0;
   const out = html
@@ -173,7 +173,7 @@ function noJsTwin(html) {
 }
 
 /** A port nobody listens on right now. */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -186,7 +186,7 @@ function freePort() {
 }
 
 /** `portfolio serve --no-build` of <siteFolder>/dist; resolves once it listens. */
-async function serve(name, siteFolder, port, work) {
+export async function serve(name, siteFolder, port, work) {
   const bin = path.join(root, '.cache', 'bin', 'portfolio');
   if (!existsSync(bin)) throw new CannotMeasure(`${bin} is missing: run .ci/bench/lighthouse (it builds it), or go build -o .cache/bin/portfolio ./cli/cmd/portfolio`);
   const child = spawn(bin, ['serve', '--no-build', '--site', siteFolder, '--addr', `127.0.0.1:${port}`, '--data', path.join(work, `data-${name}`)], {
@@ -299,7 +299,7 @@ function printFirstLoad({ page, files, analytics, otherHosts, images, html, css 
  * it is a measuring tool, so the site's packages, which every first build
  * installs, do not carry it (97 packages, 160 MB).
  */
-function lighthouseCli() {
+export function lighthouseCli() {
   const require = createRequire(path.join(root, '.ci/bench/package.json'));
   const pkgPath = require.resolve('lighthouse/package.json');
   const { bin } = require(pkgPath);
@@ -307,7 +307,7 @@ function lighthouseCli() {
 }
 
 /** One Lighthouse run (mobile, the default), reduced to the figures printed. */
-function runLighthouse(cli, url, throttling, artifacts) {
+export function runLighthouse(cli, url, throttling, artifacts) {
   const args = [
     cli,
     url,
@@ -355,6 +355,7 @@ function runLighthouse(cli, url, throttling, artifacts) {
         tbt: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         fcp: audit('first-contentful-paint'),
+        bytes: audit('total-byte-weight'),
         artifacts,
         lcpElement: lcpElement(lhr),
         breakdown: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => ({ label: i.groupLabel ?? i.group, ms: i.duration })),
@@ -365,7 +366,7 @@ function runLighthouse(cli, url, throttling, artifacts) {
   });
 }
 
-function median(values) {
+export function median(values) {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (!sorted.length) return Number.NaN;
   const mid = sorted.length >> 1;
@@ -758,7 +759,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(`\nlighthouse bench: cannot measure: ${error instanceof CannotMeasure ? error.message : error.stack}`);
-  process.exit(1);
-});
+// Run as a program, not when .ci/bench/peer.mjs imports its parts.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`\nlighthouse bench: cannot measure: ${error instanceof CannotMeasure ? error.message : error.stack}`);
+    process.exit(1);
+  });
+}

@@ -164,6 +164,13 @@ func cmdSitecopy(ts *testscript.TestScript, neg bool, args []string) {
 			return os.Chtimes(to, info.ModTime(), info.ModTime()) // the lock file stays older than the install
 		}))
 	}
+	// The file types netlify/dev/edge.mjs serves with, shared with Go's
+	// headers package.
+	types := filepath.Join("cli", "internal", "headers", "contenttypes.json")
+	data, err := os.ReadFile(filepath.Join(repo, types))
+	ts.Check(err)
+	ts.Check(os.MkdirAll(filepath.Dir(ts.MkAbs(types)), 0o755))
+	ts.Check(os.WriteFile(ts.MkAbs(types), data, 0o644))
 	ts.Check(os.Symlink(modules, ts.MkAbs(filepath.Join("site", "node_modules"))))
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -114,20 +115,9 @@ func Run(opts *Options) error {
 	// Every line the server logs is escaped: request paths and visitors'
 	// text reach it.
 	errOut := termsafe.LogWriter(opts.IO.ErrOut)
-	if !opts.NoBuild {
-		if stale, why := pipeline.Stale(opts.ContentDir, opts.SiteDir); stale {
-			fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", termsafe.String(why)) // file names are outside text
-			if err := pipeline.Build(&pipeline.BuildOptions{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, Explained: true}); err != nil {
-				return err
-			}
-		}
-	}
-	dist := filepath.Join(opts.SiteDir, "dist")
-	if opts.NoBuild {
-		var err error
-		if dist, err = builtDir(opts.SiteDir); err != nil {
-			return err
-		}
+	dist, err := siteToServe(ctx, opts)
+	if err != nil {
+		return err
 	}
 	rules, err := headers.Read(dist)
 	if err != nil {
@@ -139,44 +129,7 @@ func Run(opts *Options) error {
 	}
 	defer store.Close()
 
-	// The private projects' files, moved out of dist by the build
-	// (decision 0089): none beside a folder that is not a site's dist.
-	deploy, _ := privatestore.ForDist(dist)
-	// The AI-training crawlers the build's Edge Function refuses
-	// (aiTraining: block, decision 0103), from the file it reads: none
-	// without one, as on a deploy without the function.
-	var crawlers []string
-	if edge, ok := rights.EdgeForDist(dist); ok {
-		if crawlers, err = rights.ReadEdge(edge); err != nil {
-			return err
-		}
-	}
-	h, err := server.New(server.Config{
-		SiteDir:      dist,
-		PrivateStore: deploy,
-		AICrawlers:   crawlers,
-		Headers:      rules.Match,
-		Validate:     validate,
-		Store:        storeAdapter{store},
-		// What clients do on the private pages, beside the messages
-		// (decision 0097).
-		Activity: activityAdapter{store},
-		Limit:    opts.Limit,
-		Log:      errOut,
-		// A private project opens with the secret in its environment
-		// variable, never in the repository (docs/decisions/0080).
-		PrivateSecret: func(slug string) string { return os.Getenv(privateaccess.EnvName(slug)) },
-		// Favourites are checked against the build's list of each private
-		// project's gallery, in the site folder beside its dist (read on
-		// each post: a build while serving changes it).
-		Galleries: func() (privateaccess.Galleries, error) {
-			data, err := os.ReadFile(filepath.Join(filepath.Dir(dist), "src", "generated", privateaccess.GalleriesFile))
-			if err != nil {
-				return privateaccess.Galleries{}, err
-			}
-			return privateaccess.ReadGalleries(data)
-		},
-	})
+	h, err := newHandler(opts, dist, rules, store, errOut)
 	if err != nil {
 		return err
 	}
@@ -222,6 +175,65 @@ func Run(opts *Options) error {
 		fmt.Fprintf(opts.IO.Out, "Stopped. %s stored in %s.\n", english.Count(n, "message"), messages.Path(opts.DataDir))
 	}
 	return cmdutil.ErrStopped
+}
+
+// siteToServe is the folder of the built site to serve: site/dist, built
+// first when out of date, or with --no-build the built site as it is.
+func siteToServe(ctx context.Context, opts *Options) (string, error) {
+	if opts.NoBuild {
+		return builtDir(opts.SiteDir)
+	}
+	if stale, why := pipeline.Stale(opts.ContentDir, opts.SiteDir); stale {
+		fmt.Fprintf(opts.IO.Out, "Building first: %s.\n", termsafe.String(why)) // file names are outside text
+		if err := pipeline.Build(&pipeline.BuildOptions{IO: opts.IO, Ctx: ctx, ContentDir: opts.ContentDir, SiteDir: opts.SiteDir, Explained: true}); err != nil {
+			return "", err
+		}
+	}
+	return filepath.Join(opts.SiteDir, "dist"), nil
+}
+
+// newHandler is the server of the built site in dist, with its header
+// rules, its private files and AI-crawler list, and the messages in store.
+func newHandler(opts *Options, dist string, rules headers.Set, store *messages.Store, errOut io.Writer) (*server.Handler, error) {
+	// The private projects' files, moved out of dist by the build
+	// (decision 0089): none beside a folder that is not a site's dist.
+	deploy, _ := privatestore.ForDist(dist)
+	// The AI-training crawlers the build's Edge Function refuses
+	// (aiTraining: block, decision 0103), from the file it reads: none
+	// without one, as on a deploy without the function.
+	var crawlers []string
+	if edge, ok := rights.EdgeForDist(dist); ok {
+		var err error
+		if crawlers, err = rights.ReadEdge(edge); err != nil {
+			return nil, err
+		}
+	}
+	return server.New(server.Config{
+		SiteDir:      dist,
+		PrivateStore: deploy,
+		AICrawlers:   crawlers,
+		Headers:      rules.Match,
+		Validate:     validate,
+		Store:        storeAdapter{store},
+		// What clients do on the private pages, beside the messages
+		// (decision 0097).
+		Activity: activityAdapter{store},
+		Limit:    opts.Limit,
+		Log:      errOut,
+		// A private project opens with the secret in its environment
+		// variable, never in the repository (docs/decisions/0080).
+		PrivateSecret: func(slug string) string { return os.Getenv(privateaccess.EnvName(slug)) },
+		// Favourites are checked against the build's list of each private
+		// project's gallery, in the site folder beside its dist (read on
+		// each post: a build while serving changes it).
+		Galleries: func() (privateaccess.Galleries, error) {
+			data, err := os.ReadFile(filepath.Join(filepath.Dir(dist), "src", "generated", privateaccess.GalleriesFile))
+			if err != nil {
+				return privateaccess.Galleries{}, err
+			}
+			return privateaccess.ReadGalleries(data)
+		},
+	})
 }
 
 // builtFiles are what serving a built site needs: the home page (the

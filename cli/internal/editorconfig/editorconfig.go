@@ -218,25 +218,7 @@ func (g *gen) field(name string, raw *schemamodel.Schema, required bool, path st
 		f = append(f, yaml.MapItem{Key: "default", Value: v})
 	}
 	if key, values, variants := g.union(s); key != "" && s.Type == "object" {
-		// Decap's object widget has no types: a select for the key, then
-		// every variant's fields, all optional; the hook checks the rest.
-		g.skip(path, "the fields of each "+key+" (Decap's object widget has no types): all shown, optional; the save hook checks them")
-		keyField := yaml.MapSlice{{Key: "name", Value: key}, {Key: "label", Value: keyLabel(s, key)}, {Key: "widget", Value: "select"}, {Key: "options", Value: values}}
-		if inOptional || !required {
-			keyField = append(keyField, yaml.MapItem{Key: "required", Value: false})
-		}
-		sub := []yaml.MapSlice{keyField}
-		seen := map[string]bool{key: true}
-		for i, v := range variants {
-			for _, x := range g.fields(v, path+"["+values[i]+"]", true) {
-				n := x[0].Value.(string)
-				if !seen[n] {
-					seen[n] = true
-					sub = append(sub, x)
-				}
-			}
-		}
-		return append(f, yaml.MapItem{Key: "widget", Value: "object"}, yaml.MapItem{Key: "fields", Value: sub})
+		return g.unionField(f, s, key, values, variants, path, required, inOptional)
 	}
 	switch {
 	case len(s.Enum) > 0:
@@ -266,41 +248,71 @@ func (g *gen) field(name string, raw *schemamodel.Schema, required bool, path st
 	case "object":
 		return append(f, yaml.MapItem{Key: "widget", Value: "object"}, yaml.MapItem{Key: "fields", Value: g.fields(s, path, inOptional || !required)})
 	case "array":
-		f = append(f, yaml.MapItem{Key: "widget", Value: "list"})
-		if s.MinItems != nil {
-			f = append(f, yaml.MapItem{Key: "min", Value: *s.MinItems})
-		}
-		if s.MaxItems != nil {
-			f = append(f, yaml.MapItem{Key: "max", Value: *s.MaxItems})
-		}
-		if s.UniqueItems {
-			g.skip(path, "uniqueItems: no list option; the save hook checks it")
-		}
-		items, itemDef := g.root.Resolve(s.Items)
-		if key, values, variants := g.union(items); key != "" {
-			types := make([]yaml.MapSlice, len(variants))
-			for i, v := range variants {
-				label := v.Title
-				if label == "" {
-					label = values[i]
-				}
-				types[i] = yaml.MapSlice{{Key: "name", Value: values[i]}, {Key: "label", Value: label}, {Key: "widget", Value: "object"},
-					{Key: "fields", Value: g.fields(v, path+"["+values[i]+"]", false)}}
-			}
-			return append(f, yaml.MapItem{Key: "typeKey", Value: key}, yaml.MapItem{Key: "types", Value: types})
-		}
-		if items.Type == "object" {
-			sub := g.fields(items, path+"[]", false)
-			if itemDef == "galleryText" {
-				sub = galleryFiles(sub)
-			}
-			return append(f, yaml.MapItem{Key: "fields", Value: sub})
-		}
-		one := g.field(strings.TrimSuffix(name, "s"), s.Items, true, path+"[]", false)
-		return append(f, yaml.MapItem{Key: "field", Value: one})
+		return g.listField(f, name, s, path)
 	}
 	g.skip(path, "no widget for this type")
 	return append(f, yaml.MapItem{Key: "widget", Value: "string"})
+}
+
+// unionField is the field f of an object that is one of several
+// variants told apart by key: Decap's object widget has no types, so a
+// select for the key, then every variant's fields, all optional; the
+// save hook checks the rest.
+func (g *gen) unionField(f yaml.MapSlice, s *schemamodel.Schema, key string, values []string, variants []*schemamodel.Schema, path string, required, inOptional bool) yaml.MapSlice {
+	g.skip(path, "the fields of each "+key+" (Decap's object widget has no types): all shown, optional; the save hook checks them")
+	keyField := yaml.MapSlice{{Key: "name", Value: key}, {Key: "label", Value: keyLabel(s, key)}, {Key: "widget", Value: "select"}, {Key: "options", Value: values}}
+	if inOptional || !required {
+		keyField = append(keyField, yaml.MapItem{Key: "required", Value: false})
+	}
+	sub := []yaml.MapSlice{keyField}
+	seen := map[string]bool{key: true}
+	for i, v := range variants {
+		for _, x := range g.fields(v, path+"["+values[i]+"]", true) {
+			n := x[0].Value.(string)
+			if !seen[n] {
+				seen[n] = true
+				sub = append(sub, x)
+			}
+		}
+	}
+	return append(f, yaml.MapItem{Key: "widget", Value: "object"}, yaml.MapItem{Key: "fields", Value: sub})
+}
+
+// listField is the field f of an array named name: a list of typed
+// objects, of objects, or of one field each.
+func (g *gen) listField(f yaml.MapSlice, name string, s *schemamodel.Schema, path string) yaml.MapSlice {
+	f = append(f, yaml.MapItem{Key: "widget", Value: "list"})
+	if s.MinItems != nil {
+		f = append(f, yaml.MapItem{Key: "min", Value: *s.MinItems})
+	}
+	if s.MaxItems != nil {
+		f = append(f, yaml.MapItem{Key: "max", Value: *s.MaxItems})
+	}
+	if s.UniqueItems {
+		g.skip(path, "uniqueItems: no list option; the save hook checks it")
+	}
+	items, itemDef := g.root.Resolve(s.Items)
+	if key, values, variants := g.union(items); key != "" {
+		types := make([]yaml.MapSlice, len(variants))
+		for i, v := range variants {
+			label := v.Title
+			if label == "" {
+				label = values[i]
+			}
+			types[i] = yaml.MapSlice{{Key: "name", Value: values[i]}, {Key: "label", Value: label}, {Key: "widget", Value: "object"},
+				{Key: "fields", Value: g.fields(v, path+"["+values[i]+"]", false)}}
+		}
+		return append(f, yaml.MapItem{Key: "typeKey", Value: key}, yaml.MapItem{Key: "types", Value: types})
+	}
+	if items.Type == "object" {
+		sub := g.fields(items, path+"[]", false)
+		if itemDef == "galleryText" {
+			sub = galleryFiles(sub)
+		}
+		return append(f, yaml.MapItem{Key: "fields", Value: sub})
+	}
+	one := g.field(strings.TrimSuffix(name, "s"), s.Items, true, path+"[]", false)
+	return append(f, yaml.MapItem{Key: "field", Value: one})
 }
 
 // keyLabel is the union key's title, from the object's own property.

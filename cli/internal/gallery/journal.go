@@ -75,16 +75,7 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 	}
 	galleryDir := filepath.Join(g.ProjectDir, content.GalleryDir)
 	names := g.Names()
-	texts := []Text{}
-	for i, im := range g.Images {
-		if im.Alt != "" || im.Caption != "" || g.byTexts {
-			texts = append(texts, Text{File: names[i], Alt: im.Alt, Caption: im.Caption})
-		}
-	}
-	newYAML, err := SetTexts(filepath.Join(g.ProjectDir, content.ProjectFile), g.yaml, texts)
-	if errors.Is(err, ErrNoGalleryBlock) && len(texts) == 0 {
-		newYAML, err = g.yaml, nil
-	}
+	newYAML, err := g.newYAML(names)
 	if err != nil {
 		return nil, err
 	}
@@ -108,38 +99,9 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 			}
 			next("copy " + filepath.Base(im.Source))
 			from = fmt.Sprintf("%s%d%s", incomingPrefix, i+1, im.Ext())
-			maxEdge := g.MaxEdge
-			if im.KeepSize {
-				maxEdge = 0
-			}
-			if im.IsVideo() {
-				// Copied as it is, its poster beside it under a hidden name
-				// too: copied from beside the source, or drawn by ffmpeg.
-				incoming = append(incoming, from)
-				if err := copyVideo(im.Source, filepath.Join(galleryDir, from)); err != nil {
-					cleanup()
-					return nil, err
-				}
-				posterFrom := PosterName(from, im.posterExt())
-				incoming = append(incoming, posterFrom)
-				if err := addPoster(ctx, im.Source, filepath.Join(galleryDir, posterFrom)); err != nil {
-					cleanup()
-					return nil, err
-				}
-				j.Renames = append(j.Renames, rename{From: posterFrom, Tmp: PosterName(fmt.Sprintf("%s%d%s", movingPrefix, i+1, im.Ext()), im.posterExt()), To: PosterName(names[i], im.posterExt())})
-				res.Added++
-			} else {
-				prep, err := copyIn(im.Source, filepath.Join(galleryDir, from), maxEdge)
-				if err != nil {
-					cleanup()
-					return nil, err
-				}
-				res.Stripped.Add(filepath.Base(im.Source), prep.Removed)
-				if prep.Resized {
-					res.Resized = append(res.Resized, fmt.Sprintf("%s: %d×%d → %d×%d", filepath.Base(im.Source), prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
-				}
-				incoming = append(incoming, from)
-				res.Added++
+			if err := g.copyAdded(ctx, galleryDir, i, from, names[i], &j, res, &incoming); err != nil {
+				cleanup()
+				return nil, err
 			}
 		}
 		if im.Poster != "" && PosterName(names[i], im.posterExt()) != im.Poster {
@@ -182,6 +144,60 @@ func (g *Gallery) Apply(ctx context.Context, hook Hook) (*Result, error) {
 	}
 	g.removed, g.yaml = nil, newYAML
 	return res, nil
+}
+
+// newYAML is project.yaml with the alt texts and captions of the images
+// under their new names.
+func (g *Gallery) newYAML(names []string) ([]byte, error) {
+	texts := []Text{}
+	for i, im := range g.Images {
+		if im.Alt != "" || im.Caption != "" || g.byTexts {
+			texts = append(texts, Text{File: names[i], Alt: im.Alt, Caption: im.Caption})
+		}
+	}
+	newYAML, err := SetTexts(filepath.Join(g.ProjectDir, content.ProjectFile), g.yaml, texts)
+	if errors.Is(err, ErrNoGalleryBlock) && len(texts) == 0 {
+		return g.yaml, nil
+	}
+	return newYAML, err
+}
+
+// copyAdded copies added image i into galleryDir under the hidden name
+// from (its final name is name). Each file it makes goes in *incoming, for
+// the cleanup; a video's poster's rename goes in j.
+func (g *Gallery) copyAdded(ctx context.Context, galleryDir string, i int, from, name string, j *journal, res *Result, incoming *[]string) error {
+	im := g.Images[i]
+	maxEdge := g.MaxEdge
+	if im.KeepSize {
+		maxEdge = 0
+	}
+	if im.IsVideo() {
+		// Copied as it is, its poster beside it under a hidden name
+		// too: copied from beside the source, or drawn by ffmpeg.
+		*incoming = append(*incoming, from)
+		if err := copyVideo(im.Source, filepath.Join(galleryDir, from)); err != nil {
+			return err
+		}
+		posterFrom := PosterName(from, im.posterExt())
+		*incoming = append(*incoming, posterFrom)
+		if err := addPoster(ctx, im.Source, filepath.Join(galleryDir, posterFrom)); err != nil {
+			return err
+		}
+		j.Renames = append(j.Renames, rename{From: posterFrom, Tmp: PosterName(fmt.Sprintf("%s%d%s", movingPrefix, i+1, im.Ext()), im.posterExt()), To: PosterName(name, im.posterExt())})
+		res.Added++
+		return nil
+	}
+	prep, err := copyIn(im.Source, filepath.Join(galleryDir, from), maxEdge)
+	if err != nil {
+		return err
+	}
+	res.Stripped.Add(filepath.Base(im.Source), prep.Removed)
+	if prep.Resized {
+		res.Resized = append(res.Resized, fmt.Sprintf("%s: %d×%d → %d×%d", filepath.Base(im.Source), prep.From.X, prep.From.Y, prep.To.X, prep.To.Y))
+	}
+	*incoming = append(*incoming, from)
+	res.Added++
+	return nil
 }
 
 // Recover finishes a change that an interrupted Apply committed (the

@@ -43,35 +43,8 @@ func jpegStrip(data []byte, keep *kept) ([]byte, Removed, error) {
 	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
 		return nil, nil, ErrNotJPEG
 	}
-	var out bytes.Buffer
-	out.Write(data[:2])
-	var removed Removed
-	note := func(what ...string) {
-		for _, w := range what {
-			if !slices.Contains(removed, w) {
-				removed = append(removed, w)
-			}
-		}
-	}
-	orientation := 0
-	var facts photofacts.Facts
-	wroteOrientation := false
-	writeOrientation := func() {
-		if wroteOrientation {
-			return
-		}
-		wroteOrientation = true
-		if keep == nil {
-			if rec := photofacts.Record(facts, orientation); rec != nil {
-				out.Write(exifSegment(rec))
-			}
-			return
-		}
-		if rec := photofacts.RecordOwned(facts, orientation, keep.owner); rec != nil {
-			out.Write(exifSegment(rec))
-		}
-		out.Write(keep.jpegSegments())
-	}
+	st := &jpegStripper{keep: keep}
+	st.out.Write(data[:2])
 	i := 2
 	for {
 		if i+4 > len(data) {
@@ -86,61 +59,102 @@ func jpegStrip(data []byte, keep *kept) ([]byte, Removed, error) {
 			continue
 		}
 		if marker == 0xDA { // start of scan: the image data follows
-			writeOrientation()
+			st.writeOrientation()
 			end := imageEnd(data, i)
-			out.Write(data[i:end])
+			st.out.Write(data[i:end])
 			if end < len(data) {
-				note("data after the image (previews, depth maps)")
+				st.note("data after the image (previews, depth maps)")
 			}
-			return out.Bytes(), removed, nil
+			return st.out.Bytes(), st.removed, nil
 		}
 		length := int(binary.BigEndian.Uint16(data[i+2:]))
 		if length < 2 || i+2+length > len(data) {
 			return nil, nil, fmt.Errorf("a JPEG segment at byte %d runs past the end", i)
 		}
 		seg := data[i : i+2+length]
-		body := seg[4:]
-		keep := true
-		switch {
-		case marker == 0xE1 && bytes.HasPrefix(body, []byte("Exif\x00\x00")):
-			keep = false
-			o, found := exifContents(body[6:])
-			if o >= 1 && o <= 8 {
-				orientation = o
-			}
-			if f := photofacts.TIFF(body[6:]); !f.IsZero() {
-				facts = f
-			}
-			note(found...)
-		case marker == 0xE1:
-			keep = false
-			note("XMP")
-		case marker == 0xED:
-			keep = false
-			note("IPTC (Photoshop)")
-		case marker == 0xFE:
-			keep = false
-			note("comment")
-		case marker == 0xE2 && bytes.HasPrefix(body, []byte("ICC_PROFILE\x00")):
-		case marker == 0xE0 && bytes.HasPrefix(body, []byte("JFIF\x00")):
-		case marker == 0xEE: // Adobe: colour transform of CMYK and YCCK files
-		case marker >= 0xE0 && marker <= 0xEF:
-			keep = false
-			note(fmt.Sprintf("APP%d data", marker-0xE0))
-		}
+		stays := st.keepSegment(marker, seg[4:])
 		if marker != 0xE0 && !(marker >= 0xE1 && marker <= 0xEF) && marker != 0xFE {
-			writeOrientation() // after JFIF and the other APP segments it replaces
+			st.writeOrientation() // after JFIF and the other APP segments it replaces
 		}
-		if keep {
-			if marker == 0xE0 {
-				out.Write(seg)
-				i += 2 + length
-				continue
-			}
-			out.Write(seg)
+		if stays {
+			st.out.Write(seg)
 		}
 		i += 2 + length
 	}
+}
+
+// jpegStripper is one run of jpegStrip: the JPEG written so far, what was
+// removed, and what the EXIF record it writes keeps.
+type jpegStripper struct {
+	out     bytes.Buffer
+	removed Removed
+	// keep is what a copy with the owner's rights keeps (nil: nothing).
+	keep             *kept
+	orientation      int
+	facts            photofacts.Facts
+	wroteOrientation bool
+}
+
+// note records what was removed, once each.
+func (st *jpegStripper) note(what ...string) {
+	for _, w := range what {
+		if !slices.Contains(st.removed, w) {
+			st.removed = append(st.removed, w)
+		}
+	}
+}
+
+// writeOrientation writes, once, the EXIF record that replaces the
+// original (orientation and the facts kept), and keep's segments.
+func (st *jpegStripper) writeOrientation() {
+	if st.wroteOrientation {
+		return
+	}
+	st.wroteOrientation = true
+	if st.keep == nil {
+		if rec := photofacts.Record(st.facts, st.orientation); rec != nil {
+			st.out.Write(exifSegment(rec))
+		}
+		return
+	}
+	if rec := photofacts.RecordOwned(st.facts, st.orientation, st.keep.owner); rec != nil {
+		st.out.Write(exifSegment(rec))
+	}
+	st.out.Write(st.keep.jpegSegments())
+}
+
+// keepSegment reports whether the segment with this marker and body stays;
+// what one that goes held is noted, and EXIF's orientation and facts are
+// read for the record that replaces it.
+func (st *jpegStripper) keepSegment(marker byte, body []byte) bool {
+	switch {
+	case marker == 0xE1 && bytes.HasPrefix(body, []byte("Exif\x00\x00")):
+		o, found := exifContents(body[6:])
+		if o >= 1 && o <= 8 {
+			st.orientation = o
+		}
+		if f := photofacts.TIFF(body[6:]); !f.IsZero() {
+			st.facts = f
+		}
+		st.note(found...)
+		return false
+	case marker == 0xE1:
+		st.note("XMP")
+		return false
+	case marker == 0xED:
+		st.note("IPTC (Photoshop)")
+		return false
+	case marker == 0xFE:
+		st.note("comment")
+		return false
+	case marker == 0xE2 && bytes.HasPrefix(body, []byte("ICC_PROFILE\x00")):
+	case marker == 0xE0 && bytes.HasPrefix(body, []byte("JFIF\x00")):
+	case marker == 0xEE: // Adobe: colour transform of CMYK and YCCK files
+	case marker >= 0xE0 && marker <= 0xEF:
+		st.note(fmt.Sprintf("APP%d data", marker-0xE0))
+		return false
+	}
+	return true
 }
 
 // imageEnd finds the end of the image: just after the EOI marker that ends

@@ -83,10 +83,52 @@ func Build(opts *BuildOptions) error {
 		_ = os.RemoveAll(prerenderCache)
 	}
 	s := cmdutil.NewStyler(opts.IO)
-	steps := []struct {
-		name, short string
-		run         func() error
-	}{
+	steps := buildSteps(ctx, opts, dist)
+	var took timings
+	for i, step := range steps {
+		fmt.Fprintf(out, "%s %s\n", s.Bold(fmt.Sprintf("[%d/%d]", i+1, len(steps))), step.name)
+		stepStart := time.Now()
+		err := step.run()
+		took = append(took, stepTime{step.short, time.Since(stepStart)})
+		if err != nil {
+			if !errors.Is(err, cmdutil.ErrCancel) {
+				fmt.Fprintf(opts.IO.ErrOut, "%s stopped at step %d (%s)\n", s.Red("build"), i+1, step.name)
+			}
+			return err
+		}
+	}
+	if inputsErr == nil {
+		outputs, err := Outputs(opts.SiteDir)
+		if err == nil {
+			err = saveRecord(start, inputs, outputs)
+		}
+		if err != nil {
+			fmt.Fprintf(opts.IO.ErrOut, "warning: cannot record what the build read and wrote (%v); the next build runs again\n", err)
+		}
+	}
+	took = took.splitPrerender(readPrerenderTime())
+	total := time.Since(start)
+	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), total.Round(100*time.Millisecond), dist)
+	if opts.Timings {
+		took.table(out, total)
+	} else {
+		fmt.Fprintf(out, "  %s\n", took.line())
+	}
+	return nil
+}
+
+// buildStep is one step of the build: its name, its short name in the
+// timings, and its work.
+type buildStep struct {
+	name, short string
+	run         func() error
+}
+
+// buildSteps are the build's steps, in order, for the site whose built
+// folder is dist.
+func buildSteps(ctx context.Context, opts *BuildOptions, dist string) []buildStep {
+	out := opts.IO.Out
+	return []buildStep{
 		{"validate the content", "validate", func() error {
 			return Validate(&ValidateOptions{IO: opts.IO, ContentDir: opts.ContentDir, Format: "text", MaxPixels: imagecheck.DefaultMaxPixels})
 		}},
@@ -128,37 +170,6 @@ func Build(opts *BuildOptions) error {
 			return nil
 		}},
 	}
-	var took timings
-	for i, step := range steps {
-		fmt.Fprintf(out, "%s %s\n", s.Bold(fmt.Sprintf("[%d/%d]", i+1, len(steps))), step.name)
-		stepStart := time.Now()
-		err := step.run()
-		took = append(took, stepTime{step.short, time.Since(stepStart)})
-		if err != nil {
-			if !errors.Is(err, cmdutil.ErrCancel) {
-				fmt.Fprintf(opts.IO.ErrOut, "%s stopped at step %d (%s)\n", s.Red("build"), i+1, step.name)
-			}
-			return err
-		}
-	}
-	if inputsErr == nil {
-		outputs, err := Outputs(opts.SiteDir)
-		if err == nil {
-			err = saveRecord(start, inputs, outputs)
-		}
-		if err != nil {
-			fmt.Fprintf(opts.IO.ErrOut, "warning: cannot record what the build read and wrote (%v); the next build runs again\n", err)
-		}
-	}
-	took = took.splitPrerender(readPrerenderTime())
-	total := time.Since(start)
-	fmt.Fprintf(out, "%s site built in %s: %s\n", s.Green("✓"), total.Round(100*time.Millisecond), dist)
-	if opts.Timings {
-		took.table(out, total)
-	} else {
-		fmt.Fprintf(out, "  %s\n", took.line())
-	}
-	return nil
 }
 
 // ImagesDefaults are `portfolio images --gc` with its default settings,

@@ -59,32 +59,9 @@ func Generate(opts *GenerateOptions) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(content.SoftMemoryLimit)
 	}
-	c, diags, err := content.Load(opts.ContentDir, content.Options{MaxPixels: opts.MaxPixels})
+	c, assets, err := validContent(opts)
 	if err != nil {
 		return err
-	}
-	if err := reportContent(opts.IO, diags, opts.ContentReported); err != nil {
-		return err
-	}
-	if diags.Errors() > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, english.Count(diags.Errors(), "error"))
-		return cmdutil.ErrInvalid
-	}
-	assets, problems, err := currentAssets(c, opts.Manifest)
-	if err != nil {
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %v\n", opts.Out, err)
-		return cmdutil.ErrInvalid
-	}
-	if len(problems) > 0 {
-		if err := cmdutil.WriteDiagnostics(opts.IO, problems); err != nil {
-			return err
-		}
-		verb := "have"
-		if len(problems) == 1 {
-			verb = "has"
-		}
-		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %s %s no current web variants (see above)\n", opts.Out, english.Count(len(problems), "image"), verb)
-		return cmdutil.ErrInvalid
 	}
 	dir := filepath.Dir(opts.Out)
 	files, err := tsgen.Generate(c, assets, strings.TrimSuffix(filepath.Base(opts.Out), ".ts"))
@@ -108,14 +85,81 @@ func Generate(opts *GenerateOptions) error {
 	if opts.Ctx != nil && opts.Ctx.Err() != nil {
 		return cmdutil.ErrCancel // interrupted: leave the old files as they were
 	}
-	// The page modules first, the main module last: it is what imports
-	// them, so it never names a module that is not there yet.
+	total, err := writeModules(opts.Out, dir, files)
+	if err != nil {
+		return err
+	}
+	for _, path := range stale {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	if err := writeEditorFiles(editor); err != nil {
+		return err
+	}
+	for _, p := range pubs {
+		if err := p.publish(opts.IO.Out, opts.Brief); err != nil {
+			return err
+		}
+	}
+	if opts.VideosDir != "" {
+		if err := makeDownloads(opts, c, assets); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
+		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(pageModules(files), "page module"),
+		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
+	if line := leftOut(c); line != "" {
+		fmt.Fprintln(opts.IO.Out, line)
+	}
+	return nil
+}
+
+// validContent loads the content and the web variants of its images; any
+// error in either is reported on opts.IO and is cmdutil.ErrInvalid.
+func validContent(opts *GenerateOptions) (*content.Content, tsgen.Assets, error) {
+	c, diags, err := content.Load(opts.ContentDir, content.Options{MaxPixels: opts.MaxPixels})
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := reportContent(opts.IO, diags, opts.ContentReported); err != nil {
+		return nil, nil, err
+	}
+	if diags.Errors() > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: the content has %s (see above)\n", opts.Out, english.Count(diags.Errors(), "error"))
+		return nil, nil, cmdutil.ErrInvalid
+	}
+	assets, problems, err := currentAssets(c, opts.Manifest)
+	if err != nil {
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %v\n", opts.Out, err)
+		return nil, nil, cmdutil.ErrInvalid
+	}
+	if len(problems) > 0 {
+		if err := cmdutil.WriteDiagnostics(opts.IO, problems); err != nil {
+			return nil, nil, err
+		}
+		verb := "have"
+		if len(problems) == 1 {
+			verb = "has"
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "%s not written: %s %s no current web variants (see above)\n", opts.Out, english.Count(len(problems), "image"), verb)
+		return nil, nil, cmdutil.ErrInvalid
+	}
+	return c, assets, nil
+}
+
+// writeModules writes the generated modules, the first (the main module) at
+// out and the others under dir, and returns their size in bytes. The page
+// modules go first, the main module last: it is what imports them, so it
+// never names a module that is not there yet.
+func writeModules(out, dir string, files []tsgen.File) (int, error) {
 	total := 0
 	for i := len(files) - 1; i >= 0; i-- {
 		f := files[i]
 		path := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if i == 0 {
-			path = opts.Out
+			path = out
 		}
 		total += len(f.Data)
 		// A file already as it would be written is left alone: `portfolio
@@ -124,14 +168,14 @@ func Generate(opts *GenerateOptions) error {
 			continue
 		}
 		if err := fsutil.WriteFileAtomic(path, f.Data, 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", path, err)
+			return total, fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
-	for _, path := range stale {
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
+	return total, nil
+}
+
+// writeEditorFiles writes the browser editor's files that changed.
+func writeEditorFiles(editor []editorFile) error {
 	for _, f := range editor {
 		if current, err := os.ReadFile(f.path); err == nil && bytes.Equal(current, f.data) {
 			continue
@@ -143,34 +187,27 @@ func Generate(opts *GenerateOptions) error {
 			return fmt.Errorf("writing %s: %w", f.path, err)
 		}
 	}
-	for _, p := range pubs {
-		if err := p.publish(opts.IO.Out, opts.Brief); err != nil {
-			return err
-		}
+	return nil
+}
+
+// makeDownloads makes the private projects' downloads (their ZIPs and
+// photos) in the folder above opts.VideosDir, and removes the old ones.
+func makeDownloads(opts *GenerateOptions, c *content.Content, assets tsgen.Assets) error {
+	wanted := downloads(c, assets, filepath.Dir(opts.VideosDir))
+	if err := removeOldDownloads(filepath.Dir(opts.VideosDir), wanted); err != nil {
+		return err
 	}
-	if opts.VideosDir != "" {
-		wanted := downloads(c, assets, filepath.Dir(opts.VideosDir))
-		if err := removeOldDownloads(filepath.Dir(opts.VideosDir), wanted); err != nil {
-			return err
+	for _, d := range wanted {
+		wrote, err := d.make()
+		if err != nil {
+			return fmt.Errorf("the download %s: %w", d.Path, err)
 		}
-		for _, d := range wanted {
-			wrote, err := d.make()
-			if err != nil {
-				return fmt.Errorf("the download %s: %w", d.Path, err)
-			}
-			if wrote {
-				fmt.Fprintf(opts.IO.Out, "made %s (%s)\n", d.Path, english.Count(len(d.Entries), "photo"))
-			}
-			if _, err := d.makePhotos(wrote); err != nil {
-				return fmt.Errorf("the photo downloads of %s: %w", d.Path, err)
-			}
+		if wrote {
+			fmt.Fprintf(opts.IO.Out, "made %s (%s)\n", d.Path, english.Count(len(d.Entries), "photo"))
 		}
-	}
-	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
-		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(pageModules(files), "page module"),
-		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
-	if line := leftOut(c); line != "" {
-		fmt.Fprintln(opts.IO.Out, line)
+		if _, err := d.makePhotos(wrote); err != nil {
+			return fmt.Errorf("the photo downloads of %s: %w", d.Path, err)
+		}
 	}
 	return nil
 }

@@ -45,52 +45,31 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 	if !doc.IsMapping("") {
 		return a, nil, cmdutil.Usagef("%s: the answers must be a mapping (title: …, page: …)", path)
 	}
-	bad := func(ptr, format string, args ...any) error {
-		p := doc.KeyPos(ptr)
-		return cmdutil.Usagef("%s:%d:%d: %s", path, p.Line, p.Col, fmt.Sprintf(format, args...))
-	}
-	text := func(ptr, name string, v any) (string, error) {
-		switch x := v.(type) {
-		case string:
-			return x, nil
-		case nil:
-			return "", nil
-		case bool, int, int64, uint64, float64:
-			return fmt.Sprint(x), nil // a title such as 2024, written without quotes
-		}
-		return "", bad(ptr, "%s must be text", name)
-	}
+	r := answersReader{doc: doc, path: path, dir: filepath.Dir(path)}
 	keys := make([]string, 0, len(answerKeys))
 	for k := range answerKeys {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	dir := filepath.Dir(path)
-	relative := func(p string) string {
-		if p == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "~/") {
-			return p
-		}
-		return filepath.Join(dir, p)
-	}
 	for _, key := range doc.Keys("") { // in order: the first mistake is the same at each run
 		ptr := "/" + schemamodel.EscapePointer(key)
 		v, _ := doc.At(ptr)
 		kind, known := answerKeys[key]
 		if !known {
-			return a, nil, bad(ptr, "unknown key %q; the keys are %s", key, strings.Join(keys, ", "))
+			return a, nil, r.bad(ptr, "unknown key %q; the keys are %s", key, strings.Join(keys, ", "))
 		}
 		origin[key] = path + ": " + key
 		var err error
 		switch kind {
 		case "text":
 			var s string
-			if s, err = text(ptr, key, v); err == nil {
+			if s, err = r.text(ptr, key, v); err == nil {
 				*textField(&a, key) = s
 			}
 		case "bool":
 			b, isBool := v.(bool)
 			if !isBool {
-				return a, nil, bad(ptr, "%s must be true or false", key)
+				return a, nil, r.bad(ptr, "%s must be true or false", key)
 			}
 			if key == "featured" {
 				a.Featured = b
@@ -98,85 +77,144 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 				a.Active = b
 			}
 		case "list":
-			var list []string
-			n, isList := doc.Items(ptr)
-			switch x, isText := v.(string); {
-			case isText:
-				list = strings.Split(x, ",")
-			case isList:
-				for i := range n {
-					item, _ := doc.At(fmt.Sprintf("%s/%d", ptr, i))
-					s, err := text(fmt.Sprintf("%s/%d", ptr, i), key, item)
-					if err != nil {
-						return a, nil, err
-					}
-					list = append(list, s)
-				}
-			default:
-				return a, nil, bad(ptr, "%s must be a list, or text with commas between the items", key)
-			}
-			if key == "skills" {
-				a.Skills = list
-			} else {
-				for _, g := range list {
-					a.Gallery = append(a.Gallery, relative(strings.TrimSpace(g)))
-				}
-			}
+			err = r.readList(&a, ptr, key, v)
 		case "texts":
-			n, isList := doc.Items(ptr)
-			if !isList {
-				return a, nil, bad(ptr, "texts must be a list of {alt, caption}, one per gallery image in gallery order")
-			}
-			for i := range n {
-				itemPtr := fmt.Sprintf("%s/%d", ptr, i)
-				if item, _ := doc.At(itemPtr); item != nil && !doc.IsMapping(itemPtr) {
-					return a, nil, bad(itemPtr, "each item of texts is a mapping with alt and caption (or empty: {})")
-				}
-				var t ImageText
-				for _, k := range doc.Keys(itemPtr) {
-					fv, _ := doc.At(itemPtr + "/" + schemamodel.EscapePointer(k))
-					var dst *string
-					switch k {
-					case "alt":
-						dst = &t.Alt
-					case "caption":
-						dst = &t.Caption
-					default:
-						return a, nil, bad(fmt.Sprintf("%s/%d/%s", ptr, i, k), "unknown key %q in texts; the keys are alt, caption", k)
-					}
-					if *dst, err = text(fmt.Sprintf("%s/%d/%s", ptr, i, k), k, fv); err != nil {
-						return a, nil, err
-					}
-				}
-				a.Texts = append(a.Texts, t)
-			}
+			err = r.readTexts(&a, ptr)
 		case "link":
-			if !doc.IsMapping(ptr) {
-				return a, nil, bad(ptr, "%s must be a mapping with %s", key, strings.Join(linkKeys[key], " and "))
-			}
-			fields := map[string]string{}
-			for _, k := range doc.Keys(ptr) {
-				fv, _ := doc.At(ptr + "/" + schemamodel.EscapePointer(k))
-				if !slices.Contains(linkKeys[key], k) {
-					return a, nil, bad(ptr+"/"+k, "unknown key %q in %s; the keys are %s", k, key, strings.Join(linkKeys[key], ", "))
-				}
-				if fields[k], err = text(ptr+"/"+k, k, fv); err != nil {
-					return a, nil, err
-				}
-				origin[key+"."+k] = path + ": " + key + "." + k
-			}
-			if key == "document" {
-				a.Document = &Document{Label: fields["label"], URL: fields["url"], File: relative(fields["file"])}
-			} else {
-				a.Prototype = &Prototype{Title: fields["title"], URL: fields["url"]}
-			}
+			err = r.readLink(&a, origin, ptr, key)
 		}
 		if err != nil {
 			return a, nil, err
 		}
 	}
-	a.Cover = relative(a.Cover)
+	a.Cover = r.relative(a.Cover)
 	return a, origin, nil
+}
+
+// answersReader reads the values of an answers file, doc, read from path
+// in folder dir.
+type answersReader struct {
+	doc  *yamldoc.Document
+	path string
+	dir  string
+}
+
+// bad is a usage error at the key of ptr.
+func (r answersReader) bad(ptr, format string, args ...any) error {
+	p := r.doc.KeyPos(ptr)
+	return cmdutil.Usagef("%s:%d:%d: %s", r.path, p.Line, p.Col, fmt.Sprintf(format, args...))
+}
+
+// text is v as text: a number or true/false written without quotes is
+// taken as it is written.
+func (r answersReader) text(ptr, name string, v any) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case nil:
+		return "", nil
+	case bool, int, int64, uint64, float64:
+		return fmt.Sprint(x), nil // a title such as 2024, written without quotes
+	}
+	return "", r.bad(ptr, "%s must be text", name)
+}
+
+// relative is p relative to the answers file's folder, unless it is
+// empty, absolute or under ~/.
+func (r answersReader) relative(p string) string {
+	if p == "" || filepath.IsAbs(p) || strings.HasPrefix(p, "~/") {
+		return p
+	}
+	return filepath.Join(r.dir, p)
+}
+
+// readList reads skills or gallery: a list, or one line with commas.
+func (r answersReader) readList(a *Answers, ptr, key string, v any) error {
+	var list []string
+	n, isList := r.doc.Items(ptr)
+	switch x, isText := v.(string); {
+	case isText:
+		list = strings.Split(x, ",")
+	case isList:
+		for i := range n {
+			item, _ := r.doc.At(fmt.Sprintf("%s/%d", ptr, i))
+			s, err := r.text(fmt.Sprintf("%s/%d", ptr, i), key, item)
+			if err != nil {
+				return err
+			}
+			list = append(list, s)
+		}
+	default:
+		return r.bad(ptr, "%s must be a list, or text with commas between the items", key)
+	}
+	if key == "skills" {
+		a.Skills = list
+	} else {
+		for _, g := range list {
+			a.Gallery = append(a.Gallery, r.relative(strings.TrimSpace(g)))
+		}
+	}
+	return nil
+}
+
+// readTexts reads texts: a list of {alt, caption}, one per gallery image.
+func (r answersReader) readTexts(a *Answers, ptr string) error {
+	doc := r.doc
+	n, isList := doc.Items(ptr)
+	if !isList {
+		return r.bad(ptr, "texts must be a list of {alt, caption}, one per gallery image in gallery order")
+	}
+	for i := range n {
+		itemPtr := fmt.Sprintf("%s/%d", ptr, i)
+		if item, _ := doc.At(itemPtr); item != nil && !doc.IsMapping(itemPtr) {
+			return r.bad(itemPtr, "each item of texts is a mapping with alt and caption (or empty: {})")
+		}
+		var t ImageText
+		for _, k := range doc.Keys(itemPtr) {
+			fv, _ := doc.At(itemPtr + "/" + schemamodel.EscapePointer(k))
+			var dst *string
+			switch k {
+			case "alt":
+				dst = &t.Alt
+			case "caption":
+				dst = &t.Caption
+			default:
+				return r.bad(fmt.Sprintf("%s/%d/%s", ptr, i, k), "unknown key %q in texts; the keys are alt, caption", k)
+			}
+			var err error
+			if *dst, err = r.text(fmt.Sprintf("%s/%d/%s", ptr, i, k), k, fv); err != nil {
+				return err
+			}
+		}
+		a.Texts = append(a.Texts, t)
+	}
+	return nil
+}
+
+// readLink reads document or prototype: a mapping of linkKeys[key].
+func (r answersReader) readLink(a *Answers, origin map[string]string, ptr, key string) error {
+	doc := r.doc
+	if !doc.IsMapping(ptr) {
+		return r.bad(ptr, "%s must be a mapping with %s", key, strings.Join(linkKeys[key], " and "))
+	}
+	fields := map[string]string{}
+	for _, k := range doc.Keys(ptr) {
+		fv, _ := doc.At(ptr + "/" + schemamodel.EscapePointer(k))
+		if !slices.Contains(linkKeys[key], k) {
+			return r.bad(ptr+"/"+k, "unknown key %q in %s; the keys are %s", k, key, strings.Join(linkKeys[key], ", "))
+		}
+		var err error
+		if fields[k], err = r.text(ptr+"/"+k, k, fv); err != nil {
+			return err
+		}
+		origin[key+"."+k] = r.path + ": " + key + "." + k
+	}
+	if key == "document" {
+		a.Document = &Document{Label: fields["label"], URL: fields["url"], File: r.relative(fields["file"])}
+	} else {
+		a.Prototype = &Prototype{Title: fields["title"], URL: fields["url"]}
+	}
+	return nil
 }
 
 func textField(a *Answers, key string) *string {

@@ -73,6 +73,21 @@ func DocumentName(path string) string {
 	return name + ".pdf"
 }
 
+// galleryCopies names the gallery's files in order (01.jpg, 02.mp4, …;
+// three digits from 100 files), and each video's poster beside it.
+func galleryCopies(images []string) (gallery, posters []Copy) {
+	width := max(2, len(strconv.Itoa(len(images))))
+	for i, src := range images {
+		name := fmt.Sprintf("%s/%0*d%s", content.GalleryDir, width, i+1, strings.ToLower(filepath.Ext(src)))
+		gallery = append(gallery, Copy{Source: src, Name: name})
+		if videocheck.HasVideoExt(src) {
+			stem := strings.TrimSuffix(name, filepath.Ext(name))
+			posters = append(posters, Copy{Source: poster.Beside(src), Name: stem + content.PosterSuffix + poster.Ext(src), PosterOf: src})
+		}
+	}
+	return gallery, posters
+}
+
 // Prepare fills in the defaults (slug from the title, category from the
 // page) and checks every answer. Problems come back as Problems, one per
 // answer, in the order the form asks them; a slug already taken is a
@@ -130,15 +145,7 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 	images, skipped, err := fieldcheck.ExpandGallery(a.Gallery)
 	add(err)
 	p.Skipped = skipped
-	width := max(2, len(strconv.Itoa(len(images))))
-	for i, src := range images {
-		name := fmt.Sprintf("%s/%0*d%s", content.GalleryDir, width, i+1, strings.ToLower(filepath.Ext(src)))
-		p.Gallery = append(p.Gallery, Copy{Source: src, Name: name})
-		if videocheck.HasVideoExt(src) {
-			stem := strings.TrimSuffix(name, filepath.Ext(name))
-			p.Posters = append(p.Posters, Copy{Source: poster.Beside(src), Name: stem + content.PosterSuffix + poster.Ext(src), PosterOf: src})
-		}
-	}
+	p.Gallery, p.Posters = galleryCopies(images)
 	if len(a.Texts) > len(images) && err == nil {
 		add(&fieldcheck.FieldError{Field: "texts", Msg: fmt.Sprintf("%d alt texts or captions for %d gallery images", len(a.Texts), len(images)),
 			Hint: "give one per gallery image, in gallery order"})

@@ -77,35 +77,49 @@ func Render(p *Plan) []byte {
 		line("    alt: %s", yamltext.Scalar(a.CoverAlt))
 	}
 	if len(p.Gallery) > 0 {
-		n := len(p.Gallery)
-		first, last := p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:]
-		if v := len(p.Posters); v > 0 {
-			line("  # Every image and video in gallery/ in file-name order: %s to %s (%s and %s, each video with its poster beside it).",
-				first, last, english.Count(n-v, "image"), english.Count(v, "video"))
-		} else {
-			line("  # Every image in gallery/ in file-name order: %s to %s (%s).", first, last, english.Count(n, "image"))
+		renderGallery(line, p)
+	}
+	renderLinks(line, p)
+	return []byte(b.String())
+}
+
+// renderGallery writes the gallery block: what it shows, and the texts
+// given for its images.
+func renderGallery(line func(format string, args ...any), p *Plan) {
+	a := p.Answers
+	n := len(p.Gallery)
+	first, last := p.Gallery[0].Name[len(content.GalleryDir)+1:], p.Gallery[n-1].Name[len(content.GalleryDir)+1:]
+	if v := len(p.Posters); v > 0 {
+		line("  # Every image and video in gallery/ in file-name order: %s to %s (%s and %s, each video with its poster beside it).",
+			first, last, english.Count(n-v, "image"), english.Count(v, "video"))
+	} else {
+		line("  # Every image in gallery/ in file-name order: %s to %s (%s).", first, last, english.Count(n, "image"))
+	}
+	line("  - type: gallery")
+	described := false
+	for i, t := range a.Texts {
+		if i >= n || t.Alt == "" && t.Caption == "" {
+			continue
 		}
-		line("  - type: gallery")
-		described := false
-		for i, t := range a.Texts {
-			if i >= n || t.Alt == "" && t.Caption == "" {
-				continue
-			}
-			if !described {
-				line("    # Alt text (what each picture shows) and captions, by file name; they follow")
-				line("    # their image when `portfolio gallery` reorders the files.")
-				line("    texts:")
-				described = true
-			}
-			line("      - file: %s", yamltext.Scalar(p.Gallery[i].Name[len(content.GalleryDir)+1:]))
-			if t.Alt != "" {
-				line("        alt: %s", yamltext.Scalar(t.Alt))
-			}
-			if t.Caption != "" {
-				line("        caption: %s", yamltext.Scalar(t.Caption))
-			}
+		if !described {
+			line("    # Alt text (what each picture shows) and captions, by file name; they follow")
+			line("    # their image when `portfolio gallery` reorders the files.")
+			line("    texts:")
+			described = true
+		}
+		line("      - file: %s", yamltext.Scalar(p.Gallery[i].Name[len(content.GalleryDir)+1:]))
+		if t.Alt != "" {
+			line("        alt: %s", yamltext.Scalar(t.Alt))
+		}
+		if t.Caption != "" {
+			line("        caption: %s", yamltext.Scalar(t.Caption))
 		}
 	}
+}
+
+// renderLinks writes the document and prototype blocks, when given.
+func renderLinks(line func(format string, args ...any), p *Plan) {
+	a := p.Answers
 	if d := a.Document; d != nil {
 		if p.Document != nil {
 			line("  # A PDF in this folder, opened in a new tab; the build publishes it.")
@@ -125,5 +139,4 @@ func Render(p *Plan) []byte {
 		line("    title: %s", yamltext.Scalar(pr.Title))
 		line("    url: %s", yamltext.Scalar(pr.URL))
 	}
-	return []byte(b.String())
 }

@@ -320,137 +320,180 @@ func plain(v any) any {
 func build(obj ordered, at string) (*Schema, error) {
 	s := &Schema{}
 	for _, kv := range obj {
-		where := at + "/" + kv.key
-		var err error
-		switch kv.key {
-		case "$schema", "$comment", "x-moved":
-			// x-moved: where a retired property's content now goes, for
-			// the checker's hint (cli/internal/content/schemacheck); it
-			// describes no value.
-		case "examples":
-			arr, ok := kv.val.([]any)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: examples must be an array", where)
-			}
-			for _, e := range arr {
-				s.Examples = append(s.Examples, plain(e))
-			}
-		case "title":
-			s.Title, err = str(kv.val, where)
-		case "description":
-			s.Description, err = str(kv.val, where)
-		case "errorMessage":
-			s.ErrorMessage, err = str(kv.val, where)
-		case "format":
-			s.Format, err = str(kv.val, where)
-		case "pattern":
-			s.Pattern, err = str(kv.val, where)
-		case "$ref":
-			s.Ref, err = str(kv.val, where)
-			if err == nil && !strings.HasPrefix(s.Ref, "#/$defs/") {
-				err = fmt.Errorf("schema %s: only local #/$defs/ references are supported", where)
-			}
-		case "type":
-			s.Type, err = str(kv.val, where)
-		case "enum":
-			arr, ok := kv.val.([]any)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: enum must be an array", where)
-			}
-			s.Enum = arr
-		case "const":
-			s.Const, s.HasConst = plain(kv.val), true
-		case "default":
-			s.Default, s.HasDefault = plain(kv.val), true
-		case "required":
-			arr, ok := kv.val.([]any)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: required must be an array", where)
-			}
-			for _, r := range arr {
-				name, err := str(r, where)
-				if err != nil {
-					return nil, err
-				}
-				s.Required = append(s.Required, name)
-			}
-		case "additionalProperties":
-			b, ok := kv.val.(bool)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: only a boolean additionalProperties is supported", where)
-			}
-			s.AdditionalProperties = &b
-		case "minLength", "maxLength", "minItems", "maxItems":
-			n, ok := kv.val.(int64)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: must be an integer", where)
-			}
-			i := int(n)
-			switch kv.key {
-			case "minLength":
-				s.MinLength = &i
-			case "maxLength":
-				s.MaxLength = &i
-			case "minItems":
-				s.MinItems = &i
-			default:
-				s.MaxItems = &i
-			}
-		case "minimum", "maximum":
-			var f float64
-			switch n := kv.val.(type) {
-			case int64:
-				f = float64(n)
-			case float64:
-				f = n
-			default:
-				return nil, fmt.Errorf("schema %s: must be a number", where)
-			}
-			if kv.key == "minimum" {
-				s.Minimum = &f
-			} else {
-				s.Maximum = &f
-			}
-		case "uniqueItems":
-			b, ok := kv.val.(bool)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: must be true or false", where)
-			}
-			s.UniqueItems = b
-		case "properties":
-			err = buildMembers(kv.val, where, func(name string, c *Schema) {
-				s.Properties = append(s.Properties, Property{name, c})
-			})
-		case "items":
-			s.Items, err = buildChild(kv.val, where)
-		case "if":
-			s.If, err = buildChild(kv.val, where)
-		case "then":
-			s.Then, err = buildChild(kv.val, where)
-		case "allOf":
-			arr, ok := kv.val.([]any)
-			if !ok {
-				return nil, fmt.Errorf("schema %s: allOf must be an array", where)
-			}
-			for i, e := range arr {
-				child, err := buildChild(e, fmt.Sprintf("%s/%d", where, i))
-				if err != nil {
-					return nil, err
-				}
-				s.AllOf = append(s.AllOf, child)
-			}
-		case "$defs":
-			err = buildMembers(kv.val, where, func(name string, c *Schema) {
-				s.Defs = append(s.Defs, Def{name, c})
-			})
-		default:
-			return nil, fmt.Errorf("schema %s: keyword %q is not supported by the generator; supported are the keywords the project's schemas use", where, kv.key)
-		}
-		if err != nil {
+		if err := s.setKeyword(kv.key, kv.val, at+"/"+kv.key); err != nil {
 			return nil, err
 		}
 	}
 	return s, nil
+}
+
+// setKeyword sets one keyword of s from its value at where.
+func (s *Schema) setKeyword(key string, val any, where string) error {
+	switch key {
+	case "$schema", "$comment", "x-moved":
+		// x-moved: where a retired property's content now goes, for
+		// the checker's hint (cli/internal/content/schemacheck); it
+		// describes no value.
+		return nil
+	case "title", "description", "errorMessage", "format", "pattern", "$ref", "type":
+		return s.setText(key, val, where)
+	case "examples", "enum", "const", "default", "required":
+		return s.setValues(key, val, where)
+	case "additionalProperties", "uniqueItems", "minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum":
+		return s.setLimit(key, val, where)
+	case "properties", "items", "if", "then", "allOf", "$defs":
+		return s.setChildren(key, val, where)
+	}
+	return fmt.Errorf("schema %s: keyword %q is not supported by the generator; supported are the keywords the project's schemas use", where, key)
+}
+
+// setText sets a keyword whose value is one string.
+func (s *Schema) setText(key string, val any, where string) error {
+	text, err := str(val, where)
+	if err != nil {
+		return err
+	}
+	switch key {
+	case "title":
+		s.Title = text
+	case "description":
+		s.Description = text
+	case "errorMessage":
+		s.ErrorMessage = text
+	case "format":
+		s.Format = text
+	case "pattern":
+		s.Pattern = text
+	case "$ref":
+		s.Ref = text
+		if !strings.HasPrefix(s.Ref, "#/$defs/") {
+			return fmt.Errorf("schema %s: only local #/$defs/ references are supported", where)
+		}
+	default: // type
+		s.Type = text
+	}
+	return nil
+}
+
+// setValues sets a keyword that holds JSON values: examples, enum, const,
+// default, required.
+func (s *Schema) setValues(key string, val any, where string) error {
+	switch key {
+	case "const":
+		s.Const, s.HasConst = plain(val), true
+		return nil
+	case "default":
+		s.Default, s.HasDefault = plain(val), true
+		return nil
+	}
+	arr, ok := val.([]any)
+	if !ok {
+		return fmt.Errorf("schema %s: %s must be an array", where, key)
+	}
+	switch key {
+	case "examples":
+		for _, e := range arr {
+			s.Examples = append(s.Examples, plain(e))
+		}
+	case "enum":
+		s.Enum = arr
+	default: // required
+		for _, r := range arr {
+			name, err := str(r, where)
+			if err != nil {
+				return err
+			}
+			s.Required = append(s.Required, name)
+		}
+	}
+	return nil
+}
+
+// setLimit sets a keyword that bounds a value: additionalProperties,
+// uniqueItems, the lengths and counts, minimum and maximum.
+func (s *Schema) setLimit(key string, val any, where string) error {
+	switch key {
+	case "additionalProperties", "uniqueItems":
+		b, ok := val.(bool)
+		if !ok {
+			if key == "additionalProperties" {
+				return fmt.Errorf("schema %s: only a boolean additionalProperties is supported", where)
+			}
+			return fmt.Errorf("schema %s: must be true or false", where)
+		}
+		if key == "additionalProperties" {
+			s.AdditionalProperties = &b
+		} else {
+			s.UniqueItems = b
+		}
+	case "minimum", "maximum":
+		var f float64
+		switch n := val.(type) {
+		case int64:
+			f = float64(n)
+		case float64:
+			f = n
+		default:
+			return fmt.Errorf("schema %s: must be a number", where)
+		}
+		if key == "minimum" {
+			s.Minimum = &f
+		} else {
+			s.Maximum = &f
+		}
+	default: // minLength, maxLength, minItems, maxItems
+		n, ok := val.(int64)
+		if !ok {
+			return fmt.Errorf("schema %s: must be an integer", where)
+		}
+		i := int(n)
+		switch key {
+		case "minLength":
+			s.MinLength = &i
+		case "maxLength":
+			s.MaxLength = &i
+		case "minItems":
+			s.MinItems = &i
+		default:
+			s.MaxItems = &i
+		}
+	}
+	return nil
+}
+
+// setChildren sets a keyword that holds schemas: properties, items, if,
+// then, allOf, $defs.
+func (s *Schema) setChildren(key string, val any, where string) error {
+	var err error
+	switch key {
+	case "properties":
+		return buildMembers(val, where, func(name string, c *Schema) {
+			s.Properties = append(s.Properties, Property{name, c})
+		})
+	case "$defs":
+		return buildMembers(val, where, func(name string, c *Schema) {
+			s.Defs = append(s.Defs, Def{name, c})
+		})
+	case "items":
+		s.Items, err = buildChild(val, where)
+	case "if":
+		s.If, err = buildChild(val, where)
+	case "then":
+		s.Then, err = buildChild(val, where)
+	default: // allOf
+		arr, ok := val.([]any)
+		if !ok {
+			return fmt.Errorf("schema %s: allOf must be an array", where)
+		}
+		for i, e := range arr {
+			child, err := buildChild(e, fmt.Sprintf("%s/%d", where, i))
+			if err != nil {
+				return err
+			}
+			s.AllOf = append(s.AllOf, child)
+		}
+	}
+	return err
 }
 
 // buildMembers builds each schema of an object of schemas (properties,

@@ -99,42 +99,13 @@ func invalid(format string, args ...any) *cdnError {
 // parameter may be given once; others are ignored, as the host ignores
 // them.
 func parseTransform(rawQuery string) (transform, *cdnError) {
-	q, err := url.ParseQuery(rawQuery)
+	vals, err := url.ParseQuery(rawQuery)
 	if err != nil {
 		return transform{}, invalid("the query cannot be read: %v", err)
 	}
-	one := func(name string) (string, bool, *cdnError) {
-		vs, ok := q[name]
-		if !ok {
-			return "", false, nil
-		}
-		if len(vs) > 1 {
-			return "", false, invalid("%s is given %d times: give it once", name, len(vs))
-		}
-		return vs[0], true, nil
-	}
-	// oneOf reads a parameter that has a long name too (w or width): the
-	// name given, its value, whether it is given; both names given is a
-	// parameter given twice.
-	oneOf := func(short, long string) (string, string, bool, *cdnError) {
-		v, ok, e := one(short)
-		if e != nil {
-			return short, "", false, e
-		}
-		lv, lok, e := one(long)
-		if e != nil {
-			return long, "", false, e
-		}
-		if ok && lok {
-			return short, "", false, invalid("%s and %s are the same parameter: give one of them", short, long)
-		}
-		if lok {
-			return long, lv, true, nil
-		}
-		return short, v, ok, nil
-	}
+	q := imageQuery(vals)
 	t := transform{fit: "contain", position: "center", quality: DefaultQuality}
-	src, ok, e := one("url")
+	src, ok, e := q.one("url")
 	if e != nil {
 		return t, e
 	}
@@ -146,31 +117,88 @@ func parseTransform(rawQuery string) (transform, *cdnError) {
 	if t.path, e = sourcePath(src); e != nil {
 		return t, e
 	}
+	for _, read := range []func(*transform) *cdnError{q.size, q.quality, q.layout, q.format} {
+		if e := read(&t); e != nil {
+			return t, e
+		}
+	}
+	return t, nil
+}
+
+// imageQuery is the query of a /.netlify/images request.
+type imageQuery url.Values
+
+// one reads a parameter that may be given once: its value, whether it is
+// given.
+func (q imageQuery) one(name string) (string, bool, *cdnError) {
+	vs, ok := q[name]
+	if !ok {
+		return "", false, nil
+	}
+	if len(vs) > 1 {
+		return "", false, invalid("%s is given %d times: give it once", name, len(vs))
+	}
+	return vs[0], true, nil
+}
+
+// oneOf reads a parameter that has a long name too (w or width): the
+// name given, its value, whether it is given; both names given is a
+// parameter given twice.
+func (q imageQuery) oneOf(short, long string) (string, string, bool, *cdnError) {
+	v, ok, e := q.one(short)
+	if e != nil {
+		return short, "", false, e
+	}
+	lv, lok, e := q.one(long)
+	if e != nil {
+		return long, "", false, e
+	}
+	if ok && lok {
+		return short, "", false, invalid("%s and %s are the same parameter: give one of them", short, long)
+	}
+	if lok {
+		return long, lv, true, nil
+	}
+	return short, v, ok, nil
+}
+
+// size reads w (width) and h (height).
+func (q imageQuery) size(t *transform) *cdnError {
 	for _, dim := range []struct {
 		short, long string
 		to          *int
 	}{{"w", "width", &t.w}, {"h", "height", &t.h}} {
-		name, v, ok, e := oneOf(dim.short, dim.long)
+		name, v, ok, e := q.oneOf(dim.short, dim.long)
 		if e != nil {
-			return t, e
+			return e
 		}
 		if ok {
 			n, good := wholeNumber(v, 1, MaxDimension)
 			if !good {
-				return t, invalid("%s=%s: a width or height is a whole number of pixels from 1 to %d", name, v, MaxDimension)
+				return invalid("%s=%s: a width or height is a whole number of pixels from 1 to %d", name, v, MaxDimension)
 			}
 			*dim.to = n
 		}
 	}
-	if name, v, ok, e := oneOf("q", "quality"); e != nil {
-		return t, e
-	} else if ok {
-		n, good := wholeNumber(v, 1, 100)
-		if !good {
-			return t, invalid("%s=%s: the quality is a whole number from 1 to 100", name, v)
-		}
-		t.quality = n
+	return nil
+}
+
+// quality reads q (quality).
+func (q imageQuery) quality(t *transform) *cdnError {
+	name, v, ok, e := q.oneOf("q", "quality")
+	if e != nil || !ok {
+		return e
 	}
+	n, good := wholeNumber(v, 1, 100)
+	if !good {
+		return invalid("%s=%s: the quality is a whole number from 1 to 100", name, v)
+	}
+	t.quality = n
+	return nil
+}
+
+// layout reads fit and position; fit=cover needs both w and h.
+func (q imageQuery) layout(t *transform) *cdnError {
 	choices := []struct {
 		name    string
 		to      *string
@@ -180,37 +208,43 @@ func parseTransform(rawQuery string) (transform, *cdnError) {
 		{"position", &t.position, []string{"center", "top", "bottom", "left", "right"}},
 	}
 	for _, c := range choices {
-		v, ok, e := one(c.name)
+		v, ok, e := q.one(c.name)
 		if e != nil {
-			return t, e
+			return e
 		}
 		if !ok {
 			continue
 		}
 		if !slices.Contains(c.allowed, v) {
-			return t, invalid("%s=%s: it is one of %s", c.name, v, strings.Join(c.allowed, ", "))
+			return invalid("%s=%s: it is one of %s", c.name, v, strings.Join(c.allowed, ", "))
 		}
 		*c.to = v
 	}
 	if t.fit == "cover" && (t.w == 0 || t.h == 0) {
-		return t, invalid("fit=cover needs both w and h")
+		return invalid("fit=cover needs both w and h")
 	}
-	if v, ok, e := one("fm"); e != nil {
-		return t, e
-	} else if ok {
-		typ, known := outputFormats[v]
-		if !known {
-			return t, invalid("fm=%s: the format is one of avif, jpg, png, webp, gif, blurhash", v)
-		}
-		if typ == manifest.AVIF {
-			typ = avifType()
-		}
-		if typ == "" {
-			return t, &cdnError{http.StatusNotImplemented, fmt.Sprintf("fm=%s: Netlify makes it, this local Image CDN cannot%s", v, cannotWhy(v))}
-		}
-		t.format = typ
+	return nil
+}
+
+// format reads fm, the output format; one this server cannot make is
+// 501.
+func (q imageQuery) format(t *transform) *cdnError {
+	v, ok, e := q.one("fm")
+	if e != nil || !ok {
+		return e
 	}
-	return t, nil
+	typ, known := outputFormats[v]
+	if !known {
+		return invalid("fm=%s: the format is one of avif, jpg, png, webp, gif, blurhash", v)
+	}
+	if typ == manifest.AVIF {
+		typ = avifType()
+	}
+	if typ == "" {
+		return &cdnError{http.StatusNotImplemented, fmt.Sprintf("fm=%s: Netlify makes it, this local Image CDN cannot%s", v, cannotWhy(v))}
+	}
+	t.format = typ
+	return nil
 }
 
 // sourcePath is url's path in the site. A remote image (a scheme, or a

@@ -38,54 +38,10 @@ func NewCmdGallery(f *cmdutil.Factory, runF func(context.Context, *editor.Option
 		return editor.Run(cmd.Context(), opts)
 	}
 	cmd := &cobra.Command{
-		Use:   "gallery SLUG",
-		Short: "Reorder, add, remove and describe a project's gallery images and videos",
-		Long: strings.TrimSpace(`
-Edit the gallery of content/projects/SLUG/. In a terminal, an interactive
-list of the images in order, and beside it the selected image (in kitty,
-iTerm2 and WezTerm, or sixel terminals) or its name, dimensions and size:
-
-- ↑/↓ select an image; shift+↑/↓ (or K/J) move it;
-- a and i add files after or before it: paths typed (Tab completes them), or
-  quoted or dropped from a file manager; a folder gives its images in
-  natural order;
-- d removes it; e writes its alt text and caption, checked as you type;
-- s saves; q or Esc quits, asking when something is unsaved.
-
-Nothing changes until you save. Added files larger than --max-edge are
-shrunk as ` + "`portfolio new project`" + ` does; without --max-edge the list asks
-once for the files just added (y or Enter shrink, n keeps their size).
---accessible (or ACCESSIBLE=1) asks one plain line at a time, for screen
-readers, and asks the same about large files added. Without a terminal it
-prints the gallery.
-
-Videos (.mp4: H.264, HEVC or AV1; .webm: VP9 or AV1) stand among the images
-in the same order, each with its poster beside it (02.mp4, 02.poster.jpg),
-which moves and goes with it. An added video is checked as
-` + "`portfolio validate`" + ` checks it and copied byte for byte; its poster is the
-image beside it named like it (clip.mp4 → clip.poster.jpg, .png or .webp),
-else the frame at 1 s drawn by ffmpeg. Without ffmpeg and such an image,
-nothing changes and the command says what to do.
-
-The subcommands do one change each, for scripts. Image numbers count from 1
-in gallery order, videos included.
-
-After every change the files are renumbered 01.jpg, 02.png, … (each keeps
-its extension) and the alt texts and captions in project.yaml follow their
-image. The result is checked with the same loader as ` + "`portfolio validate`" + `
-before anything moves; the renames are journalled (a two-phase rename), so
-an interrupted run (even kill -9) leaves every image present exactly once,
-and the next ` + "`portfolio gallery`" + ` command finishes the job.
-
-` + cmdutil.ContentRepoHelp + `
-
-Exit status: 0 done, 1 the change would leave the project invalid (nothing
-is changed), 2 a mistake in the command line, 130 cancelled.`),
-		Example: strings.TrimRight(`  portfolio gallery drone-photography
-  portfolio gallery add drone-photography ~/Pictures/new.jpg --at 2
-  portfolio gallery move drone-photography 5 1
-  portfolio gallery remove drone-photography 3
-  portfolio gallery text drone-photography 1 --alt "Campus quad from 100 m, autumn" --caption "Greensboro, 2024"`, "\n"),
+		Use:     "gallery SLUG",
+		Short:   "Reorder, add, remove and describe a project's gallery images and videos",
+		Long:    strings.TrimSpace(galleryLong),
+		Example: strings.TrimRight(galleryExample, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return cmdutil.Usagef("give the project's slug: portfolio gallery SLUG (or a subcommand: add, move, remove, text)")
@@ -102,46 +58,23 @@ is changed), 2 a mistake in the command line, 130 cancelled.`),
 	cmd.PersistentFlags().IntVar(&opts.MaxEdge, "max-edge", importimage.DefaultMaxEdge,
 		"shrink added JPEG and PNG images whose long edge is larger than `N` pixels (0 keeps every size)")
 	cmd.PersistentFlags().BoolVarP(&opts.Yes, "yes", "y", false, "give a page without a gallery block one at its end without asking")
+	cmd.AddCommand(newAddCmd(opts, run), newMoveCmd(opts, run), newRemoveCmd(opts, run), newTextCmd(opts, run))
+	return cmd
+}
 
+// runEdit runs the gallery editor on one project, with opts as the
+// subcommand set them.
+type runEdit func(cmd *cobra.Command, slug string) error
+
+// newAddCmd builds `portfolio gallery add`.
+func newAddCmd(opts *editor.Options, run runEdit) *cobra.Command {
 	var at int
 	var texts cmdutil.ImageTexts
 	add := &cobra.Command{
-		Use:   "add SLUG FILE…",
-		Short: "Add image or video files (or a folder's) to a gallery, at the end or --at N",
-		Long: strings.TrimSpace(`
-Add image or video files to the gallery of content/projects/SLUG/, after
-the last image or at position --at N (1 is first). A folder gives its images
-and videos in natural order (a video's poster beside it is not an image of
-its own). JPEG metadata is dropped and large images are shrunk as
-` + "`portfolio new project`" + ` says (--max-edge).
-
---alt and --caption describe the images added, in the order they are added:
-each --alt starts the next image's texts ('' keeps its default alt text),
-and a --caption belongs to the image of the --alt just before it. A
---caption before any --alt, a second --caption after one --alt, or more
---alt than images added is a mistake in the command line: nothing changes.
-
-A page without a gallery block does not show the gallery's images: in a
-terminal the command asks to add one at the end of the page; --yes adds it
-without asking; without a terminal and without --yes it says how, and
-nothing changes.
-
-A video (.mp4: H.264, HEVC or AV1; .webm: VP9 or AV1) is checked as
-` + "`portfolio validate`" + ` checks it (codec, size, duration, the index before
-the media data) and copied byte for byte, with its poster: the image beside
-it named like it (clip.mp4 → clip.poster.jpg, .png or .webp), else the
-frame at 1 s that ffmpeg draws into a temporary file and renames into
-place. Without ffmpeg on PATH and without such an image, nothing changes
-and the command says what to do.
-
-Exit status: 0 done, 1 the change would leave the project invalid (nothing
-is changed), 2 a mistake in the command line.`),
-		Example: strings.TrimRight(`  portfolio gallery add drone-photography ~/Pictures/new.jpg --at 2 \
-    --alt "The library at dusk"
-  portfolio gallery add drone-photography ~/Pictures/a.jpg ~/Pictures/b.jpg \
-    --alt "Reeds at the water's edge" --caption "Rain on the pond" --alt "Two herons"
-  portfolio gallery add drone-photography ~/Pictures/more   # a folder's images
-  portfolio gallery add media-annotation-tool ~/Movies/timeline.mp4   # its poster drawn by ffmpeg`, "\n"),
+		Use:     "add SLUG FILE…",
+		Short:   "Add image or video files (or a folder's) to a gallery, at the end or --at N",
+		Long:    strings.TrimSpace(galleryAddLong),
+		Example: strings.TrimRight(galleryAddExample, "\n"),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 {
 				return cmdutil.Usagef("give the project's slug and at least one image file: portfolio gallery add SLUG FILE…")
@@ -177,18 +110,16 @@ is changed), 2 a mistake in the command line.`),
 	add.Flags().IntVar(&at, "at", 0, "insert at position `N` (1 is first; default: after the last)")
 	texts.AddFlags(add.Flags(), "alt text of the next image added, in the order added: what it shows (repeatable; \"\" keeps the default)",
 		"caption of the image of the --alt just before it (an image's --alt comes first)")
+	return add
+}
 
-	move := &cobra.Command{
-		Use:   "move SLUG FROM TO",
-		Short: "Move image FROM to position TO",
-		Long: strings.TrimSpace(`
-Move image FROM of the gallery of content/projects/SLUG/ to position TO;
-numbers count from 1 in gallery order. The files are renumbered and the alt
-texts and captions follow their image.
-
-Exit status: 0 done, 1 the change would leave the project invalid (nothing
-is changed), 2 a mistake in the command line.`),
-		Example: strings.TrimRight(`  portfolio gallery move drone-photography 5 1   # the fifth image first`, "\n"),
+// newMoveCmd builds `portfolio gallery move`.
+func newMoveCmd(opts *editor.Options, run runEdit) *cobra.Command {
+	return &cobra.Command{
+		Use:     "move SLUG FROM TO",
+		Short:   "Move image FROM to position TO",
+		Long:    strings.TrimSpace(galleryMoveLong),
+		Example: strings.TrimRight(galleryMoveExample, "\n"),
 		Args:    exactArgs(3, "portfolio gallery move SLUG FROM TO"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			nums, err := numbers(args[1:], "FROM", "TO")
@@ -200,17 +131,15 @@ is changed), 2 a mistake in the command line.`),
 			return run(cmd, args[0])
 		},
 	}
-	remove := &cobra.Command{
-		Use:   "remove SLUG N",
-		Short: "Remove image N from a gallery (its file is deleted)",
-		Long: strings.TrimSpace(`
-Remove image N (1 is first, in gallery order) from the gallery of
-content/projects/SLUG/: its file is deleted, with its alt text and caption,
-and the images after it are renumbered.
+}
 
-Exit status: 0 done, 1 the change would leave the project invalid (nothing
-is changed), 2 a mistake in the command line.`),
-		Example: strings.TrimRight(`  portfolio gallery remove drone-photography 3`, "\n"),
+// newRemoveCmd builds `portfolio gallery remove`.
+func newRemoveCmd(opts *editor.Options, run runEdit) *cobra.Command {
+	return &cobra.Command{
+		Use:     "remove SLUG N",
+		Short:   "Remove image N from a gallery (its file is deleted)",
+		Long:    strings.TrimSpace(galleryRemoveLong),
+		Example: strings.TrimRight(galleryRemoveExample, "\n"),
 		Args:    exactArgs(2, "portfolio gallery remove SLUG N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			nums, err := numbers(args[1:], "N")
@@ -222,21 +151,17 @@ is changed), 2 a mistake in the command line.`),
 			return run(cmd, args[0])
 		},
 	}
+}
+
+// newTextCmd builds `portfolio gallery text`.
+func newTextCmd(opts *editor.Options, run runEdit) *cobra.Command {
 	var textAlt, textCaption string
 	text := &cobra.Command{
-		Use:   "text SLUG N [--alt TEXT] [--caption TEXT]",
-		Short: "Set (or, with an empty value, remove) image N's alt text and caption",
-		Long: strings.TrimSpace(`
-Set image N's alt text (what it shows, for people who cannot see it), its
-caption, or both; numbers count from 1 in gallery order. An empty value
-(--alt '') removes the text.
-
-Exit status: 0 done, 1 the change would leave the project invalid (nothing
-is changed), 2 a mistake in the command line.`),
-		Example: strings.TrimRight(`  portfolio gallery text drone-photography 1 \
-    --alt "Campus quad from 100 m, autumn" --caption "Greensboro, 2024"
-  portfolio gallery text drone-photography 1 --caption ''   # remove the caption`, "\n"),
-		Args: exactArgs(2, "portfolio gallery text SLUG N --alt TEXT --caption TEXT"),
+		Use:     "text SLUG N [--alt TEXT] [--caption TEXT]",
+		Short:   "Set (or, with an empty value, remove) image N's alt text and caption",
+		Long:    strings.TrimSpace(galleryTextLong),
+		Example: strings.TrimRight(galleryTextExample, "\n"),
+		Args:    exactArgs(2, "portfolio gallery text SLUG N --alt TEXT --caption TEXT"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			nums, err := numbers(args[1:], "N")
 			if err != nil {
@@ -264,8 +189,7 @@ is changed), 2 a mistake in the command line.`),
 	const one = "gallery text describes one image"
 	text.Flags().Var(cmdutil.OnceString(&textAlt, "alt", one), "alt", "alt text: what the image shows, for people who cannot see it")
 	text.Flags().Var(cmdutil.OnceString(&textCaption, "caption", one), "caption", "caption shown with the image")
-	cmd.AddCommand(add, move, remove, text)
-	return cmd
+	return text
 }
 
 func exactArgs(n int, usage string) cobra.PositionalArgs {

@@ -290,66 +290,12 @@ func (s *Schema) describe(doc *yamldoc.Document, e problem, misspelt map[string]
 
 	switch e.keyword {
 	case "required":
-		var out diag.List
-		for _, m := range e.names {
-			child := ptr + "/" + schemamodel.EscapePointer(m)
-			if _, ok := misspelt[child]; ok {
-				continue // reported as the unknown key
-			}
-			hint := fmt.Sprintf("add `%s:`", m)
-			if d := propertyDescription(sub, m); d != "" {
-				hint += " — " + d
-			}
-			out = append(out, doc.Diag(diag.Error, child, hint, "missing required property %q%s", m, inWhat(ptr)))
-		}
-		return out
+		return describeMissing(doc, ptr, sub, e.names, misspelt)
 	case "additionalProperties":
-		var out diag.List
-		allowed := propertyNames(sub)
-		for _, p := range e.names {
-			child := ptr + "/" + schemamodel.EscapePointer(p)
-			pos := doc.KeyPos(child)
-			hint := "allowed here: " + strings.Join(allowed, ", ")
-			msg := fmt.Sprintf("unknown property %q%s", p, inWhat(ptr))
-			if moved, ok := movedHint(sub, p); ok {
-				msg = fmt.Sprintf("property %q%s has moved", p, inWhat(ptr))
-				hint = moved
-			} else if near := Closest(p, allowed); near != "" {
-				hint = fmt.Sprintf("did you mean %q? ", near) + hint
-				if _, missing := misspelt[ptr+"/"+schemamodel.EscapePointer(near)]; missing && slices.Contains(requiredOf(sub), near) {
-					hint = fmt.Sprintf("did you mean %q? It is required.", near)
-				}
-			}
-			out = append(out, diag.Diagnostic{File: doc.File, Line: pos.Line, Column: pos.Col, Pointer: child,
-				Message: msg, Hint: hint})
-		}
-		return out
+		return describeUnknown(doc, ptr, sub, e.names, misspelt)
 	case "type":
-		types := typesOf(sub)
-		got := jsonType(value)
-		want := strings.Join(mapSlice(types, typeWord), " or ")
-		if got == "null" {
-			if ptr == "" {
-				return at("write the settings as YAML; `portfolio validate` lists what is missing", "the file holds no settings")
-			}
-			return at("write a value after the colon, or remove the line", "%s has no value: expected %s", name, want)
-		}
-		hint := ""
-		switch {
-		case slices.Contains(types, "string") && (got == "number" || got == "boolean"):
-			hint = `put the value in quotes, e.g. "2024" or "true"`
-		case slices.Contains(types, "boolean") && got == "string":
-			hint = "write true or false"
-			switch strings.ToLower(fmt.Sprint(value)) {
-			case "true", "false":
-				hint = "write true or false without quotes"
-			case "yes", "no", "on", "off", "y", "n":
-				hint = "write true or false: yes, no, on and off are text in YAML 1.2"
-			}
-		case (slices.Contains(types, "integer") || slices.Contains(types, "number")) && got == "string":
-			hint = "write the number without quotes"
-		}
-		return at(hint, "%s must be %s, not %s", name, want, typeWord(got))
+		hint, format, args := typeProblem(ptr, name, sub, value)
+		return at(hint, format, args...)
 	case "enum":
 		allowed, _ := sub["enum"].([]any)
 		hint := ""
@@ -405,6 +351,79 @@ func (s *Schema) describe(doc *yamldoc.Document, e problem, misspelt map[string]
 	default:
 		return at("", "%s: %s", name, e.err.Error())
 	}
+}
+
+// describeMissing reports each missing required property of the object at
+// ptr, but for those misspelt reports as an unknown key.
+func describeMissing(doc *yamldoc.Document, ptr string, sub map[string]any, names []string, misspelt map[string]string) diag.List {
+	var out diag.List
+	for _, m := range names {
+		child := ptr + "/" + schemamodel.EscapePointer(m)
+		if _, ok := misspelt[child]; ok {
+			continue // reported as the unknown key
+		}
+		hint := fmt.Sprintf("add `%s:`", m)
+		if d := propertyDescription(sub, m); d != "" {
+			hint += " — " + d
+		}
+		out = append(out, doc.Diag(diag.Error, child, hint, "missing required property %q%s", m, inWhat(ptr)))
+	}
+	return out
+}
+
+// describeUnknown reports each unknown property of the object at ptr, with
+// where it moved or the allowed name it is closest to.
+func describeUnknown(doc *yamldoc.Document, ptr string, sub map[string]any, names []string, misspelt map[string]string) diag.List {
+	var out diag.List
+	allowed := propertyNames(sub)
+	for _, p := range names {
+		child := ptr + "/" + schemamodel.EscapePointer(p)
+		pos := doc.KeyPos(child)
+		hint := "allowed here: " + strings.Join(allowed, ", ")
+		msg := fmt.Sprintf("unknown property %q%s", p, inWhat(ptr))
+		if moved, ok := movedHint(sub, p); ok {
+			msg = fmt.Sprintf("property %q%s has moved", p, inWhat(ptr))
+			hint = moved
+		} else if near := Closest(p, allowed); near != "" {
+			hint = fmt.Sprintf("did you mean %q? ", near) + hint
+			if _, missing := misspelt[ptr+"/"+schemamodel.EscapePointer(near)]; missing && slices.Contains(requiredOf(sub), near) {
+				hint = fmt.Sprintf("did you mean %q? It is required.", near)
+			}
+		}
+		out = append(out, diag.Diagnostic{File: doc.File, Line: pos.Line, Column: pos.Col, Pointer: child,
+			Message: msg, Hint: hint})
+	}
+	return out
+}
+
+// typeProblem is the hint, message format and arguments for a value of the
+// wrong type at ptr.
+func typeProblem(ptr, name string, sub map[string]any, value any) (hint, format string, args []any) {
+	types := typesOf(sub)
+	got := jsonType(value)
+	want := strings.Join(mapSlice(types, typeWord), " or ")
+	if got == "null" {
+		if ptr == "" {
+			return "write the settings as YAML; `portfolio validate` lists what is missing", "the file holds no settings", nil
+		}
+		return "write a value after the colon, or remove the line", "%s has no value: expected %s", []any{name, want}
+	}
+	hint = ""
+	switch {
+	case slices.Contains(types, "string") && (got == "number" || got == "boolean"):
+		hint = `put the value in quotes, e.g. "2024" or "true"`
+	case slices.Contains(types, "boolean") && got == "string":
+		hint = "write true or false"
+		switch strings.ToLower(fmt.Sprint(value)) {
+		case "true", "false":
+			hint = "write true or false without quotes"
+		case "yes", "no", "on", "off", "y", "n":
+			hint = "write true or false: yes, no, on and off are text in YAML 1.2"
+		}
+	case (slices.Contains(types, "integer") || slices.Contains(types, "number")) && got == "string":
+		hint = "write the number without quotes"
+	}
+	return hint, "%s must be %s, not %s", []any{name, want, typeWord(got)}
 }
 
 // scheme matches the start of a link: mailto:, https://, and the like.

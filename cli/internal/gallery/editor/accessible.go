@@ -60,59 +60,16 @@ func runAccessible(ctx context.Context, opts *Options, g *gallery.Gallery) error
 		if err := ask.Run(false, huh.NewGroup(huh.NewSelect[string]().Title("What next?").Options(options...).Value(&action))); err != nil {
 			return cancel(err)
 		}
-		n := len(g.Images)
 		var err error
 		switch action {
 		case actMove:
-			var from, to string
-			err = ask.Run(false, huh.NewGroup(
-				numberInput("Image to move", &from, n),
-				numberInput("New position", &to, n),
-			))
-			if err == nil {
-				a, _ := strconv.Atoi(from)
-				b, _ := strconv.Atoi(to)
-				err = g.Move(a, b)
-			}
+			err = askMove(ask, g)
 		case actAdd:
-			var files string
-			at := strconv.Itoa(n + 1)
-			err = ask.Run(false, huh.NewGroup(
-				huh.NewInput().Title("Image files or a folder").Description("separated by commas or spaces, quoted or not; in the order they should appear").
-					Value(&files).Validate(validatePaths),
-				numberInput("At position", &at, n+1),
-			))
-			if err == nil {
-				p, _ := strconv.Atoi(at)
-				before := len(g.Images)
-				err = g.Insert(p, fieldcheck.ParseGallery(files)...)
-				if err == nil && !opts.MaxEdgeSet {
-					err = offerResize(ask, out, g, g.Images[p-1:p-1+len(g.Images)-before])
-				}
-			}
+			err = askAdd(ask, out, opts, g)
 		case actRemove:
-			var num string
-			var sure bool
-			err = ask.Run(false, huh.NewGroup(numberInput("Image to remove", &num, n)))
-			if err == nil {
-				p, _ := strconv.Atoi(num)
-				sure = true
-				err = ask.Run(false, huh.NewGroup(huh.NewConfirm().Title(fmt.Sprintf("Remove image %d, %s?", p, describe(g, g.Images[p-1]))).Value(&sure)))
-				if err == nil && sure {
-					err = g.Remove(p)
-				}
-			}
+			err = askRemove(ask, g)
 		case actDescribe:
-			var num string
-			err = ask.Run(false, huh.NewGroup(numberInput("Image to describe", &num, n)))
-			if err == nil {
-				p, _ := strconv.Atoi(num)
-				alt, caption := g.Images[p-1].Alt, g.Images[p-1].Caption
-				err = ask.Run(false, textGroup(&alt, &caption))
-				if err == nil {
-					err = g.SetText(p, alt, caption)
-				}
-			}
+			err = askDescribe(ask, g)
 		case actSave:
 			if !changed {
 				fmt.Fprintln(out, "nothing to save")
@@ -142,6 +99,72 @@ func runAccessible(ctx context.Context, opts *Options, g *gallery.Gallery) error
 		}
 		changed = true
 	}
+}
+
+// askMove asks which image to move where, and moves it.
+func askMove(ask *prompt.Accessible, g *gallery.Gallery) error {
+	n := len(g.Images)
+	var from, to string
+	if err := ask.Run(false, huh.NewGroup(
+		numberInput("Image to move", &from, n),
+		numberInput("New position", &to, n),
+	)); err != nil {
+		return err
+	}
+	a, _ := strconv.Atoi(from)
+	b, _ := strconv.Atoi(to)
+	return g.Move(a, b)
+}
+
+// askAdd asks which files to add at which position, adds them, and asks
+// about shrinking the large ones unless --max-edge was given.
+func askAdd(ask *prompt.Accessible, out io.Writer, opts *Options, g *gallery.Gallery) error {
+	n := len(g.Images)
+	var files string
+	at := strconv.Itoa(n + 1)
+	if err := ask.Run(false, huh.NewGroup(
+		huh.NewInput().Title("Image files or a folder").Description("separated by commas or spaces, quoted or not; in the order they should appear").
+			Value(&files).Validate(validatePaths),
+		numberInput("At position", &at, n+1),
+	)); err != nil {
+		return err
+	}
+	p, _ := strconv.Atoi(at)
+	before := len(g.Images)
+	err := g.Insert(p, fieldcheck.ParseGallery(files)...)
+	if err == nil && !opts.MaxEdgeSet {
+		err = offerResize(ask, out, g, g.Images[p-1:p-1+len(g.Images)-before])
+	}
+	return err
+}
+
+// askRemove asks which image to remove, and removes it once confirmed.
+func askRemove(ask *prompt.Accessible, g *gallery.Gallery) error {
+	var num string
+	if err := ask.Run(false, huh.NewGroup(numberInput("Image to remove", &num, len(g.Images)))); err != nil {
+		return err
+	}
+	p, _ := strconv.Atoi(num)
+	sure := true
+	err := ask.Run(false, huh.NewGroup(huh.NewConfirm().Title(fmt.Sprintf("Remove image %d, %s?", p, describe(g, g.Images[p-1]))).Value(&sure)))
+	if err == nil && sure {
+		err = g.Remove(p)
+	}
+	return err
+}
+
+// askDescribe asks which image to describe, then its alt text and caption.
+func askDescribe(ask *prompt.Accessible, g *gallery.Gallery) error {
+	var num string
+	if err := ask.Run(false, huh.NewGroup(numberInput("Image to describe", &num, len(g.Images)))); err != nil {
+		return err
+	}
+	p, _ := strconv.Atoi(num)
+	alt, caption := g.Images[p-1].Alt, g.Images[p-1].Caption
+	if err := ask.Run(false, textGroup(&alt, &caption)); err != nil {
+		return err
+	}
+	return g.SetText(p, alt, caption)
 }
 
 // numberInput asks for an image number from 1 to n.

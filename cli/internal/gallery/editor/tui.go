@@ -134,134 +134,169 @@ func (m *model) updateInputs(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// key handles a key press in the current mode.
 func (m *model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	s := k.String()
 	switch m.mode {
 	case saving:
 		return m, nil
 	case confirmQuit:
-		switch s {
-		case "y", "Y":
-			m.quitErr = cmdutil.ErrCancel
-			return m, tea.Quit
-		case "n", "N", "esc":
-			m.mode, m.status = browsing, ""
-		}
-		return m, nil
+		return m.keyConfirmQuit(k)
 	case confirmResize:
-		switch s {
-		case "y", "Y", "enter":
-			m.status = fmt.Sprintf("%d will be shrunk to %d px when you save", len(m.large), m.g.MaxEdge)
-		case "n", "N":
-			for _, im := range m.large {
-				im.KeepSize = true
-			}
-			m.status = fmt.Sprintf("%d kept at full size", len(m.large))
-		default:
-			return m, nil
-		}
-		m.mode, m.large, m.largeText = browsing, nil, nil
-		return m, nil
+		return m.keyConfirmResize(k)
 	case confirmRemove:
-		switch s {
-		case "y", "Y":
-			if err := m.g.Remove(m.sel + 1); err != nil {
-				m.status = errorText(err)
-			} else {
-				m.changed = true
-				m.status = "removed (not saved yet)"
-				m.sel = min(m.sel, max(0, len(m.g.Images)-1))
-			}
-			m.mode = browsing
-			return m, m.previewCmd()
-		case "n", "N", "esc":
-			m.mode, m.status = browsing, ""
+		return m.keyConfirmRemove(k)
+	case adding:
+		return m.keyAdding(k)
+	case describing:
+		return m.keyDescribing(k)
+	}
+	return m.keyBrowsing(k)
+}
+
+// keyConfirmQuit answers "quit without saving?".
+func (m *model) keyConfirmQuit(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	s := k.String()
+	switch s {
+	case "y", "Y":
+		m.quitErr = cmdutil.ErrCancel
+		return m, tea.Quit
+	case "n", "N", "esc":
+		m.mode, m.status = browsing, ""
+	}
+	return m, nil
+}
+
+// keyConfirmResize answers "shrink the large files just added?".
+func (m *model) keyConfirmResize(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	s := k.String()
+	switch s {
+	case "y", "Y", "enter":
+		m.status = fmt.Sprintf("%d will be shrunk to %d px when you save", len(m.large), m.g.MaxEdge)
+	case "n", "N":
+		for _, im := range m.large {
+			im.KeepSize = true
+		}
+		m.status = fmt.Sprintf("%d kept at full size", len(m.large))
+	default:
+		return m, nil
+	}
+	m.mode, m.large, m.largeText = browsing, nil, nil
+	return m, nil
+}
+
+// keyConfirmRemove answers "remove this image?".
+func (m *model) keyConfirmRemove(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	s := k.String()
+	switch s {
+	case "y", "Y":
+		if err := m.g.Remove(m.sel + 1); err != nil {
+			m.status = errorText(err)
+		} else {
+			m.changed = true
+			m.status = "removed (not saved yet)"
+			m.sel = min(m.sel, max(0, len(m.g.Images)-1))
+		}
+		m.mode = browsing
+		return m, m.previewCmd()
+	case "n", "N", "esc":
+		m.mode, m.status = browsing, ""
+	}
+	return m, nil
+}
+
+// keyAdding edits the paths to add: Enter adds them, Tab completes the last.
+func (m *model) keyAdding(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	s := k.String()
+	switch s {
+	case "esc":
+		m.mode, m.status = browsing, ""
+		m.input.Blur()
+		return m, nil
+	case "enter":
+		paths := fieldcheck.ParseGallery(m.input.Value())
+		if len(paths) == 0 {
+			m.status = "give at least one image file or folder"
+			return m, nil
+		}
+		at := m.sel + 1
+		if m.addAfter && len(m.g.Images) > 0 {
+			at = m.sel + 2
+		}
+		n := len(m.g.Images)
+		if err := m.g.Insert(at, paths...); err != nil {
+			m.status = errorText(err)
+			return m, nil
+		}
+		m.changed = true
+		m.status = fmt.Sprintf("added %d at %d (not saved yet)", len(m.g.Images)-n, at)
+		m.sel = at - 1
+		m.mode = browsing
+		m.input.Blur()
+		if m.askResize {
+			m.offerResize(m.g.Images[at-1 : at-1+len(m.g.Images)-n])
+		}
+		return m, m.previewCmd()
+	case "tab":
+		// Completes the last path, as a shell does; the names still
+		// matching go in the status line.
+		c := prompt.CompletePath(m.input.Value(), true, ".jpg", ".jpeg", ".png", ".webp")
+		m.input.SetValue(c.Value)
+		m.input.CursorEnd()
+		m.status = ""
+		if len(c.Candidates) > 0 {
+			m.status = strings.Join(c.Candidates, "  ")
 		}
 		return m, nil
-	case adding:
-		switch s {
-		case "esc":
-			m.mode, m.status = browsing, ""
-			m.input.Blur()
-			return m, nil
-		case "enter":
-			paths := fieldcheck.ParseGallery(m.input.Value())
-			if len(paths) == 0 {
-				m.status = "give at least one image file or folder"
-				return m, nil
-			}
-			at := m.sel + 1
-			if m.addAfter && len(m.g.Images) > 0 {
-				at = m.sel + 2
-			}
-			n := len(m.g.Images)
-			if err := m.g.Insert(at, paths...); err != nil {
-				m.status = errorText(err)
-				return m, nil
-			}
-			m.changed = true
-			m.status = fmt.Sprintf("added %d at %d (not saved yet)", len(m.g.Images)-n, at)
-			m.sel = at - 1
-			m.mode = browsing
-			m.input.Blur()
-			if m.askResize {
-				m.offerResize(m.g.Images[at-1 : at-1+len(m.g.Images)-n])
-			}
-			return m, m.previewCmd()
-		case "tab":
-			// Completes the last path, as a shell does; the names still
-			// matching go in the status line.
-			c := prompt.CompletePath(m.input.Value(), true, ".jpg", ".jpeg", ".png", ".webp")
-			m.input.SetValue(c.Value)
-			m.input.CursorEnd()
-			m.status = ""
-			if len(c.Candidates) > 0 {
-				m.status = strings.Join(c.Candidates, "  ")
-			}
-			return m, nil
-		}
-		m.status = ""
-		return m, m.updateInputs(k)
-	case describing:
-		switch s {
-		case "esc":
-			m.mode, m.status = browsing, ""
-			return m, nil
-		case "tab", "shift+tab", "up", "down":
-			m.focus = 1 - m.focus
-			m.alt.Blur()
-			m.caption.Blur()
-			if m.focus == 0 {
-				return m, m.alt.Focus()
-			}
-			return m, m.caption.Focus()
-		case "enter":
-			if m.focus == 0 {
-				m.focus = 1
-				m.alt.Blur()
-				return m, m.caption.Focus()
-			}
-			if err := m.g.SetText(m.sel+1, m.alt.Value(), m.caption.Value()); err != nil {
-				m.status = errorText(err)
-				m.focus = 0
-				m.caption.Blur()
-				return m, m.alt.Focus()
-			}
-			m.changed = true
-			m.status = "described (not saved yet)"
-			m.mode = browsing
-			return m, nil
-		}
-		cmd := m.updateInputs(k)
-		m.status = ""
-		if m.focus == 0 {
-			if err := fieldcheck.ValidateAlt(m.alt.Value()); err != nil {
-				m.status = errorText(err) // shown as you type, cleared once fixed
-			}
-		}
-		return m, cmd
 	}
-	// browsing
+	m.status = ""
+	return m, m.updateInputs(k)
+}
+
+// keyDescribing edits the selected image's alt text and caption.
+func (m *model) keyDescribing(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	s := k.String()
+	switch s {
+	case "esc":
+		m.mode, m.status = browsing, ""
+		return m, nil
+	case "tab", "shift+tab", "up", "down":
+		m.focus = 1 - m.focus
+		m.alt.Blur()
+		m.caption.Blur()
+		if m.focus == 0 {
+			return m, m.alt.Focus()
+		}
+		return m, m.caption.Focus()
+	case "enter":
+		if m.focus == 0 {
+			m.focus = 1
+			m.alt.Blur()
+			return m, m.caption.Focus()
+		}
+		if err := m.g.SetText(m.sel+1, m.alt.Value(), m.caption.Value()); err != nil {
+			m.status = errorText(err)
+			m.focus = 0
+			m.caption.Blur()
+			return m, m.alt.Focus()
+		}
+		m.changed = true
+		m.status = "described (not saved yet)"
+		m.mode = browsing
+		return m, nil
+	}
+	cmd := m.updateInputs(k)
+	m.status = ""
+	if m.focus == 0 {
+		if err := fieldcheck.ValidateAlt(m.alt.Value()); err != nil {
+			m.status = errorText(err) // shown as you type, cleared once fixed
+		}
+	}
+	return m, cmd
+}
+
+// keyBrowsing moves through the list and starts the other modes.
+func (m *model) keyBrowsing(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	s := k.String()
 	n := len(m.g.Images)
 	m.status = ""
 	switch s {

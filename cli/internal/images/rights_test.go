@@ -65,22 +65,7 @@ func TestVariantsCarryTheOwnersRights(t *testing.T) {
 			if !samePixels(decodeVariant(t, v, f.read(v)), decodeVariant(t, b, f.read(b))) {
 				t.Errorf("%s: the pixels differ from %s's", v.File, b.File)
 			}
-			tags := metatest.Tags(t, filepath.Join(f.opts.OutDir, v.File))
-			for tag, want := range map[string]string{
-				"XMP:Creator":      ownerRights.Creator,
-				"XMP:Rights":       ownerRights.Copyright,
-				"XMP:WebStatement": ownerRights.WebStatement,
-				"XMP:LicensorName": ownerRights.Creator,
-				"XMP:LicensorURL":  ownerRights.Licence,
-				"XMP:DataMining":   metastrip.DataMiningNoAITraining,
-			} {
-				if got, _ := tags[tag].(string); got != want {
-					t.Errorf("%s: exiftool reads %s = %v, want %q", v.File, tag, tags[tag], want)
-				}
-			}
-			if p := metatest.Private(tags); len(p) > 0 {
-				t.Errorf("%s carries %v", v.File, p)
-			}
+			checkOwnerRights(t, filepath.Join(f.opts.OutDir, v.File))
 		}
 	}
 	if _, err := AVIFEncoder(); err == nil && !slices.ContainsFunc(marked.Manifest.Images["projects/p/grainy.jpg"].Variants, func(v manifest.Variant) bool { return v.Type == manifest.AVIF }) {
@@ -95,6 +80,28 @@ func TestVariantsCarryTheOwnersRights(t *testing.T) {
 		if _, ok := tags["XMP:DataMining"]; ok || tags["XMP:Creator"] != ownerRights.Creator {
 			t.Errorf("%s with AI training allowed: DataMining %v, Creator %v", v.File, tags["XMP:DataMining"], tags["XMP:Creator"])
 		}
+	}
+}
+
+// checkOwnerRights fails t unless exiftool reads ownerRights, with AI
+// training refused, in the file, and no GPS, serial or maker note.
+func checkOwnerRights(t *testing.T, file string) {
+	t.Helper()
+	tags := metatest.Tags(t, file)
+	for tag, want := range map[string]string{
+		"XMP:Creator":      ownerRights.Creator,
+		"XMP:Rights":       ownerRights.Copyright,
+		"XMP:WebStatement": ownerRights.WebStatement,
+		"XMP:LicensorName": ownerRights.Creator,
+		"XMP:LicensorURL":  ownerRights.Licence,
+		"XMP:DataMining":   metastrip.DataMiningNoAITraining,
+	} {
+		if got, _ := tags[tag].(string); got != want {
+			t.Errorf("%s: exiftool reads %s = %v, want %q", filepath.Base(file), tag, tags[tag], want)
+		}
+	}
+	if p := metatest.Private(tags); len(p) > 0 {
+		t.Errorf("%s carries %v", filepath.Base(file), p)
 	}
 }
 
@@ -149,18 +156,6 @@ func TestPublishedOriginalsCarryTheOwnersRights(t *testing.T) {
 		if added <= 0 || added > 1024 {
 			t.Errorf("%s: the rights added %d bytes, want 1 to 1024", v.File, added)
 		}
-		tags := metatest.Tags(t, filepath.Join(f.opts.OutDir, v.File))
-		for tag, want := range map[string]string{
-			"XMP:Creator":    ownerRights.Creator,
-			"XMP:Rights":     ownerRights.Copyright,
-			"XMP:DataMining": metastrip.DataMiningNoAITraining,
-		} {
-			if got, _ := tags[tag].(string); got != want {
-				t.Errorf("%s: exiftool reads %s = %v, want %q", v.File, tag, tags[tag], want)
-			}
-		}
-		if p := metatest.Private(tags); len(p) > 0 {
-			t.Errorf("%s carries %v", v.File, p)
-		}
+		checkOwnerRights(t, filepath.Join(f.opts.OutDir, v.File))
 	}
 }

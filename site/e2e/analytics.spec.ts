@@ -15,7 +15,6 @@ import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { buildVariant, serveVariant, withoutAnalyticsWithVideo, type Served, type Variant } from './support/variants';
 import { expect, test } from './support/test';
 
-const basePort = Number(process.env.E2E_PORT ?? 4173) + 10;
 const google = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
 
 interface Provider {
@@ -167,8 +166,7 @@ test.beforeAll(async () => {
     return buildNext();
   };
   await Promise.all([buildNext(), buildNext()]);
-  let port = basePort;
-  for (const { provider } of builds) served.set(provider, await serveVariant(builtSites.get(provider)!, port++));
+  for (const { provider } of builds) served.set(provider, await serveVariant(builtSites.get(provider)!));
 });
 
 test.afterAll(() => {

@@ -1,7 +1,7 @@
 // Issue 50's Done-when, for the client's side (decision 0098): a private
 // photographer's gallery built with the real `portfolio build` and served by
-// `portfolio serve` with the project's secret in its environment (port
-// E2E_PORT + 13). As a client, with JavaScript at 375 and 1280 px in light
+// `portfolio serve` with the project's secret in its environment (on a
+// port of its own). As a client, with JavaScript at 375 and 1280 px in light
 // and dark: the secret page, the secret, the gallery, a heart on three
 // photos (one of them in the lightbox), a reload that keeps them, the
 // favourites sent to the owner, the ZIP downloaded; without JavaScript, the
@@ -21,7 +21,6 @@ import { scan } from './support/axe';
 import { buildAndServe, repo, scratchFolder, writeGallery, type ScratchSite } from './support/scratch-site';
 import { expect, test, waitForHydration } from './support/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 13;
 const secret = 'peonies-in-june-7';
 const slug = 'lund-wedding';
 const title = 'The Lund Wedding';
@@ -125,7 +124,7 @@ test.beforeAll(async () => {
   const shared = execFileSync(folder.bin, ['share', slug, '--client', client, '--yes', '--content', folder.content], { cwd: folder.work }).toString();
   clientSecret = /^Send Elin Lund: Open \S+ and enter the password (\S+)$/m.exec(shared)?.[1] ?? '';
   expect(clientSecret, shared).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  site = await buildAndServe(folder, port);
+  site = await buildAndServe(folder);
   delete process.env.PORTFOLIO_PRIVATE_LUND_WEDDING;
   origin = site.origin;
 });

@@ -72,7 +72,7 @@ test.beforeAll(async () => {
   // Its images, cards and icons, which dev's first regeneration checks and
   // reuses as a build would, instead of making them again.
   warmImages(path.dirname(site), work);
-  built = await serveVariant(site, basePort + 1);
+  built = await serveVariant(site);
   dev = await startDev(basePort);
 });
 

@@ -18,7 +18,6 @@ import { scan } from './support/axe';
 import { expect, test, waitForHydration } from './support/test';
 import { buildVariant, serveVariant, withoutAnalyticsWithVideo, type Served } from './support/variants';
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 3;
 const slug = 'study-away-resource-page';
 const title = 'Study Away Resource Page';
 const link = `/projects/${slug}`;
@@ -32,7 +31,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  served = await serveVariant(await buildVariant(withoutAnalyticsWithVideo), port);
+  served = await serveVariant(await buildVariant(withoutAnalyticsWithVideo));
 });
 test.afterAll(() => served?.stop());
 

@@ -317,15 +317,6 @@ async function netlifyImages(origin: string): Promise<{ url: string; close(): vo
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-/** A port of the loopback that nothing listens on: E2E_PORT plus an offset can be another checkout's on a shared machine. */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 let site: ScratchSite;
 let netlify: { url: string; close(): void };
 const sources: Record<string, string> = {};
@@ -354,7 +345,7 @@ test.beforeAll(async () => {
       .png()
       .toBuffer(),
   );
-  site = await buildAndServe(folder, await freePort());
+  site = await buildAndServe(folder);
   const published = readdirSync(path.join(folder.work, 'site', 'dist', 'img'));
   const find = (pattern: RegExp) => {
     const name = published.find((f) => pattern.test(f));

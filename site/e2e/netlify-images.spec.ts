@@ -8,7 +8,7 @@
 // (image/avif); a flat drawing has none, and gets the format negotiated
 // from Chromium's Accept header: WebP, which the host prefers to AVIF
 // (decision 0104). A scratch site of its own (e2e/support/scratch-site.ts),
-// served on E2E_PORT + 4; four of Debian's mate-backgrounds photographs and
+// served on a port of its own; four of Debian's mate-backgrounds photographs and
 // a drawing made by sharp.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,6 @@ import sharp from 'sharp';
 import { buildAndServe, scratchContent, type ScratchSite } from './support/scratch-site';
 import { describeProblems, expect, test, waitForHydration } from './support/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 4;
 const files = ['Aqua.jpg', 'Dune.jpg', 'Wood.jpg', 'Garden.jpg'];
 const slug = 'shorelines';
 
@@ -92,7 +91,7 @@ test.beforeAll(async () => {
   writeFileSync(path.join(folder.content, 'projects', slug, 'project.yaml'), projectYaml);
   files.forEach((f, i) => copyFileSync(path.join(photos, f), path.join(gallery, `0${i + 1}.jpg`)));
   writeFileSync(path.join(gallery, `0${files.length + 1}.jpg`), await drawingJpeg());
-  site = await buildAndServe(folder, port);
+  site = await buildAndServe(folder);
   origin = site.origin;
   const manifest = JSON.parse(readFileSync(path.join(site.work, 'site', 'src', 'generated', 'images.json'), 'utf8')) as {
     images: Record<string, { variants: { file: string }[] }>;

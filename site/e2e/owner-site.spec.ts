@@ -7,7 +7,7 @@
 //
 // The spec builds that site once, with the real `portfolio build`, in a
 // scratch copy of the repository's site sources (support/scratch-site.ts),
-// and serves it with `portfolio serve` on a port of its own (E2E_PORT + 2).
+// and serves it with `portfolio serve` on a port of its own.
 // Its projects are three of the sample's, moved into the owner's
 // categories. SCRATCH_SITE_KEEP=1 keeps the scratch folder for a look.
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,8 +17,8 @@ import { scan } from './support/axe';
 import { buildAndServe, repo, scratchFolder, type ScratchSite } from './support/scratch-site';
 import { expect, test, waitForHydration } from './support/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 2;
-const origin = `http://localhost:${port}`;
+/** Where `portfolio serve` answers, once beforeAll has started it. */
+let origin = '';
 const owner = 'Sam Rivera';
 const siteUrl = 'https://samrivera.example';
 
@@ -107,7 +107,8 @@ test.beforeAll(async () => {
 
   // Validate's warnings about the empty category and the home page are
   // expected: the build's output is shown only when it fails.
-  site = await buildAndServe(folder, port);
+  site = await buildAndServe(folder);
+  origin = site.origin;
 });
 
 test.afterAll(() => site?.stop());

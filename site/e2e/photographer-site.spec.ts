@@ -18,7 +18,6 @@ import { scan } from './support/axe';
 import { buildAndServe, repo, scratchContent, testClip, type ScratchSite } from './support/scratch-site';
 import { animationsDone, columnCount, expect, test, waitForHydration } from './support/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 3;
 const owner = 'Mara Lindqvist';
 const siteUrl = 'https://maralindqvist.example';
 
@@ -154,7 +153,7 @@ test.beforeAll(async () => {
     }
     writeFileSync(path.join(content, 'projects', p.slug, 'project.yaml'), projectYaml(p, page, category, gallery, video));
   }
-  site = await buildAndServe(folder, port);
+  site = await buildAndServe(folder);
   origin = site.origin;
 });
 

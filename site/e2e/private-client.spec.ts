@@ -2,8 +2,8 @@
 // photographer's site with a public project and a private one (three
 // photographs and a video from ffmpeg's test source, downloads: web), built
 // with the real `portfolio build` in a scratch folder and served by
-// `portfolio serve` with the project's secret in its environment (port
-// E2E_PORT + 5). Nothing of the private project is on a public page, in the
+// `portfolio serve` with the project's secret in its environment (on a
+// port of its own). Nothing of the private project is on a public page, in the
 // sitemap or the JSON-LD; none of its pages or files is served without the
 // secret; with it, the project works as a public one does, and the client's
 // favourites arrive in data/messages.db and `portfolio messages`, with
@@ -16,7 +16,6 @@ import type { Page } from '@playwright/test';
 import { buildAndServe, scratchContent, writeGallery, type ScratchSite } from './support/scratch-site';
 import { expect, test, waitForHydration } from './support/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 5;
 const secret = 'tulips-in-april-42';
 const slug = 'smith-wedding';
 const title = 'The Smith Wedding';
@@ -80,7 +79,7 @@ test.beforeAll(async () => {
     writeFileSync(path.join(content, 'projects', p, 'project.yaml'), projectYaml({ title: p === slug ? title : 'A Public Wedding', extra, texts }));
   }
   process.env.PORTFOLIO_PRIVATE_SMITH_WEDDING = secret; // serve inherits it
-  site = await buildAndServe(folder, port);
+  site = await buildAndServe(folder);
   delete process.env.PORTFOLIO_PRIVATE_SMITH_WEDDING;
   origin = site.origin;
   dist = path.join(site.work, 'site', 'dist');

@@ -2,7 +2,7 @@
 // through Netlify Image CDN (issue 48, docs/decisions/0080): a scratch site
 // built with the real `portfolio build` and served by `portfolio serve`
 // (which answers /.netlify/images as the host does) with the project's
-// secret in its environment, on E2E_PORT + 6. With the cookie, every
+// secret in its environment, on a port of its own. With the cookie, every
 // address a private page names resolves (no /.netlify/images?url=/img/…
 // for a file published only under the prefix: the video's poster and
 // every <img src> were missing), and no private page loads, asks for or carries anything of the
@@ -14,7 +14,6 @@ import type { APIRequestContext } from '@playwright/test';
 import { buildAndServe, scratchContent, writeGallery, type ScratchSite } from './support/scratch-site';
 import { expect, test } from './support/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 6;
 const secret = 'lilacs-in-june-17';
 const slug = 'lind-portraits';
 const title = 'The Lind Portraits';
@@ -80,7 +79,7 @@ test.beforeAll(async () => {
     );
   }
   process.env.PORTFOLIO_PRIVATE_LIND_PORTRAITS = secret; // serve inherits it
-  site = await buildAndServe(folder, port);
+  site = await buildAndServe(folder);
   delete process.env.PORTFOLIO_PRIVATE_LIND_PORTRAITS;
   origin = site.origin;
 });

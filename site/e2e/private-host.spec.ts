@@ -1,11 +1,11 @@
 // Private means private on the real host (issue 49): a photographer's site
 // with two private projects (photographs, a video from ffmpeg's test source,
 // a PDF, downloads: web) and a public one, built with the real `portfolio
-// build` in a scratch folder, then served twice: by `portfolio serve` (port
-// E2E_PORT + 7) and by the Edge Functions in Netlify's own local runtime
+// build` in a scratch folder, then served twice: by `portfolio serve`
+// and by the Edge Functions in Netlify's own local runtime
 // (netlify/dev/edge.mjs: Deno through @netlify/edge-functions-dev, the
 // deploy store in @netlify/blobs' BlobsServer, context.next() on site/dist,
-// /.netlify/images by @netlify/images; port E2E_PORT + 8). It shows:
+// /.netlify/images by @netlify/images), each on a port the system picks. It shows:
 // - site/dist holds no file of a private project: no file's SHA-256 is a
 //   private source's or a store blob's;
 // - without a cookie, no private byte comes back from either, for every
@@ -26,8 +26,6 @@ import path from 'node:path';
 import { buildAndServe, repo, scratchContent, writeGallery, type ScratchSite } from './support/scratch-site';
 import { expect, test } from './support/test';
 
-const servePort = Number(process.env.E2E_PORT ?? 4173) + 7;
-const edgePort = Number(process.env.E2E_PORT ?? 4173) + 8;
 const secrets = { 'smith-wedding': 'tulips-in-april-42', 'jones-party': 'lanterns-by-the-lake-7' };
 const slug = 'smith-wedding';
 const other = 'jones-party';
@@ -121,20 +119,24 @@ test.beforeAll(async () => {
     writeFileSync(path.join(dir, 'project.yaml'), projectYaml({ title: t, extra, texts, pdf: p === slug }));
   }
   for (const [s, v] of Object.entries(secrets)) process.env[envOf(s)] = v; // serve and the harness inherit them
-  site = await buildAndServe(folder, servePort);
+  site = await buildAndServe(folder);
   dist = path.join(site.work, 'site', 'dist');
   store = path.join(site.work, '.netlify', 'v1', 'blobs', 'deploy');
-  serve = `127.0.0.1:${servePort}`;
+  serve = `127.0.0.1:${new URL(site.origin).port}`;
   // The Edge Functions as the scratch build's own: they bundle what it
   // generated (site/src/generated/private-gate.json).
   cpSync(path.join(repo, 'netlify'), path.join(site.work, 'netlify'), { recursive: true });
-  edge = spawn(process.execPath, [path.join(repo, 'netlify', 'dev', 'edge.mjs'), '--root', site.work, '--port', String(edgePort)], {
+  edge = spawn(process.execPath, [path.join(repo, 'netlify', 'dev', 'edge.mjs'), '--root', site.work], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve, reject) => {
+  // The harness listens on a port the system picks and prints it.
+  const edgePort = await new Promise<string>((resolve, reject) => {
+    let output = '';
     edge!.once('exit', (code) => reject(new Error(`the edge harness exited with ${code}`)));
     edge!.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve();
+      output += chunk.toString();
+      const m = /edge: listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (m?.[1]) resolve(m[1]);
     });
   });
   for (const s of Object.keys(secrets)) delete process.env[envOf(s)];

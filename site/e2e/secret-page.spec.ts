@@ -1,6 +1,6 @@
 // The client's first screen (issue 50, item 1; docs/decisions/0095): the
 // page that asks for a private project's password, under `portfolio serve`
-// (port E2E_PORT + 11), carries the site's name, fonts and colours in both
+// (on a port of its own), carries the site's name, fonts and colours in both
 // schemes, and of the project only what project.yaml's secretPage allows:
 // one project shows its title and a blurred cover, the other hides both.
 // No script; axe finds nothing at 375 and 1280 px, light and dark; the
@@ -14,7 +14,6 @@ import { buildAndServe, repo, scratchContent, writeGallery, type ScratchSite } f
 import { scan } from './support/axe';
 import { expect, test } from './support/test';
 
-const port = Number(process.env.E2E_PORT ?? 4173) + 11;
 const owner = 'Mara Lindqvist';
 const shown = { slug: 'smith-wedding', title: 'The Smith Wedding', secret: 'tulips-in-april-42' };
 const hidden = { slug: 'jones-family', title: 'The Jones Family at Home', secret: 'herring-and-rye-7' };
@@ -70,7 +69,7 @@ test.beforeAll(async () => {
   }
   process.env.PORTFOLIO_PRIVATE_SMITH_WEDDING = shown.secret; // serve inherits them
   process.env.PORTFOLIO_PRIVATE_JONES_FAMILY = hidden.secret;
-  site = await buildAndServe(folder, port);
+  site = await buildAndServe(folder);
   delete process.env.PORTFOLIO_PRIVATE_SMITH_WEDDING;
   delete process.env.PORTFOLIO_PRIVATE_JONES_FAMILY;
 });

@@ -8,7 +8,7 @@
 // (`portfolio images` and `generate` on a one-project content tree), is
 // rendered by the real ResponsiveImage with the site's providers and emotion,
 // and served by `portfolio serve` with the site's own headers (_headers.json, CSP).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,10 +22,11 @@ import { renderToString } from 'react-dom/server';
 import { ResponsiveImage } from '../src/components/ResponsiveImage';
 import type { ImageAsset } from '../src/generated/content';
 import { AppProviders } from '../src/theme/AppProviders';
+import { startServe } from './support/serve';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const port = Number(process.env.E2E_PORT ?? 4173) + 1;
-const origin = `http://localhost:${port}`;
+/** Where `portfolio serve` answers, once beforeAll has started it. */
+let origin = '';
 // Behind the image: a colour no part of the image has.
 const backdrop = 'rgb(20, 40, 200)';
 
@@ -147,16 +148,7 @@ test.beforeAll(async () => {
   );
   cpSync(path.join(repo, 'site', 'dist', '_headers.json'), path.join(dist, '_headers.json'));
 
-  server = spawn(bin, ['serve', '--no-build', '--site', path.join(work, 'site'), '--addr', `127.0.0.1:${port}`, '--data', path.join(work, 'data')], {
-    cwd: work,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server?.once('exit', (code) => reject(new Error(`portfolio serve exited with ${code}`)));
-    server?.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Serving')) resolve();
-    });
-  });
+  ({ origin, server } = await startServe(bin, path.join(work, 'site'), path.join(work, 'data'), work));
 });
 
 test.afterAll(() => {

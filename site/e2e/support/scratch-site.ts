@@ -4,11 +4,12 @@
 // once with the real `portfolio build`, and served by `portfolio serve` on
 // a port of its own. owner-site.spec.ts and photographer-site.spec.ts use
 // it; SCRATCH_SITE_KEEP=1 keeps the folder (and names it) for a look.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServe } from './serve';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -104,8 +105,8 @@ export function writeGallery(project: string, files: GalleryFile[]): string {
     .join('');
 }
 
-/** Builds the scratch folder's content and serves it on port; resolves once it answers. */
-export async function buildAndServe(folder: { work: string; content: string; bin: string }, port: number): Promise<ScratchSite> {
+/** Builds the scratch folder's content and serves it on a port of its own; resolves once it answers. */
+export async function buildAndServe(folder: { work: string; content: string; bin: string }): Promise<ScratchSite> {
   const { work, content, bin } = folder;
   const started = Date.now();
   let buildOutput = '';
@@ -120,25 +121,12 @@ export async function buildAndServe(folder: { work: string; content: string; bin
     throw new Error(`portfolio build failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`);
   }
   const buildSeconds = (Date.now() - started) / 1000;
-  const server: ChildProcess = spawn(
-    bin,
-    ['serve', '--no-build', '--site', path.join(work, 'site'), '--addr', `127.0.0.1:${port}`, '--data', path.join(work, 'data')],
-    {
-      cwd: work,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`portfolio serve exited with ${code}`)));
-    server.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Serving')) resolve();
-    });
-  });
+  const { origin, server } = await startServe(bin, path.join(work, 'site'), path.join(work, 'data'), work);
   return {
     work,
     content,
     bin,
-    origin: `http://localhost:${port}`,
+    origin,
     buildSeconds,
     buildOutput,
     stop() {

@@ -8,12 +8,13 @@
 // named by a hash of everything it is made from (the setting, the site's
 // sources, the schemas, the command), so a run only builds what changed
 // and every spec shares what is built.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startServe } from './serve';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const root = path.join(repo, '.cache', 'e2e', 'variants');
@@ -236,21 +237,8 @@ export interface Served {
   stop: () => void;
 }
 
-/** Serves the built variant in `site` on `port`, as the suite's own server serves dist/. */
-export async function serveVariant(site: string, port: number): Promise<Served> {
-  const server: ChildProcess = spawn(
-    command(),
-    ['serve', '--no-build', '--site', site, '--addr', `127.0.0.1:${port}`, '--data', path.join(site, '..', 'data')],
-    {
-      cwd: path.dirname(site),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`portfolio serve exited with ${code}`)));
-    server.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Serving')) resolve();
-    });
-  });
-  return { origin: `http://localhost:${port}`, stop: () => server.kill() };
+/** Serves the built variant in `site` on a port of its own, as the suite's own server serves dist/. */
+export async function serveVariant(site: string): Promise<Served> {
+  const { origin, server } = await startServe(command(), site, path.join(site, '..', 'data'), path.dirname(site));
+  return { origin, stop: () => server.kill() };
 }

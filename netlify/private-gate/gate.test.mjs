@@ -684,10 +684,11 @@ test("each secret's page, notice and favourites answer is serve's, byte for byte
     const method = c.method ?? (body === undefined ? 'GET' : 'POST');
     const res = await handle(at(c.path, { method, headers, body }), {
       secretFor: (slug) => (slug === 'alpha' ? SECRET : undefined),
-      galleryFor: (slug) => (slug === 'alpha' ? { title: 'Secret Alpha', photos: ['IMG_0012.jpg'], page: c.page } : undefined),
+      galleryFor: (slug) => (slug === 'alpha' && !c.unlisted ? { title: 'Secret Alpha', photos: ['IMG_0012.jpg'], page: c.page } : undefined),
       site: c.site,
       deployStore: () => getDeployStore(),
-      favouritesStore: () => getStore(STORE),
+      // As a full disk would: storing fails.
+      favouritesStore: () => (c.storeFails ? { setJSON: async () => Promise.reject(new Error('disk full')) } : getStore(STORE)),
       next: async () => new Response('PUBLIC'),
       now: () => NOW,
     });

@@ -34,7 +34,11 @@ type gatePageCase struct {
 	Form   string              `json:"form,omitempty"`   // posted (urlencoded) when set; "multipart" or "too large" for those
 	Site   *privateaccess.Site `json:"site,omitempty"`
 	Page   *privateaccess.Page `json:"page,omitempty"`
-	Status int                 `json:"status"`
+	// Unlisted: the build's list names no gallery for the project, so
+	// favourites cannot be checked; StoreFails: storing them fails.
+	Unlisted   bool `json:"unlisted,omitempty"`
+	StoreFails bool `json:"storeFails,omitempty"`
+	Status     int  `json:"status"`
 	// Headers are the answer's Content-Type and, when sent, its Allow.
 	Headers map[string]string `json:"headers"`
 	Body    string            `json:"body"`
@@ -73,6 +77,14 @@ var gatePageCases = []gatePageCase{
 		Form: "multipart", Status: http.StatusUnsupportedMediaType},
 	{Name: "favourites too large, for a browser", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
 		Form: "too large", Status: http.StatusRequestEntityTooLarge},
+	{Name: "favourites that cannot be checked, for a browser", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
+		Form: favouritesForm("Secret Alpha", "IMG_0012.jpg"), Unlisted: true, Status: http.StatusServiceUnavailable},
+	{Name: "favourites that cannot be checked, for a script", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "application/json", Cookie: true,
+		Form: favouritesForm("Secret Alpha", "IMG_0012.jpg"), Unlisted: true, Status: http.StatusServiceUnavailable},
+	{Name: "favourites that cannot be stored, for a browser", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "text/html", Cookie: true,
+		Form: favouritesForm("Secret Alpha", "IMG_0012.jpg"), StoreFails: true, Status: http.StatusInternalServerError},
+	{Name: "favourites that cannot be stored, for a script", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "application/json", Cookie: true,
+		Form: favouritesForm("Secret Alpha", "IMG_0012.jpg"), StoreFails: true, Status: http.StatusInternalServerError},
 	{Name: "favourites too large, for a script", Method: http.MethodPost, Path: "/private/alpha/photos/1", Accept: "application/json", Cookie: true,
 		Form: "too large", Status: http.StatusRequestEntityTooLarge},
 }
@@ -94,7 +106,11 @@ func TestSecretPagesFile(t *testing.T) {
 		g := privateaccess.Galleries{Site: c.Site, Projects: map[string]privateaccess.Gallery{
 			"alpha": {Title: "Secret Alpha", Photos: []string{"IMG_0012.jpg"}, Page: c.Page},
 		}}
+		if c.Unlisted {
+			g.Projects = nil
+		}
 		*s.galleries = g
+		*s.storeFails = c.StoreFails
 		method, body, header := cmp.Or(c.Method, http.MethodGet), "", http.Header{}
 		if c.Secret != "" {
 			method, body = http.MethodPost, url.Values{privateaccess.SecretField: {c.Secret}}.Encode()

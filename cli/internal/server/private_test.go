@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"html"
 	"net/http"
 	"net/http/httptest"
@@ -68,6 +69,8 @@ type privateSite struct {
 	secret *string
 	// galleries is what the build says of the private projects' galleries.
 	galleries *privateaccess.Galleries
+	// storeFails makes storing a message fail, as a full disk would.
+	storeFails *bool
 }
 
 // privateRules are the site's headers with the private rule, as the
@@ -107,7 +110,7 @@ func deployStore(dir string) string { return filepath.Join(filepath.Dir(dir), "d
 func newPrivateSite(t *testing.T) *privateSite {
 	t.Helper()
 	dir, store := writePrivateSite(t)
-	s := &privateSite{dist: dir, clock: &clock{now: time.Unix(1_800_000_000, 0)}, store: store, secret: new(string), galleries: &privateaccess.Galleries{
+	s := &privateSite{dist: dir, clock: &clock{now: time.Unix(1_800_000_000, 0)}, store: store, secret: new(string), storeFails: new(bool), galleries: &privateaccess.Galleries{
 		Projects: map[string]privateaccess.Gallery{
 			"alpha": {Title: "Secret Alpha", Photos: []string{"IMG_0012.jpg", "IMG_0047.jpg", "DSC_1.jpg"}},
 			"beta":  {Title: "Secret Beta", Photos: []string{"B_1.jpg"}},
@@ -120,7 +123,7 @@ func newPrivateSite(t *testing.T) *privateSite {
 		Validate: func(m server.Message) map[string]string {
 			return contact.Validate(contact.Message{Name: m.Name, Email: m.Email, Message: m.Message})
 		},
-		Store:        storeAdapter{store},
+		Store:        failableStore{storeAdapter{store}, s.storeFails},
 		Images:       server.ImageCDNConfig{CacheDir: t.TempDir()},
 		PrivateStore: deployStore(dir),
 		PrivateSecret: func(slug string) string {
@@ -661,4 +664,17 @@ func TestClosedPageFile(t *testing.T) {
 	if !golden.File(t, filepath.Join("testdata", "closed-page.html"), []byte(r.body)) {
 		t.Log(edgeFunctionReadsIt)
 	}
+}
+
+// failableStore stores through next, or fails while *fails is set.
+type failableStore struct {
+	next  storeAdapter
+	fails *bool
+}
+
+func (f failableStore) Add(ctx context.Context, m server.Message) error {
+	if *f.fails {
+		return errors.New("disk full")
+	}
+	return f.next.Add(ctx, m)
 }

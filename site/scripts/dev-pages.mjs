@@ -23,6 +23,18 @@ const wantsPage = (req) =>
   (req.method === 'GET' || req.method === 'HEAD') && /\btext\/html\b/.test(req.headers.accept ?? '') && !/^\/(@|src\/|node_modules\/)/.test(req.url ?? '');
 
 /**
+ * Where a private project's file (an image variant, a video, a document)
+ * is in public/: `/private/<slug>/img/x.avif` → `/img/x.avif`, without the
+ * query; undefined for any other address. `prefix` is the private prefix
+ * with its slashes (`/private/`).
+ */
+export function privateFile(url, prefix) {
+  if (!url.startsWith(prefix)) return undefined;
+  const m = /^[^/]+\/((?:img|video|docs)\/[^?]*)/.exec(url.slice(prefix.length));
+  return m ? `/${m[1]}` : undefined;
+}
+
+/**
  * The Vite plugin; `root` is the site's folder. Off under Vitest, which
  * starts a Vite server of its own.
  */
@@ -56,10 +68,17 @@ export function devPages(root) {
       // they are served from public/, where the images step wrote them.
       // Unguarded: `portfolio dev` is the owner's own preview
       // (docs/decisions/0080-private-client-work.md).
+      // The prefix is the route table's (src/config/paths.ts, held to Go's
+      // privateaccess.Prefix by its test), never spelt here again.
       server.middlewares.use((req, _res, next) => {
-        const m = /^\/private\/[^/]+\/((?:img|video|docs)\/[^?]*)/.exec(req.url ?? '');
-        if (m) req.url = `/${m[1]}`;
-        next();
+        server.ssrLoadModule('/src/config/paths.ts').then(
+          (/** @type {typeof import('../src/config/paths')} */ { paths }) => {
+            const file = privateFile(req.url ?? '', paths.privateProject(''));
+            if (file) req.url = file;
+            next();
+          },
+          (/** @type {unknown} */ err) => next(err),
+        );
       });
       // After Vite's own middleware: modules, public files and assets first.
       return () => {

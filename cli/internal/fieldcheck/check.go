@@ -152,13 +152,7 @@ func ValidateDescription(s string) error {
 }
 
 // ValidateSkills checks the list of skills.
-func ValidateSkills(skills []string) error {
-	list := make([]string, len(skills))
-	for i, s := range skills {
-		list[i] = strings.TrimSpace(s)
-	}
-	return checkPart("skills", "/skills", schemacheck.Value{Pointer: "/skills", Value: list})
-}
+func ValidateSkills(skills []string) error { return validateList("skills", skills) }
 
 // ValidateSkillList checks skills typed as a comma-separated list.
 func ValidateSkillList(s string) error { return ValidateSkills(ParseSkills(s)) }

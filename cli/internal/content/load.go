@@ -222,22 +222,15 @@ type GalleryImage struct {
 
 // Load reads and checks the content folder. The returned list holds every
 // problem found; the error is only for failures that are not the content's
-// fault (such as a schema that does not compile).
+// fault (such as a schema that does not compile). Its steps: the site's
+// settings, the project folders, the projects (in parallel), then the
+// checks across them.
 func Load(dir string, opts Options) (*Content, diag.List, error) {
-	if opts.MaxPixels == 0 {
-		opts.MaxPixels = imagecheck.DefaultMaxPixels
-	}
-	site, err := schemacheck.SiteSchema()
+	l, err := newLoader(dir, opts)
 	if err != nil {
 		return nil, nil, err
 	}
-	proj, err := schemacheck.ProjectSchema()
-	if err != nil {
-		return nil, nil, err
-	}
-	l := &loader{opts: opts, dir: dir, siteSchema: site, projectSchema: proj}
 	c := &Content{Dir: dir}
-
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		l.add(diag.Diagnostic{File: dir, Message: "content folder not found",
 			Hint: "run the command from the repository root, or pass --content DIR"})
@@ -247,14 +240,45 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if path := filepath.Join(dir, SiteFile); l.insideRoot(path, "") {
-		if c.SiteDoc = l.loadDocument(path, site); c.SiteDoc != nil {
+	l.loadSite(c)
+	projectsDir := filepath.Join(dir, ProjectsDir)
+	names := l.boundProjects(dir, projectsDir, l.projectFolders(projectsDir))
+	l.loadProjects(c, projectsDir, names)
+	l.checkContent(c)
+	l.diags.Sort()
+	return c, l.diags, nil
+}
+
+// newLoader compiles the schemas (once per process) for a loader of dir.
+func newLoader(dir string, opts Options) (*loader, error) {
+	if opts.MaxPixels == 0 {
+		opts.MaxPixels = imagecheck.DefaultMaxPixels
+	}
+	site, err := schemacheck.SiteSchema()
+	if err != nil {
+		return nil, err
+	}
+	proj, err := schemacheck.ProjectSchema()
+	if err != nil {
+		return nil, err
+	}
+	return &loader{opts: opts, dir: dir, siteSchema: site, projectSchema: proj}, nil
+}
+
+// loadSite reads site.yaml into c, leniently: Check reported what does
+// not decode.
+func (l *loader) loadSite(c *Content) {
+	if path := filepath.Join(l.dir, SiteFile); l.insideRoot(path, "") {
+		if c.SiteDoc = l.loadDocument(path, l.siteSchema); c.SiteDoc != nil {
 			c.Site = &Site{}
-			_ = site.Decode(c.SiteDoc, c.Site) // lenient: Check reported what does not decode
+			_ = l.siteSchema.Decode(c.SiteDoc, c.Site)
 		}
 	}
+}
 
-	projectsDir := filepath.Join(dir, ProjectsDir)
+// projectFolders lists the folders of projectsDir that name projects;
+// a file or a badly named folder there is reported.
+func (l *loader) projectFolders(projectsDir string) []string {
 	entries, err := os.ReadDir(projectsDir)
 	if err != nil {
 		l.add(diag.Diagnostic{File: projectsDir, Message: "projects folder not found",
@@ -276,8 +300,13 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 				Hint:    "each project is a folder with a project.yaml: move the file into a project folder, or out of " + ProjectsDir + "/"})
 		}
 	}
-	names = l.boundProjects(dir, projectsDir, names)
-	// Projects are independent: parse and check them on all cores.
+	return names
+}
+
+// loadProjects parses and checks each project folder of names into c, on
+// all cores (projects are independent), and reports two folders whose
+// slugs differ only in case.
+func (l *loader) loadProjects(c *Content, projectsDir string, names []string) {
 	loaded := make([]*Project, len(names))
 	parallel(len(names), func(i int) {
 		loaded[i] = l.loadProject(filepath.Join(projectsDir, names[i]), names[i])
@@ -297,6 +326,12 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 		seen[folded] = name
 		c.Projects = append(c.Projects, p)
 	}
+}
+
+// checkContent runs the checks across the loaded content: the images and
+// videos, the galleries, each project against its category and the
+// site's pages, then the site's settings that name projects.
+func (l *loader) checkContent(c *Content) {
 	l.inspectImages()
 	l.inspectVideos()
 	c.countCategories()
@@ -314,22 +349,20 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	}
 	l.checkCategories(c)
 	slices.SortFunc(c.Projects, func(a, b *Project) int { return strings.Compare(a.Slug, b.Slug) })
-	if c.Site != nil && len(c.Projects) == c.Folders {
+	if c.Site == nil {
+		return
+	}
+	complete := len(c.Projects) == c.Folders
+	if complete {
 		l.checkProjectOrder(c)
 	}
-	if c.Site != nil {
-		l.checkPrivateOrder(c)
+	l.checkPrivateOrder(c)
+	if complete {
+		l.checkHome(c)
 	}
-	if c.Site != nil {
-		if len(c.Projects) == c.Folders {
-			l.checkHome(c)
-		}
-		l.checkAnalytics(c)
-		l.checkRights(c)
-		l.checkPlaceholders(c.SiteDoc)
-	}
-	l.diags.Sort()
-	return c, l.diags, nil
+	l.checkAnalytics(c)
+	l.checkRights(c)
+	l.checkPlaceholders(c.SiteDoc)
 }
 
 // closestKey reports whether one of keys looks like a misspelling of name.

@@ -265,17 +265,11 @@ type Category struct {
 
 // ProjectData is a project.yaml.
 type ProjectData struct {
-	Title       string   `json:"title" ts:"title"`
-	Subtitle    string   `json:"subtitle" ts:"subtitle"`
-	Description string   `json:"description" ts:"description"`
-	Role        string   `json:"role" ts:"role"`
-	Skills      []string `json:"skills" ts:"skills"`
-	Category    string   `json:"category" ts:"category"`
-	Page        string   `json:"page" ts:"page"`
-	Featured    bool     `json:"featured" ts:"featured"`
-	Active      bool     `json:"active" ts:"active"`
-	Access      string   `json:"access" ts:"access"`
-	Downloads   string   `json:"downloads" ts:"downloads"`
+	// ProjectDetails come first, in the schema's order: the keys the
+	// project commands ask for (details.go; decision 0110).
+	ProjectDetails
+	Access    string `json:"access" ts:"access"`
+	Downloads string `json:"downloads" ts:"downloads"`
 	// Watermark is the proofing text drawn into a private project's image
 	// variants at build time (decision 0093); never sent to the site.
 	Watermark string `json:"watermark" ts:"-"`

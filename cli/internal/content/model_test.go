@@ -75,8 +75,10 @@ func follows(root *schemamodel.Root, s *schemamodel.Schema, typ reflect.Type, wh
 	}
 	fields := map[string]reflect.StructField{}
 	var written []string
-	for i := range typ.NumField() {
-		f := typ.Field(i)
+	for _, f := range reflect.VisibleFields(typ) {
+		if f.Anonymous { // ProjectDetails: its fields follow it
+			continue
+		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		fields[name] = f
 		// A field the loader resolves (resolved) comes after the file's.

@@ -53,9 +53,43 @@ type galleryRef struct {
 }
 
 // collectImages finds every local image the project refers to, checks each
-// path, and queues the images for inspection.
+// path, and queues the images for inspection: those its fields name, then
+// those of its gallery folder.
 func (l *loader) collectImages(p *Project) {
-	var galleries []string
+	galleries := l.queueFields(p)
+	for _, extra := range galleries[min(1, len(galleries)):] {
+		l.add(p.Doc.Diag(diag.Error, extra, "keep one gallery block; it shows every image of the gallery folder",
+			"a project has at most one gallery block"))
+	}
+	if _, err := os.Lstat(filepath.Join(p.Dir, GalleryJournal)); err == nil {
+		// Some images are under temporary hidden names until it is finished.
+		l.add(p.Doc.Diag(diag.Error, "", "run "+l.command("gallery "+p.Slug)+" (any gallery command) to finish it",
+			"a `portfolio gallery` change to this project was interrupted"))
+	}
+	listing := listGallery(p.Dir)
+	if len(galleries) == 0 {
+		if n := len(listing.images); n > 0 && listing.outside == "" {
+			l.add(p.Doc.Diag(diag.Warning, "/body", "add `- type: gallery` to body where the gallery should appear",
+				"%s/ holds %s but body has no gallery block, so they are not shown", GalleryDir, english.Count(n, "image")))
+		}
+		return
+	}
+	g := &galleryRef{pointer: galleries[0]}
+	p.gallery = g
+	if block, ok := p.blockAt(g.pointer).(*GalleryBlock); ok {
+		g.external, g.listed = externalImages(block)
+	}
+	if !l.galleryFolderReadable(p, g, listing) {
+		return
+	}
+	l.reportGalleryStrays(p, g, listing)
+	l.queueGallery(p, g, listing)
+}
+
+// queueFields walks the project's fields by their schema definitions:
+// queues the images and videos they name, checks the captions files, and
+// returns the pointers of the gallery blocks.
+func (l *loader) queueFields(p *Project) (galleries []string) {
 	l.projectSchema.Walk(p.Doc, func(ptr string, s *schemamodel.Schema, def string, v any) {
 		switch def {
 		case DefImagePath:
@@ -75,29 +109,13 @@ func (l *loader) collectImages(p *Project) {
 			}
 		}
 	})
-	for _, extra := range galleries[min(1, len(galleries)):] {
-		l.add(p.Doc.Diag(diag.Error, extra, "keep one gallery block; it shows every image of the gallery folder",
-			"a project has at most one gallery block"))
-	}
-	galleryDir := filepath.Join(p.Dir, GalleryDir)
-	if _, err := os.Lstat(filepath.Join(p.Dir, GalleryJournal)); err == nil {
-		// Some images are under temporary hidden names until it is finished.
-		l.add(p.Doc.Diag(diag.Error, "", "run "+l.command("gallery "+p.Slug)+" (any gallery command) to finish it",
-			"a `portfolio gallery` change to this project was interrupted"))
-	}
-	listing := listGallery(p.Dir)
-	if len(galleries) == 0 {
-		if n := len(listing.images); n > 0 && listing.outside == "" {
-			l.add(p.Doc.Diag(diag.Warning, "/body", "add `- type: gallery` to body where the gallery should appear",
-				"%s/ holds %s but body has no gallery block, so they are not shown", GalleryDir, english.Count(n, "image")))
-		}
-		return
-	}
-	g := &galleryRef{pointer: galleries[0]}
-	p.gallery = g
-	if block, ok := p.blockAt(g.pointer).(*GalleryBlock); ok {
-		g.external, g.listed = externalImages(block)
-	}
+	return galleries
+}
+
+// galleryFolderReadable reports, at the gallery block g, a gallery folder
+// that cannot be read as the project's own: a link out of the project, a
+// name in the wrong case, an error, a file.
+func (l *loader) galleryFolderReadable(p *Project, g *galleryRef, listing galleryListing) bool {
 	problem := func(hint, format string, args ...any) {
 		l.add(p.Doc.Diag(diag.Error, g.pointer, hint, format, args...))
 	}
@@ -105,18 +123,25 @@ func (l *loader) collectImages(p *Project) {
 	case listing.outside != "":
 		problem("copy the images into the project folder instead of linking to them",
 			"%s/ is a symbolic link to %s, outside the project folder", GalleryDir, listing.outside)
-		return
 	case listing.wrongCase != "":
 		problem("rename it to "+GalleryDir+": names are case-sensitive on the web host",
 			"the gallery folder must be named %q, not %q", GalleryDir, listing.wrongCase)
-		return
 	case listing.err != nil:
 		problem("", "cannot read %s/: %s", GalleryDir, describeIOError(listing.err))
-		return
 	case listing.notFolder:
 		problem("", "%s is not a folder", GalleryDir)
-		return
+	default:
+		return true
 	}
+	return false
+}
+
+// reportGalleryStrays reports, at the gallery block g, what its folder
+// holds that the gallery leaves out: badly named files, sub-folders, files
+// of other kinds (with the ffmpeg line for a .mov or .mkv), posters of no
+// video.
+func (l *loader) reportGalleryStrays(p *Project, g *galleryRef, listing galleryListing) {
+	galleryDir := filepath.Join(p.Dir, GalleryDir)
 	for _, name := range listing.badNames {
 		l.add(p.Doc.Diag(diag.Error, g.pointer, renameHint+"; the gallery leaves it out until then",
 			"%s/: %s", GalleryDir, NameProblem(name)))
@@ -138,6 +163,11 @@ func (l *loader) collectImages(p *Project) {
 		l.add(p.Doc.Diag(diag.Warning, g.pointer, "remove it, or name it after its video (demo.mp4 → demo.poster.jpg)",
 			"%s/%s is named as a video's poster, but no video of that name is beside it; it is not shown", GalleryDir, name))
 	}
+}
+
+// queueGallery queues the gallery folder's images and videos in order,
+// reads their texts, and reports a gallery with nothing to show.
+func (l *loader) queueGallery(p *Project, g *galleryRef, listing galleryListing) {
 	for _, name := range listing.images {
 		rel := GalleryDir + "/" + name
 		g.files = append(g.files, rel)
@@ -153,8 +183,9 @@ func (l *loader) collectImages(p *Project) {
 		if !listing.exists {
 			where = fmt.Sprintf("there is no %s/ folder", GalleryDir)
 		}
-		problem(fmt.Sprintf("put .jpg, .png or .webp files in %s, or list images under `external:`, or remove the gallery block", galleryDir),
-			"the gallery is empty: %s and no external images", where)
+		l.add(p.Doc.Diag(diag.Error, g.pointer,
+			fmt.Sprintf("put .jpg, .png or .webp files in %s, or list images under `external:`, or remove the gallery block", filepath.Join(p.Dir, GalleryDir)),
+			"the gallery is empty: %s and no external images", where))
 	}
 }
 

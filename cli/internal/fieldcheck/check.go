@@ -98,15 +98,6 @@ func checkProperty(name, value string) error {
 	return checkPart(name, "/"+name, schemacheck.Value{Pointer: "/" + name, Value: value})
 }
 
-// ValidateTitle checks the project's title.
-func ValidateTitle(s string) error { return checkProperty("title", strings.TrimSpace(s)) }
-
-// ValidateSubtitle checks the line under the title.
-func ValidateSubtitle(s string) error { return checkProperty("subtitle", strings.TrimSpace(s)) }
-
-// ValidateRole checks the owner's role.
-func ValidateRole(s string) error { return checkProperty("role", strings.TrimSpace(s)) }
-
 // ValidateCategory checks the card's badge label.
 func ValidateCategory(s string) error { return checkProperty("category", strings.TrimSpace(s)) }
 
@@ -150,18 +141,6 @@ func ValidateDescription(s string) error {
 	}
 	return err
 }
-
-// ValidateSkills checks the list of skills.
-func ValidateSkills(skills []string) error {
-	list := make([]string, len(skills))
-	for i, s := range skills {
-		list[i] = strings.TrimSpace(s)
-	}
-	return checkPart("skills", "/skills", schemacheck.Value{Pointer: "/skills", Value: list})
-}
-
-// ValidateSkillList checks skills typed as a comma-separated list.
-func ValidateSkillList(s string) error { return ValidateSkills(ParseSkills(s)) }
 
 // TrimList trims every item and drops the empty ones.
 func TrimList(in []string) []string {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck/imagetest"
 	"portfolio/cli/internal/videocheck/videotest"
 )
@@ -38,16 +39,16 @@ func TestTextValidators(t *testing.T) {
 		in        string
 		want, hnt string
 	}{
-		{"title ok", ValidateTitle, "Drone Photography", "", ""},
-		{"title empty", ValidateTitle, "   ", `"title" must not be empty`, "write some text"},
-		{"title max", ValidateTitle, long(80), "", ""},
-		{"title long", ValidateTitle, long(81), `"title" is too long: 81 characters, at most 80 allowed`, "shorten it"},
-		{"subtitle ok", ValidateSubtitle, "Aerial photography", "", ""},
-		{"subtitle empty", ValidateSubtitle, "", `"subtitle" must not be empty`, ""},
-		{"subtitle long", ValidateSubtitle, long(161), `"subtitle" is too long: 161 characters, at most 160 allowed`, ""},
-		{"role ok", ValidateRole, "Photographer", "", ""},
-		{"role empty", ValidateRole, "", `"role" must not be empty`, ""},
-		{"role long", ValidateRole, long(121), `"role" is too long: 121 characters, at most 120 allowed`, ""},
+		{"title ok", detailCheck("title"), "Drone Photography", "", ""},
+		{"title empty", detailCheck("title"), "   ", `"title" must not be empty`, "write some text"},
+		{"title max", detailCheck("title"), long(80), "", ""},
+		{"title long", detailCheck("title"), long(81), `"title" is too long: 81 characters, at most 80 allowed`, "shorten it"},
+		{"subtitle ok", detailCheck("subtitle"), "Aerial photography", "", ""},
+		{"subtitle empty", detailCheck("subtitle"), "", `"subtitle" must not be empty`, ""},
+		{"subtitle long", detailCheck("subtitle"), long(161), `"subtitle" is too long: 161 characters, at most 160 allowed`, ""},
+		{"role ok", detailCheck("role"), "Photographer", "", ""},
+		{"role empty", detailCheck("role"), "", `"role" must not be empty`, ""},
+		{"role long", detailCheck("role"), long(121), `"role" is too long: 121 characters, at most 120 allowed`, ""},
 		{"category ok", ValidateCategory, "Branding", "", ""},
 		{"category empty", ValidateCategory, "", `"category" must not be empty`, ""},
 		{"category long", ValidateCategory, long(41), `"category" is too long: 41 characters, at most 40 allowed`, ""},
@@ -57,11 +58,11 @@ func TestTextValidators(t *testing.T) {
 		{"description empty", ValidateDescription, "", `"description" must not be empty`, ""},
 		{"description long", ValidateDescription, long(301), `"description" is too long: 301 characters, at most 300 allowed`, ""},
 		{"description html", ValidateDescription, "A <b>bold</b> claim", "(the description also starts the page's text)", ""},
-		{"skills ok", ValidateSkillList, "Figma, Photoshop", "", ""},
-		{"skills empty", ValidateSkillList, " , ", `"skills" needs at least 1 item, has 0`, ""},
-		{"skills duplicate", ValidateSkillList, "Figma, Sketch, Figma", `"skills" lists the same item twice (items 1 and 3)`, "remove the repeated item"},
-		{"skills item long", ValidateSkillList, "Figma, " + long(41), `item 2 of "skills" is too long: 41 characters, at most 40 allowed`, ""},
-		{"skills too many", ValidateSkillList, "a,b,c,d,e,f,g,h,i,j,k,l,m", `"skills" has 13 items, at most 12 allowed`, "remove some items"},
+		{"skills ok", detailCheck("skills"), "Figma, Photoshop", "", ""},
+		{"skills empty", detailCheck("skills"), " , ", `"skills" needs at least 1 item, has 0`, ""},
+		{"skills duplicate", detailCheck("skills"), "Figma, Sketch, Figma", `"skills" lists the same item twice (items 1 and 3)`, "remove the repeated item"},
+		{"skills item long", detailCheck("skills"), "Figma, " + long(41), `item 2 of "skills" is too long: 41 characters, at most 40 allowed`, ""},
+		{"skills too many", detailCheck("skills"), "a,b,c,d,e,f,g,h,i,j,k,l,m", `"skills" has 13 items, at most 12 allowed`, "remove some items"},
 		{"slug ok", ValidateSlug, "drone-photography", "", ""},
 		{"slug upper", ValidateSlug, "Drone", `the folder name "Drone" is not a valid slug: it becomes the page address /projects/Drone`, "use drone"},
 		{"slug spaces", ValidateSlug, "my project", "is not a valid slug", "use my-project"},
@@ -322,5 +323,28 @@ func TestParseGallery(t *testing.T) {
 	}
 	if err := ValidateCover(`'My Photos/a.jpg'`); err != nil {
 		t.Errorf("a quoted cover path: %v", err)
+	}
+}
+
+// detailCheck is the check of the detail of key (Detail).
+func detailCheck(key string) func(string) error {
+	f, ok := content.DetailByKey(key)
+	if !ok {
+		panic("no detail " + key)
+	}
+	return Detail(f)
+}
+
+// An optional detail may be empty; given, it is held to its property.
+func TestOptionalDetail(t *testing.T) {
+	optional := content.DetailField{Key: "role", Optional: true}
+	if err := Detail(optional)("  "); err != nil {
+		t.Errorf("empty optional detail: %v", err)
+	}
+	if err := Detail(optional)(strings.Repeat("x", 121)); err == nil {
+		t.Error("a too long optional detail passed")
+	}
+	if err := detailCheck("role")(""); err == nil {
+		t.Error("an empty required detail passed")
 	}
 }

@@ -15,7 +15,7 @@ import (
 // project's answers and an edited project's fields: only those given
 // change, text trimmed, the values of --skills one list.
 func TestDetailFlagsSet(t *testing.T) {
-	before := projectedit.Fields{Title: "Harbour", Page: "photography", Role: "Photographer", Skills: []string{"Photography"}, Active: true}
+	before := projectedit.Fields{ProjectDetails: content.ProjectDetails{Title: "Harbour", Page: "photography", Role: "Photographer", Skills: []string{"Photography"}, Active: true}}
 	for _, tt := range []struct {
 		name   string
 		args   []string
@@ -24,16 +24,16 @@ func TestDetailFlagsSet(t *testing.T) {
 	}{
 		{"none", nil, before, map[string]string{}},
 		{"text trimmed", []string{"--title", " Harbour Lights ", "--cover-alt", "Boats at dawn"},
-			projectedit.Fields{Title: "Harbour Lights", Page: "photography", Role: "Photographer", Skills: []string{"Photography"}, Active: true, CoverAlt: "Boats at dawn"},
+			projectedit.Fields{ProjectDetails: content.ProjectDetails{Title: "Harbour Lights", Page: "photography", Role: "Photographer", Skills: []string{"Photography"}, Active: true}, CoverAlt: "Boats at dawn"},
 			map[string]string{"title": "--title", "coverAlt": "--cover-alt"}},
 		{"skills, all values one list", []string{"--skills", "Figma, Sketch", "--skills", " Lightroom "},
-			projectedit.Fields{Title: "Harbour", Page: "photography", Role: "Photographer", Skills: []string{"Figma", "Sketch", "Lightroom"}, Active: true},
+			projectedit.Fields{ProjectDetails: content.ProjectDetails{Title: "Harbour", Page: "photography", Role: "Photographer", Skills: []string{"Figma", "Sketch", "Lightroom"}, Active: true}},
 			map[string]string{"skills": "--skills"}},
 		{"skills emptied", []string{"--skills", ""},
-			projectedit.Fields{Title: "Harbour", Page: "photography", Role: "Photographer", Active: true},
+			projectedit.Fields{ProjectDetails: content.ProjectDetails{Title: "Harbour", Page: "photography", Role: "Photographer", Active: true}},
 			map[string]string{"skills": "--skills"}},
 		{"booleans", []string{"--featured", "--active=false", "--page", "graphics"},
-			projectedit.Fields{Title: "Harbour", Page: "graphics", Role: "Photographer", Skills: []string{"Photography"}, Featured: true},
+			projectedit.Fields{ProjectDetails: content.ProjectDetails{Title: "Harbour", Page: "graphics", Role: "Photographer", Skills: []string{"Photography"}, Featured: true}},
 			map[string]string{"featured": "--featured", "active": "--active", "page": "--page"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,11 +48,11 @@ func TestDetailFlagsSet(t *testing.T) {
 			if !reflect.DeepEqual(f, tt.want) {
 				t.Errorf("fields:\n got %+v\nwant %+v", f, tt.want)
 			}
-			a := scaffold.Answers{Title: before.Title, Page: before.Page, Role: before.Role, Skills: append([]string(nil), before.Skills...), Active: before.Active}
+			a := scaffold.Answers{Details: before}
+			a.Skills = append([]string(nil), before.Skills...)
 			origin := map[string]string{}
 			d.SetAnswers(&a, origin)
-			got := projectedit.Fields{Title: a.Title, Subtitle: a.Subtitle, Page: a.Page, Category: a.Category, Description: a.Description,
-				Role: a.Role, Skills: a.Skills, Featured: a.Featured, Active: a.Active, CoverAlt: a.CoverAlt}
+			got := a.Details
 			if !reflect.DeepEqual(got, tt.want) || !reflect.DeepEqual(origin, tt.origin) {
 				t.Errorf("answers:\n got %+v, origin %v\nwant %+v, origin %v", got, origin, tt.want, tt.origin)
 			}

@@ -38,13 +38,15 @@ const (
 	linkPrototype = "prototype"
 )
 
-// formState holds the answers as the form edits them: text as typed (skills
-// and gallery as comma-separated lists).
+// formState holds the answers as the form edits them: the details
+// (content.Details), a list detail's text as typed in lists, the gallery
+// as a comma-separated list.
 type formState struct {
-	Title, Slug, Subtitle, Page, Category, Description, Role, Skills string
-	Featured, Active                                                 bool
-	Cover, CoverAlt, Gallery                                         string
-	Link                                                             string
+	content.Details
+	// lists are the list details (skills) as typed, by key: comma-separated.
+	lists                Lists
+	Slug, Cover, Gallery string
+	Link                 string
 	// Texts are the gallery's alt texts and captions given beforehand
 	// (--alt, --caption, --from): kept as they are, in gallery order.
 	Texts                                  []scaffold.ImageText
@@ -54,10 +56,8 @@ type formState struct {
 
 func stateFrom(a scaffold.Answers, pages []scaffold.Page) *formState {
 	s := &formState{
-		Title: a.Title, Slug: a.Slug, Subtitle: a.Subtitle, Page: a.Page, Category: a.Category,
-		Description: a.Description, Role: a.Role, Skills: strings.Join(a.Skills, ", "),
-		Featured: a.Featured, Active: a.Active, Cover: a.Cover, CoverAlt: a.CoverAlt, Gallery: strings.Join(a.Gallery, ", "),
-		Texts: a.Texts, Confirmed: true,
+		Details: a.Details, lists: ListsOf(&a.Details), Slug: a.Slug, Cover: a.Cover,
+		Gallery: strings.Join(a.Gallery, ", "), Texts: a.Texts, Confirmed: true,
 	}
 	if d := a.Document; d != nil {
 		s.Link, s.DocLabel, s.DocURL = linkDocument, d.Label, d.URL
@@ -78,12 +78,10 @@ func stateFrom(a scaffold.Answers, pages []scaffold.Page) *formState {
 }
 
 func (s *formState) answers() scaffold.Answers {
-	a := scaffold.Answers{
-		Title: s.Title, Slug: s.Slug, Subtitle: s.Subtitle, Page: s.Page, Category: s.Category,
-		Description: s.Description, Role: s.Role, Skills: fieldcheck.ParseSkills(s.Skills),
-		Featured: s.Featured, Active: s.Active, Cover: fieldcheck.CleanPath(s.Cover), Gallery: fieldcheck.ParseGallery(s.Gallery),
-		Texts: s.Texts,
-	}
+	a := scaffold.Answers{Details: s.Details, Slug: s.Slug, Cover: fieldcheck.CleanPath(s.Cover),
+		Gallery: fieldcheck.ParseGallery(s.Gallery), Texts: s.Texts}
+	s.lists.Parse(&a.Details)
+	a.CoverAlt = ""
 	switch s.Link {
 	case linkDocument:
 		a.Document = &scaffold.Document{Label: s.DocLabel, URL: s.DocURL}
@@ -141,16 +139,14 @@ func (f *Project) input(title, desc string, value *string, v func(string) error)
 	return huh.NewInput().Title(f.title(title, *value)).Description(desc).Value(value).Validate(f.check(v, value))
 }
 
-// description is a multi-line field on a screen (Enter goes on, Alt+Enter
+// multiline is a multi-line field on a screen (Enter goes on, Alt+Enter
 // or Ctrl+J starts a new line), one line in accessible mode.
-func (f *Project) description() huh.Field {
-	const title, desc = "Description", "Card text and meta description: one or two sentences."
-	s := f.state
+func (f *Project) multiline(d content.DetailField, value *string) huh.Field {
 	if f.accessible {
-		return f.input(title, desc, &s.Description, fieldcheck.ValidateDescription)
+		return f.input(d.Title, d.Help, value, fieldcheck.Detail(d))
 	}
-	return huh.NewText().Title(title).Description(desc + " Alt+Enter: new line.").Lines(3).
-		Value(&s.Description).Validate(f.check(fieldcheck.ValidateDescription, &s.Description))
+	return huh.NewText().Title(d.Title).Description(d.Help + " Alt+Enter: new line.").Lines(3).
+		Value(value).Validate(f.check(fieldcheck.Detail(d), value))
 }
 
 // imageExts are the kinds of file the image paths' Tab offers.
@@ -177,36 +173,48 @@ func (f *Project) suggestSlug() string { return content.SuggestSlug(f.state.Titl
 
 func (f *Project) defaultCategory() string { return f.labels[f.state.Page] }
 
-// detailGroups ask everything but the link's fields and the confirmation.
+// detailGroups ask everything but the link's fields and the confirmation:
+// the details in their groups (askGroups), the slug after the title, the
+// cover, the gallery and the kind of link after the last.
 func (f *Project) detailGroups() []*huh.Group {
 	s := f.state
-	pages := PageOptions(f.pages, s.Page)
-	return []*huh.Group{
-		huh.NewGroup(
-			f.input("Title", "The project's name: page heading and card title.", &s.Title, fieldcheck.ValidateTitle),
-			f.auto(f.input("Slug", "Its address: /projects/<slug>, and its folder's name.", &s.Slug,
-				func(v string) error { return fieldcheck.ValidateNewSlug(f.contentDir, v) }), "Slug", &s.Slug, f.suggestSlug),
-			f.input("Subtitle", "One line under the title on the project page.", &s.Subtitle, fieldcheck.ValidateSubtitle),
-		).Title("New project"),
-		huh.NewGroup(
-			huh.NewSelect[string]().Title("Page").Description("The category that lists it (site.yaml's categories).").Options(pages...).Value(&s.Page),
-			f.auto(f.input("Category", "The badge on its card.", &s.Category, fieldcheck.ValidateCategory), "Category", &s.Category, f.defaultCategory),
-			f.description(),
-			f.input("Role", `Your role, e.g. "Lead UX Designer".`, &s.Role, fieldcheck.ValidateRole),
-			f.input("Skills", "Skills and tools, separated by commas.", &s.Skills, fieldcheck.ValidateSkillList),
-		),
-		huh.NewGroup(
-			huh.NewConfirm().Title("Featured?").Description("Shown in Selected Work on the home page.").Value(&s.Featured),
-			huh.NewConfirm().Title("Active?").Description("Listed on its category page.").Value(&s.Active),
-			f.path(f.input("Cover image", "Path of a .jpg, .png or .webp file; copied beside project.yaml.", &s.Cover, fieldcheck.ValidateCover), &s.Cover, false),
-			f.path(f.input("Gallery images (optional)", "A folder, or image files separated by commas, in the order to show them.", &s.Gallery, fieldcheck.ValidateGallery), &s.Gallery, true),
-			huh.NewSelect[string]().Title("Add a link?").Options(
-				huh.NewOption("no", linkNone),
-				huh.NewOption("a document (a PDF of yours, or https://…), opened in a new tab", linkDocument),
-				huh.NewOption("a Figma prototype, embedded in the page", linkPrototype),
-			).Value(&s.Link),
-		),
+	slug := f.auto(f.input("Slug", "Its address: /projects/<slug>, and its folder's name.", &s.Slug,
+		func(v string) error { return fieldcheck.ValidateNewSlug(f.contentDir, v) }), "Slug", &s.Slug, f.suggestSlug)
+	groups := askGroups(f.detail, map[string][]huh.Field{"title": {slug}}, []huh.Field{
+		f.path(f.input("Cover image", "Path of a .jpg, .png or .webp file; copied beside project.yaml.", &s.Cover, fieldcheck.ValidateCover), &s.Cover, false),
+		f.path(f.input("Gallery images (optional)", "A folder, or image files separated by commas, in the order to show them.", &s.Gallery, fieldcheck.ValidateGallery), &s.Gallery, true),
+		huh.NewSelect[string]().Title("Add a link?").Options(
+			huh.NewOption("no", linkNone),
+			huh.NewOption("a document (a PDF of yours, or https://…), opened in a new tab", linkDocument),
+			huh.NewOption("a Figma prototype, embedded in the page", linkPrototype),
+		).Value(&s.Link),
+	})
+	groups[0].Title("New project")
+	return groups
+}
+
+// detail is the question of one detail: the page a choice of site.yaml's
+// categories, a defaulted one (the category) following its default until
+// edited, true or false a confirmation, a list typed with commas.
+func (f *Project) detail(d content.DetailField) huh.Field {
+	s := f.state
+	switch v := d.Ptr(&s.Details).(type) {
+	case *bool:
+		return huh.NewConfirm().Title(d.Title).Description(d.Help).Value(v)
+	case *[]string:
+		return f.input(d.Title, d.Help, s.lists[d.Key], fieldcheck.Detail(d))
+	case *string:
+		switch {
+		case d.Key == "page":
+			return huh.NewSelect[string]().Title(d.Title).Description(d.Help).Options(PageOptions(f.pages, s.Page)...).Value(v)
+		case d.Defaulted:
+			return f.auto(f.input(d.Title, d.Help, v, fieldcheck.Detail(d)), d.Title, v, f.defaultCategory)
+		case d.Multiline:
+			return f.multiline(d, v)
+		}
+		return f.input(d.Title, d.Help, v, fieldcheck.Detail(d))
 	}
+	return nil
 }
 
 func (f *Project) documentGroup() *huh.Group {
@@ -381,17 +389,21 @@ func (s *formState) draftAnswers() yaml.MapSlice {
 		}
 		return p
 	}
-	text("title", s.Title)
-	text("slug", s.Slug)
-	text("subtitle", s.Subtitle)
-	text("page", s.Page)
-	text("category", s.Category)
-	text("description", s.Description)
-	text("role", s.Role)
-	if skills := fieldcheck.ParseSkills(s.Skills); len(skills) > 0 {
-		out = append(out, yaml.MapItem{Key: "skills", Value: skills})
+	for _, d := range content.AskedDetails() {
+		switch v := d.Ptr(&s.Details).(type) {
+		case *string:
+			text(d.Key, *v)
+		case *[]string:
+			if list := fieldcheck.ParseSkills(*s.lists[d.Key]); len(list) > 0 {
+				out = append(out, yaml.MapItem{Key: d.Key, Value: list})
+			}
+		case *bool:
+			out = append(out, yaml.MapItem{Key: d.Key, Value: *v})
+		}
+		if d.Key == "title" {
+			text("slug", s.Slug)
+		}
 	}
-	out = append(out, yaml.MapItem{Key: "featured", Value: s.Featured}, yaml.MapItem{Key: "active", Value: s.Active})
 	if c := fieldcheck.CleanPath(s.Cover); c != "" {
 		out = append(out, yaml.MapItem{Key: "cover", Value: abs(c)})
 	}
@@ -420,7 +432,18 @@ func (s *formState) draftAnswers() yaml.MapSlice {
 
 // answered reports whether the owner has given anything worth keeping.
 func (s *formState) answered() bool {
-	for _, v := range []string{s.Title, s.Subtitle, s.Description, s.Role, s.Skills, s.Cover, s.CoverAlt, s.Gallery, s.DocLabel, s.DocURL, s.ProtoTitle, s.ProtoURL} {
+	typed := []string{s.Cover, s.CoverAlt, s.Gallery, s.DocLabel, s.DocURL, s.ProtoTitle, s.ProtoURL}
+	for _, d := range content.AskedDetails() {
+		switch v := d.Ptr(&s.Details).(type) {
+		case *string:
+			if d.Key != "page" && !d.Defaulted { // given before the owner types anything
+				typed = append(typed, *v)
+			}
+		case *[]string:
+			typed = append(typed, *s.lists[d.Key])
+		}
+	}
+	for _, v := range typed {
 		if strings.TrimSpace(v) != "" {
 			return true
 		}

@@ -49,7 +49,7 @@ func TestFormStateRoundTrip(t *testing.T) {
 	a.Gallery = []string{"photos/set", "photos/cover.jpg"}
 	a.Prototype = &scaffold.Prototype{Title: "Proto", URL: "https://embed.figma.com/x"}
 	s := stateFrom(a, nil)
-	if s.Link != linkPrototype || s.Skills != "Photography" || s.Gallery != "photos/set, photos/cover.jpg" || !s.Confirmed {
+	if s.Link != linkPrototype || *s.lists["skills"] != "Photography" || s.Gallery != "photos/set, photos/cover.jpg" || !s.Confirmed {
 		t.Errorf("state %+v", s)
 	}
 	b := s.answers()

@@ -192,9 +192,42 @@ var ErrLocked = errors.New("another `portfolio images` is running on these folde
 // result and the others are still done; the error is for what stops the
 // whole run (folders that cannot be written, another run in progress, ctx
 // cancelled). After a cancellation, whatever was finished is kept whole and
-// the next run picks up from there.
+// the next run picks up from there. Its steps: the folders locked, the
+// images made on every worker, then the cache index saved and what is no
+// longer used counted (and removed with GC).
 func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	start := time.Now()
+	opts = opts.withDefaults()
+	unlock, err := claimFolders(opts)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	r, noAVIF := newRunner(opts, start)
+	r.makeAll(ctx, sources)
+	keep := map[string]bool{}
+	for _, s := range sources {
+		keep[s.Path] = true
+	}
+	if err := r.index.save(keep); err != nil {
+		return nil, fmt.Errorf("saving the image cache index: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return r.res, err
+	}
+	if noAVIF != nil {
+		r.res.Summary.NoAVIF = noAVIF.Error()
+	}
+	if err := r.collectUnused(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(r.res.Failures, func(a, b Failure) int { return content.NaturalCompare(a.Source.Rel, b.Source.Rel) })
+	r.res.Summary.Elapsed = time.Since(start)
+	return r.res, nil
+}
+
+// withDefaults fills in the pixel limit and the number of workers.
+func (opts Options) withDefaults() Options {
 	if opts.MaxPixels <= 0 {
 		opts.MaxPixels = imagecheck.DefaultMaxPixels
 	}
@@ -207,25 +240,35 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 			opts.Workers *= originalsPerCore
 		}
 	}
+	return opts
+}
+
+// claimFolders makes the output and cache folders, locks them for this
+// run (ErrLocked when another holds them) and removes the temporary files
+// an interrupted run left; unlock ends the claim.
+func claimFolders(opts Options) (unlock func(), err error) {
 	for _, dir := range []string{opts.OutDir, opts.CacheDir} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, err
 		}
 	}
-	unlock, err := lock(filepath.Join(opts.CacheDir, lockFile))
+	unlock, err = lock(filepath.Join(opts.CacheDir, lockFile))
 	if errors.Is(err, errLocked) {
 		return nil, fmt.Errorf("%w (%s is locked); wait for it to finish", ErrLocked, opts.CacheDir)
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
 	removeTemps(opts.OutDir, opts.CacheDir)
+	return unlock, nil
+}
 
+// newRunner is a run's state: its fingerprints, whether it makes AVIF
+// (and why not, noAVIF), the cache index, an empty result.
+func newRunner(opts Options, start time.Time) (r *runner, noAVIF error) {
 	// Under delivery: netlify the Image CDN makes the host's AVIF: libavif
 	// is not opened at all.
 	fingerprint := opts.originalFingerprint()
-	var noAVIF error
 	// A watermarked image always gets variants, even with delivery:
 	// netlify: its proof is drawn into them, and the original is never
 	// published for it (decision 0093). Those have no AVIF then.
@@ -235,7 +278,7 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 		proofFingerprint = fingerprint
 		_, noAVIF = avifCodec.open()
 	}
-	r := &runner{
+	return &runner{
 		opts:             opts,
 		avif:             noAVIF == nil && opts.Delivery != content.DeliveryNetlify,
 		fingerprint:      fingerprint,
@@ -245,14 +288,17 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 			OutDir: opts.OutDir,
 			Images: map[string]manifest.Image{},
 		}},
-	}
-	// Biggest first, so no large image is left alone at the end.
+	}, noAVIF
+}
+
+// makeAll processes the sources on opts.Workers workers, biggest first so
+// that no large image is left alone at the end, until ctx ends.
+func (r *runner) makeAll(ctx context.Context, sources []Source) {
 	queue := slices.Clone(sources)
 	slices.SortStableFunc(queue, func(a, b Source) int { return cmp.Compare(b.Info.Pixels(), a.Info.Pixels()) })
-
 	work := make(chan Source)
 	var wg sync.WaitGroup
-	for range min(opts.Workers, max(1, len(queue))) {
+	for range min(r.opts.Workers, max(1, len(queue))) {
 		wg.Go(func() {
 			for s := range work {
 				r.finish(r.process(ctx, s))
@@ -267,37 +313,25 @@ func Run(ctx context.Context, sources []Source, opts Options) (*Result, error) {
 	}
 	close(work)
 	wg.Wait()
+}
 
-	keep := map[string]bool{}
-	for _, s := range sources {
-		keep[s.Path] = true
-	}
-	if err := r.index.save(keep); err != nil {
-		return nil, fmt.Errorf("saving the image cache index: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return r.res, err
-	}
-
+// collectUnused counts the variants no image of the manifest uses, and
+// removes them with GC when every image was made.
+func (r *runner) collectUnused() error {
 	sum := &r.res.Summary
-	if noAVIF != nil {
-		sum.NoAVIF = noAVIF.Error()
-	}
 	keys := map[string]bool{}
 	for _, img := range r.res.Manifest.Images {
 		keys[img.Key] = true
 	}
-	paths, bytes := unused(opts.OutDir, opts.CacheDir, keys)
+	paths, bytes := unused(r.opts.OutDir, r.opts.CacheDir, keys)
 	sum.Unused, sum.UnusedBytes = len(paths), bytes
-	if opts.GC && len(paths) > 0 && len(r.res.Failures) == 0 {
+	if r.opts.GC && len(paths) > 0 && len(r.res.Failures) == 0 {
 		if err := removeAll(paths); err != nil {
-			return nil, fmt.Errorf("removing unused images: %w", err)
+			return fmt.Errorf("removing unused images: %w", err)
 		}
 		sum.Removed = true
 	}
-	slices.SortFunc(r.res.Failures, func(a, b Failure) int { return content.NaturalCompare(a.Source.Rel, b.Source.Rel) })
-	sum.Elapsed = time.Since(start)
-	return r.res, nil
+	return nil
 }
 
 type runner struct {

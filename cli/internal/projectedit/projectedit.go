@@ -1,6 +1,7 @@
-// Package projectedit changes a project's details (title, subtitle, page,
-// category, description, role, skills, featured, active, and the alt text
-// of the page's image of its cover) in its project.yaml: only the lines of
+// Package projectedit changes a project's details (content.Details: title,
+// subtitle, page, category, description, role, skills, featured, active,
+// and the alt text of the page's image of its cover) in its project.yaml,
+// each rewritten by its kind (decision 0110): only the lines of
 // the values that change are rewritten, so comments, key order and
 // everything else stay as the owner wrote them.
 // The result is checked with `portfolio validate`'s loader before it
@@ -23,19 +24,22 @@ import (
 	"portfolio/cli/internal/yamltext"
 )
 
-// Fields are the details a project's form edits.
-type Fields struct {
-	Title, Subtitle, Page, Category, Description, Role string
-	Skills                                             []string
-	Featured, Active                                   bool
-	// CoverAlt is the alt text of the page's image blocks of the cover
-	// (Project.CoverImages); "" when the page shows none.
-	CoverAlt string
-}
+// Fields are the details a project's form edits (content.Details, decision
+// 0110); CoverAlt is the alt text of the page's image blocks of the cover
+// (Project.CoverImages), "" when the page shows none.
+type Fields = content.Details
 
 // Keys are the fields' keys in project.yaml, in the order new ones are
-// written.
-var Keys = []string{"title", "subtitle", "description", "role", "skills", "category", "page", "featured", "active"}
+// written: the schema's.
+var Keys = func() []string {
+	var keys []string
+	for _, f := range content.DetailFields() {
+		if f.InFile {
+			keys = append(keys, f.Key)
+		}
+	}
+	return keys
+}()
 
 // Project is a project read for editing.
 type Project struct {
@@ -77,8 +81,8 @@ func Read(contentDir, slug string) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := Fields{Title: loaded.Title, Subtitle: loaded.Subtitle, Page: loaded.Page, Category: loaded.Category,
-		Description: loaded.Description, Role: loaded.Role, Featured: loaded.Featured, Active: loaded.Active}
+	f := Fields{ProjectDetails: loaded.ProjectDetails}
+	f.Skills = nil
 	for _, s := range loaded.Skills {
 		if s != "" {
 			f.Skills = append(f.Skills, s)
@@ -99,23 +103,23 @@ func Read(contentDir, slug string) (*Project, error) {
 }
 
 // value renders a field as the YAML text after "key:" (with the leading
-// space) and the lines after it.
+// space) and the lines after it: a list one item a line, a multi-line text
+// of a multiline detail as a literal block.
 func value(f Fields, key string) []string {
-	switch key {
-	case "skills":
+	d, _ := content.DetailByKey(key)
+	switch v := d.Ptr(&f).(type) {
+	case *[]string:
 		out := []string{""}
-		for _, s := range f.Skills {
+		for _, s := range *v {
 			out = append(out, "  - "+scalar(s))
 		}
 		return out
-	case "featured":
-		return []string{fmt.Sprintf(" %t", f.Featured)}
-	case "active":
-		return []string{fmt.Sprintf(" %t", f.Active)}
-	case "description":
-		if strings.Contains(f.Description, "\n") {
+	case *bool:
+		return []string{fmt.Sprintf(" %t", *v)}
+	case *string:
+		if d.Multiline && strings.Contains(*v, "\n") {
 			out := []string{" |"}
-			for _, l := range strings.Split(f.Description, "\n") {
+			for _, l := range strings.Split(*v, "\n") {
 				if l == "" {
 					out = append(out, "")
 				} else {
@@ -124,25 +128,14 @@ func value(f Fields, key string) []string {
 			}
 			return out
 		}
+		return []string{" " + scalar(*v)}
 	}
-	return []string{" " + scalar(get(f, key))}
-}
-
-func get(f Fields, key string) string {
-	return map[string]string{"title": f.Title, "subtitle": f.Subtitle, "page": f.Page, "category": f.Category,
-		"description": f.Description, "role": f.Role}[key]
+	return nil
 }
 
 func changed(a, b Fields, key string) bool {
-	switch key {
-	case "skills":
-		return !slices.Equal(a.Skills, b.Skills)
-	case "featured":
-		return a.Featured != b.Featured
-	case "active":
-		return a.Active != b.Active
-	}
-	return get(a, key) != get(b, key)
+	d, _ := content.DetailByKey(key)
+	return !d.Equal(&a, &b)
 }
 
 func scalar(s string) string { return yamltext.Scalar(s) }

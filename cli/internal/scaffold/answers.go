@@ -14,33 +14,24 @@ import (
 	"portfolio/cli/internal/fieldcheck"
 )
 
-// Answers are what the owner tells about a new project. Paths (cover,
-// gallery) are files on the owner's disk, not yet in the content folder.
+// Answers are what the owner tells about a new project: its details (the
+// one list of them, content.Details: decision 0110) and the rest. Paths
+// (cover, gallery) are files on the owner's disk, not yet in the content
+// folder.
 type Answers struct {
-	Title       string   `yaml:"title"`
-	Slug        string   `yaml:"slug"` // empty: made from the title
-	Subtitle    string   `yaml:"subtitle"`
-	Page        string   `yaml:"page"`
-	Category    string   `yaml:"category"` // empty: the page's title
-	Description string   `yaml:"description"`
-	Role        string   `yaml:"role"`
-	Skills      []string `yaml:"skills"`
-	Featured    bool     `yaml:"featured"`
-	Active      bool     `yaml:"active"`
+	content.Details
+	Slug string // empty: made from the title
 	// Cover is the cover image to copy next to project.yaml.
-	Cover string `yaml:"cover"`
-	// CoverAlt says what the cover shows, where the page opens with it (a
-	// page with no gallery, document or prototype: CoverOpensPage).
-	CoverAlt string `yaml:"coverAlt"`
+	Cover string
 	// Gallery lists folders (their images in natural file-name order) and
 	// image files, in the order the gallery shows them.
-	Gallery []string `yaml:"gallery"`
+	Gallery []string
 	// Texts are the gallery images' alt texts and captions, in gallery
 	// order; an image past the end, or with both empty, has the alt text
 	// "<title> <n>" alone (a given one follows it).
-	Texts     []ImageText `yaml:"texts"`
-	Document  *Document   `yaml:"document"`
-	Prototype *Prototype  `yaml:"prototype"`
+	Texts     []ImageText
+	Document  *Document
+	Prototype *Prototype
 }
 
 // ImageText is one gallery image's alt text and caption.
@@ -67,18 +58,23 @@ type Prototype struct {
 // NewAnswers returns answers with the defaults a new project starts from,
 // the schema's: active, not featured.
 func NewAnswers() Answers {
-	d := content.ProjectDefaults()
-	return Answers{Active: d.Active, Featured: d.Featured}
+	var a Answers
+	a.ProjectDetails = content.ProjectDefaults().ProjectDetails
+	return a
 }
 
 // Normalize trims every text answer and drops empty skills and gallery
 // entries, so that what is checked is what is written.
 func (a *Answers) Normalize() {
-	for _, s := range []*string{&a.Title, &a.Slug, &a.Subtitle, &a.Page, &a.Category, &a.Description, &a.Role, &a.Cover, &a.CoverAlt} {
-		*s = strings.TrimSpace(*s)
+	for _, f := range content.DetailFields() {
+		switch v := f.Ptr(&a.Details).(type) {
+		case *string:
+			*v = strings.TrimSpace(*v)
+		case *[]string:
+			*v = fieldcheck.TrimList(*v)
+		}
 	}
-	a.Cover = fieldcheck.CleanPath(a.Cover)
-	a.Skills = fieldcheck.TrimList(a.Skills)
+	a.Slug, a.Cover = strings.TrimSpace(a.Slug), fieldcheck.CleanPath(strings.TrimSpace(a.Cover))
 	a.Gallery = fieldcheck.TrimList(a.Gallery)
 	for i := range a.Texts {
 		a.Texts[i].Alt, a.Texts[i].Caption = strings.TrimSpace(a.Texts[i].Alt), strings.TrimSpace(a.Texts[i].Caption)
@@ -102,11 +98,20 @@ func (a *Answers) Normalize() {
 }
 
 // Required names the answers a project cannot do without, in the order the
-// form asks them. Slug and category have defaults (from the title and the
+// form asks them: the required details (content.DetailField.Required) and
+// the cover. Slug and category have defaults (from the title and the
 // page), featured and active too; gallery and links are optional. The
 // cover's alt text is required too when the cover opens the page
 // (CoverOpensPage).
-var Required = []string{"title", "subtitle", "page", "description", "role", "skills", "cover"}
+var Required = func() []string {
+	var out []string
+	for _, f := range content.AskedDetails() {
+		if f.Required() {
+			out = append(out, f.Key)
+		}
+	}
+	return append(out, "cover")
+}()
 
 // CoverOpensPage reports whether the page opens with the cover, in an
 // image block whose alt text is CoverAlt: it has no gallery, document or
@@ -146,23 +151,10 @@ func (a *Answers) Missing() []string {
 }
 
 func (a *Answers) isEmpty(name string) bool {
-	switch name {
-	case "title":
-		return a.Title == ""
-	case "subtitle":
-		return a.Subtitle == ""
-	case "page":
-		return a.Page == ""
-	case "description":
-		return a.Description == ""
-	case "role":
-		return a.Role == ""
-	case "skills":
-		return len(a.Skills) == 0
-	case "cover":
-		return a.Cover == ""
+	if f, ok := content.DetailByKey(name); ok {
+		return f.IsEmpty(&a.Details)
 	}
-	return false
+	return name == "cover" && a.Cover == ""
 }
 
 // Page is one category a project can be listed on, as site.yaml declares it.

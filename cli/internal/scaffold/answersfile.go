@@ -6,20 +6,25 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
 	"portfolio/cli/internal/cmdutil"
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/content/yamldoc"
 	"portfolio/cli/internal/schemamodel"
 )
 
-// Keys of an answers file, and what each holds.
-var answerKeys = map[string]string{
-	"title": "text", "slug": "text", "subtitle": "text", "page": "text", "category": "text",
-	"description": "text", "role": "text", "skills": "list", "featured": "bool", "active": "bool",
-	"cover": "text", "coverAlt": "text", "gallery": "list", "texts": "texts", "document": "link", "prototype": "link",
-}
+// Keys of an answers file, and what each holds: the details'
+// (content.Details) and the other answers'.
+var answerKeys = func() map[string]string {
+	keys := map[string]string{"slug": "text", "cover": "text", "gallery": "list", "texts": "texts", "document": "link", "prototype": "link"}
+	for _, f := range content.DetailFields() {
+		keys[f.Key] = map[reflect.Kind]string{reflect.String: "text", reflect.Slice: "list", reflect.Bool: "bool"}[f.Kind]
+	}
+	return keys
+}()
 
 var linkKeys = map[string][]string{"document": {"label", "url", "file"}, "prototype": {"title", "url"}}
 
@@ -71,11 +76,8 @@ func ReadAnswers(path string) (Answers, map[string]string, error) {
 			if !isBool {
 				return a, nil, r.bad(ptr, "%s must be true or false", key)
 			}
-			if key == "featured" {
-				a.Featured = b
-			} else {
-				a.Active = b
-			}
+			f, _ := content.DetailByKey(key)
+			*f.Ptr(&a.Details).(*bool) = b
 		case "list":
 			err = r.readList(&a, ptr, key, v)
 		case "texts":
@@ -147,12 +149,12 @@ func (r answersReader) readList(a *Answers, ptr, key string, v any) error {
 	default:
 		return r.bad(ptr, "%s must be a list, or text with commas between the items", key)
 	}
-	if key == "skills" {
-		a.Skills = list
-	} else {
-		for _, g := range list {
-			a.Gallery = append(a.Gallery, r.relative(strings.TrimSpace(g)))
-		}
+	if f, ok := content.DetailByKey(key); ok {
+		*f.Ptr(&a.Details).(*[]string) = list
+		return nil
+	}
+	for _, g := range list { // gallery
+		a.Gallery = append(a.Gallery, r.relative(strings.TrimSpace(g)))
 	}
 	return nil
 }
@@ -217,25 +219,13 @@ func (r answersReader) readLink(a *Answers, origin map[string]string, ptr, key s
 	return nil
 }
 
+// textField points at the text answer of key.
 func textField(a *Answers, key string) *string {
-	switch key {
-	case "title":
-		return &a.Title
-	case "slug":
-		return &a.Slug
-	case "subtitle":
-		return &a.Subtitle
-	case "page":
-		return &a.Page
-	case "category":
-		return &a.Category
-	case "description":
-		return &a.Description
-	case "role":
-		return &a.Role
-	case "coverAlt":
-		return &a.CoverAlt
-	default: // cover
-		return &a.Cover
+	if f, ok := content.DetailByKey(key); ok {
+		return f.Text(&a.Details)
 	}
+	if key == "slug" {
+		return &a.Slug
+	}
+	return &a.Cover
 }

@@ -88,6 +88,15 @@ func galleryCopies(images []string) (gallery, posters []Copy) {
 	return gallery, posters
 }
 
+// checkSlug checks the new project's slug, made from title when not given.
+func checkSlug(contentDir, title, slug string) error {
+	if slug == "" && title != "" {
+		return &fieldcheck.FieldError{Field: "slug", Msg: fmt.Sprintf("no slug can be made from the title %q", title),
+			Hint: "give one: lowercase letters, digits and single hyphens, e.g. my-project"}
+	}
+	return fieldcheck.ValidateNewSlug(contentDir, slug)
+}
+
 // Prepare fills in the defaults (slug from the title, category from the
 // page) and checks every answer. Problems come back as Problems, one per
 // answer, in the order the form asks them; a slug already taken is a
@@ -115,22 +124,23 @@ func Prepare(contentDir string, a Answers) (*Plan, error) {
 		return nil, fieldcheck.Problems{{Field: "content", Msg: fmt.Sprintf("%s: content folder not found", contentDir),
 			Hint: "run the command from the repository root, or pass --content DIR"}}
 	}
-	add(fieldcheck.ValidateTitle(a.Title))
-	if a.Slug == "" && a.Title != "" {
-		add(&fieldcheck.FieldError{Field: "slug", Msg: fmt.Sprintf("no slug can be made from the title %q", a.Title),
-			Hint: "give one: lowercase letters, digits and single hyphens, e.g. my-project"})
-	} else {
-		add(fieldcheck.ValidateNewSlug(contentDir, a.Slug))
+	var pageErr error
+	for _, f := range content.AskedDetails() { // in the form's order, the slug after the title
+		switch f.Key {
+		case "page":
+			pageErr = fieldcheck.ValidateDeclaredPage(contentDir, a.Page)
+			add(pageErr)
+		case "category":
+			if pageErr == nil || a.Category != "" { // no page, no default category: one problem, not two
+				add(fieldcheck.ValidateCategory(a.Category))
+			}
+		default:
+			add(fieldcheck.CheckDetail(f, &a.Details))
+		}
+		if f.Key == "title" {
+			add(checkSlug(contentDir, a.Title, a.Slug))
+		}
 	}
-	add(fieldcheck.ValidateSubtitle(a.Subtitle))
-	pageErr := fieldcheck.ValidateDeclaredPage(contentDir, a.Page)
-	add(pageErr)
-	if pageErr == nil || a.Category != "" { // no page, no default category: one problem, not two
-		add(fieldcheck.ValidateCategory(a.Category))
-	}
-	add(fieldcheck.ValidateDescription(a.Description))
-	add(fieldcheck.ValidateRole(a.Role))
-	add(fieldcheck.ValidateSkills(a.Skills))
 	add(fieldcheck.ValidateCover(a.Cover))
 	if a.CoverOpensPage() {
 		add(fieldcheck.ValidateCoverAlt(a.CoverAlt))

@@ -39,22 +39,7 @@ func Render(p *Plan) []byte {
 	line("%s", modeline)
 	line("# %s project, made by `portfolio new project`. Page: %s%s", pageLabel, content.ProjectRoute, a.Slug)
 	line("# Check it with `portfolio validate`; see it with `portfolio serve`.")
-	line("title: %s", yamltext.Scalar(a.Title))
-	line("subtitle: %s", yamltext.Scalar(a.Subtitle))
-	line("# Card text and the page's meta description: one or two sentences.")
-	line("description: %s", yamltext.Scalar(a.Description))
-	line("role: %s", yamltext.Scalar(a.Role))
-	line("skills:")
-	for _, s := range a.Skills {
-		line("  - %s", yamltext.Scalar(s))
-	}
-	line("# category: the badge on the card; page: the category that lists the")
-	line("# project (the slug of one of the categories in site.yaml).")
-	line("category: %s", yamltext.Scalar(a.Category))
-	line("page: %s", yamltext.Scalar(a.Page))
-	line("# featured: shown in Selected Work on the home page; active: listed on /%s.", a.Page)
-	line("featured: %t", a.Featured)
-	line("active: %t", a.Active)
+	renderDetails(line, &a)
 	line("# Cover image on cards and in link previews, beside this file.")
 	line("cover: %s", yamltext.Scalar(p.Cover.Name))
 	line("# The page, top to bottom. Blocks: text, image, gallery, video, document,")
@@ -81,6 +66,33 @@ func Render(p *Plan) []byte {
 	}
 	renderLinks(line, p)
 	return []byte(b.String())
+}
+
+// renderDetails writes the project's details in the schema's order, each
+// under its comment (content.ProjectDetails); an optional one left empty
+// is left out.
+func renderDetails(line func(format string, args ...any), a *Answers) {
+	for _, f := range content.DetailFields() {
+		if !f.InFile || f.Optional && f.IsEmpty(&a.Details) {
+			continue
+		}
+		if f.Comment != "" {
+			for _, c := range strings.Split(strings.ReplaceAll(f.Comment, "{page}", a.Page), "\n") {
+				line("# %s", c)
+			}
+		}
+		switch v := f.Ptr(&a.Details).(type) {
+		case *[]string:
+			line("%s:", f.Key)
+			for _, s := range *v {
+				line("  - %s", yamltext.Scalar(s))
+			}
+		case *bool:
+			line("%s: %t", f.Key, *v)
+		case *string:
+			line("%s: %s", f.Key, yamltext.Scalar(*v))
+		}
+	}
 }
 
 // renderGallery writes the gallery block: what it shows, and the texts

@@ -195,6 +195,14 @@ func (r resolver) value(v reflect.Value) (any, error) {
 	case reflect.Struct:
 		out := obj{}
 		for i := range v.NumField() {
+			if v.Type().Field(i).Anonymous { // ProjectDetails: its fields in its place
+				val, err := r.value(v.Field(i))
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, val.(obj)...)
+				continue
+			}
 			tag, ok := v.Type().Field(i).Tag.Lookup("ts")
 			if !ok {
 				tag = v.Type().Field(i).Tag.Get("json") // rich text's fields

@@ -23,11 +23,11 @@ import (
 // nothing of a public project.
 func TestGalleriesJSON(t *testing.T) {
 	c := &content.Content{Projects: []*content.Project{
-		{Slug: "smith-wedding", ProjectData: content.ProjectData{Title: "The Smith Wedding", Access: content.AccessPrivate}, Gallery: []content.GalleryImage{
+		{Slug: "smith-wedding", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "The Smith Wedding"}, Access: content.AccessPrivate}, Gallery: []content.GalleryImage{
 			{Path: "gallery/IMG_0101.jpg"}, {Path: "gallery/more/IMG_0104.mp4"}, {URL: "https://example.com/x.jpg"},
 		}},
-		{Slug: "empty", ProjectData: content.ProjectData{Title: "Nothing yet", Access: content.AccessPrivate}},
-		{Slug: "public", ProjectData: content.ProjectData{Title: "Public"}, Gallery: []content.GalleryImage{{Path: "gallery/p.jpg"}}},
+		{Slug: "empty", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "Nothing yet"}, Access: content.AccessPrivate}},
+		{Slug: "public", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "Public"}}, Gallery: []content.GalleryImage{{Path: "gallery/p.jpg"}}},
 	}}
 	g, err := privateaccess.ReadGalleries(must(galleriesJSON(c)))
 	if err != nil {
@@ -53,8 +53,8 @@ func TestGalleriesJSON(t *testing.T) {
 // not end carries neither.
 func TestGalleriesJSONExpires(t *testing.T) {
 	c := &content.Content{Site: &content.Site{Name: "Avery Morgan"}, Projects: []*content.Project{
-		{Slug: "ends", ProjectData: content.ProjectData{Title: "Ends", Access: content.AccessPrivate, Expires: "2026-12-31"}},
-		{Slug: "open", ProjectData: content.ProjectData{Title: "Open", Access: content.AccessPrivate}},
+		{Slug: "ends", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "Ends"}, Access: content.AccessPrivate, Expires: "2026-12-31"}},
+		{Slug: "open", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "Open"}, Access: content.AccessPrivate}},
 	}}
 	data := must(galleriesJSON(c))
 	g, err := privateaccess.ReadGalleries(data)
@@ -76,10 +76,10 @@ func TestGalleriesJSONExpires(t *testing.T) {
 // names reach it; a project without clients writes no list.
 func TestGalleriesJSONClients(t *testing.T) {
 	c := &content.Content{Projects: []*content.Project{
-		{Slug: "named", ProjectData: content.ProjectData{Title: "Named", Access: content.AccessPrivate, Clients: []content.Client{
+		{Slug: "named", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "Named"}, Access: content.AccessPrivate, Clients: []content.Client{
 			{Name: "Anna Smith"}, {Name: "Bob Jones", Revoked: true}, {Name: "Zoë"},
 		}}},
-		{Slug: "plain", ProjectData: content.ProjectData{Title: "Plain", Access: content.AccessPrivate}},
+		{Slug: "plain", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "Plain"}, Access: content.AccessPrivate}},
 	}}
 	data := must(galleriesJSON(c))
 	g, err := privateaccess.ReadGalleries(data)
@@ -112,8 +112,8 @@ func TestImageAddressesFollowThePublishedFile(t *testing.T) {
 	}
 	photo := cdn
 	photo.AVIF = true // a photograph: the pages ask for its AVIF (decision 0104)
-	private := &content.Project{Slug: "smith-wedding", ProjectData: content.ProjectData{Title: "S", Access: content.AccessPrivate}}
-	public := &content.Project{Slug: "shore", ProjectData: content.ProjectData{Title: "P"}}
+	private := &content.Project{Slug: "smith-wedding", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "S"}, Access: content.AccessPrivate}}
+	public := &content.Project{Slug: "shore", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "P"}}}
 	for _, c := range []struct {
 		name    string
 		project *content.Project
@@ -196,7 +196,7 @@ func TestPhotoDownloads(t *testing.T) {
 		{Path: "gallery/v.mp4", Key: "v", Poster: "gallery/v.jpg"}, {URL: "https://example.com/x.jpg", Width: 10, Height: 10},
 	}
 	project := func(access, downloads string) *content.Project {
-		return &content.Project{Slug: "smith-wedding", ProjectData: content.ProjectData{Title: "S", Access: access, Downloads: downloads}, Gallery: gallery}
+		return &content.Project{Slug: "smith-wedding", ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "S"}, Access: access, Downloads: downloads}, Gallery: gallery}
 	}
 	for _, c := range []struct {
 		name    string
@@ -261,7 +261,7 @@ func TestGalleriesJSONSecretPage(t *testing.T) {
 	f.Close()
 	no, yes := false, true
 	project := func(slug string, sp *content.SecretPage) *content.Project {
-		return &content.Project{Slug: slug, Dir: dir, ProjectData: content.ProjectData{Title: "The Smith Wedding", Access: content.AccessPrivate, Cover: "cover.jpg", SecretPage: sp}}
+		return &content.Project{Slug: slug, Dir: dir, ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: "The Smith Wedding"}, Access: content.AccessPrivate, Cover: "cover.jpg", SecretPage: sp}}
 	}
 	c := &content.Content{Site: &content.Site{Name: "Avery Morgan"}, Projects: []*content.Project{
 		project("plain", nil),

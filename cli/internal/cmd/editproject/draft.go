@@ -4,6 +4,9 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/goccy/go-yaml"
+
+	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/draft"
 	"portfolio/cli/internal/fieldcheck"
 	"portfolio/cli/internal/projectedit"
@@ -12,58 +15,75 @@ import (
 // leaving is the question the full-screen form asks on Esc or Ctrl-C.
 const leaving = "Leave the form? Nothing is written; your changes so far are kept as a draft for --from."
 
-// draftFile is the shape of an edit draft and of --from: the details' keys.
-type draftFile struct {
-	Title       *string  `yaml:"title,omitempty"`
-	Subtitle    *string  `yaml:"subtitle,omitempty"`
-	Page        *string  `yaml:"page,omitempty"`
-	Category    *string  `yaml:"category,omitempty"`
-	Description *string  `yaml:"description,omitempty"`
-	Role        *string  `yaml:"role,omitempty"`
-	Skills      []string `yaml:"skills,omitempty"`
-	Featured    *bool    `yaml:"featured,omitempty"`
-	Active      *bool    `yaml:"active,omitempty"`
-	CoverAlt    *string  `yaml:"coverAlt,omitempty"`
-}
-
 // keepDraft saves the edited values when they differ from the file's, and
-// says how to resume.
+// says how to resume: every detail in the form's order (an empty list left
+// out), the cover's alt text when changed.
 func keepDraft(opts *Options, before, after projectedit.Fields) {
 	if reflect.DeepEqual(before, after) {
 		return
 	}
-	d := draftFile{Title: &after.Title, Subtitle: &after.Subtitle, Page: &after.Page, Category: &after.Category,
-		Description: &after.Description, Role: &after.Role, Skills: after.Skills, Featured: &after.Featured, Active: &after.Active}
+	var d yaml.MapSlice
+	for _, f := range content.AskedDetails() {
+		v := reflect.ValueOf(f.Ptr(&after)).Elem()
+		if f.Kind == reflect.Slice && v.Len() == 0 {
+			continue
+		}
+		d = append(d, yaml.MapItem{Key: f.Key, Value: v.Interface()})
+	}
 	if after.CoverAlt != before.CoverAlt {
-		d.CoverAlt = &after.CoverAlt
+		d = append(d, yaml.MapItem{Key: "coverAlt", Value: after.CoverAlt})
 	}
 	draft.Keep(opts.IO.ErrOut, "edit-"+opts.Slug, "# Changes to project "+opts.Slug+" from `portfolio edit project`, kept when the form was left.\n",
 		"changes", d, "portfolio edit project "+opts.Slug)
 }
 
+// draftType is the shape of an edit draft and of --from: each detail
+// (content.Details) by its key, a pointer, nil where the file leaves it
+// out.
+var draftType = func() reflect.Type {
+	var fields []reflect.StructField
+	for _, f := range content.DetailFields() {
+		t := reflect.TypeOf(f.Ptr(&content.Details{}))
+		if f.Kind == reflect.Slice {
+			t = t.Elem()
+		}
+		fields = append(fields, reflect.StructField{Name: strings.ToUpper(f.Key[:1]) + f.Key[1:], Type: t,
+			Tag: reflect.StructTag(`yaml:"` + f.Key + `,omitempty"`)})
+	}
+	return reflect.StructOf(fields)
+}()
+
+// draftKeys are the keys of a draft, in the form's order.
+func draftKeys() []string {
+	var keys []string
+	for _, f := range content.AskedDetails() {
+		keys = append(keys, f.Key)
+	}
+	return append(keys, "coverAlt")
+}
+
 // readDraft reads --from FILE: some of the details' keys.
 func readDraft(path string) (func(*projectedit.Fields), error) {
-	var d draftFile
-	if err := draft.Read(path, &d, strings.Join(projectedit.Keys, ", ")+", coverAlt"); err != nil {
+	var keys []string
+	for _, f := range content.DetailFields() {
+		keys = append(keys, f.Key)
+	}
+	d := reflect.New(draftType)
+	if err := draft.Read(path, d.Interface(), strings.Join(keys, ", ")); err != nil {
 		return nil, err
 	}
-	return func(f *projectedit.Fields) {
-		for _, p := range []struct {
-			dst *string
-			src *string
-		}{{&f.Title, d.Title}, {&f.Subtitle, d.Subtitle}, {&f.Page, d.Page}, {&f.Category, d.Category}, {&f.Description, d.Description}, {&f.Role, d.Role}, {&f.CoverAlt, d.CoverAlt}} {
-			if p.src != nil {
-				*p.dst = *p.src
+	return func(fields *projectedit.Fields) {
+		for i, f := range content.DetailFields() {
+			given := d.Elem().Field(i)
+			if given.IsNil() {
+				continue
 			}
-		}
-		if d.Skills != nil {
-			f.Skills = fieldcheck.ParseSkills(strings.Join(d.Skills, ","))
-		}
-		if d.Featured != nil {
-			f.Featured = *d.Featured
-		}
-		if d.Active != nil {
-			f.Active = *d.Active
+			switch v := f.Ptr(fields).(type) {
+			case *[]string:
+				*v = fieldcheck.ParseSkills(strings.Join(given.Interface().([]string), ","))
+			default:
+				reflect.ValueOf(v).Elem().Set(given.Elem())
+			}
 		}
 	}, nil
 }

@@ -112,7 +112,7 @@ valid, 2 a mistake in the command line, 130 cancelled.`),
 	}
 	details = forms.AddDetailFlags(project, forms.InEditProject)
 	fl := project.Flags()
-	fl.StringVar(&from, "from", "", "take the values of a `FILE` with some of the keys title, subtitle, page, category, description, role, skills, featured, active, coverAlt (a draft kept when the form was left)")
+	fl.StringVar(&from, "from", "", "take the values of a `FILE` with some of the keys "+strings.Join(draftKeys(), ", ")+" (a draft kept when the form was left)")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "write without asking")
 	fl.BoolVar(&opts.Accessible, "accessible", false, "ask one plain line at a time, for screen readers (also ACCESSIBLE=1)")
 	cmd.AddCommand(project)
@@ -148,16 +148,16 @@ func Run(ctx context.Context, opts *Options) error {
 	ask := !opts.Yes && (opts.Terminal || opts.AccessibleFlag)
 	var acc *prompt.Accessible
 	if ask {
-		skills := strings.Join(f.Skills, ", ")
+		lists := forms.ListsOf(&f)
 		accessible := opts.Accessible || !opts.Terminal
-		groups := forms.EditGroups(opts.ContentDir, &f, &skills, len(p.CoverImages) > 0, accessible)
+		groups := forms.EditGroups(opts.ContentDir, &f, lists, len(p.CoverImages) > 0, accessible)
 		if accessible {
 			acc = prompt.NewAccessible(ctx, opts.IO.In, prompt.AccessibleOutput(opts.IO))
 			err = acc.Run(false, groups...)
 		} else {
 			err = prompt.RunGuarded(ctx, prompt.Form(groups...), leaving, opts.IO.In, opts.IO.Out)
 		}
-		f.Skills = fieldcheck.ParseSkills(skills)
+		lists.Parse(&f)
 		trim(&f)
 		if err != nil {
 			return prompt.Left(opts.IO.ErrOut, err, "nothing was written", func() { keepDraft(opts, p.Fields, f) })
@@ -210,8 +210,11 @@ func Run(ctx context.Context, opts *Options) error {
 	return cmdutil.WriteDiagnostics(opts.IO, warnings)
 }
 
+// trim trims the text details, as typed in the form.
 func trim(f *projectedit.Fields) {
-	for _, s := range []*string{&f.Title, &f.Subtitle, &f.Page, &f.Category, &f.Description, &f.Role, &f.CoverAlt} {
-		*s = strings.TrimSpace(*s)
+	for _, d := range content.DetailFields() {
+		if s := d.Text(f); s != nil {
+			*s = strings.TrimSpace(*s)
+		}
 	}
 }

@@ -18,9 +18,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"time"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
 
 	"portfolio/cli/internal/cmdutil"
 	"portfolio/cli/internal/content/yamldoc"
@@ -108,7 +112,100 @@ func Read(path string, v any, keys string) error {
 				where = fmt.Sprintf("%s:%d:%d", path, tok.Position.Line, tok.Position.Column)
 			}
 		}
+		var te *yaml.TypeError
+		var ne *yaml.UnexpectedNodeTypeError
+		switch {
+		case errors.As(err, &te):
+			msg = fmt.Sprintf("%s takes %s, not %s", keyOf(te.Token, te.StructFieldName, reflect.TypeOf(v)), kindName(te.DstType), kindName(te.SrcType))
+		case errors.As(err, &ne):
+			msg = fmt.Sprintf("%s takes %s, not %s", keyOf(ne.Token, nil, nil), nodeName(ne.Expected), nodeName(ne.Actual))
+		}
 		return cmdutil.Usagef("%s: %s; the keys are %s", where, msg, keys)
 	}
 	return nil
+}
+
+// keyOf is the key a value of the wrong kind was given for, in the
+// file's words (the YAML library names Go's struct field): the key before
+// the value's token, else field's yaml or json tag in t, else "this value".
+func keyOf(tok *token.Token, field *string, t reflect.Type) string {
+	if tok != nil && tok.Prev != nil && tok.Prev.Type == token.MappingValueType && tok.Prev.Prev != nil && tok.Prev.Prev.Value != "" {
+		return tok.Prev.Prev.Value
+	}
+	if field != nil {
+		return yamlKey(t, *field)
+	}
+	return "this value"
+}
+
+// yamlKey is the file's key for the struct field the library names
+// (Outer.Field, or .Field in a struct made by reflection), from its yaml
+// or json tag; the name itself when the struct has no such field.
+func yamlKey(t reflect.Type, name string) string {
+	name = name[strings.LastIndex(name, ".")+1:]
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return name
+	}
+	f, ok := t.FieldByName(name)
+	if !ok {
+		return name
+	}
+	for _, tag := range []string{"yaml", "json"} {
+		if k, _, _ := strings.Cut(f.Tag.Get(tag), ","); k != "" && k != "-" {
+			return k
+		}
+	}
+	return name
+}
+
+// kindName is a value's kind as an owner writes it in YAML.
+func kindName(t reflect.Type) string {
+	if t == nil {
+		return "nothing"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "keys with values"
+	default:
+		return "a value"
+	}
+}
+
+// nodeName is a YAML node's kind in the owner's words (kindName's).
+func nodeName(n ast.NodeType) string {
+	switch n {
+	case ast.StringType, ast.LiteralType:
+		return "text"
+	case ast.BoolType:
+		return "true or false"
+	case ast.IntegerType:
+		return "a whole number"
+	case ast.FloatType:
+		return "a number"
+	case ast.SequenceType:
+		return "a list"
+	case ast.MappingType:
+		return "keys with values"
+	case ast.NullType:
+		return "nothing"
+	default:
+		return "a value"
+	}
 }

@@ -5,6 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
 import { isPrivatePath, paths, photoOf, projectSlug } from '@/config/paths';
+import { defaultLang, type Lang } from '@/i18n';
+import { LangProvider } from '@/i18n/react';
 import { analyticsAttributes, analyticsFor, analyticsSetting } from '@/lib/analytics-config';
 import { allProjects, categories, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, site } from '@/lib/content';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
@@ -92,8 +94,12 @@ export function siteInfo() {
   };
 }
 
-/** Renders one path to HTML, with its critical CSS and metadata. */
-export async function render(path: string): Promise<Rendered> {
+/**
+ * Renders one path to HTML, with its critical CSS and metadata, in `lang`:
+ * the site's own strings come from that language's catalogue (decision
+ * 0111), English unless the prerender says otherwise.
+ */
+export async function render(path: string, lang: Lang = defaultLang): Promise<Rendered> {
   await preloadRoute(path);
   const cache = createEmotionCache();
   // Collect styles in the cache instead of writing <style> tags inline.
@@ -102,18 +108,20 @@ export async function render(path: string): Promise<Rendered> {
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
+          <LangProvider lang={lang}>
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
+          </LangProvider>
         </AppProviders>
       </CacheProvider>
     </StrictMode>,
   );
   const styles = styleRules(cache);
-  const meta = pageMeta(path);
+  const meta = pageMeta(path, lang);
   const slug = projectSlug(path);
   const p = slug ? project(slug) : undefined;
-  const jsonLd = meta.canonical ? structuredData(path, p ? await loadProjectBody(p) : undefined) : undefined;
+  const jsonLd = meta.canonical ? structuredData(path, p ? await loadProjectBody(p) : undefined, lang) : undefined;
   return { html, styles, meta, status: meta.canonical ? 200 : 404, ...(jsonLd ? { jsonLd } : {}) };
 }
 

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { paths } from '@/config/paths';
 import { analyticsFor } from '@/lib/analytics-config';
 import { useLocation } from 'react-router-dom';
+import { useMessages } from '@/i18n/react';
 
 /**
  * Asks before Google Analytics counts the visit, when site.yaml's GA4
@@ -19,6 +20,7 @@ import { useLocation } from 'react-router-dom';
  */
 export function ConsentBar() {
   const a = analyticsFor(useLocation().pathname);
+  const t = useMessages().site.consent;
   if (a?.provider !== 'ga4' || !a.consent) return null;
   return (
     <Box
@@ -44,21 +46,21 @@ export function ConsentBar() {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1.5, md: 3 }} sx={{ alignItems: { md: 'center' } }}>
           <Box sx={{ flex: 1 }}>
             <Typography id="consent-title" component="h2" variant="subtitle2">
-              Privacy choices
+              {t.title}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              May Google Analytics count your visit? It sets cookies only if you accept.{' '}
+              {t.question}{' '}
               <Link href={paths.privacy} underline="always">
-                Privacy
+                {t.privacy}
               </Link>
             </Typography>
           </Box>
           <Stack direction="row" spacing={1.5}>
             <Button variant="outlined" data-consent="granted" sx={{ minWidth: 96 }}>
-              Accept
+              {t.accept}
             </Button>
             <Button variant="outlined" data-consent="denied" sx={{ minWidth: 96 }}>
-              Reject
+              {t.reject}
             </Button>
           </Stack>
         </Stack>

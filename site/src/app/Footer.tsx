@@ -8,9 +8,11 @@ import { paths } from '@/config/paths';
 import { analyticsFor } from '@/lib/analytics-config';
 import { site } from '@/lib/content';
 import { useLocation } from 'react-router-dom';
+import { useMessages } from '@/i18n/react';
 
 export function Footer() {
   const a = analyticsFor(useLocation().pathname);
+  const t = useMessages().site.footer;
   return (
     // Below the first screen on most pages: laid out only near the viewport
     // (until then it holds 180 px, about its content's height on a phone).
@@ -31,17 +33,17 @@ export function Footer() {
           <SocialLinks />
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.{' '}
+          {t.rights(<span suppressHydrationWarning>{new Date().getFullYear()}</span>, site.name)}{' '}
           {/* The links keep a gap of their own: two underlined links side by side read as one. */}
           <Link href={paths.privacy} underline="always" sx={{ ml: 1.5 }}>
-            Privacy
+            {t.privacy}
           </Link>
           {a?.provider === 'ga4' && a.consent && (
             <>
               {' '}
               {/* Shown by the consent script (src/page-script/consent.ts): without it there is nothing to set. Invisible, not absent, until then: its place is kept, so showing it moves nothing. */}
               <Link component="button" type="button" data-consent-open sx={{ typography: 'body2', verticalAlign: 'baseline', visibility: 'hidden', ml: 1.5 }}>
-                Privacy settings
+                {t.settings}
               </Link>
             </>
           )}

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router-dom';
 import { ConsentBar } from '@/app/ConsentBar';
 import { Footer } from '@/app/Footer';
 import { Navigation } from '@/app/Navigation';
+import { useMessages } from '@/i18n/react';
 
 /**
  * What every route shares: skip link, navigation, main landmark, footer.
@@ -14,6 +15,7 @@ import { Navigation } from '@/app/Navigation';
  * (src/page-script/).
  */
 export function Layout() {
+  const t = useMessages().site;
   return (
     <>
       <CssBaseline />
@@ -33,7 +35,7 @@ export function Layout() {
           '&:focus': { top: 12 },
         }}
       >
-        Skip to content
+        {t.skipLink}
       </Link>
       <ConsentBar />
       <Navigation />

@@ -10,12 +10,14 @@ import Toolbar from '@mui/material/Toolbar';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { categories, site } from '@/lib/content';
+import type { Messages } from '@/i18n';
+import { useMessages } from '@/i18n/react';
 
 /** The navigation's links, in order: About, Contact, then the categories. */
-function navItems() {
+function navItems(t: Messages['site']['nav']) {
   return [
-    { to: paths.about, label: 'About' },
-    { to: paths.contact, label: 'Contact' },
+    { to: paths.about, label: t.about },
+    { to: paths.contact, label: t.contact },
     ...categories().map((c) => ({ to: paths.category(c.slug), label: c.title })),
   ];
 }
@@ -42,6 +44,7 @@ const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', 
  * marked aria-current="page" by the prerender.
  */
 export function Navigation() {
+  const t = useMessages().site.nav;
   return (
     <AppBar
       position="fixed"
@@ -60,7 +63,7 @@ export function Navigation() {
         },
       }}
     >
-      <Box component="nav" aria-label="Main">
+      <Box component="nav" aria-label={t.label}>
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ minHeight: { xs: 64 }, gap: 1 }}>
             <Link
@@ -72,7 +75,7 @@ export function Navigation() {
               {site.name}
             </Link>
             <Box component="ul" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
-              {navItems().map((item) => (
+              {navItems(t).map((item) => (
                 <li key={item.to}>
                   <Button component={NavLink} to={item.to} sx={linkSx}>
                     {item.label}
@@ -82,10 +85,10 @@ export function Navigation() {
             </Box>
             <IconButton sx={{ display: { md: 'none' } }} popoverTarget="mobile-menu" aria-controls="mobile-menu" edge="end">
               <Box component="span" className="when-closed" sx={srOnly}>
-                Open menu
+                {t.openMenu}
               </Box>
               <Box component="span" className="when-open" sx={srOnly}>
-                Close menu
+                {t.closeMenu}
               </Box>
               <MenuIcon className="when-closed" />
               <CloseIcon className="when-open" />
@@ -112,7 +115,7 @@ export function Navigation() {
               }}
             >
               <Container component="ul" sx={{ listStyle: 'none', m: 0, py: 1, px: 2 }}>
-                {navItems().map((item) => (
+                {navItems(t).map((item) => (
                   <li key={item.to}>
                     <Button component={NavLink} to={item.to} fullWidth sx={{ ...linkSx, justifyContent: 'flex-start', py: 1.25, fontSize: '1.0625rem' }}>
                       {item.label}

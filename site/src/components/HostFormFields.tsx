@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useMessages } from '@/i18n/react';
 
 interface Props {
   /** The form's name, as the host's form handling and `portfolio serve` read it. */
@@ -15,12 +16,13 @@ interface Props {
  * of sight and out of the accessibility tree.
  */
 export function HostFormFields({ formName, nameField, honeypot }: Props) {
+  const t = useMessages().site;
   return (
     <>
       <input type="hidden" name={nameField} value={formName} />
       <Box aria-hidden="true" sx={{ position: 'absolute', left: -10000, width: 1, height: 1, overflow: 'hidden' }}>
         <label>
-          Leave this field empty
+          {t.honeypot}
           <input name={honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </Box>

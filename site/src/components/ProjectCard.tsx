@@ -10,6 +10,7 @@ import { ResponsiveImage } from '@/components/ResponsiveImage';
 import type { Project } from '@/generated/content';
 import { cardFields, type CardFields } from '@/lib/content';
 import { focusRing } from '@/theme/theme';
+import { useMessages } from '@/i18n/react';
 
 interface Props {
   project: Project;
@@ -46,6 +47,7 @@ function cardTextHeight(show: CardFields): number {
  */
 export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priority = false, deferText = {} }: Props) {
   const show = cardFields(project);
+  const t = useMessages().site.project;
   return (
     <Card
       component="article"
@@ -102,14 +104,14 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
           {show.role && (
             <Typography variant="body2" sx={{ mb: show.skills ? 1.5 : 0 }}>
               <Box component="span" sx={{ fontWeight: 600 }}>
-                Role:
+                {t.role}
               </Box>{' '}
               {project.role}
             </Typography>
           )}
           {/* A list named Skills (aria-label on a plain div is ignored by screen readers). */}
           {show.skills && (
-            <Stack direction="row" useFlexGap component="ul" aria-label="Skills" sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0 }}>
+            <Stack direction="row" useFlexGap component="ul" aria-label={t.skills} sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0 }}>
               {project.skills.map((skill) => (
                 <Chip key={skill} component="li" label={skill} size="small" />
               ))}

@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import type { ReactElement } from 'react';
 import { socialLinks, type SocialLink } from '@/lib/content';
+import { useMessages } from '@/i18n/react';
 
 const icons: Record<SocialLink['kind'], ReactElement> = {
   professionalNetwork: <LinkedInIcon />,
@@ -19,6 +20,7 @@ const icons: Record<SocialLink['kind'], ReactElement> = {
  * site.yaml gives, nothing at all when it gives none.
  */
 export function SocialLinks({ size = 'medium', links = socialLinks() }: { size?: 'small' | 'medium' | 'large'; links?: readonly SocialLink[] }) {
+  const t = useMessages().site;
   if (links.length === 0) return null;
   return (
     <Stack component="ul" direction="row" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -29,7 +31,7 @@ export function SocialLinks({ size = 'medium', links = socialLinks() }: { size?:
             href={link.url}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${link.label} (opens in a new tab)`}
+            aria-label={t.social(link.label)}
             size={size}
             sx={{ color: 'text.secondary', '&:hover': { color: 'primary.main' } }}
           >

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { VideoAsset } from '@/generated/content';
+import { useMessages } from '@/i18n/react';
 
 interface Props {
   video: VideoAsset;
@@ -20,6 +21,7 @@ interface Props {
  */
 export function VideoPlayer({ video, alt, loop = false }: Props) {
   const main = video.sources.at(-1);
+  const t = useMessages().site.project;
   return (
     // eslint-disable-next-line jsx-a11y/media-has-caption -- captions are the owner's to give: a silent screen recording has none, and validate warns about a video with sound without them
     <Box
@@ -48,7 +50,7 @@ export function VideoPlayer({ video, alt, loop = false }: Props) {
       {video.captions && <track kind="captions" src={video.captions.src} srcLang={video.captions.srclang} label={video.captions.label} default />}
       {main && (
         <a href={main.src} download>
-          Download the video
+          {t.videoDownload}
         </a>
       )}
     </Box>

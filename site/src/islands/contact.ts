@@ -11,6 +11,12 @@
 import { fields, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { submitContact } from '@/features/contact/submit';
 import { validate, type ContactErrors, type ContactValues } from '@/features/contact/validation';
+import { contact as en } from '@/i18n/en/contact';
+import { langOf } from '@/i18n/lang';
+import { contact as sv } from '@/i18n/sv/contact';
+
+/** The form's strings in each shipped language (decision 0111): the island shows the page's. */
+const strings = { en, sv } as const;
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
@@ -61,6 +67,7 @@ export function mount(el: HTMLElement) {
     helpers[f] = helper;
   }
 
+  const t = strings[langOf(el)];
   const initial = readInitial(form);
   let errors = initial.errors;
   // Messages the server wrote after a native post count as a first submit.
@@ -85,7 +92,7 @@ export function mount(el: HTMLElement) {
     sending = on;
     button.disabled = on;
     button.tabIndex = on ? -1 : 0;
-    button.textContent = on ? 'Sending...' : 'Send Message';
+    button.textContent = on ? t.sending : t.send;
   };
 
   // Live now: the rules and messages of docs/site.md §5 replace the native constraints.
@@ -105,7 +112,7 @@ export function mount(el: HTMLElement) {
     const f = fieldOf(e.target);
     if (!f) return;
     if (submitted) {
-      errors = validate(values());
+      errors = validate(values(), t);
       paintAll();
     } else paint(f);
     if (f === 'message') fitMessage();
@@ -126,7 +133,7 @@ export function mount(el: HTMLElement) {
     submitted = true;
     setNotice('');
     const sent = values();
-    errors = validate(sent);
+    errors = validate(sent, t);
     paintAll();
     const firstInvalid = fields.find((f) => errors[f]);
     if (firstInvalid) {

@@ -15,15 +15,16 @@
 // The lightbox island is not changed for this: its heart is put into its
 // toolbar from here, following the photo it shows by the address it gives
 // each photo, so public pages carry nothing of the favourites (decision 0098).
-import { PHOTOS_FIELD, photoChoice } from '@/features/favourites/form';
+// Its strings are the catalogue's `favourites`, in the page's language
+// (decision 0111): a heart is named "Favourite photo 3, IMG_0103.jpg"
+// (pressed when it is one), a pick's remove button "Remove photo 3, …".
+import { PHOTOS_FIELD } from '@/features/favourites/form';
 import { readPicks, writePicks } from '@/features/favourites/picks';
+import { favourites as en } from '@/i18n/en/favourites';
+import { langOf } from '@/i18n/lang';
+import { favourites as sv } from '@/i18n/sv/favourites';
 
-/** The accessible name of a photo's heart: "Favourite photo 3, IMG_0103.jpg" (pressed when it is one). */
-export const heartName = (n: number, file: string) => `Favourite ${photoChoice(n, file).replace(/^Photo/, 'photo')}`;
-/** The accessible name of a pick's remove button in the panel. */
-export const removeName = (n: number, file: string) => `Remove ${photoChoice(n, file).replace(/^Photo/, 'photo')}`;
-/** The panel's count. */
-export const countText = (n: number) => (n === 0 ? 'No favourites yet' : n === 1 ? '1 favourite' : `${n} favourites`);
+const strings = { en, sv } as const;
 
 const HEART =
   '<svg viewBox="-1 -1 26 26" aria-hidden="true" focusable="false"><path d="M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z"/></svg>';
@@ -101,6 +102,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
     console.error('favourites island: the form is not as prerendered; it keeps posting natively');
     return;
   }
+  const t = strings[langOf(el)];
   const slug = text(props.slug);
   const owner = text(props.owner);
   const photos: Photo[] = labels.flatMap((label, i) => {
@@ -119,7 +121,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
   fieldset.hidden = true;
   const panel = element(doc, 'div', {}, 'fav-panel');
   const count = element(doc, 'p', { id: 'favourites-count', tabIndex: -1 }, 'fav-count');
-  const hint = element(doc, 'p', { textContent: 'Tap the heart on a photo to add it here.' }, 'fav-hint');
+  const hint = element(doc, 'p', { textContent: t.hint }, 'fav-hint');
   const list = element(doc, 'ul', {}, 'fav-list');
   list.setAttribute('aria-labelledby', count.id);
   const photosError = element(doc, 'p', { id: 'favourites-error-photos', hidden: true }, 'fav-error');
@@ -129,14 +131,14 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
   const status = element(doc, 'p', {}, 'fav-status');
   status.setAttribute('role', 'status');
   submit.after(status);
-  if (owner) submit.textContent = `Send to ${owner}`;
+  if (owner) submit.textContent = t.sendTo(owner);
 
   // Hearts: one on each tile of the gallery that shows a photo of the form, one in the open lightbox.
   const tiles = [...doc.querySelectorAll<HTMLAnchorElement>('a[data-file]')].filter((t) => byFile.has(t.getAttribute('data-file') ?? ''));
   const hearts = new Map<string, HTMLButtonElement[]>();
   const makeHeart = (p: Photo) => {
     const heart = element(doc, 'button', { type: 'button', innerHTML: `<span class="fav-dot">${HEART}</span>` }, 'fav-heart');
-    heart.setAttribute('aria-label', heartName(p.n, p.file));
+    heart.setAttribute('aria-label', t.heart(p.n, p.file));
     heart.setAttribute('aria-pressed', String(p.box.checked));
     heart.dataset.file = p.file;
     heart.addEventListener('click', () => toggle(p, !p.box.checked));
@@ -167,7 +169,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
   const items = new Map<string, HTMLLIElement>();
   const paint = () => {
     const chosen = picked();
-    count.textContent = countText(chosen.length);
+    count.textContent = t.count(chosen.length);
     hint.hidden = chosen.length > 0;
     for (const p of photos) {
       for (const h of hearts.get(p.file) ?? []) h.setAttribute('aria-pressed', String(p.box.checked));
@@ -175,14 +177,14 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
       if (p.box.checked && !item) {
         const li = element(doc, 'li');
         const remove = element(doc, 'button', { type: 'button', textContent: '×' }, 'fav-remove');
-        remove.setAttribute('aria-label', removeName(p.n, p.file));
+        remove.setAttribute('aria-label', t.remove(p.n, p.file));
         remove.addEventListener('click', () => {
           // Focus goes on to the next pick, or the one before, or the count.
           const next = li.nextElementSibling ?? li.previousElementSibling;
           toggle(p, false);
           (next?.querySelector<HTMLButtonElement>('button') ?? count).focus();
         });
-        li.append(thumbnailOf(p), element(doc, 'span', { textContent: photoChoice(p.n, p.file) }), remove);
+        li.append(thumbnailOf(p), element(doc, 'span', { textContent: t.photo(p.n, p.file) }), remove);
         items.set(p.file, li);
       } else if (!p.box.checked && item) {
         item.remove();
@@ -224,7 +226,7 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
       return;
     }
     if (lightboxHeart.parentElement !== toolbar) toolbar.prepend(lightboxHeart);
-    lightboxHeart.setAttribute('aria-label', heartName(p.n, p.file));
+    lightboxHeart.setAttribute('aria-label', t.heart(p.n, p.file));
     lightboxHeart.setAttribute('aria-pressed', String(p.box.checked));
   }
   let frame = 0;
@@ -284,13 +286,13 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
     status.textContent = '';
     const chosen = picked();
     if (chosen.length === 0) {
-      showErrors({ [PHOTOS_FIELD]: 'Choose at least one photo: tap the heart on it.' });
+      showErrors({ [PHOTOS_FIELD]: t.chooseOne });
       return;
     }
     sending = true;
     submit.disabled = true;
     const label = submit.textContent;
-    submit.textContent = 'Sending…';
+    submit.textContent = t.sending;
     const body = new URLSearchParams();
     for (const [k, v] of new FormData(form)) if (typeof v === 'string') body.append(k, v);
     const done = () => {
@@ -316,13 +318,13 @@ export function mount(el: HTMLElement, props: Record<string, unknown> = {}) {
             if (field) field.value = '';
           }
           paint();
-          status.textContent = `Sent: ${countText(chosen.length)} to ${owner || 'the photographer'}, who will answer at ${email}.`;
+          status.textContent = t.sent(chosen.length, owner, email);
         } else if (answer.errors) showErrors(answer.errors);
-        else status.textContent = answer.error ?? `The favourites were not sent (the server answered ${res.status}). Reload the page and try again.`;
+        else status.textContent = answer.error ?? t.refused(res.status);
       })
       .catch(() => {
         done();
-        status.textContent = 'The favourites were not sent: the connection failed. Your picks are kept; try again in a moment.';
+        status.textContent = t.offline;
       });
   });
 

@@ -8,7 +8,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import GalleryLightbox from '@/features/gallery/GalleryLightbox';
 import { readTile, TILE_SELECTOR } from '@/features/gallery/tile';
-import { photoTitle } from '@/lib/titles';
+import * as en from '@/i18n/en/gallery';
+import { langOf } from '@/i18n/lang';
+import * as sv from '@/i18n/sv/gallery';
+
+/** The viewer's strings in each shipped language: only the parts it shows (decision 0111). */
+const strings = { en: { facts: en.facts, gallery: en.gallery }, sv: { facts: sv.facts, gallery: sv.gallery } } as const;
 
 /** Every lightbox root this page made (tests unmount them between cases). */
 const roots = new Set<{ unmount(): void; host: HTMLElement; stop(): void }>();
@@ -45,7 +50,8 @@ export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?:
   // Reloaded after a tile pushed its entry, the entry before it is the project's.
   const fromProject = photoIn(history.state) !== undefined;
   const pageTitle = document.title;
-  const titleOf = (i: number) => `${photoTitle(text(props.title, 'Gallery'), i + 1, images.length)}${text(props.titleSuffix)}`;
+  const t = strings[langOf(el)];
+  const titleOf = (i: number) => `${t.gallery.photoTitle(text(props.title, t.gallery.fallbackLabel), i + 1, images.length)}${text(props.titleSuffix)}`;
 
   const host = document.createElement('div');
   document.body.append(host);
@@ -58,7 +64,8 @@ export function mount(el: HTMLElement, props: Record<string, unknown>, trigger?:
       <StrictMode>
         <GalleryLightbox
           images={images}
-          label={text(props.label, 'Gallery')}
+          label={text(props.label, t.gallery.fallbackLabel)}
+          t={t}
           index={index}
           open={open}
           thumbnails={props.thumbnails === true}

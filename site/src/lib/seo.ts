@@ -2,8 +2,8 @@ import type { GalleryImage, ImageAsset, PhotoFacts, Project, ProjectBody } from 
 // Written by `portfolio images` beside images.json: route → social preview card.
 import cards from '@/generated/cards.json';
 import { paths, photoOf, projectSlug, samePath } from '@/config/paths';
+import { defaultLang, messagesFor, type Lang } from '@/i18n';
 import { factsOf } from '@/lib/photofacts';
-import { photoTitle } from '@/lib/titles';
 import {
   categories,
   categoryOf,
@@ -116,7 +116,8 @@ function categoryPreview(slug: string): PreviewImage | undefined {
 const absolute = (path: string) => new URL(path, site.url).href;
 
 /** The metadata of the page at pathname (as a route path: '/', '/about'…). */
-export function pageMeta(pathname: string): PageMeta {
+export function pageMeta(pathname: string, lang: Lang = defaultLang): PageMeta {
+  const t = messagesFor(lang);
   const page = (title: string, description: string, path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
     title: `${title} · ${site.name}`,
     description,
@@ -135,13 +136,13 @@ export function pageMeta(pathname: string): PageMeta {
       ...(preload ? { preload } : {}),
     };
   }
-  if (pathname === paths.about) return page('About Me', site.about.description, paths.about);
+  if (pathname === paths.about) return page(t.site.titles.about, site.about.description, paths.about);
   if (samePath(pathname, paths.contactSent)) {
-    return page('Message sent', site.contact.description, paths.contactSent, { image: card(paths.contact), noindex: true });
+    return page(t.site.titles.sent, site.contact.description, paths.contactSent, { image: card(paths.contact), noindex: true });
   }
   if (pathname === paths.contact) return page(site.contact.title, site.contact.description, paths.contact);
   if (pathname === paths.privacy) {
-    return page('Privacy', `What ${site.name}'s site collects about visitors, and whom to ask.`, paths.privacy);
+    return page(t.site.titles.privacy, t.site.titles.privacyDescription(site.name), paths.privacy);
   }
   const category = categories().find((c) => paths.category(c.slug) === pathname);
   if (category) {
@@ -159,7 +160,7 @@ export function pageMeta(pathname: string): PageMeta {
     // the project page, whose ImageGallery names each photo
     // (docs/decisions/0057-photo-pages-are-shared-not-indexed.md).
     const description = image.caption ?? (image.alt.split(': ').slice(1).join(': ') || ofPhoto.description);
-    return page(photoTitle(ofPhoto.title, photo.n, images.length), description, paths.photoAt(ofPhoto.link, photo.n), {
+    return page(t.gallery.photoTitle(ofPhoto.title, photo.n, images.length), description, paths.photoAt(ofPhoto.link, photo.n), {
       type: 'article',
       image: photoPreview(image),
       noindex: true,
@@ -177,7 +178,7 @@ export function pageMeta(pathname: string): PageMeta {
       ...(site.previews === 'photos' || isPrivate(p) ? { image: photoPreview({ ...p.cover, alt: p.title }) } : {}),
     });
   }
-  return { title: `Page not found · ${site.name}`, description: site.description, image: card(paths.notFound), type: 'website' };
+  return { title: `${t.site.titles.notFound} · ${site.name}`, description: site.description, image: card(paths.notFound), type: 'website' };
 }
 
 // --- Structured data (schema.org JSON-LD) ------------------------------------
@@ -211,7 +212,7 @@ const author = (): Json => ({ '@type': 'Person', '@id': `${absolute(paths.home)}
  * for a gallery (the body's blocks, loaded); on a photo's page whose
  * gallery shows the facts, its ImageObject. Undefined for other pages.
  */
-export function structuredData(pathname: string, body?: ProjectBody): Json | undefined {
+export function structuredData(pathname: string, body?: ProjectBody, lang: Lang = defaultLang): Json | undefined {
   if (pathname === paths.home) {
     return {
       '@context': 'https://schema.org',
@@ -244,7 +245,7 @@ export function structuredData(pathname: string, body?: ProjectBody): Json | und
   if (ofProject && isPrivate(ofProject)) return undefined;
   // A photo's page: an ImageObject when its gallery shows the photos' facts.
   const image = ofPhoto ? galleryImages(loadedProjectBody(ofPhoto))[photo.n - 1] : undefined;
-  if (image?.exif) return { '@context': 'https://schema.org', ...photoObject(image, image.exif) };
+  if (image?.exif) return { '@context': 'https://schema.org', ...photoObject(image, image.exif, lang) };
   const slug = projectSlug(pathname);
   const p = slug ? project(slug) : undefined;
   if (!p) return undefined;
@@ -314,14 +315,14 @@ function imageObject(image: GalleryImage): Json {
 }
 
 /** A photo's own page with its facts: its ImageObject with them as exifData (PropertyValues) and its date taken as dateCreated. */
-function photoObject(image: GalleryImage, exif: PhotoFacts): Json {
-  const facts = factsOf(exif).filter((f) => !f.dateTime);
+function photoObject(image: GalleryImage, exif: PhotoFacts, lang: Lang): Json {
+  const facts = factsOf(exif, messagesFor(lang).facts).filter((f) => !f.dateTime);
   return {
     ...imageObject(image),
     exifData: facts.map((f) => ({
       '@type': 'PropertyValue',
       name: f.name,
-      value: f.name === 'ISO' ? exif.iso : f.text,
+      value: f.key === 'iso' ? exif.iso : f.text,
     })),
     ...(exif.taken ? { dateCreated: exif.taken } : {}),
   };

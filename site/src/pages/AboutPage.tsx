@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
+import { useMessages } from '@/i18n/react';
 
 /** An id from a heading's text: one token (aria-labelledby is a list of ids split at spaces), made unique by its place when two headings read alike. */
 function headingIds(titles: readonly string[]): string[] {
@@ -54,17 +55,18 @@ export function AboutPage() {
   const about = site.about;
   const sections = about.sections ?? [];
   const ids = headingIds(sections.map((s) => s.title));
+  const t = useMessages().site;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
       <Button component={RouterLink} to={paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
-        Back to Home
+        {t.backHome}
       </Button>
-      <PageHeading>About Me</PageHeading>
+      <PageHeading>{t.about.title}</PageHeading>
       <Typography variant="subtitle1" sx={{ mt: 3 }}>
         {about.intro}
       </Typography>
       {about.skills && about.skills.length > 0 && (
-        <Stack direction="row" useFlexGap component="ul" aria-label="Skills" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 4 }}>
+        <Stack direction="row" useFlexGap component="ul" aria-label={t.about.skills} sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 4 }}>
           {about.skills.map((skill) => (
             <li key={skill}>
               <Chip label={skill} color="primary" />

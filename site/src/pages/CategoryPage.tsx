@@ -10,6 +10,7 @@ import { ProjectGrid } from '@/components/ProjectGrid';
 import { paths } from '@/config/paths';
 import type { Category } from '@/generated/content';
 import { projectsOf } from '@/lib/content';
+import { useMessages } from '@/i18n/react';
 
 /**
  * A category page (docs/site.md §2): its heading, blurb and the cards of its
@@ -18,6 +19,7 @@ import { projectsOf } from '@/lib/content';
  */
 export function CategoryPage({ category }: { category: Category }) {
   const projects = projectsOf(category.slug);
+  const t = useMessages().site.category;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
       <PageHeading>{category.title}</PageHeading>
@@ -29,7 +31,7 @@ export function CategoryPage({ category }: { category: Category }) {
       {projects.length > 0 ? (
         <>
           <Typography component="h2" sx={visuallyHidden}>
-            Projects
+            {t.projects}
           </Typography>
           <Container disableGutters sx={{ mt: 6 }}>
             <ProjectGrid projects={projects} columns={category.columns} priority />
@@ -44,6 +46,7 @@ export function CategoryPage({ category }: { category: Category }) {
 
 /** In place of the cards while a kept category has no active project. */
 function EmptyCategory({ title }: { title: string }) {
+  const m = useMessages().site;
   return (
     <Box
       component="section"
@@ -62,17 +65,15 @@ function EmptyCategory({ title }: { title: string }) {
       }}
     >
       <Typography id="empty-heading" variant="h3" component="h2">
-        Work on its way
+        {m.category.empty}
       </Typography>
-      <Typography sx={{ mt: 1.5, color: 'text.secondary', maxWidth: '52ch' }}>
-        There are no {title} projects to show yet. New work will appear here as soon as it is ready.
-      </Typography>
+      <Typography sx={{ mt: 1.5, color: 'text.secondary', maxWidth: '52ch' }}>{m.category.emptyText(title)}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, alignItems: { sm: 'center' } }}>
         <Button variant="contained" component={RouterLink} to={paths.contact}>
-          Get in Touch
+          {m.home.getInTouch}
         </Button>
         <Button variant="outlined" component={RouterLink} to={paths.home}>
-          Back to Home
+          {m.backHome}
         </Button>
       </Stack>
     </Box>

@@ -9,13 +9,15 @@ import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 import { ContactForm } from '@/features/contact/ContactForm';
 import { site } from '@/lib/content';
+import { useMessages } from '@/i18n/react';
 
 export function ContactPage() {
+  const t = useMessages().site;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
       <Box component="header">
         <Button component={RouterLink} to={paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
-          Back to Home
+          {t.backHome}
         </Button>
         <PageHeading>{site.contact.title}</PageHeading>
       </Box>

@@ -15,6 +15,7 @@ import { ProjectBlocks } from '@/features/project/ProjectBlocks';
 import type { Project, ProjectBody } from '@/generated/content';
 import { categoryOf, galleryImages, isPrivate, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
 import { NotFoundPage } from '@/pages/NotFoundPage';
+import { useMessages } from '@/i18n/react';
 
 /** Whether any block shows an image: if none does, the page shows the cover. */
 const showsImages = (body: ProjectBody) => body.some((b) => b.type !== 'text' && b.type !== 'document' && b.type !== 'prototype');
@@ -37,10 +38,11 @@ function ProjectView({ project: p }: { project: Project }) {
   // Back to its category; to the home page when the category has no page
   // (it has no active project, this one being inactive).
   const category = categoryOf(p);
+  const t = useMessages().site;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
       <Button component={RouterLink} to={category ? paths.category(category.slug) : paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
-        {category ? category.backLink : 'Back to Home'}
+        {category ? category.backLink : t.backHome}
       </Button>
       <Typography variant="overline" component="p" color="secondary">
         {p.category}
@@ -55,7 +57,7 @@ function ProjectView({ project: p }: { project: Project }) {
       {!showsImages(body) && (
         <Box sx={{ mt: 5, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
           {/* The page's only image (and its LCP): named, not decorative. */}
-          <ResponsiveImage image={p.cover} alt={`Cover of ${p.title}`} sizes="(min-width: 900px) 852px, calc(100vw - 32px)" priority />
+          <ResponsiveImage image={p.cover} alt={t.project.cover(p.title)} sizes="(min-width: 900px) 852px, calc(100vw - 32px)" priority />
         </Box>
       )}
       <ProjectBlocks body={body} project={p} gallery={Gallery} />

@@ -6,19 +6,23 @@ import { AppProviders } from '@/theme/AppProviders';
 import { ContactForm } from '@/features/contact/ContactForm';
 import { Island } from '@/components/Island';
 import { startIsland } from '@/islands/loader';
+import type { Lang } from '@/i18n';
+import { LangProvider } from '@/i18n/react';
 
 /**
  * The contact form as the prerender writes it (React + MUI to HTML), put in
- * the document: what the browser has before the island arrives.
+ * the document: what the browser has before the island arrives. In `lang`,
+ * it is inside an element of that language (as a page's <html lang>).
  */
-export function prerenderedContactForm(): HTMLElement {
-  const html = renderToString(
+export function prerenderedContactForm(lang?: Lang): HTMLElement {
+  const form = (
     <AppProviders>
       <Island name="contact" when={['visible', 'idle']}>
         <ContactForm />
       </Island>
-    </AppProviders>,
+    </AppProviders>
   );
+  const html = lang ? `<div lang="${lang}">${renderToString(<LangProvider lang={lang}>{form}</LangProvider>)}</div>` : renderToString(form);
   document.body.innerHTML = html;
   onTestFinished(() => {
     document.body.innerHTML = '';

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { type Location, type NavigateFunction, BrowserRouter, MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { onTestFinished } from 'vitest';
+import type { Lang } from '@/i18n';
+import { LangProvider } from '@/i18n/react';
 import { AppProviders } from '@/theme/AppProviders';
 import type { LazyPage } from '@/app/lazyPage';
 import { AppRoutes, routes } from '@/app/routes';
@@ -13,6 +15,8 @@ import { allProjects, loadProjectBody } from '@/lib/content';
 interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
   /** The URL the memory router starts at. */
   route?: string;
+  /** The page's language (decision 0111): its catalogue, and `lang` on a wrapper for the islands. Default: English, no wrapper. */
+  lang?: Lang;
 }
 
 /**
@@ -20,12 +24,19 @@ interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
  * router at `route`. Returns the Testing Library queries and a `user` for
  * userEvent interactions.
  */
-export function renderWithProviders(ui: ReactElement, { route = '/', ...options }: ProvidersOptions = {}) {
+export function renderWithProviders(ui: ReactElement, { route = '/', lang, ...options }: ProvidersOptions = {}) {
   function Wrapper({ children }: { children: ReactNode }) {
-    return (
+    const app = (
       <AppProviders>
         <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
       </AppProviders>
+    );
+    return lang ? (
+      <div lang={lang}>
+        <LangProvider lang={lang}>{app}</LangProvider>
+      </div>
+    ) : (
+      app
     );
   }
   const rendered = render(ui, { wrapper: Wrapper, ...options });

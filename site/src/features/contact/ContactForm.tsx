@@ -9,20 +9,21 @@ import { HostFormFields } from '@/components/HostFormFields';
 import { paths } from '@/config/paths';
 import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { limits } from '@/features/contact/validation';
+import { useMessages } from '@/i18n/react';
 
-const labels: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' };
 const extra: Record<Field, object> = { name: {}, email: { type: 'email' }, message: { multiline: true, rows: 6 } };
 
 const ignore = () => undefined;
 
 /** One field as MUI draws it, idle and empty; its other looks are the form's CSS below. */
 function ContactTextField({ name }: { name: Field }) {
+  const t = useMessages().contact;
   const id = `contact-${name}`;
   return (
     <TextField
       id={id}
       name={name}
-      label={labels[name]}
+      label={t.fields[name]}
       defaultValue=""
       autoComplete="off"
       fullWidth
@@ -85,9 +86,10 @@ const sendingLook = {
 };
 
 function SendButton() {
+  const t = useMessages().contact;
   return (
     <Button type="submit" variant="contained" size="large" sx={{ mt: 2, ...sendingLook }}>
-      Send Message
+      {t.send}
     </Button>
   );
 }
@@ -128,12 +130,19 @@ const toastGrowth = (theme: Theme) => {
 };
 
 function ContactToast({ kind }: { kind: ToastKind }) {
+  const t = useMessages().contact;
   return (
     <Box sx={toastPlace}>
       {/* Its own element, so that the Alert's CSS stays MUI's own and is not written again with the growth. */}
       <Box sx={toastGrowth}>
-        <Alert severity={kind === 'failure' ? 'error' : 'success'} variant="filled" onClose={ignore} role={kind === 'failure' ? 'alert' : 'status'}>
-          {kind === 'failure' ? 'Failed to send message. Please try again.' : 'Message sent successfully!'}
+        <Alert
+          severity={kind === 'failure' ? 'error' : 'success'}
+          variant="filled"
+          onClose={ignore}
+          closeText={t.close}
+          role={kind === 'failure' ? 'alert' : 'status'}
+        >
+          {kind === 'failure' ? t.failed : t.sent}
         </Alert>
       </Box>
     </Box>
@@ -149,6 +158,7 @@ function ContactToast({ kind }: { kind: ToastKind }) {
  * The toasts wait in `<template>` elements, inert until the island clones one.
  */
 export function ContactForm() {
+  const t = useMessages().contact;
   return (
     <Box
       component="form"
@@ -157,7 +167,7 @@ export function ContactForm() {
       action={paths.contactSent}
       data-netlify="true"
       netlify-honeypot={HONEYPOT}
-      aria-label="Contact"
+      aria-label={t.label}
       sx={fieldLooks}
     >
       <HostFormFields formName={FORM_NAME} nameField={FORM_NAME_FIELD} honeypot={HONEYPOT} />

@@ -2,11 +2,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import { paths } from '@/config/paths';
 import type { Project } from '@/generated/content';
-
-const kinds = { web: 'web size', originals: 'originals' } as const;
+import { useMessages } from '@/i18n/react';
 
 /** A private project's download of its gallery (project.yaml `downloads`), behind the same secret (docs/decisions/0080). */
 export function Download({ project }: { project: Project }) {
+  const t = useMessages().site.favourites;
   if (project.access !== 'private' || project.downloads === 'none') return null;
   return (
     <Button
@@ -17,7 +17,7 @@ export function Download({ project }: { project: Project }) {
       startIcon={<DownloadIcon />}
       sx={{ mt: 4 }}
     >
-      Download all photos ({kinds[project.downloads]}, ZIP)
+      {t.downloadAll(project.downloads === 'originals')}
     </Button>
   );
 }

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { HostFormFields } from '@/components/HostFormFields';
 import { FAVOURITES_FORM, FORM_NAME_FIELD, HONEYPOT, PROJECT_FIELD } from '@/features/favourites/form';
+import { useMessages } from '@/i18n/react';
 
 interface Props {
   /** The project's title, sent with the list. */
@@ -53,15 +54,16 @@ const fieldLooks = {
  * take a post to any path without the client's cookie (decision 0090).
  */
 export function FavouritesFields({ project, action, label, children, send }: Props) {
+  const t = useMessages().site.favourites;
   return (
     <Box component="form" name={FAVOURITES_FORM} method="post" action={action} aria-label={label} sx={fieldLooks}>
       <HostFormFields formName={FAVOURITES_FORM} nameField={FORM_NAME_FIELD} honeypot={HONEYPOT} />
       <input type="hidden" name={PROJECT_FIELD} value={project} />
       {children}
       <Stack spacing={2} sx={{ mt: 2, maxWidth: 560 }}>
-        <TextField name="name" label="Your name" required slotProps={{ htmlInput: { maxLength: 100, placeholder: ' ' } }} />
-        <TextField name="email" label="Your email" type="email" required slotProps={{ htmlInput: { maxLength: 255, placeholder: ' ' } }} />
-        <TextField name="message" label="A note (optional)" multiline rows={3} slotProps={{ htmlInput: { maxLength: 1000, placeholder: ' ' } }} />
+        <TextField name="name" label={t.yourName} required slotProps={{ htmlInput: { maxLength: 100, placeholder: ' ' } }} />
+        <TextField name="email" label={t.yourEmail} type="email" required slotProps={{ htmlInput: { maxLength: 255, placeholder: ' ' } }} />
+        <TextField name="message" label={t.note} multiline rows={3} slotProps={{ htmlInput: { maxLength: 1000, placeholder: ' ' } }} />
       </Stack>
       <Button type="submit" variant="contained" sx={{ mt: 2 }}>
         {send}

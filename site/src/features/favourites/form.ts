@@ -8,6 +8,3 @@ export const FORM_NAME_FIELD = 'form-name';
 export const HONEYPOT = 'bot-field';
 export const PROJECT_FIELD = 'project';
 export const PHOTOS_FIELD = 'photos';
-
-/** The accessible name of a photo's choice: "Photo 3, IMG_0012.jpg". */
-export const photoChoice = (n: number, file: string) => `Photo ${n}, ${file}`;

@@ -7,6 +7,8 @@ import { tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, SiteGalleryColumns, VideoAsset } from '@/generated/content';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
+import type { Messages } from '@/i18n';
+import { useMessages } from '@/i18n/react';
 
 /**
  * The first viewports the eager tiles are chosen for (a phone and a laptop
@@ -30,10 +32,10 @@ export function largestVariant(image: GalleryImage): string {
  * its accessible name, what a photo's history entry is titled ("{title} · n of
  * total" then " · {name}"), and whether it shows a thumbnail strip.
  */
-export function lightboxProps(title: string, downloads: DownloadRule = 'none') {
+export function lightboxProps(title: string, t: Messages['gallery'], downloads: DownloadRule = 'none') {
   // A private project's photo downloads (docs/decisions/0099); public pages carry nothing more.
   return {
-    label: `${title} gallery`,
+    label: t.label(title),
     title,
     titleSuffix: ` · ${site.name}`,
     thumbnails: site.gallery.thumbnails,
@@ -163,6 +165,7 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns: S
  * own. Only tiles inside the first viewport load at once.
  */
 export function Gallery({ images, columns, title, slug, link = paths.project(slug), atTop = false, downloads = 'none' }: Props) {
+  const t = useMessages().gallery;
   const ratios = images.map((img) => img.width / img.height);
   const bands = bandsOf(columns);
   const layouts = layoutOf(ratios, bands);
@@ -173,7 +176,7 @@ export function Gallery({ images, columns, title, slug, link = paths.project(slu
   );
 
   return (
-    <Island name="lightbox" when={['interaction']} props={lightboxProps(title, downloads)}>
+    <Island name="lightbox" when={['interaction']} props={lightboxProps(title, t, downloads)}>
       {/* The container the tiles' widths are measured against (cqw). */}
       <Box sx={{ containerType: 'inline-size' }}>
         <Box
@@ -196,7 +199,14 @@ export function Gallery({ images, columns, title, slug, link = paths.project(slu
               <li key={image.src} style={{ aspectRatio: `${image.width} / ${image.height}`, ...tileVariables(layouts, i) }}>
                 <Box
                   component="a"
-                  {...tileAttributes({ image, index: i, page: paths.photoAt(link, i + 1), videoLinksToFile: true, describedBy: durationId })}
+                  {...tileAttributes({
+                    image,
+                    index: i,
+                    page: paths.photoAt(link, i + 1),
+                    videoLinksToFile: true,
+                    describedBy: durationId,
+                    label: t.openTile(Boolean(video), i + 1),
+                  })}
                   sx={{
                     position: 'relative',
                     // A video's marks follow its tile's width (cqw).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { growTransform, pageShowsAvif, srcSetOf, toSlide } from '@/features/gallery/GalleryLightbox';
+import { en } from '@/i18n/en';
 import type { GalleryImage } from '@/generated/content';
 import { galleryOf } from '@/testing/fixture';
 
@@ -124,7 +125,7 @@ describe('pageShowsAvif', () => {
 
 describe('toSlide', () => {
   it('makes a slide of the image: its src, alt text, size and WebP candidates', () => {
-    expect(toSlide(portrait)).toStrictEqual({
+    expect(toSlide(portrait, en.facts)).toStrictEqual({
       src: '/img/p-800.jpg',
       alt: 'Campus 1',
       width: 1333,
@@ -138,12 +139,12 @@ describe('toSlide', () => {
   });
 
   it("makes the image's caption the slide's description, which the captions plugin shows and reads", () => {
-    expect(toSlide({ ...portrait, caption: 'Commencement, 2019' })).toMatchObject({ alt: 'Campus 1', description: 'Commencement, 2019' });
-    expect(toSlide(portrait)).not.toHaveProperty('description');
+    expect(toSlide({ ...portrait, caption: 'Commencement, 2019' }, en.facts)).toMatchObject({ alt: 'Campus 1', description: 'Commencement, 2019' });
+    expect(toSlide(portrait, en.facts)).not.toHaveProperty('description');
   });
 
   it('makes a slide of an external image with its src only, and no srcSet key at all', () => {
-    const slide = toSlide(external);
+    const slide = toSlide(external, en.facts);
 
     expect(slide).toStrictEqual({ src: 'https://portfolio.example.com/images/commencement.jpg', alt: 'Campus 2', width: 2400, height: 1600 });
     expect(slide).not.toHaveProperty('srcSet');
@@ -152,8 +153,8 @@ describe('toSlide', () => {
   it("turns the 4 images of the test content's photo set into slides in order, the external last one without candidates", async () => {
     const images = await galleryOf('photo-set');
     // The captions alone here; a photo with facts gets them after its caption (PhotoView.test.tsx).
-    const slides = images.map(({ exif, ...image }) => (void exif, toSlide(image)));
-    expect(typeof toSlide(images[0]!).description).toBe('object');
+    const slides = images.map(({ exif, ...image }) => (void exif, toSlide(image, en.facts)));
+    expect(typeof toSlide(images[0]!, en.facts).description).toBe('object');
 
     expect(slides.map((s) => s.alt)).toEqual(['Photo Set 1', 'Photo Set 2', 'Photo Set 3: Harbour at dusk, boats moored in a row', 'Photo Set 4']);
     expect(slides.map((s) => s.description)).toEqual([

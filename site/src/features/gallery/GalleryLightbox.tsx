@@ -14,6 +14,7 @@ import { FactList } from '@/features/gallery/FactList';
 import { LightboxDownload, type DownloadRule } from '@/features/gallery/PhotoDownload';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
+import type { Messages } from '@/i18n';
 
 /**
  * Whether this browser shows AVIF, as the page's own pictures already say:
@@ -54,20 +55,20 @@ export function srcSetOf(image: GalleryImage, avif: boolean = pageShowsAvif()): 
 }
 
 /** What the caption area shows under a slide (the captions plugin's description): the caption, then the photo's facts. */
-function descriptionOf(image: GalleryImage): SlideImage['description'] {
+function descriptionOf(image: GalleryImage, t: Messages['facts']): SlideImage['description'] {
   if (!image.exif) return image.caption;
   return (
     <>
       {image.caption}
-      <FactList exif={image.exif} className="photo-facts" />
+      <FactList exif={image.exif} t={t} className="photo-facts" />
     </>
   );
 }
 
 /** A slide of the image: its candidates, and its caption and facts (the captions plugin's description) when it has any. */
-export function toSlide(image: GalleryImage): SlideImage {
+export function toSlide(image: GalleryImage, t: Messages['facts']): SlideImage {
   const srcSet = srcSetOf(image);
-  const description = descriptionOf(image);
+  const description = descriptionOf(image, t);
   return {
     src: image.src,
     alt: image.alt,
@@ -97,7 +98,7 @@ export function toVideoSlide(image: GalleryImage, video: VideoAsset): SlideVideo
 }
 
 /** The slide of a gallery item: a video's, or an image's. */
-export const slideOf = (image: GalleryImage): Slide => (image.video ? toVideoSlide(image, image.video) : toSlide(image));
+export const slideOf = (image: GalleryImage, t: Messages['facts']): Slide => (image.video ? toVideoSlide(image, image.video) : toSlide(image, t));
 
 /**
  * Around a video slide: what the Video plugin does not render. The
@@ -259,6 +260,8 @@ interface Props {
   growFrom?: Element | null;
   /** A private project's download rule: a link in the toolbar downloads the photo shown (docs/decisions/0099). */
   downloads?: DownloadRule;
+  /** Its strings, in the page's language: the catalogue's `facts` and `gallery` (decision 0111). */
+  t: Pick<Messages, 'facts' | 'gallery'>;
 }
 
 /**
@@ -281,10 +284,10 @@ interface Props {
  * On a photo's page, the photo first opened grows from the page's own.
  * Reduced motion turns the fades, slides, growth and zoom animation off.
  */
-export default function GalleryLightbox({ images, label, index, open, onClose, address, onView, thumbnails = false, growFrom, downloads = 'none' }: Props) {
+export default function GalleryLightbox({ images, label, index, open, onClose, address, onView, thumbnails = false, growFrom, downloads = 'none', t }: Props) {
   const reduceMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
-  const slides = useMemo(() => images.map(slideOf), [images]);
-  const share = useShare(address);
+  const slides = useMemo(() => images.map((image) => slideOf(image, t.facts)), [images, t]);
+  const share = useShare(address, t.gallery);
   const videos = useRef(new Set<HTMLVideoElement>()).current;
   const plugins = thumbnails ? [Counter, Captions, Zoom, Video, Thumbnails] : [Counter, Captions, Zoom, Video];
   useBackdropClose(open, onClose);
@@ -298,7 +301,7 @@ export default function GalleryLightbox({ images, label, index, open, onClose, a
       plugins={plugins}
       // Captions are at most 300 characters: room for all of them.
       captions={{ descriptionMaxLines: 6 }}
-      labels={{ Lightbox: label }}
+      labels={{ ...t.gallery.viewer, 'Share this photo': t.gallery.share, Lightbox: label }}
       carousel={{ finite: false, preload: 1 }}
       controller={{ closeOnBackdropClick: true }}
       // The wheel zooms (a trackpad's pinch arrives as a wheel with Ctrl); at
@@ -311,7 +314,7 @@ export default function GalleryLightbox({ images, label, index, open, onClose, a
       toolbar={{
         buttons: [
           <ShareButton key="share" onShare={(i) => void share.run(i)} />,
-          <LightboxDownload key="download" images={images} rule={downloads} />,
+          <LightboxDownload key="download" images={images} rule={downloads} t={t.gallery} />,
           'close',
         ],
       }}

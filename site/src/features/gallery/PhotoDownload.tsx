@@ -2,6 +2,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Link from '@mui/material/Link';
 import { useLightboxState } from 'yet-another-react-lightbox';
 import type { GalleryImage, Project } from '@/generated/content';
+import type { Messages } from '@/i18n';
+import { useMessages } from '@/i18n/react';
 
 /** A private project's download rule (project.yaml `downloads`). */
 export type DownloadRule = Project['downloads'];
@@ -16,9 +18,9 @@ export function downloadFile(href: string) {
   }
 }
 
-/** What a photo's download link says: the file and its size, "Download IMG_0101.jpg (original)". */
-export function downloadLabel(href: string, rule: DownloadRule) {
-  return `Download ${downloadFile(href)} (${rule === 'originals' ? 'original' : 'web size'})`;
+/** What a photo's download link says, in the language of `t`: the file and its size, "Download IMG_0101.jpg (original)". */
+export function downloadLabel(href: string, rule: DownloadRule, t: Messages['gallery']) {
+  return t.download(downloadFile(href), rule === 'originals');
 }
 
 /**
@@ -27,11 +29,12 @@ export function downloadLabel(href: string, rule: DownloadRule) {
  * works without JavaScript behind the project's secret; nothing otherwise.
  */
 export function PhotoDownloadLink({ image, rule }: { image: GalleryImage; rule: DownloadRule }) {
+  const t = useMessages().gallery;
   if (!image.download || rule === 'none') return null;
   return (
     <Link href={image.download} download={downloadFile(image.download)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
       <DownloadIcon fontSize="small" aria-hidden />
-      {downloadLabel(image.download, rule)}
+      {downloadLabel(image.download, rule, t)}
     </Link>
   );
 }
@@ -40,11 +43,11 @@ export function PhotoDownloadLink({ image, rule }: { image: GalleryImage; rule: 
  * The lightbox toolbar's download of the photo shown, a link drawn like the
  * toolbar's buttons; nothing for a photo without one (a video).
  */
-export function LightboxDownload({ images, rule }: { images: readonly GalleryImage[]; rule: DownloadRule }) {
+export function LightboxDownload({ images, rule, t }: { images: readonly GalleryImage[]; rule: DownloadRule; t: Messages['gallery'] }) {
   const { currentIndex } = useLightboxState();
   const href = images[currentIndex]?.download;
   if (!href || rule === 'none') return null;
-  const label = downloadLabel(href, rule);
+  const label = downloadLabel(href, rule, t);
   return (
     <a className="yarl__button" href={href} download={downloadFile(href)} aria-label={label} title={label}>
       <DownloadIcon className="yarl__icon" aria-hidden />

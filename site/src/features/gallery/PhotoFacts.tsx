@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { FactList } from '@/features/gallery/FactList';
 import type { PhotoFacts as Facts } from '@/generated/content';
+import { useMessages } from '@/i18n/react';
 
 /**
  * How a photo was taken (its gallery's `exif: show`) on its photo page: the
@@ -9,6 +10,7 @@ import type { PhotoFacts as Facts } from '@/generated/content';
  * caption area, styled by lightbox.css.
  */
 export function PhotoFacts({ exif }: { exif: Facts }) {
+  const t = useMessages().facts;
   return (
     <Box
       className="photo-page-facts"
@@ -19,7 +21,7 @@ export function PhotoFacts({ exif }: { exif: Facts }) {
         '& dd': { m: 0, fontWeight: 500, fontVariantNumeric: 'tabular-nums' },
       }}
     >
-      <FactList exif={exif} />
+      <FactList exif={exif} t={t} />
     </Box>
   );
 }

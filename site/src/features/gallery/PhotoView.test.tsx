@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import { PhotoView } from '@/features/gallery/PhotoView';
-import { copiedMessage } from '@/features/gallery/share';
+import { en } from '@/i18n/en';
 import { site } from '@/lib/content';
 import { fixtureProject, galleryOf } from '@/testing/fixture';
 import { withRealLightbox } from '@/testing/lightbox';
@@ -94,7 +94,7 @@ describe('Share', () => {
     const status = within(d).getByRole('status');
     expect(status).toHaveTextContent('');
     await user.click(within(d).getByRole('button', { name: 'Share this photo' }));
-    await waitFor(() => expect(status).toHaveTextContent(copiedMessage));
+    await waitFor(() => expect(status).toHaveTextContent(en.gallery.copied));
     expect(writeText).toHaveBeenCalledWith(`${location.origin}${photoPath(4)}`);
   });
 

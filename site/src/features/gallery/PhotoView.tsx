@@ -14,6 +14,7 @@ import { PhotoDownloadLink } from '@/features/gallery/PhotoDownload';
 import { PhotoFacts } from '@/features/gallery/PhotoFacts';
 import { mainSource, tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, Project } from '@/generated/content';
+import { useMessages } from '@/i18n/react';
 
 interface Props {
   project: Project;
@@ -38,6 +39,8 @@ const wrap = (k: number, count: number) => ((((k - 1) % count) + count) % count)
  */
 export function PhotoView({ project: p, images, n }: Props) {
   const image = images[n - 1]!;
+  const m = useMessages();
+  const t = m.site.photo;
   const { video } = image;
   const count = images.length;
   const previous = paths.photoAt(p.link, wrap(n - 1, count));
@@ -47,11 +50,11 @@ export function PhotoView({ project: p, images, n }: Props) {
   return (
     <>
       <Button component={RouterLink} to={p.link} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
-        Back to {p.title}
+        {t.back(p.title)}
       </Button>
       <PageHeading sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>{p.title}</PageHeading>
       <Typography component="p" sx={{ mt: 1, color: 'text.secondary' }}>
-        {video ? 'Video' : 'Photo'} {n} of {count}
+        {t.position(Boolean(video), n, count)}
       </Typography>
       <Box
         component="figure"
@@ -109,34 +112,40 @@ export function PhotoView({ project: p, images, n }: Props) {
         )}
         {image.exif && <PhotoFacts exif={image.exif} />}
       </Box>
-      <Box component="nav" aria-label="Photos" sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+      <Box component="nav" aria-label={t.nav} sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <Button component={RouterLink} to={previous} variant="outlined" rel="prev">
-          Previous photo
+          {t.previous}
         </Button>
         <Button component={RouterLink} to={next} variant="outlined" rel="next">
-          Next photo
+          {t.next}
         </Button>
         {video ? (
           <Link href={mainSource(video).src} sx={{ ml: { sm: 'auto' } }}>
-            The video file ({video.durationText})
+            {t.videoFile(video.durationText)}
           </Link>
         ) : (
           <Link href={largestVariant(image)} sx={{ ml: { sm: 'auto' } }}>
-            Full-size image
+            {t.fullSize}
           </Link>
         )}
         <PhotoDownloadLink image={image} rule={p.downloads} />
       </Box>
       <Typography variant="h2" sx={{ mt: 5, mb: 2, fontSize: '1.25rem' }}>
-        All photos of {p.title}
+        {t.all(p.title)}
       </Typography>
-      <Island name="lightbox" when={['load']} props={{ ...lightboxProps(p.title, p.downloads), open: n - 1, project: p.link }}>
+      <Island name="lightbox" when={['load']} props={{ ...lightboxProps(p.title, m.gallery, p.downloads), open: n - 1, project: p.link }}>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {images.map((img, i) => (
             <li key={img.src}>
               <Box
                 component="a"
-                {...tileAttributes({ image: img, index: i, page: paths.photoAt(p.link, i + 1), current: i === n - 1 })}
+                {...tileAttributes({
+                  image: img,
+                  index: i,
+                  page: paths.photoAt(p.link, i + 1),
+                  current: i === n - 1,
+                  label: m.gallery.openTile(Boolean(img.video), i + 1),
+                })}
                 sx={{
                   position: 'relative',
                   display: 'block',

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createIcon, IconButton, useLightboxState } from 'yet-another-react-lightbox';
+import type { Messages } from '@/i18n';
 
 declare module 'yet-another-react-lightbox' {
   interface Labels {
@@ -15,15 +16,16 @@ const ShareIcon = createIcon(
 
 /** How long the confirmation stays on screen. */
 export const shareMessageMs = 4000;
-export const copiedMessage = 'Link to this photo copied';
 
 /**
  * Share for the photo shown: the system's share sheet where the browser has
  * one (phones, some desktops), else its address copied to the clipboard with
  * a message that shows and is announced; if even that fails, the message
- * gives the address to copy by hand.
+ * gives the address to copy by hand. Its messages are in the language of
+ * `t` (the catalogue's `gallery`); the button's name is the viewer's label
+ * "Share this photo", which GalleryLightbox translates with the others.
  */
-export function useShare(address: (index: number) => string) {
+export function useShare(address: (index: number) => string, t: Messages['gallery']) {
   const [message, setMessage] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -50,12 +52,12 @@ export function useShare(address: (index: number) => string) {
       }
       try {
         await navigator.clipboard.writeText(url);
-        say(copiedMessage);
+        say(t.copied);
       } catch {
-        say(`Copy this link: ${url}`);
+        say(t.copyThis(url));
       }
     },
-    [address, say],
+    [address, say, t],
   );
   return { message, run };
 }

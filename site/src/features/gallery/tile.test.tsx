@@ -53,7 +53,7 @@ describe('tileAttributes and readTile', () => {
   it.each(cases)('read back what they wrote: %s', (_, image, options) => {
     const page = '/projects/wireframes/photos/7';
     render(
-      <a {...tileAttributes({ image, index: 6, page, describedBy: 'duration', ...options })}>
+      <a {...tileAttributes({ image, index: 6, page, describedBy: 'duration', label: image.label, ...options })}>
         <ResponsiveImage image={image} alt={image.alt} sizes="64px" />
       </a>,
     );

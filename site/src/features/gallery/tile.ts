@@ -61,6 +61,8 @@ interface TileOptions {
   describedBy?: string | undefined;
   /** The tile of the photo the page shows (aria-current). */
   current?: boolean;
+  /** Its accessible name in the page's language: "Open image 3" (the catalogue's gallery.openTile). */
+  label: string;
 }
 
 /**
@@ -69,7 +71,7 @@ interface TileOptions {
  * with readTile. The tile's image is <ResponsiveImage> inside it, whose
  * markup readTile reads too.
  */
-export function tileAttributes({ image, index, page, videoLinksToFile = false, describedBy, current = false }: TileOptions) {
+export function tileAttributes({ image, index, page, videoLinksToFile = false, describedBy, current = false, label }: TileOptions) {
   const { video } = image;
   const file = videoLinksToFile ? video : undefined;
   // The keys' order is the attributes' order in the prerendered pages: a
@@ -84,7 +86,7 @@ export function tileAttributes({ image, index, page, videoLinksToFile = false, d
           'aria-describedby': describedBy,
         }
       : { href: page }),
-    'aria-label': image.label,
+    'aria-label': label,
     'aria-current': current ? ('page' as const) : undefined,
     [INDEX]: index,
     [CAPTION]: image.caption,

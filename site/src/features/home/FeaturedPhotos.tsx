@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import type { HomePhoto } from '@/generated/content';
 import { FEATURED_TILE, featuredSizes, project } from '@/lib/content';
 import { HeroMission, HeroMore, HeroName } from '@/features/home/TextHero';
+import { useMessages } from '@/i18n/react';
 
 /** The page a featured photo opens: its photo page, or its project's. */
 function photoLink(photo: HomePhoto): string {
@@ -18,6 +19,7 @@ function photoLink(photo: HomePhoto): string {
  * page, then the introduction, the actions and the profiles.
  */
 export function FeaturedPhotos({ photos, work }: { photos: readonly HomePhoto[]; work: boolean }) {
+  const t = useMessages().site.home;
   return (
     <Box component="section" aria-labelledby="hero-heading" sx={{ pt: { xs: 5, md: 8 }, pb: { xs: 6, md: 10 } }}>
       <Container maxWidth="lg">
@@ -25,7 +27,7 @@ export function FeaturedPhotos({ photos, work }: { photos: readonly HomePhoto[];
         <HeroMission mt={2} />
         <Box
           component="ul"
-          aria-label="Featured photographs"
+          aria-label={t.featured}
           sx={{
             listStyle: 'none',
             p: 0,

@@ -1,6 +1,7 @@
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
+import { useMessages } from '@/i18n/react';
 
 /** The class of what the switch pauses (the cross-fading photos, the video): hidden under reduced motion. */
 export const MOTION = 'home-motion';
@@ -13,7 +14,8 @@ export const MOTION = 'home-motion';
  * video over its poster. Under reduced motion nothing moves and the switch
  * is not shown.
  */
-export function MotionSwitch({ what }: { what: string }) {
+export function MotionSwitch({ what }: { what: 'slideshow' | 'video' }) {
+  const t = useMessages().site.motion;
   return (
     <Box
       component="label"
@@ -46,12 +48,12 @@ export function MotionSwitch({ what }: { what: string }) {
         type="checkbox"
         role="switch"
         // The visible word, and what it pauses (WCAG 2.5.3: the name starts with the label).
-        aria-label={`Pause ${what}`}
+        aria-label={t[what]}
         sx={{ position: 'absolute', opacity: 0, width: '1px', height: '1px', m: 0 }}
       />
       <PauseIcon className="when-playing" fontSize="small" aria-hidden />
       <PlayArrowIcon className="when-paused" fontSize="small" aria-hidden />
-      Pause
+      {t.pause}
     </Box>
   );
 }

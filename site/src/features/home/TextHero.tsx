@@ -9,6 +9,7 @@ import { PageHeading } from '@/components/PageHeading';
 import { SocialLinks } from '@/components/SocialLinks';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
+import { useMessages } from '@/i18n/react';
 
 /** The id of the home page's Selected Work section, which View My Work scrolls to. */
 export const WORK_ID = 'work';
@@ -18,17 +19,18 @@ export const WORK_ID = 'work';
  * Work to scroll to) and Get in Touch, the main one when it is alone.
  */
 export function HeroActions({ work }: { work: boolean }) {
+  const t = useMessages().site.home;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, alignItems: { sm: 'center' } }}>
       {/* An in-page link: the smooth scroll is CSS (src/theme/document.css), instant under reduced motion. */}
       {work && (
         <Button variant="contained" size="large" href={`#${WORK_ID}`} endIcon={<ArrowDownwardIcon />}>
-          View My Work
+          {t.viewWork}
         </Button>
       )}
       {/* Without Selected Work, Get in Touch is the hero's one, main action. */}
       <Button variant={work ? 'outlined' : 'contained'} size="large" component={RouterLink} to={paths.contact}>
-        Get in Touch
+        {t.getInTouch}
       </Button>
     </Stack>
   );

@@ -3,9 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '@mui/utils';
 import type { ComponentType, ReactNode } from 'react';
-import { newTabHint } from '@/components/ExternalLink';
+import { NewTabHint } from '@/components/ExternalLink';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { RichText } from '@/components/RichText';
 import { VideoPlayer } from '@/components/VideoPlayer';
@@ -24,6 +23,7 @@ import type {
   TextBlock,
   VideoBlock,
 } from '@/generated/content';
+import { useMessages } from '@/i18n/react';
 
 /**
  * What draws a gallery block: the gallery feature, which the page hands in
@@ -95,26 +95,23 @@ function Image({ block, priority }: { block: ImageBlock; priority: boolean }) {
  * document on another site.
  */
 function Document({ block }: { block: DocumentBlock }) {
+  const t = useMessages().site.project;
   // The schema and validate require one of the two.
   const href = block.file?.href ?? block.url ?? '';
   return (
     <Section>
       <Button variant="contained" size="large" href={href} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
-        {block.file ? `${block.label} (PDF, ${block.file.size})` : block.label}
-        <span style={visuallyHidden}>{newTabHint}</span>
+        {block.file ? t.pdf(block.label, block.file.size) : block.label}
+        <NewTabHint />
       </Button>
     </Section>
   );
 }
 
-const caseStudySections = [
-  ['overview', 'Overview'],
-  ['challenge', 'Challenge'],
-  ['solution', 'Solution'],
-  ['impact', 'Impact'],
-] as const;
+const caseStudySections = ['overview', 'challenge', 'solution', 'impact'] as const;
 
 function CaseStudy({ block, priority }: { block: CaseStudyBlock; priority: boolean }) {
+  const t = useMessages().site.project.caseStudy;
   return (
     <>
       <Section>
@@ -132,24 +129,24 @@ function CaseStudy({ block, priority }: { block: CaseStudyBlock; priority: boole
             '& dd': { m: 0, mb: { xs: 2, sm: 0 } },
           }}
         >
-          <dt>Role</dt>
+          <dt>{t.role}</dt>
           <Typography component="dd" variant="body1" sx={{ maxWidth: '68ch' }}>
             {block.role}
           </Typography>
-          <dt>Technologies</dt>
+          <dt>{t.technologies}</dt>
           <dd>
-            <Box component="ul" aria-label="Technologies" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-              {block.technologies.map((t) => (
-                <li key={t}>
-                  <Chip label={t} size="small" />
+            <Box component="ul" aria-label={t.technologies} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+              {block.technologies.map((tech) => (
+                <li key={tech}>
+                  <Chip label={tech} size="small" />
                 </li>
               ))}
             </Box>
           </dd>
         </Box>
       </Section>
-      {caseStudySections.map(([key, heading]) => (
-        <Section key={key} heading={heading}>
+      {caseStudySections.map((key) => (
+        <Section key={key} heading={t[key]}>
           <RichText text={block[key]} />
         </Section>
       ))}
@@ -175,8 +172,9 @@ function Screenshots({ block, priority }: { block: ScreenshotsBlock; priority: b
  * on its own origin); a link opens it in a tab of its own.
  */
 function Prototype({ block }: { block: PrototypeBlock }) {
+  const t = useMessages().site.project;
   return (
-    <Section heading="Interactive prototype">
+    <Section heading={t.prototypeHeading}>
       <Box
         sx={{
           position: 'relative',
@@ -202,8 +200,8 @@ function Prototype({ block }: { block: PrototypeBlock }) {
         />
       </Box>
       <Button href={block.url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />} sx={{ mt: 2, ml: -1 }}>
-        Open the prototype
-        <span style={visuallyHidden}>{newTabHint}</span>
+        {t.prototype}
+        <NewTabHint />
       </Button>
     </Section>
   );
@@ -226,6 +224,7 @@ function Video({ block }: { block: VideoBlock }) {
 }
 
 function BlockView({ block, project, first, atTop, Gallery }: { block: Block; project: Project; first: boolean; atTop: boolean; Gallery: GalleryView }) {
+  const t = useMessages().gallery;
   switch (block.type) {
     case 'text':
       return <Text block={block} />;
@@ -233,7 +232,7 @@ function BlockView({ block, project, first, atTop, Gallery }: { block: Block; pr
       return <Image block={block} priority={first} />;
     case 'gallery':
       return block.images.length > 0 ? (
-        <Section heading="Gallery">
+        <Section heading={t.heading}>
           <Gallery
             images={block.images}
             columns={block.columns}

@@ -137,6 +137,27 @@ for (const viewport of [
   });
 }
 
+test("a photo's page fetches the viewer's script only once its photo has loaded, then opens the viewer on it", async ({ page }) => {
+  // The photo is the page's largest paint: nothing of the viewer competes
+  // with it on a slow link (decision 0109).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/img\//, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(photo3, { waitUntil: 'domcontentloaded' });
+  await page.waitForTimeout(1500);
+  expect(scripts.filter((s) => s.includes('/lightbox-'))).toEqual([]);
+  release();
+  await expect(counter(page)).toHaveText(`3 / ${total}`);
+  expect(scripts.filter((s) => s.includes('/lightbox-'))).toHaveLength(1);
+});
+
 test.describe('on a touch screen at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 

@@ -14,6 +14,7 @@ import { PhotoDownloadLink } from '@/features/gallery/PhotoDownload';
 import { PhotoFacts } from '@/features/gallery/PhotoFacts';
 import { mainSource, tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, Project } from '@/generated/content';
+import { photoPageSizes } from '@/lib/content';
 
 interface Props {
   project: Project;
@@ -86,21 +87,7 @@ export function PhotoView({ project: p, images, n }: Props) {
             '& img': { borderRadius: 2 },
           }}
         >
-          {video ? (
-            <VideoPlayer video={video} alt={image.alt} />
-          ) : (
-            <ResponsiveImage
-              image={image}
-              alt={image.alt}
-              // Beside an 18rem column and a 32-px gap from 900 px.
-              sizes={
-                beside
-                  ? '(min-width: 1200px) 832px, (min-width: 900px) calc(100vw - 23rem), calc(100vw - 32px)'
-                  : '(min-width: 1200px) 1152px, calc(100vw - 32px)'
-              }
-              priority
-            />
-          )}
+          {video ? <VideoPlayer video={video} alt={image.alt} /> : <ResponsiveImage image={image} alt={image.alt} sizes={photoPageSizes(image)} priority />}
         </Box>
         {image.caption && (
           <Typography component="figcaption" variant="body1" sx={{ mt: 2, maxWidth: '68ch' }}>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { CSSProperties } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Island } from '@/components/Island';
 import { PageHeading } from '@/components/PageHeading';
@@ -45,6 +46,7 @@ export function PhotoView({ project: p, images, n }: Props) {
   const next = paths.photoAt(p.link, wrap(n + 1, count));
   // A caption or facts go beside the photo from 900 px.
   const beside = Boolean(image.caption || image.exif);
+  const ratio = video ? video.width / video.height : image.width / image.height;
   return (
     <>
       <Button component={RouterLink} to={p.link} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
@@ -76,14 +78,26 @@ export function PhotoView({ project: p, images, n }: Props) {
         <Box
           // The viewer's photo grows from this one (GalleryLightbox's growFrom).
           data-viewer-origin=""
+          // Its shape, known at build time, for the width below.
+          style={{ '--media-ratio': ratio } as CSSProperties}
           sx={{
             display: 'flex',
             justifyContent: { xs: 'center', md: beside ? 'flex-start' : 'center' },
             gridRow: { md: '1 / 3' },
             // The whole photo (or video) in the window, whatever its shape:
             // from 900 px, in the first screen under the page's heading
-            // (about 300 px above it).
-            '& picture, & img, & video': { maxHeight: { xs: '75vh', md: 'min(75vh, calc(100svh - 20rem))' }, width: 'auto', maxWidth: '100%' },
+            // (about 300 px above it). Its box is that size in the HTML, before
+            // the file arrives (the width the page allows, or the height the
+            // window allows times its shape; its height follows from its
+            // ratio), so nothing under it moves when it does (decision 0109).
+            '& > picture, & > img, & > video': {
+              flex: 'none',
+              width: {
+                xs: 'min(100%, calc(75vh * var(--media-ratio)))',
+                md: 'min(100%, calc(min(75vh, calc(100svh - 20rem)) * var(--media-ratio)))',
+              },
+            },
+            '& > picture': { display: 'block' },
             '& img': { borderRadius: 2 },
           }}
         >

@@ -42,8 +42,11 @@ Use .ci/bench/peer, which builds the sites and passes these.
   --album PATH    the peer's album page (default /archipelago/)
   --photo NAME    the peer's photo, its file name in the album (default 01.jpg)
   --port N        serve on N to N+4 (default: free ports)
+  --rows KINDS    only these page kinds, comma-separated (default home,category,project,photo)
   --throttling M  simulate (default) or devtools
   -h, --help      this text`;
+
+const kinds = ['home', 'category', 'project', 'photo'];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -64,6 +67,7 @@ function parseOptions() {
         photo: { type: 'string', default: '01.jpg' },
         port: { type: 'string' },
         throttling: { type: 'string', default: 'simulate' },
+        rows: { type: 'string', default: kinds.join(',') },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -95,8 +99,13 @@ function parseOptions() {
     if (!/^[a-z0-9][a-z0-9-]*$/.test(values[key])) throw new CannotMeasure(`--${key} must be a slug, not "${values[key]}"`);
   }
   if (!/^\/[A-Za-z0-9/_-]*$/.test(values.album)) throw new CannotMeasure(`--album must be a site path, not "${values.album}"`);
+  const only = values.rows.split(',').map((k) => k.trim());
+  for (const kind of only) {
+    if (!kinds.includes(kind)) throw new CannotMeasure(`--rows takes page kinds of ${kinds.join(', ')}, not "${kind}"`);
+  }
   return {
     rounds,
+    kinds: kinds.filter((k) => only.includes(k)),
     port,
     throttling: values.throttling,
     build: path.resolve(values.build),
@@ -107,8 +116,6 @@ function parseOptions() {
     photo: values.photo,
   };
 }
-
-const kinds = ['home', 'category', 'project', 'photo'];
 
 /** Our site folder with each measured page's no-JS twin in place of the page: a linked copy under work. */
 function twinSite(site, pages, work, name) {
@@ -239,6 +246,7 @@ async function main() {
     const peerUrls = { home: '/', project: options.album, photo: `${options.album}#${options.photo}` };
     const rows = [];
     for (const [k, kind] of kinds.entries()) {
+      if (!options.kinds.includes(kind)) continue;
       if (peerUrls[kind]) rows.push({ kind, who: 'peer', label: `peer ${kind} ${peerUrls[kind]}`, short: `peer-${kind}`, url: peer.origin + peerUrls[kind] });
       for (const { delivery, site, twin } of ours) {
         const page = options.pages[k];

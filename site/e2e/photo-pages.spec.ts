@@ -137,6 +137,27 @@ for (const viewport of [
   });
 }
 
+test("a photo's page fetches the viewer's script only once its photo has loaded, then opens the viewer on it", async ({ page }) => {
+  // The photo is the page's largest paint: nothing of the viewer competes
+  // with it on a slow link (decision 0109).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/img\//, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(photo3, { waitUntil: 'domcontentloaded' });
+  await page.waitForTimeout(1500);
+  expect(scripts.filter((s) => s.includes('/lightbox-'))).toEqual([]);
+  release();
+  await expect(counter(page)).toHaveText(`3 / ${total}`);
+  expect(scripts.filter((s) => s.includes('/lightbox-'))).toHaveLength(1);
+});
+
 test.describe('on a touch screen at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
@@ -207,6 +228,35 @@ test.describe('before its script (as without JavaScript)', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  for (const viewport of [
+    { width: 375, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width} px the photo's box is its final size before the photo arrives: nothing under it moves`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      // Every image held back until the page has been laid out without them.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/img\//, async (route) => {
+        await held;
+        await route.continue().catch(() => {});
+      });
+      await page.goto(photo3, { waitUntil: 'domcontentloaded' });
+      const photo = page.getByRole('main').locator('figure img');
+      const nav = page.getByRole('navigation', { name: 'Photos' });
+      const before = { photo: (await photo.boundingBox())!, nav: (await nav.boundingBox())! };
+      release();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const after = { photo: (await photo.boundingBox())!, nav: (await nav.boundingBox())! };
+      expect(after.photo.height).toBeGreaterThan(100);
+      expect(before).toEqual(after);
+      // The whole photo in the window, at its own shape.
+      expect(after.photo.height).toBeLessThanOrEqual(viewport.height * 0.75 + 1);
+      const { width, height } = images[2]!;
+      expect(after.photo.width / after.photo.height).toBeCloseTo(width / height, 1);
+    });
+  }
 
   for (const viewport of [
     { width: 375, height: 740 },

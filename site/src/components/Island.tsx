@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 /**
  * When the loader (src/islands/loader.ts) fetches and mounts an island:
- * `load` (at once: a photo's page opens its viewer), `visible` (near the
+ * `load` (once the page has loaded, its images in, and painted: a photo's
+ * page opens its viewer), `visible` (near the
  * viewport), `idle` (the browser has nothing else to do) or `interaction`
  * (the first pointer, touch, focus or click inside it).
  */

@@ -125,12 +125,24 @@ describe('startIslands', () => {
     expect(island.mounts).toHaveLength(1);
   });
 
-  it('loads a load island at once, with no interaction (a photo page opening its viewer)', async () => {
+  it('loads a load island with no interaction once the page has loaded (a photo page opening its viewer)', async () => {
     page(`<div data-island="lightbox" data-hydrate="load" data-props='{"open":2}'></div>`);
     const island = recorder();
     startIslands(document, { lightbox: island.load });
-    await settle();
-    expect(island.mounts).toEqual([{ el: document.querySelector('[data-island]'), props: { open: 2 } }]);
+    await vi.waitFor(() => expect(island.mounts).toEqual([{ el: document.querySelector('[data-island]'), props: { open: 2 } }]));
+  });
+
+  it('waits for the page to load (its photo in) before it fetches a load island', async () => {
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    page(`<div data-island="lightbox" data-hydrate="load"></div>`);
+    const island = recorder();
+    startIslands(document, { lightbox: island.load });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(island.load).not.toHaveBeenCalled();
+    state.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(island.mounts).toHaveLength(1));
+    state.mockRestore();
   });
 
   it('says so when an island is not in the registry', () => {

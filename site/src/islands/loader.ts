@@ -1,6 +1,7 @@
 // The islands loader: the only script a page with islands loads at first
 // (about 1 kB). Every `[data-island]` element the prerender wrote names an
-// island of the registry and when to load it: `load` (at once), `visible` (near the viewport),
+// island of the registry and when to load it: `load` (once the page has
+// loaded and painted), `visible` (near the viewport),
 // `idle` (the browser has nothing else to do) or `interaction` (the first
 // pointer, touch, focus or click inside it). Only then is the island's own
 // chunk fetched and mounted on the element. Static content never hydrates.
@@ -31,13 +32,17 @@ export function startIslands(root: ParentNode, registry: Registry, win: Window &
   return els.length;
 }
 
-/** Starts one island element (startIslands does it for every one). */
-export function startIsland(el: HTMLElement, registry: Registry, win: Window & typeof globalThis = window) {
+/**
+ * Starts one island element (startIslands does it for every one). Returns
+ * what stops it: no trigger loads it after that, and a chunk on its way is
+ * not mounted (a test's page is gone before its `load` island comes).
+ */
+export function startIsland(el: HTMLElement, registry: Registry, win: Window & typeof globalThis = window): () => void {
   const name = el.dataset.island ?? '';
   const importIsland = registry[name];
   if (!importIsland) {
     console.error(`island "${name}" is not in the registry`);
-    return;
+    return () => {};
   }
   const props = el.dataset.props ? (JSON.parse(el.dataset.props) as Record<string, unknown>) : {};
   const when = new Set((el.dataset.hydrate ?? 'idle').split(/\s+/) as When[]);
@@ -45,12 +50,14 @@ export function startIsland(el: HTMLElement, registry: Registry, win: Window & t
   let pendingClick: MouseEvent | undefined;
   const stops: (() => void)[] = [];
   const stop = () => stops.splice(0).forEach((f) => f());
+  let cancelled = false;
 
   const load = () => {
     if (state !== 'waiting') return;
     state = 'loading';
     importIsland().then(
       (island) => {
+        if (cancelled) return;
         state = 'mounted';
         stop();
         island.mount(el, props, pendingClick);
@@ -100,7 +107,24 @@ export function startIsland(el: HTMLElement, registry: Registry, win: Window & t
       load();
     }
   }
-  if (when.has('load')) load();
+  if (when.has('load')) {
+    // After the page's own load (its images, a photo page's photo among
+    // them, are in) and the next frame, which paints them: the island's
+    // chunk never competes with the page's largest paint (decision 0109).
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const afterPaint = () => {
+      if ('requestAnimationFrame' in win) frame = win.requestAnimationFrame(() => (timer = setTimeout(load, 0)));
+      else timer = setTimeout(load, 0);
+    };
+    if (win.document.readyState === 'complete') afterPaint();
+    else win.addEventListener('load', afterPaint, { once: true });
+    stops.push(() => {
+      win.removeEventListener('load', afterPaint);
+      if (frame) win.cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    });
+  }
   if (when.has('idle')) {
     if ('requestIdleCallback' in win) {
       const handle = win.requestIdleCallback(load, { timeout: 3000 });
@@ -110,4 +134,8 @@ export function startIsland(el: HTMLElement, registry: Registry, win: Window & t
       stops.push(() => clearTimeout(handle));
     }
   }
+  return () => {
+    cancelled = true;
+    stop();
+  };
 }

@@ -64,6 +64,18 @@ export function heroSizes(image: { readonly width: number; readonly height: numb
   return `(min-width: 900px) ${drawn(HERO_FRAME.md)}, ${drawn(HERO_FRAME.xs)}`;
 }
 
+/**
+ * How wide a photo's page draws its photo (its <img>'s sizes, and its
+ * preload's): the page's width less its margins, or from 1200 px the
+ * container's; beside the caption's 18rem column and a 32-px gap from 900 px
+ * when the photo has a caption or facts.
+ */
+export function photoPageSizes(image: { readonly caption?: string; readonly exif?: unknown }): string {
+  return image.caption || image.exif
+    ? '(min-width: 1200px) 832px, (min-width: 900px) calc(100vw - 23rem), calc(100vw - 32px)'
+    : '(min-width: 1200px) 1152px, calc(100vw - 32px)';
+}
+
 /** The featured layout's tiles: 4 wide by 5 high (portrait), whatever the photo's shape. */
 export const FEATURED_TILE = { width: 4, height: 5 } as const;
 

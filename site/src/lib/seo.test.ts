@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { galleryImages, loadProjectBody, project, site } from '@/lib/content';
+import { galleryImages, loadProjectBody, photoPageSizes, project, site } from '@/lib/content';
 import cards from '@/generated/cards.json';
 import { card, pageMeta, photoPreview, structuredData } from '@/lib/seo';
 
@@ -169,6 +169,13 @@ describe("a photo's page", () => {
     expect(meta.image.url).toBe(`${site.url}${image.src}`);
     expect(meta.image.alt).toBe(image.alt);
     expect(meta.description).toBe(image.caption ?? p.description);
+  });
+
+  it('preloads its photo, the largest paint, as its <picture> takes it: the first source at the sizes it is drawn at', async () => {
+    const p = project('brand-guide')!;
+    const image = galleryImages(await loadProjectBody(p))[1]!;
+    const first = image.srcset?.avif ? { type: 'image/avif', srcset: image.srcset.avif } : { type: 'image/webp', srcset: image.srcset?.webp };
+    expect(pageMeta('/projects/brand-guide/photos/2').preload).toEqual({ ...first, sizes: photoPageSizes(image) });
   });
 
   it('takes the width of its src variant from the srcset and keeps the ratio', () => {

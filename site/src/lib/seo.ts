@@ -15,6 +15,7 @@ import {
   isPrivate,
   listed,
   loadedProjectBody,
+  photoPageSizes,
   project,
   projectsOf,
   site,
@@ -72,7 +73,7 @@ export interface PageMeta {
   readonly type: 'website' | 'article';
   /** Keep out of search results and the sitemap (an inactive project's page). */
   readonly noindex?: boolean;
-  /** The image to preload at high priority, the page's largest paint: the candidates of its first <source> (AVIF, else WebP) and its sizes, or the image host's, which negotiates the format. */
+  /** The image to preload at high priority, the page's largest paint (the home page's photograph, a photo page's photo): the candidates of its first <source> (AVIF, else WebP) and its sizes, or the image host's, which negotiates the format. */
   readonly preload?: ImagePreload;
 }
 
@@ -99,7 +100,13 @@ function homePreload(): ImagePreload | undefined {
   const photo = homePhoto(home);
   if (!photo?.srcset) return undefined;
   const sizes = home.layout === 'featured' ? featuredSizes(photo) : heroSizes(photo);
-  const { avif, webp, fallback } = photo.srcset;
+  return imagePreload(photo, sizes);
+}
+
+/** The preload of an image drawn at `sizes`: its first <source>'s candidates (AVIF, else WebP), or its <img>'s. */
+function imagePreload(image: ImageAsset, sizes: string): ImagePreload | undefined {
+  if (!image.srcset) return undefined;
+  const { avif, webp, fallback } = image.srcset;
   if (avif) return { type: 'image/avif', srcset: avif, sizes };
   return webp ? { type: 'image/webp', srcset: webp, sizes } : { srcset: fallback, sizes };
 }
@@ -160,10 +167,14 @@ export function pageMeta(pathname: string, lang: Lang = defaultLang): PageMeta {
     // the project page, whose ImageGallery names each photo
     // (docs/decisions/0057-photo-pages-are-shared-not-indexed.md).
     const description = image.caption ?? (image.alt.split(': ').slice(1).join(': ') || ofPhoto.description);
+    // Its photo, the largest paint, is asked for before the body is read
+    // (a video's poster is not: its player shows it). Decision 0109.
+    const preload = image.video ? undefined : imagePreload(image, photoPageSizes(image));
     return page(t.gallery.photoTitle(ofPhoto.title, photo.n, images.length), description, paths.photoAt(ofPhoto.link, photo.n), {
       type: 'article',
       image: photoPreview(image),
       noindex: true,
+      ...(preload ? { preload } : {}),
     });
   }
   const slug = projectSlug(pathname);

@@ -51,11 +51,14 @@ export function renderWithProviders(ui: ReactElement, { route = '/', lang, ...op
  * already.
  */
 export function startLightboxes() {
+  const stops: (() => void)[] = [];
   for (const el of document.querySelectorAll<HTMLElement>('[data-island="lightbox"]:not([data-started])')) {
     el.setAttribute('data-started', '');
-    startIsland(el, { lightbox: () => import('@/islands/lightbox') });
+    stops.push(startIsland(el, { lightbox: () => import('@/islands/lightbox') }));
   }
   onTestFinished(() => {
+    // A photo page's viewer, which waits for the page's load, never opens after its test.
+    stops.forEach((stop) => stop());
     unmountAll();
     // A photo's history entry (the island pushes one) must not reach the next test.
     history.replaceState(null, '', '/');

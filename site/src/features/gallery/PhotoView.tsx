@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { CSSProperties } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Island } from '@/components/Island';
 import { PageHeading } from '@/components/PageHeading';
@@ -15,6 +16,7 @@ import { PhotoFacts } from '@/features/gallery/PhotoFacts';
 import { mainSource, tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, Project } from '@/generated/content';
 import { useMessages } from '@/i18n/react';
+import { photoPageSizes } from '@/lib/content';
 
 interface Props {
   project: Project;
@@ -47,6 +49,7 @@ export function PhotoView({ project: p, images, n }: Props) {
   const next = paths.photoAt(p.link, wrap(n + 1, count));
   // A caption or facts go beside the photo from 900 px.
   const beside = Boolean(image.caption || image.exif);
+  const ratio = video ? video.width / video.height : image.width / image.height;
   return (
     <>
       <Button component={RouterLink} to={p.link} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
@@ -78,32 +81,30 @@ export function PhotoView({ project: p, images, n }: Props) {
         <Box
           // The viewer's photo grows from this one (GalleryLightbox's growFrom).
           data-viewer-origin=""
+          // Its shape, known at build time, for the width below.
+          style={{ '--media-ratio': ratio } as CSSProperties}
           sx={{
             display: 'flex',
             justifyContent: { xs: 'center', md: beside ? 'flex-start' : 'center' },
             gridRow: { md: '1 / 3' },
             // The whole photo (or video) in the window, whatever its shape:
             // from 900 px, in the first screen under the page's heading
-            // (about 300 px above it).
-            '& picture, & img, & video': { maxHeight: { xs: '75vh', md: 'min(75vh, calc(100svh - 20rem))' }, width: 'auto', maxWidth: '100%' },
+            // (about 300 px above it). Its box is that size in the HTML, before
+            // the file arrives (the width the page allows, or the height the
+            // window allows times its shape; its height follows from its
+            // ratio), so nothing under it moves when it does (decision 0109).
+            '& > picture, & > img, & > video': {
+              flex: 'none',
+              width: {
+                xs: 'min(100%, calc(75vh * var(--media-ratio)))',
+                md: 'min(100%, calc(min(75vh, calc(100svh - 20rem)) * var(--media-ratio)))',
+              },
+            },
+            '& > picture': { display: 'block' },
             '& img': { borderRadius: 2 },
           }}
         >
-          {video ? (
-            <VideoPlayer video={video} alt={image.alt} />
-          ) : (
-            <ResponsiveImage
-              image={image}
-              alt={image.alt}
-              // Beside an 18rem column and a 32-px gap from 900 px.
-              sizes={
-                beside
-                  ? '(min-width: 1200px) 832px, (min-width: 900px) calc(100vw - 23rem), calc(100vw - 32px)'
-                  : '(min-width: 1200px) 1152px, calc(100vw - 32px)'
-              }
-              priority
-            />
-          )}
+          {video ? <VideoPlayer video={video} alt={image.alt} /> : <ResponsiveImage image={image} alt={image.alt} sizes={photoPageSizes(image)} priority />}
         </Box>
         {image.caption && (
           <Typography component="figcaption" variant="body1" sx={{ mt: 2, maxWidth: '68ch' }}>

@@ -80,30 +80,38 @@ const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const gzip = (buffer) => gzipSync(buffer, { level: 9 }).length;
 export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
-function parseOptions() {
+/**
+ * A bench's command line read with node:util's parseArgs (positionals
+ * allowed, -h/--help added): a mistake is a CannotMeasure with the usage;
+ * --help prints the usage and exits.
+ */
+export function benchArgs(options, usage) {
   let parsed;
   try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: {
-        build: { type: 'boolean', default: false },
-        site: { type: 'string', default: 'site' },
-        anchor: { type: 'string', default: path.join('..', 'shared', 'anchors', 'astro-nano') },
-        port: { type: 'string' },
-        'no-lighthouse': { type: 'boolean', default: false },
-        throttling: { type: 'string', default: 'simulate' },
-        trace: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseArgs({ allowPositionals: true, options: { ...options, help: { type: 'boolean', short: 'h', default: false } } });
   } catch (error) {
     throw new CannotMeasure(`${error.message}\n\n${usage}`);
   }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  if (parsed.values.help) {
     console.log(usage);
     process.exit(0);
   }
+  return parsed;
+}
+
+function parseOptions() {
+  const { values, positionals } = benchArgs(
+    {
+      build: { type: 'boolean', default: false },
+      site: { type: 'string', default: 'site' },
+      anchor: { type: 'string', default: path.join('..', 'shared', 'anchors', 'astro-nano') },
+      port: { type: 'string' },
+      'no-lighthouse': { type: 'boolean', default: false },
+      throttling: { type: 'string', default: 'simulate' },
+      trace: { type: 'string' },
+    },
+    usage,
+  );
   let rounds = 5;
   if (positionals.length && /^\d+$/.test(positionals[0])) rounds = Number(positionals.shift());
   if (rounds < 1 || rounds > 50) throw new CannotMeasure(`rounds must be between 1 and 50, not ${rounds}`);

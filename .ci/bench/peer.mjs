@@ -26,8 +26,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { CannotMeasure, freePort, lighthouseCli, linkTree, loadAverage, median, noJsTwin, replaceFile, runLighthouse, serve } from './lighthouse.mjs';
+import { benchArgs, CannotMeasure, freePort, lighthouseCli, linkTree, loadAverage, median, noJsTwin, replaceFile, runLighthouse, serve } from './lighthouse.mjs';
 
 const usage = `Usage: node .ci/bench/peer.mjs --build DIR --netlify DIR --peer DIR [options] [rounds]
 
@@ -53,32 +52,21 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 function parseOptions() {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      allowPositionals: true,
-      options: {
-        build: { type: 'string' },
-        netlify: { type: 'string' },
-        peer: { type: 'string' },
-        project: { type: 'string', default: 'archipelago' },
-        category: { type: 'string', default: 'landscapes' },
-        album: { type: 'string', default: '/archipelago/' },
-        photo: { type: 'string', default: '01.jpg' },
-        port: { type: 'string' },
-        throttling: { type: 'string', default: 'simulate' },
-        rows: { type: 'string', default: kinds.join(',') },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new CannotMeasure(`${error.message}\n\n${usage}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
+  const { values, positionals } = benchArgs(
+    {
+      build: { type: 'string' },
+      netlify: { type: 'string' },
+      peer: { type: 'string' },
+      project: { type: 'string', default: 'archipelago' },
+      category: { type: 'string', default: 'landscapes' },
+      album: { type: 'string', default: '/archipelago/' },
+      photo: { type: 'string', default: '01.jpg' },
+      port: { type: 'string' },
+      throttling: { type: 'string', default: 'simulate' },
+      rows: { type: 'string', default: kinds.join(',') },
+    },
+    usage,
+  );
   for (const key of ['build', 'netlify', 'peer']) {
     if (!values[key]) throw new CannotMeasure(`--${key} DIR is required\n\n${usage}`);
   }

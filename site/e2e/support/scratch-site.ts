@@ -9,6 +9,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statS
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { imagePool, keepImages, seedImages } from './image-pool';
 import { startServe } from './serve';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -105,9 +106,15 @@ export function writeGallery(project: string, files: GalleryFile[]): string {
     .join('');
 }
 
-/** Builds the scratch folder's content and serves it on a port of its own; resolves once it answers. */
+/**
+ * Builds the scratch folder's content and serves it on a port of its own;
+ * resolves once it answers. The build starts from the image variants earlier
+ * scratch sites' builds made (support/image-pool.ts), and leaves its own there.
+ */
 export async function buildAndServe(folder: { work: string; content: string; bin: string }): Promise<ScratchSite> {
   const { work, content, bin } = folder;
+  const pool = imagePool(repo, bin);
+  seedImages(pool, work);
   const started = Date.now();
   let buildOutput = '';
   try {
@@ -121,6 +128,7 @@ export async function buildAndServe(folder: { work: string; content: string; bin
     throw new Error(`portfolio build failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`);
   }
   const buildSeconds = (Date.now() - started) / 1000;
+  keepImages(pool, work);
   const { origin, server } = await startServe(bin, path.join(work, 'site'), path.join(work, 'data'), work);
   return {
     work,

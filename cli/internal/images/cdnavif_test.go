@@ -11,6 +11,7 @@ import (
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/racetest"
 )
 
 // With images.delivery: netlify the pages ask the Image CDN for AVIF
@@ -21,6 +22,7 @@ import (
 // none saves much. `go test ./cli/internal/images -run
 // TestNetlifyAsksForAVIFOfPhotographs -v` prints each image's flat share.
 func TestNetlifyAsksForAVIFOfPhotographs(t *testing.T) {
+	racetest.Plain(t, "TestNetlifyPublishesEachOriginalOnce") // 121 images through one code path
 	photos, _ := filepath.Glob("/usr/share/backgrounds/mate/nature/*.jpg")
 	photos = append(photos, "/usr/share/backgrounds/mate/abstract/Elephants.jpg")
 	if _, err := os.Stat(photos[len(photos)-1]); err != nil || len(photos) != 13 {

@@ -8,6 +8,7 @@ import (
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/racetest"
 )
 
 // requireScaledJPEG stops a test that needs libjpeg when this build has
@@ -21,6 +22,7 @@ func requireScaledJPEG(t *testing.T) {
 }
 
 func TestDecodeJPEGScaledPicksTheSmallestScaleThatCovers(t *testing.T) {
+	racetest.Plain(t, "TestHalveAveragesEachBlock") // images of 8–12 MP, made in Go
 	requireScaledJPEG(t)
 	src := imagetest.JPEG(3200, 2400)
 	tests := []struct {
@@ -50,6 +52,7 @@ func TestDecodeJPEGScaledPicksTheSmallestScaleThatCovers(t *testing.T) {
 // The scaled decode shows what the full one shows: at the placeholder's
 // width the two differ by less than 2 levels of 255 on average.
 func TestDecodeJPEGScaledLooksLikeTheFullDecode(t *testing.T) {
+	racetest.Plain(t, "TestHalveAveragesEachBlock") // images of 8–12 MP, made in Go
 	requireScaledJPEG(t)
 	src := imagetest.EncodeJPEG(imagetest.Marked(4000, 3000))
 	full, err := jpeg.Decode(bytes.NewReader(src))
@@ -98,6 +101,7 @@ func TestDecodeJPEGScaledLeavesDamagedFilesToGo(t *testing.T) {
 // quarter (orientation 6) asks for its stored width from the upright
 // height.
 func TestNetlifyPlaceholderDecodesAScaledJPEG(t *testing.T) {
+	racetest.Plain(t, "TestHalveAveragesEachBlock") // images of 8–12 MP, made in Go
 	requireScaledJPEG(t)
 	r := &runner{opts: Options{MaxPixels: imagecheck.DefaultMaxPixels}}
 	for name, tt := range map[string]struct {
@@ -128,6 +132,7 @@ func TestNetlifyPlaceholderDecodesAScaledJPEG(t *testing.T) {
 // cropped to the card: a JPEG at the smallest scale that still covers it,
 // anything else whole; a cover over the pixel limit is refused unread.
 func TestDecodeToCover(t *testing.T) {
+	racetest.Plain(t, "TestHalveAveragesEachBlock") // images of 8–12 MP, made in Go
 	requireScaledJPEG(t)
 	tests := []struct {
 		name         string

@@ -14,6 +14,7 @@ import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmS
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { linkDecap } from './scratch-site';
 import { startServe } from './serve';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -179,6 +180,7 @@ export function scratchRepository(work: string, yaml: string, gallery?: VariantG
   // must look like the repository (site/ and schema/), or it would build
   // in the repository above it.
   cpSync(path.join(repo, 'schema'), path.join(work, 'schema'), { recursive: true });
+  linkDecap(work);
   return { content, site };
 }
 

@@ -64,13 +64,14 @@ var layers = []layer{
 	// Utilities: general helpers and file formats that know nothing of the
 	// content folder's structure (streams, escaping, words, files, child
 	// processes, the command errors, diagnostics, image and video files and
-	// their metadata, the tests' golden files).
+	// their metadata, the tests' golden files, which packages the race
+	// detector runs on).
 	{name: "utility", pkgs: []string{
 		"cli/internal/iostreams", "cli/internal/termsafe", "cli/internal/english",
 		"cli/internal/fsutil", "cli/internal/childproc", "cli/internal/cmdutil", "cli/internal/diag",
 		"cli/internal/imagecheck", "cli/internal/imagecheck/imagetest",
 		"cli/internal/metastrip", "cli/internal/metastrip/metatest", "cli/internal/photofacts", "cli/internal/importimage", "cli/internal/yamltext",
-		"cli/internal/tiffifd", "cli/internal/golden",
+		"cli/internal/tiffifd", "cli/internal/golden", "cli/internal/racecheck", "cli/internal/racetest",
 		"cli/internal/videocheck", "cli/internal/videocheck/videotest", "cli/internal/videostrip", "cli/internal/netlifyblobs", "cli/internal/netlifyblobs/blobstest",
 	}},
 }

@@ -106,9 +106,10 @@ func Check(dist fs.FS, host string) (problems []Problem, checked int, err error)
 	return problems, checked, nil
 }
 
-// values splits a srcset into its addresses; other attributes are one.
+// values splits a srcset (an img's or source's srcset, a preload link's
+// imagesrcset) into its addresses; other attributes are one.
 func values(r ref) []string {
-	if !strings.HasSuffix(r.attr, "[srcset]") {
+	if !strings.HasSuffix(r.attr, "[srcset]") && !strings.HasSuffix(r.attr, "[imagesrcset]") {
 		return []string{strings.TrimSpace(r.value)}
 	}
 	var out []string

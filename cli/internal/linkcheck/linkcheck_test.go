@@ -47,6 +47,7 @@ func TestCheck(t *testing.T) {
 		{"top and empty fragments are always valid", `<a href="#">t</a><a href="#top">t</a>`, nil},
 		{"fragment on a file that is not a page", `<a href="/docs/memo.pdf#page=2">m</a>`, []string{"fragment on a file that is not a page"}},
 		{"srcset, every candidate", `<img src="/img/a-480.webp" srcset="/img/a-480.webp 480w, /img/a-800.webp 800w, /img/a-1200.webp 1200w" alt="">`, []string{"missing file"}},
+		{"a preload's imagesrcset, every candidate", `<link rel="preload" as="image" imagesrcset="/img/a-480.webp 480w, /img/a-800.webp 800w" imagesizes="100vw"><link rel="preload" as="image" imagesrcset="/img/a-480.webp 480w, /img/gone-800.webp 800w">`, []string{"missing file"}},
 		{"script, link and form action", `<script src="/assets/app-123.js"></script><link rel="stylesheet" href="/assets/gone.css"><form action="/contact/sent/"></form>`, []string{"missing file", "missing file"}},
 		{"social preview image on the own host", `<meta property="og:image" content="https://example.design/img/cards/none.jpg">`, []string{"missing file"}},
 		{"empty href", `<a href="">e</a>`, []string{"empty address"}},

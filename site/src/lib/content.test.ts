@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@/generated/content';
-import { allProjects, featuredProjects, project, projectsOf } from '@/lib/content';
+import { allProjects, featuredProjects, heroPhoneSteps, heroSizes, project, projectsOf } from '@/lib/content';
 
 // On the generator's test content (cli/internal/tsgen/testdata/content):
 // six projects; site.yaml's projectOrder lists wireframes, photo-set,
@@ -95,5 +95,35 @@ describe('visibility rules on every combination (docs/site.md §4)', () => {
     expect(content.projectsOf('graphics').map((p) => p.slug)).toEqual(['public-one']);
     expect(content.project('for-one-client')?.link).toBe('/private/for-one-client');
     expect(content.isPrivate(content.project('for-one-client')!)).toBe(true);
+  });
+});
+
+describe("the photo layout's frame on a phone (issue 52: one image pixel per device pixel)", () => {
+  // A 16:10 photo whose largest file is 2,400 × 1,500, as the build makes from a larger camera photo.
+  const wide = { width: 2400, height: 1500 };
+
+  it('keeps a phone frame at 3× no taller than the shortest picture fills, and leaves 2× and wide screens alone', () => {
+    expect(heroPhoneSteps([wide])).toEqual([
+      { media: '(max-width: 899.95px) and (min-resolution: 3.01dppx)', height: 'min(72svh, 375px)' },
+      { media: '(max-width: 899.95px) and (min-resolution: 2.01dppx)', height: 'min(72svh, 500px)' },
+    ]);
+    // The shortest picture of a slideshow decides; a tall enough one needs no step.
+    expect(heroPhoneSteps([{ width: 4000, height: 3000 }, wide])).toHaveLength(2);
+    // 3,000 px tall fills 750 px at 4×: more than the frame's 640.
+    expect(heroPhoneSteps([{ width: 4000, height: 3000 }])).toEqual([]);
+    expect(heroPhoneSteps([])).toEqual([]);
+  });
+
+  it('says in sizes how wide each step draws the picture, the highest ratio first', () => {
+    const sizes = heroSizes(wide);
+    const at = (media: string) => sizes.indexOf(`${media} max(`);
+    const three = at('(max-width: 899.95px) and (min-resolution: 3.01dppx)');
+    const two = at('(max-width: 899.95px) and (min-resolution: 2.01dppx)');
+    expect(at('(min-width: 900px)')).toBe(0);
+    expect(three).toBeGreaterThan(0);
+    expect(two).toBeGreaterThan(three);
+    // At 3× on a phone the frame is 500 px tall, so the photo is drawn 800 px wide: 2,400 device pixels, its file's.
+    expect(sizes).toContain('(min-resolution: 2.01dppx) max(100vw, calc(max(320px, min(72svh, 500px)) * 1.6))');
+    expect(sizes.endsWith('max(100vw, calc(max(320px, min(72svh, 640px)) * 1.6))')).toBe(true);
   });
 });

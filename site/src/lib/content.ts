@@ -45,23 +45,69 @@ const ratioOf = (image: { readonly width: number; readonly height: number }) => 
 /**
  * The frame of the photo and video layouts: across the page, as tall as
  * this at each width (from MUI's md breakpoint, 900 px), never under `min`
- * px. PhotoHero draws it; heroSizes reads it.
+ * px. PhotoHero draws it (heroFrame); heroSizes reads it.
  */
 export const HERO_FRAME = { xs: 'min(72svh, 640px)', md: 'min(82svh, 920px)', min: 320 } as const;
 
+/** A picture's size in pixels: its largest file's. */
+type Pixels = { readonly width: number; readonly height: number };
+
+/**
+ * A phone's frame, kept no taller than its pictures can fill at one image
+ * pixel per device pixel (issue 52). Cover draws a picture wider than the
+ * frame at the frame's height, so on a phone the height is what runs out:
+ * a 2,400 × 1,500 photo in the 585-px frame of an 812-px phone at 3× gave
+ * 0.86 image pixel per device pixel. Above each device-pixel ratio `over`,
+ * the frame is at most the shortest picture's height over `dpr` (the ratio
+ * the step reaches, so 2.625 and 2.75 get 3's): only the steps that bind
+ * (shorter than the frame's own 640 px), the largest first, as `sizes`
+ * reads its conditions. A screen wide enough for md keeps its frame.
+ */
+export interface PhoneFrameStep {
+  /** The media condition: a phone's width, past this device-pixel ratio. */
+  readonly media: string;
+  /** The frame's height there. */
+  readonly height: string;
+}
+
+const SHARP_STEPS = [
+  { over: 3, dpr: 4 },
+  { over: 2, dpr: 3 },
+  { over: 1, dpr: 2 },
+] as const;
+
+/** The phone steps of a frame showing `pictures` (decision 0119). */
+export function heroPhoneSteps(pictures: readonly Pixels[]): readonly PhoneFrameStep[] {
+  const shortest = Math.min(...pictures.map((p) => p.height));
+  if (!Number.isFinite(shortest)) return [];
+  return SHARP_STEPS.filter(({ dpr }) => shortest / dpr < 640).map(({ over, dpr }) => ({
+    media: `(max-width: 899.95px) and (min-resolution: ${over}.01dppx)`,
+    height: `min(72svh, ${Math.floor(shortest / dpr)}px)`,
+  }));
+}
+
 /**
  * How wide the photo and video layouts draw a picture (its <img>'s sizes,
- * and its preload's). It fills the frame (object-fit: cover): a picture
- * wider than the frame's shape is drawn at the frame's height and cropped
- * at its sides, wider than the page. On a 375 × 812 phone a 16:10 photo
- * is drawn 935 px wide in a 375 × 585 frame, and `100vw` chose a file for
- * 375 px (800 px wide at 2×), enlarged 2.3 times. Its shape is known at
- * build time, so the width is the larger of the page's and the frame's
- * height times it (decision 86).
+ * and its preload's), in a frame that shows `pictures` (the slideshow's
+ * photos, or the video's poster; it alone when not given). It fills the
+ * frame (object-fit: cover): a picture wider than the frame's shape is
+ * drawn at the frame's height and cropped at its sides, wider than the
+ * page. On a 375 × 812 phone a 16:10 photo is drawn 935 px wide in a 375 ×
+ * 585 frame, and `100vw` chose a file for 375 px (800 px wide at 2×),
+ * enlarged 2.3 times. Its shape is known at build time, so the width is
+ * the larger of the page's and the frame's height times it (decision 86).
  */
-export function heroSizes(image: { readonly width: number; readonly height: number }): string {
+export function heroSizes(image: Pixels, pictures: readonly Pixels[] = [image]): string {
   const drawn = (height: string) => `max(100vw, calc(max(${HERO_FRAME.min}px, ${height}) * ${ratioOf(image)}))`;
-  return `(min-width: 900px) ${drawn(HERO_FRAME.md)}, ${drawn(HERO_FRAME.xs)}`;
+  const steps = heroPhoneSteps(pictures).map((s) => `${s.media} ${drawn(s.height)}`);
+  return [`(min-width: 900px) ${drawn(HERO_FRAME.md)}`, ...steps, drawn(HERO_FRAME.xs)].join(', ');
+}
+
+/** The pictures the photo and video layouts' frame shows: the photos, or the video's poster. */
+export function heroPictures(home: SiteHome): readonly Pixels[] {
+  if (home.layout === 'photo') return home.photos;
+  if (home.layout === 'video') return [home.video.video.poster];
+  return [];
 }
 
 /**

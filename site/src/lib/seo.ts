@@ -9,6 +9,7 @@ import {
   categoryOf,
   featuredSizes,
   galleryImages,
+  heroPictures,
   heroSizes,
   homeLayout,
   homePhoto,
@@ -99,7 +100,7 @@ function homePreload(): ImagePreload | undefined {
   const home = homeLayout();
   const photo = homePhoto(home);
   if (!photo?.srcset) return undefined;
-  const sizes = home.layout === 'featured' ? featuredSizes(photo) : heroSizes(photo);
+  const sizes = home.layout === 'featured' ? featuredSizes(photo) : heroSizes(photo, heroPictures(home));
   return imagePreload(photo, sizes);
 }
 

@@ -6,7 +6,7 @@ import { keyframes } from '@emotion/react';
 import { PageHeading } from '@/components/PageHeading';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import type { HomePhoto, PhotoHome, VideoHome } from '@/generated/content';
-import { HERO_FRAME, heroSizes, site } from '@/lib/content';
+import { HERO_FRAME, heroPhoneSteps, heroPictures, heroSizes, site } from '@/lib/content';
 import { HeroMission, HeroMore } from '@/features/home/TextHero';
 import { MOTION, MotionSwitch } from '@/features/home/MotionSwitch';
 
@@ -39,7 +39,7 @@ function Slides({ photos }: { photos: readonly HomePhoto[] }) {
   if (!first) return null;
   return (
     <>
-      <ResponsiveImage image={first} alt={first.alt} sizes={heroSizes(first)} priority fill />
+      <ResponsiveImage image={first} alt={first.alt} sizes={heroSizes(first, photos)} priority fill />
       {rest.map((photo, i) => (
         <Box
           key={photo.src}
@@ -52,7 +52,7 @@ function Slides({ photos }: { photos: readonly HomePhoto[] }) {
             '@media (prefers-reduced-motion: reduce)': { display: 'none', animation: 'none' },
           }}
         >
-          <ResponsiveImage image={photo} alt={photo.alt} sizes={heroSizes(photo)} fill />
+          <ResponsiveImage image={photo} alt={photo.alt} sizes={heroSizes(photo, photos)} fill />
         </Box>
       ))}
     </>
@@ -101,6 +101,10 @@ function Video({ home }: { home: VideoHome }) {
  */
 export function PhotoHero({ home, work }: { home: PhotoHome | VideoHome; work: boolean }) {
   const moving = home.layout === 'video' || home.photos.length > 1;
+  // On a phone at 2× and more, the frame no taller than its pictures fill sharply.
+  const phoneSteps: Record<string, { height: string }> = Object.fromEntries(
+    heroPhoneSteps(heroPictures(home)).map((s) => [`@media ${s.media}`, { height: s.height }]),
+  );
   return (
     <Box component="section" aria-labelledby="hero-heading">
       <Box
@@ -109,6 +113,7 @@ export function PhotoHero({ home, work }: { home: PhotoHome | VideoHome; work: b
           overflow: 'hidden',
           // heroSizes says how wide a picture is drawn in it: keep them together.
           height: { xs: HERO_FRAME.xs, md: HERO_FRAME.md },
+          ...phoneSteps,
           minHeight: HERO_FRAME.min,
           bgcolor: 'grey.900',
           color: 'common.white',

@@ -11,7 +11,7 @@ import 'yet-another-react-lightbox/plugins/counter.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import '@/features/gallery/lightbox.css';
 import { FactList } from '@/features/gallery/FactList';
-import { LightboxDownload, type DownloadRule } from '@/features/gallery/PhotoDownload';
+import { LightboxDownload, type DownloadRule } from '@/features/gallery/download';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
 import type { Messages } from '@/i18n';

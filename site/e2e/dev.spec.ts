@@ -121,8 +121,10 @@ test('the islands work: the lightbox opens on a tile, the contact form checks it
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // A photo's page opens its viewer at once, at its photo: the video.
-  await page.goto(`${devOrigin}/projects/${project}/photos/2`);
+  // A photo's page opens its viewer when asked (decision 0118): → on photo 1 opens it on the next, the video.
+  await page.goto(`${devOrigin}/projects/${project}/photos/1`);
+  await expect(page.getByRole('button', { name: 'Open in viewer' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('dialog').getByText('2 / 3')).toBeVisible();
   await expect(page.getByRole('dialog').getByRole('group', { name: '2 of 3' }).locator('video')).toHaveCount(1);
 

@@ -387,7 +387,8 @@ for (const viewport of [
       let img: Locator;
       let blocks: [string, Locator][];
       if (javaScriptEnabled) {
-        // The viewer opens at once on the page's photo, which grows into it.
+        // A click on the page's photo opens the viewer on it (decision 0118); the photo grows into it.
+        await page.getByRole('button', { name: 'Open in viewer' }).click();
         const dialog = page.getByRole('dialog');
         img = dialog.locator('.yarl__slide_current img.yarl__slide_image:not(.yarl__slide_image_loading)');
         await expect(img).toHaveCount(1);

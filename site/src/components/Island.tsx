@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 
 /**
  * When the loader (src/islands/loader.ts) fetches and mounts an island:
- * `load` (once the page has loaded, its images in, and painted: a photo's
- * page opens its viewer), `visible` (near the
- * viewport), `idle` (the browser has nothing else to do) or `interaction`
- * (the first pointer, touch, focus or click inside it).
+ * `load` (once the page has loaded, its images in, and painted), `visible` (near the
+ * viewport), `idle` (the browser has nothing else to do), `interaction`
+ * (the first pointer, touch, focus or click inside it) or `intent` (fetched
+ * on the first pointer, touch or focus inside it; mounted and handed the
+ * visitor's request on a click or Enter or Space on one of its openers,
+ * `[data-opener]`, or ← → on the page: a photo's page, decision 0118).
  */
-export type When = 'load' | 'visible' | 'idle' | 'interaction';
+export type When = 'load' | 'visible' | 'idle' | 'interaction' | 'intent';
 
 interface Props {
   /** The island's name in the registry (src/islands/client.ts). */

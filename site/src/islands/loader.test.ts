@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startIslands, type IslandModule, type Registry } from '@/islands/loader';
+import { startIsland, startIslands, type IslandModule, type Registry, type Trigger } from '@/islands/loader';
 
 // The loader with hand-made islands (a registry is the loader's input); the
 // real islands run through it in the Gallery, ProjectBlocks and contact tests.
 
 /** An island module that records its mounts. */
 function recorder() {
-  const mounts: { el: HTMLElement; props: Record<string, unknown>; trigger?: MouseEvent }[] = [];
+  const mounts: { el: HTMLElement; props: Record<string, unknown>; trigger?: Trigger }[] = [];
   const module: IslandModule = { mount: (el, props, trigger) => void mounts.push({ el, props, ...(trigger ? { trigger } : {}) }) };
   return { mounts, load: vi.fn(() => Promise.resolve(module)) };
 }
@@ -125,7 +125,92 @@ describe('startIslands', () => {
     expect(island.mounts).toHaveLength(1);
   });
 
-  it('loads a load island with no interaction once the page has loaded (a photo page opening its viewer)', async () => {
+  describe('an intent island (a photo page, decision 0118)', () => {
+    const html = `<div data-island="lightbox" data-hydrate="intent"><div data-opener="Open in viewer"><img src="/img/1.webp" alt="Blue water"></div><a href="/next">Next photo</a><input aria-label="Note"></div>`;
+    const opener = () => document.querySelector<HTMLElement>('[data-opener]')!;
+    // Its listeners on the document go with it: one intent island per page, as on a photo's page.
+    const stops: (() => void)[] = [];
+    afterEach(() => stops.splice(0).forEach((stop) => stop()));
+    const start = (registry: Registry) => stops.push(startIsland(document.querySelector<HTMLElement>('[data-island]')!, registry));
+    const key = (target: EventTarget, k: string, init: KeyboardEventInit = {}) => {
+      const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init });
+      target.dispatchEvent(e);
+      return e;
+    };
+
+    it('makes its opener a button in the tab order, named and described by its image, and loads nothing by itself', async () => {
+      page(html);
+      const island = recorder();
+      start({ lightbox: island.load });
+      expect(opener()).toHaveAttribute('role', 'button');
+      expect(opener().tabIndex).toBe(0);
+      expect(opener()).toHaveAccessibleName('Open in viewer');
+      expect(opener()).toHaveAccessibleDescription('Blue water');
+      window.dispatchEvent(new Event('load'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(island.load).not.toHaveBeenCalled();
+    });
+
+    it('fetches and mounts it on the first pointer or focus, handing it no request', async () => {
+      page(html);
+      const island = recorder();
+      start({ lightbox: island.load });
+      opener().dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      await settle();
+      expect(island.mounts).toEqual([{ el: document.querySelector('[data-island]'), props: {} }]);
+    });
+
+    it('holds a click on the opener, Enter or Space on it, and ← → on the page, and hands it to the island', async () => {
+      for (const ask of [
+        () => {
+          const e = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+          opener().querySelector('img')!.dispatchEvent(e);
+          return e;
+        },
+        () => key(opener(), 'Enter'),
+        () => key(opener(), ' '),
+        () => key(document.body, 'ArrowRight'),
+        () => key(document.body, 'ArrowLeft'),
+      ]) {
+        page(html);
+        const island = recorder();
+        start({ lightbox: island.load });
+        const e = ask();
+        expect(e.defaultPrevented).toBe(true);
+        await settle();
+        expect(island.mounts[0]?.trigger).toBe(e);
+      }
+    });
+
+    it("lets every other click and key be the page's own", async () => {
+      page(html);
+      const island = recorder();
+      start({ lightbox: island.load });
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+      document.querySelector('a')!.dispatchEvent(click);
+      const typed = key(document.querySelector('input')!, 'ArrowRight');
+      const other = key(document.body, 'Enter');
+      const modified = key(document.body, 'ArrowRight', { altKey: true });
+      for (const e of [click, typed, other, modified]) expect(e.defaultPrevented).toBe(false);
+      await settle();
+      expect(island.load).not.toHaveBeenCalled();
+    });
+
+    it('takes over at once, as a load island, on an entry a script made (a photo a tile opened, reloaded)', async () => {
+      history.replaceState({ photo: 2 }, '');
+      try {
+        page(html);
+        const island = recorder();
+        start({ lightbox: island.load });
+        await vi.waitFor(() => expect(island.mounts).toHaveLength(1));
+        expect(island.mounts[0]?.trigger).toBeUndefined();
+      } finally {
+        history.replaceState(null, '');
+      }
+    });
+  });
+
+  it('loads a load island with no interaction once the page has loaded', async () => {
     page(`<div data-island="lightbox" data-hydrate="load" data-props='{"open":2}'></div>`);
     const island = recorder();
     startIslands(document, { lightbox: island.load });

@@ -57,7 +57,7 @@ export function startLightboxes() {
     stops.push(startIsland(el, { lightbox: () => import('@/islands/lightbox') }));
   }
   onTestFinished(() => {
-    // A photo page's viewer, which waits for the page's load, never opens after its test.
+    // No island's chunk on its way (a hover fetched it) opens anything after its test.
     stops.forEach((stop) => stop());
     unmountAll();
     // A photo's history entry (the island pushes one) must not reach the next test.

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Island } from '@/components/Island';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { bandAt, bandsOf, bandStyle, layoutOf, sizesOf, tileTops, tileVariables } from '@/features/gallery/layout';
-import type { DownloadRule } from '@/features/gallery/PhotoDownload';
+import type { DownloadRule } from '@/features/gallery/download';
 import { tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, SiteGalleryColumns, VideoAsset } from '@/generated/content';
 import { paths } from '@/config/paths';

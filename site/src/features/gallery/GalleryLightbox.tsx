@@ -11,7 +11,7 @@ import 'yet-another-react-lightbox/plugins/counter.css';
 import 'yet-another-react-lightbox/plugins/thumbnails.css';
 import '@/features/gallery/lightbox.css';
 import { FactList } from '@/features/gallery/FactList';
-import { LightboxDownload, type DownloadRule } from '@/features/gallery/PhotoDownload';
+import { LightboxDownload, type DownloadRule } from '@/features/gallery/download';
 import { ShareButton, ShareStatus, useShare } from '@/features/gallery/share';
 import type { GalleryImage, VideoAsset } from '@/generated/content';
 import type { Messages } from '@/i18n';
@@ -204,8 +204,8 @@ export function growTransform(from: DOMRectReadOnly, to: DOMRectReadOnly): strin
 }
 
 /**
- * On a photo's own page, the viewer opens at once on the photo the page
- * already shows (docs/site.md §2): its photo is first drawn over the page's,
+ * On a photo's own page, the viewer opens on the photo the page already
+ * shows when the visitor asks (docs/site.md §2): its photo is first drawn over the page's,
  * in the same box, then grows to the viewer's size while the backdrop fades
  * in. So the visitor sees one photo move rather than a second one appear,
  * and the page's largest paint stays the prerendered photo's instead of

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '@/features/gallery/Gallery';
 import { PhotoView } from '@/features/gallery/PhotoView';
 import { en } from '@/i18n/en';
+import { unmountAll } from '@/islands/lightbox';
 import { site } from '@/lib/content';
 import { fixtureProject, galleryOf } from '@/testing/fixture';
 import { withRealLightbox } from '@/testing/lightbox';
@@ -135,21 +136,64 @@ describe("a photo's own page", () => {
     expect(screen.getAllByRole('img', { name: images[0]!.alt }).length).toBeGreaterThan(0);
   });
 
-  it('opens the viewer on its photo at once, without a new history entry', async () => {
-    history.replaceState(null, '', photoPath(3));
+  const renderPhoto = (n: number) => {
+    history.replaceState(null, '', photoPath(n));
+    return renderWithProviders(<PhotoView project={project} images={images} n={n} />, { route: photoPath(n) });
+  };
+  const photoButton = () => screen.getByRole('button', { name: 'Open in viewer' });
+
+  it('stays a page until asked: nothing opens by itself, even once the island is there', async () => {
+    const { user } = renderPhoto(3);
+    // The photo is a button, described by its alt text.
+    expect(photoButton()).toHaveAccessibleDescription(images[2]!.alt);
+    // The pointer over it fetches the viewer's chunk and mounts the island, which opens nothing.
+    await user.hover(photoButton());
+    await waitFor(() => expect(document.querySelector('[data-island="lightbox"]')).toHaveAttribute('data-island-mounted'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(location.pathname).toBe(photoPath(3));
+  });
+
+  it('opens the viewer on its photo on a click on it, without a new history entry', async () => {
     const before = history.length;
-    renderWithProviders(<PhotoView project={project} images={images} n={3} />, { route: photoPath(3) });
+    const { user } = renderPhoto(3);
+    await user.click(photoButton());
     const d = await dialog();
     expect(within(d).getByText(`3 / ${images.length}`)).toBeInTheDocument();
     expect(history.length).toBe(before);
     expect(location.pathname).toBe(photoPath(3));
   });
 
+  it('opens the viewer on Enter or Space on the photo', async () => {
+    for (const key of ['{Enter}', ' ']) {
+      const { user, unmount } = renderPhoto(2);
+      photoButton().focus();
+      await user.keyboard(key);
+      const d = await dialog();
+      expect(within(d).getByText(`2 / ${images.length}`)).toBeInTheDocument();
+      unmount();
+      unmountAll();
+    }
+  });
+
+  it('opens the viewer on the next or previous photo on → or ←, at its address', async () => {
+    const { user, unmount } = renderPhoto(1);
+    await user.keyboard('{ArrowRight}');
+    expect(within(await dialog()).getByText(`2 / ${images.length}`)).toBeInTheDocument();
+    expect(location.pathname).toBe(photoPath(2));
+    unmount();
+    unmountAll();
+
+    await renderPhoto(1).user.keyboard('{ArrowLeft}');
+    expect(within(await dialog()).getByText(`${images.length} / ${images.length}`)).toBeInTheDocument();
+    expect(location.pathname).toBe(photoPath(images.length));
+  });
+
   it('arrived at directly, closing goes to the project page in its place', async () => {
     const replace = vi.fn();
     vi.stubGlobal('location', { ...location, replace, pathname: location.pathname, href: location.href, origin: location.origin });
-    history.replaceState(null, '', photoPath(3));
-    const { user } = renderWithProviders(<PhotoView project={project} images={images} n={3} />, { route: photoPath(3) });
+    const { user } = renderPhoto(3);
+    await user.click(photoButton());
     await dialog();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(replace).toHaveBeenCalledWith(project.link));
@@ -238,7 +282,8 @@ describe("a private photo's own download (docs/decisions/0099)", () => {
 
   it("is in the viewer's toolbar too, for the photo shown", async () => {
     history.replaceState(null, '', path);
-    renderWithProviders(<PhotoView project={privateProject} images={downloadable} n={first} />, { route: path });
+    const { user } = renderWithProviders(<PhotoView project={privateProject} images={downloadable} n={first} />, { route: path });
+    await user.click(screen.getByRole('button', { name: 'Open in viewer' }));
     const d = await dialog();
     const link = within(d).getByRole('link', { name });
     expect(link).toHaveAttribute('href', downloadable[first - 1]!.download);

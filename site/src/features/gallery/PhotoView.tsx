@@ -35,9 +35,12 @@ const wrap = (k: number, count: number) => ((((k - 1) % count) + count) % count)
  * (wrapping) and a strip of every photo of the gallery, each a link to its
  * page. A video's page shows its player instead (with its poster; the
  * poster is also the page's link preview), and links to the file. That is
- * the whole page without JavaScript; with it, the lightbox
- * island (reading the strip's tiles as it reads the gallery's) opens at once
- * on this photo, and closing it goes to the project.
+ * the whole page without JavaScript. With it, the photo is also a button,
+ * "Open in viewer": the lightbox island (reading the strip's tiles as it
+ * reads the gallery's) opens on a click or Enter or Space on it, or on ← →
+ * (the photo before or after), never by itself (decision 0118); closing it
+ * goes to the project. Its chunk is fetched as the pointer, a finger or the
+ * focus comes near.
  */
 export function PhotoView({ project: p, images, n }: Props) {
   const image = images[n - 1]!;
@@ -59,82 +62,88 @@ export function PhotoView({ project: p, images, n }: Props) {
       <Typography component="p" sx={{ mt: 1, color: 'text.secondary' }}>
         {t.position(Boolean(video), n, count)}
       </Typography>
-      <Box
-        component="figure"
-        sx={{
-          m: 0,
-          mt: 3,
-          // From 900 px, the caption and the facts beside the photo, never
-          // under the fold or over it (issue 48); under it on a phone.
-          ...(beside
-            ? {
-                display: { md: 'grid' },
-                gridTemplateColumns: { md: 'minmax(0, 1fr) 18rem' },
-                gridTemplateRows: { md: 'auto 1fr' },
-                columnGap: { md: 4 },
-                '& > figcaption, & > .photo-page-facts': { gridColumn: { md: 2 } },
-                '& > figcaption': { mt: { md: 0 } },
-              }
-            : {}),
-        }}
-      >
+      <Island name="lightbox" when={['intent']} props={{ ...lightboxProps(p.title, m.gallery, p.downloads), open: n - 1, project: p.link }}>
         <Box
-          // The viewer's photo grows from this one (GalleryLightbox's growFrom).
-          data-viewer-origin=""
-          // Its shape, known at build time, for the width below.
-          style={{ '--media-ratio': ratio } as CSSProperties}
+          component="figure"
           sx={{
-            display: 'flex',
-            justifyContent: { xs: 'center', md: beside ? 'flex-start' : 'center' },
-            gridRow: { md: '1 / 3' },
-            // The whole photo (or video) in the window, whatever its shape:
-            // from 900 px, in the first screen under the page's heading
-            // (about 300 px above it). Its box is that size in the HTML, before
-            // the file arrives (the width the page allows, or the height the
-            // window allows times its shape; its height follows from its
-            // ratio), so nothing under it moves when it does (decision 0109).
-            '& > picture, & > img, & > video': {
-              flex: 'none',
-              width: {
-                xs: 'min(100%, calc(75vh * var(--media-ratio)))',
-                md: 'min(100%, calc(min(75vh, calc(100svh - 20rem)) * var(--media-ratio)))',
-              },
-            },
-            '& > picture': { display: 'block' },
-            '& img': { borderRadius: 2 },
+            m: 0,
+            mt: 3,
+            // From 900 px, the caption and the facts beside the photo, never
+            // under the fold or over it (issue 48); under it on a phone.
+            ...(beside
+              ? {
+                  display: { md: 'grid' },
+                  gridTemplateColumns: { md: 'minmax(0, 1fr) 18rem' },
+                  gridTemplateRows: { md: 'auto 1fr' },
+                  columnGap: { md: 4 },
+                  '& > figcaption, & > .photo-page-facts': { gridColumn: { md: 2 } },
+                  '& > figcaption': { mt: { md: 0 } },
+                }
+              : {}),
           }}
         >
-          {video ? <VideoPlayer video={video} alt={image.alt} /> : <ResponsiveImage image={image} alt={image.alt} sizes={photoPageSizes(image)} priority />}
+          <Box
+            // The viewer's photo grows from this one (GalleryLightbox's growFrom).
+            data-viewer-origin=""
+            // With JavaScript, a button that opens the viewer on it (the islands
+            // loader makes it one; a video's player is a control of its own).
+            data-opener={video ? undefined : t.openInViewer}
+            // Its shape, known at build time, for the width below.
+            style={{ '--media-ratio': ratio } as CSSProperties}
+            sx={{
+              display: 'flex',
+              justifyContent: { xs: 'center', md: beside ? 'flex-start' : 'center' },
+              gridRow: { md: '1 / 3' },
+              // The whole photo (or video) in the window, whatever its shape:
+              // from 900 px, in the first screen under the page's heading
+              // (about 300 px above it). Its box is that size in the HTML, before
+              // the file arrives (the width the page allows, or the height the
+              // window allows times its shape; its height follows from its
+              // ratio), so nothing under it moves when it does (decision 0109).
+              '& > picture, & > img, & > video': {
+                flex: 'none',
+                width: {
+                  xs: 'min(100%, calc(75vh * var(--media-ratio)))',
+                  md: 'min(100%, calc(min(75vh, calc(100svh - 20rem)) * var(--media-ratio)))',
+                },
+              },
+              '& > picture': { display: 'block' },
+              '& img': { borderRadius: 2 },
+              // The button's focus ring is drawn round the photo, not its row.
+              '&[role="button"]': { cursor: 'zoom-in', outline: 'none' },
+              '&[role="button"]:focus-visible img': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 3 },
+            }}
+          >
+            {video ? <VideoPlayer video={video} alt={image.alt} /> : <ResponsiveImage image={image} alt={image.alt} sizes={photoPageSizes(image)} priority />}
+          </Box>
+          {image.caption && (
+            <Typography component="figcaption" variant="body1" sx={{ mt: 2, maxWidth: '68ch' }}>
+              {image.caption}
+            </Typography>
+          )}
+          {image.exif && <PhotoFacts exif={image.exif} />}
         </Box>
-        {image.caption && (
-          <Typography component="figcaption" variant="body1" sx={{ mt: 2, maxWidth: '68ch' }}>
-            {image.caption}
-          </Typography>
-        )}
-        {image.exif && <PhotoFacts exif={image.exif} />}
-      </Box>
-      <Box component="nav" aria-label={t.nav} sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <Button component={RouterLink} to={previous} variant="outlined" rel="prev">
-          {t.previous}
-        </Button>
-        <Button component={RouterLink} to={next} variant="outlined" rel="next">
-          {t.next}
-        </Button>
-        {video ? (
-          <Link href={mainSource(video).src} sx={{ ml: { sm: 'auto' } }}>
-            {t.videoFile(video.durationText)}
-          </Link>
-        ) : (
-          <Link href={largestVariant(image)} sx={{ ml: { sm: 'auto' } }}>
-            {t.fullSize}
-          </Link>
-        )}
-        <PhotoDownloadLink image={image} rule={p.downloads} />
-      </Box>
-      <Typography variant="h2" sx={{ mt: 5, mb: 2, fontSize: '1.25rem' }}>
-        {t.all(p.title)}
-      </Typography>
-      <Island name="lightbox" when={['load']} props={{ ...lightboxProps(p.title, m.gallery, p.downloads), open: n - 1, project: p.link }}>
+        <Box component="nav" aria-label={t.nav} sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <Button component={RouterLink} to={previous} variant="outlined" rel="prev">
+            {t.previous}
+          </Button>
+          <Button component={RouterLink} to={next} variant="outlined" rel="next">
+            {t.next}
+          </Button>
+          {video ? (
+            <Link href={mainSource(video).src} sx={{ ml: { sm: 'auto' } }}>
+              {t.videoFile(video.durationText)}
+            </Link>
+          ) : (
+            <Link href={largestVariant(image)} sx={{ ml: { sm: 'auto' } }}>
+              {t.fullSize}
+            </Link>
+          )}
+          <PhotoDownloadLink image={image} rule={p.downloads} />
+        </Box>
+        <Typography variant="h2" sx={{ mt: 5, mb: 2, fontSize: '1.25rem' }}>
+          {t.all(p.title)}
+        </Typography>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {images.map((img, i) => (
             <li key={img.src}>

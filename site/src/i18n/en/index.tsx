@@ -111,6 +111,8 @@ export const site = {
     next: 'Next photo',
     videoFile: (duration: string): ReactNode => <>The video file ({duration})</>,
     fullSize: 'Full-size image',
+    /** The photo, a button with JavaScript (decision 0118). */
+    openInViewer: 'Open in viewer',
     all: (title: string): ReactNode => <>All photos of {title}</>,
   },
   honeypot: 'Leave this field empty',

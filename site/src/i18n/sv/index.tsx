@@ -99,6 +99,7 @@ export const site: typeof en.site = {
     next: 'Nästa bild',
     videoFile: (duration) => <>Videofilen ({duration})</>,
     fullSize: 'Bilden i full storlek',
+    openInViewer: 'Öppna i bildvisaren',
     all: (title) => <>Alla bilder i {title}</>,
   },
   honeypot: 'Lämna det här fältet tomt',

@@ -17,6 +17,7 @@ import { mainSource, tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, Project } from '@/generated/content';
 import { useMessages } from '@/i18n/react';
 import { photoPageSizes } from '@/lib/content';
+import { useLocalize } from '@/lib/languages';
 
 interface Props {
   project: Project;
@@ -45,14 +46,15 @@ export function PhotoView({ project: p, images, n }: Props) {
   const t = m.site.photo;
   const { video } = image;
   const count = images.length;
-  const previous = paths.photoAt(p.link, wrap(n - 1, count));
-  const next = paths.photoAt(p.link, wrap(n + 1, count));
+  const loc = useLocalize();
+  const previous = loc(paths.photoAt(p.link, wrap(n - 1, count)));
+  const next = loc(paths.photoAt(p.link, wrap(n + 1, count)));
   // A caption or facts go beside the photo from 900 px.
   const beside = Boolean(image.caption || image.exif);
   const ratio = video ? video.width / video.height : image.width / image.height;
   return (
     <>
-      <Button component={RouterLink} to={p.link} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+      <Button component={RouterLink} to={loc(p.link)} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
         {t.back(p.title)}
       </Button>
       <PageHeading sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>{p.title}</PageHeading>
@@ -134,7 +136,7 @@ export function PhotoView({ project: p, images, n }: Props) {
       <Typography variant="h2" sx={{ mt: 5, mb: 2, fontSize: '1.25rem' }}>
         {t.all(p.title)}
       </Typography>
-      <Island name="lightbox" when={['load']} props={{ ...lightboxProps(p.title, m.gallery, p.downloads), open: n - 1, project: p.link }}>
+      <Island name="lightbox" when={['load']} props={{ ...lightboxProps(p.title, m.gallery, p.downloads), open: n - 1, project: loc(p.link) }}>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {images.map((img, i) => (
             <li key={img.src}>
@@ -143,7 +145,7 @@ export function PhotoView({ project: p, images, n }: Props) {
                 {...tileAttributes({
                   image: img,
                   index: i,
-                  page: paths.photoAt(p.link, i + 1),
+                  page: loc(paths.photoAt(p.link, i + 1)),
                   current: i === n - 1,
                   label: m.gallery.openTile(Boolean(img.video), i + 1),
                 })}

@@ -15,6 +15,9 @@ const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats(ajv);
 addErrors(ajv);
 ajv.addKeyword('x-moved');
+// What a translation file may give (decision 0115); the check reads the default file.
+ajv.addKeyword('x-translatable');
+ajv.addKeyword('x-translation-key');
 const validators = { project: ajv.compile(schemas.project), site: ajv.compile(schemas.site) };
 const facts = {
   categories: ['graphics', 'web-design'],

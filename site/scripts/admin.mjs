@@ -100,6 +100,9 @@ const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, e
 addFormats(ajv);
 addErrors(ajv);
 ajv.addKeyword('x-moved');
+// What a translation file may give (decision 0115); the check reads the default file.
+ajv.addKeyword('x-translatable');
+ajv.addKeyword('x-translation-key');
 for (const [k, s] of Object.entries(schemas)) ajv.addSchema(s, k);
 const validators = standaloneCode(ajv, { project: 'project', site: 'site' });
 

@@ -91,6 +91,13 @@ type Content struct {
 	Projects []*Project // sorted by slug; those that could be read
 	// Folders counts the project folders found, readable or not.
 	Folders int
+	// Lang is the language of the texts: the first of the site's
+	// languages, or a translation's (decisions 0113, 0115).
+	Lang string
+	// Translations is the content in each of the site's other languages,
+	// in their order: the translation files' texts over the default's,
+	// everything else the default's (translate.go).
+	Translations []*Content
 }
 
 // Project is one project folder: its project.yaml, decoded, and what the
@@ -245,6 +252,7 @@ func Load(dir string, opts Options) (*Content, diag.List, error) {
 	names := l.boundProjects(dir, projectsDir, l.projectFolders(projectsDir))
 	l.loadProjects(c, projectsDir, names)
 	l.checkContent(c)
+	l.loadTranslations(c)
 	l.diags.Sort()
 	return c, l.diags, nil
 }
@@ -402,12 +410,23 @@ func (l *loader) boundProjects(dir, projectsDir string, names []string) []string
 		return nil
 	}
 	var total int64
+	size := func(path string) {
+		if fi, err := os.Stat(path); err == nil {
+			total += min(fi.Size(), yamldoc.MaxFileBytes+1)
+		}
+	}
 	if fi, err := os.Stat(filepath.Join(dir, SiteFile)); err == nil {
 		total += fi.Size()
 	}
+	// Translations count too (decision 0115), each file bounded alone by
+	// yamldoc.MaxFileBytes as the others are.
+	for _, t := range translationNames(dir, SiteFile) {
+		size(filepath.Join(dir, t))
+	}
 	for _, name := range names {
-		if fi, err := os.Stat(filepath.Join(projectsDir, name, ProjectFile)); err == nil {
-			total += min(fi.Size(), yamldoc.MaxFileBytes+1)
+		size(filepath.Join(projectsDir, name, ProjectFile))
+		for _, t := range translationNames(filepath.Join(projectsDir, name), ProjectFile) {
+			size(filepath.Join(projectsDir, name, t))
 		}
 	}
 	if total > MaxContentBytes {
@@ -554,7 +573,7 @@ func (l *loader) loadDocument(path string, s *schemacheck.Schema) *yamldoc.Docum
 	l.add(checkMarkdown(s, doc)...)
 	l.add(checkControls(s, doc, problems)...)
 	l.add(checkDescriptions(doc)...)
-	if d := checkModeline(path, data, s.Name); d != nil {
+	if d := checkModeline(path, data, s.Name); d != nil && !s.Translation {
 		l.add(*d)
 	}
 	return doc

@@ -41,6 +41,7 @@ type Site struct {
 	Hero          string   `json:"hero" ts:"hero"`
 	Description   string   `json:"description" ts:"description"`
 	URL           string   `json:"url" ts:"url"`
+	Languages     []string `json:"languages" ts:"-"`
 	Home          *Home    `json:"home" ts:"home,omitempty"`
 	Previews      string   `json:"previews" ts:"previews"`
 	MeasurementID string   `json:"measurementId" ts:"measurementId,omitempty"`

@@ -31,9 +31,10 @@ type Site struct {
 	// shown is the full-screen form's YAML preview, told the screen's size
 	// by the guard that runs the form.
 	shown *prompt.Preview
-	// categories and analytics are typed as --category and --analytics
-	// take them; each valid answer is applied to site.
-	categories, analytics string
+	// categories, analytics and languages are typed as --category,
+	// --analytics and --language take them; each valid answer is applied
+	// to site.
+	categories, analytics, languages string
 }
 
 // NewSite is the new site form for the content folder dir, filled with
@@ -44,7 +45,30 @@ func NewSite(dir string, s site.Site, accessible bool) *Site {
 		s.Kind = site.DefaultKind
 	}
 	return &Site{site: &s, dir: dir, schemaRef: site.SchemaRef(dir), accessible: accessible, confirmed: true,
-		analytics: s.AnalyticsText()}
+		analytics: s.AnalyticsText(), languages: strings.Join(s.Languages, ", ")}
+}
+
+// languagesInput asks the site's languages, comma-separated as --language
+// takes them (decision 0115); empty is English alone.
+func (f *Site) languagesInput() *huh.Input {
+	apply := func(v string) error {
+		var list []string
+		for item := range strings.SplitSeq(v, ",") {
+			if item = strings.ToLower(strings.TrimSpace(item)); item != "" {
+				list = append(list, item)
+			}
+		}
+		if len(list) > 0 {
+			if err := site.CheckLanguages(list); err != nil {
+				return err
+			}
+		}
+		f.site.Languages = list
+		return nil
+	}
+	return huh.NewInput().Title(prompt.Title("Languages (optional)", f.languages, f.accessible)).
+		Description("The site's languages, the default first, comma-separated: " + site.LanguageCodes() + "; empty: English alone.").
+		Value(&f.languages).Validate(fieldCheck(apply, &f.languages, f.accessible))
 }
 
 // input is a form field for the setting key, checked as it is typed; a
@@ -125,6 +149,7 @@ func (f *Site) detailGroups() []*huh.Group {
 		huh.NewGroup(
 			f.input("url", "Site address", "Where the site will be published: https://…, without a trailing slash."),
 			f.analyticsInput(),
+			f.languagesInput(),
 		),
 	}
 	for _, l := range []struct{ key, what string }{

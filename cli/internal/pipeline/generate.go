@@ -110,6 +110,9 @@ func Generate(opts *GenerateOptions) error {
 	fmt.Fprintf(opts.IO.Out, "wrote %s: site settings and %s (%.1f KB), and %s in %s (%.1f KB in all)\n",
 		opts.Out, english.Count(len(c.Projects), "project"), float64(len(files[0].Data))/1024, english.Count(pageModules(files), "page module"),
 		filepath.Join(dir, tsgen.BodyDir), float64(total)/1024)
+	for _, t := range c.Translations {
+		fmt.Fprintf(opts.IO.Out, "wrote %s: the site in %s\n", filepath.Join(dir, tsgen.LangDir, t.Lang), content.LanguageName(t.Lang))
+	}
 	if line := leftOut(c); line != "" {
 		fmt.Fprintln(opts.IO.Out, line)
 	}
@@ -301,6 +304,23 @@ func staleBodies(dir string, files []tsgen.File) []string {
 		name := tsgen.BodyDir + "/" + e.Name()
 		if !e.IsDir() && strings.HasSuffix(e.Name(), ".ts") && !want[name] {
 			stale = append(stale, filepath.Join(dir, filepath.FromSlash(name)))
+		}
+	}
+	// The modules of a language the site no longer has, or of a project
+	// gone (decision 0115): lang/<code>/content.ts, lang/<code>/projects/.
+	langs, _ := os.ReadDir(filepath.Join(dir, tsgen.LangDir))
+	for _, l := range langs {
+		if !l.IsDir() {
+			continue
+		}
+		for _, sub := range []string{"", tsgen.BodyDir + "/"} {
+			prefix := tsgen.LangDir + "/" + l.Name() + "/" + sub
+			entries, _ := os.ReadDir(filepath.Join(dir, filepath.FromSlash(prefix)))
+			for _, e := range entries {
+				if name := prefix + e.Name(); !e.IsDir() && strings.HasSuffix(e.Name(), ".ts") && !want[name] {
+					stale = append(stale, filepath.Join(dir, filepath.FromSlash(name)))
+				}
+			}
 		}
 	}
 	return stale

@@ -75,7 +75,7 @@ func TestRunWritesAndChecks(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	want := append([]string{tsgen.AnalyticsFile, privateaccess.GalleriesFile}, modules...)
+	want := append([]string{tsgen.AnalyticsFile, privateaccess.GalleriesFile, tsgen.LanguagesFile}, modules...)
 	slices.Sort(want)
 	if !slices.Equal(written, want) {
 		t.Errorf("the output folder holds %v, want only %v (no temp files)", written, want)

@@ -102,7 +102,14 @@ func (d *fileDoc) row(owner *schemamodel.Schema, p schemamodel.Property) (cells,
 		def = code(flow(r.Default))
 	}
 	examples, blocks := d.examplesOf(p.Name, p.Schema)
-	cells = []string{code(p.Name), d.typeOf(p.Schema), required, d.limits(p.Schema), def, describe(r), examples}
+	desc := describe(r)
+	switch {
+	case r.Translatable:
+		desc += " *Translatable.*"
+	case r.TranslationKey != "":
+		desc += " A translation lines its items up with this file's by " + code(r.TranslationKey) + "."
+	}
+	cells = []string{code(p.Name), d.typeOf(p.Schema), required, d.limits(p.Schema), def, desc, examples}
 	for i := range cells {
 		cells[i] = cell(cells[i])
 	}

@@ -36,6 +36,9 @@ project names are there, that its Markdown is in the subset the site renders, â€
 This page is generated from those schemas. In its tables, **Required** says whether a field must
 be there when the mapping that holds it is; **Limits** count characters for text and items for
 lists; a field left out takes its **Default**, when it has one. Examples are written as in YAML.
+A field marked *Translatable* is a text a translation file may give in another of the site's
+` + "`languages`" + `: ` + "`site.<lang>.yaml`" + ` beside site.yaml, ` + "`project.<lang>.yaml`" + ` beside each
+project.yaml, in the same shape; every other field is shared by all languages.
 `
 
 // Render returns docs/content.md for the schemas of site.yaml and

@@ -37,6 +37,17 @@ type Schema struct {
 	MaxLength    *int
 	// Examples are sample values, as decoded JSON (objects as maps).
 	Examples []any
+	// Translatable (x-translatable: true) marks a value a visitor reads
+	// that a translation file may give per language (decisions 0113,
+	// 0115): a text, a list of texts, or a definition every use of which
+	// is one. What is not marked, and holds nothing marked, is shared
+	// between the languages.
+	Translatable bool
+	// TranslationKey (x-translation-key), on a list of objects, is the
+	// property that lines a translation's items up with the default
+	// file's (a gallery's texts by file, the categories by slug); a list
+	// without one lines up by position.
+	TranslationKey string
 
 	// The validator enforces these; the model keeps them to describe them.
 	MinItems, MaxItems *int
@@ -157,10 +168,11 @@ func (r *Root) Resolve(s *Schema) (*Schema, string) {
 		return s, ""
 	}
 	def := r.Def(s.Ref)
-	if s.Title == "" && s.Description == "" && s.Examples == nil && !s.HasDefault {
+	if s.Title == "" && s.Description == "" && s.Examples == nil && !s.HasDefault && !s.Translatable {
 		return def, DefName(s.Ref)
 	}
 	c := *def
+	c.Translatable = c.Translatable || s.Translatable
 	if s.Title != "" {
 		c.Title = s.Title
 	}
@@ -174,6 +186,36 @@ func (r *Root) Resolve(s *Schema) (*Schema, string) {
 		c.Default, c.HasDefault = s.Default, true
 	}
 	return &c, DefName(s.Ref)
+}
+
+// HoldsTranslatable reports whether a value of s is translatable or holds
+// one that is (decision 0115): what a translation file may write under it.
+func (r *Root) HoldsTranslatable(s *Schema) bool {
+	return r.holdsTranslatable(s, map[*Schema]bool{})
+}
+
+func (r *Root) holdsTranslatable(s *Schema, seen map[*Schema]bool) bool {
+	if s == nil || seen[s] {
+		return false
+	}
+	seen[s] = true
+	if s.Translatable {
+		return true
+	}
+	if s.Ref != "" {
+		return r.holdsTranslatable(r.Def(s.Ref), seen)
+	}
+	for _, p := range s.Properties {
+		if r.holdsTranslatable(p.Schema, seen) {
+			return true
+		}
+	}
+	for _, a := range s.AllOf {
+		if r.holdsTranslatable(a.Then, seen) {
+			return true
+		}
+	}
+	return r.holdsTranslatable(s.Items, seen)
 }
 
 // At returns the raw JSON value at a JSON pointer into the schema document
@@ -335,8 +377,15 @@ func (s *Schema) setKeyword(key string, val any, where string) error {
 		// the checker's hint (cli/internal/content/schemacheck); it
 		// describes no value.
 		return nil
-	case "title", "description", "errorMessage", "format", "pattern", "$ref", "type":
+	case "title", "description", "errorMessage", "format", "pattern", "$ref", "type", "x-translation-key":
 		return s.setText(key, val, where)
+	case "x-translatable":
+		b, ok := val.(bool)
+		if !ok {
+			return fmt.Errorf("schema %s: must be true or false", where)
+		}
+		s.Translatable = b
+		return nil
 	case "examples", "enum", "const", "default", "required":
 		return s.setValues(key, val, where)
 	case "additionalProperties", "uniqueItems", "minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum":
@@ -364,6 +413,8 @@ func (s *Schema) setText(key string, val any, where string) error {
 		s.Format = text
 	case "pattern":
 		s.Pattern = text
+	case "x-translation-key":
+		s.TranslationKey = text
 	case "$ref":
 		s.Ref = text
 		if !strings.HasPrefix(s.Ref, "#/$defs/") {

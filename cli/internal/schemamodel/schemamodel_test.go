@@ -108,3 +108,52 @@ func TestParseRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestParseTranslatable reads the marks of decision 0115: x-translatable
+// on a property, beside a $ref or on a definition, and x-translation-key
+// on a list; HoldsTranslatable finds a mark at any depth, through
+// definitions and branches.
+func TestParseTranslatable(t *testing.T) {
+	r, err := Parse([]byte(`{
+  "properties": {
+    "title": { "type": "string", "x-translatable": true },
+    "alt": { "$ref": "#/$defs/text" },
+    "note": { "$ref": "#/$defs/plain", "x-translatable": true },
+    "url": { "type": "string" },
+    "texts": { "type": "array", "x-translation-key": "file", "items": { "$ref": "#/$defs/item" } },
+    "blocks": { "type": "array", "items": { "$ref": "#/$defs/block" } },
+    "sizes": { "type": "object", "properties": { "w": { "type": "integer" } } }
+  },
+  "$defs": {
+    "text": { "type": "string", "x-translatable": true },
+    "plain": { "type": "string" },
+    "item": { "type": "object", "properties": { "file": { "type": "string" }, "alt": { "$ref": "#/$defs/text" } } },
+    "block": { "type": "object", "allOf": [{ "if": { "properties": { "type": { "const": "a" } } }, "then": { "$ref": "#/$defs/a" } }] },
+    "a": { "type": "object", "properties": { "caption": { "$ref": "#/$defs/text" } } }
+  }
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		prop               string
+		translatable, hold bool
+	}{
+		{"title", true, true}, {"alt", true, true}, {"note", true, true}, {"url", false, false},
+		{"texts", false, true}, {"blocks", false, true}, {"sizes", false, false},
+	} {
+		s, _ := r.Resolve(r.Prop(tt.prop))
+		if s.Translatable != tt.translatable || r.HoldsTranslatable(r.Prop(tt.prop)) != tt.hold {
+			t.Errorf("%s: translatable %v, holds %v; want %v, %v", tt.prop, s.Translatable, r.HoldsTranslatable(r.Prop(tt.prop)), tt.translatable, tt.hold)
+		}
+	}
+	if k := r.Prop("texts").TranslationKey; k != "file" {
+		t.Errorf("texts' translation key %q", k)
+	}
+	if r.Def("#/$defs/plain").Translatable {
+		t.Error("Resolve marked the definition it copied")
+	}
+	if _, err := Parse([]byte(`{"x-translatable": "yes"}`)); err == nil {
+		t.Error(`x-translatable: "yes" parsed`)
+	}
+}

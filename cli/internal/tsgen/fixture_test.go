@@ -54,7 +54,14 @@ func fixture(t *testing.T) string {
 // do not change with the ffmpeg version.
 func loadFixture(t *testing.T) (c *content.Content, errors []string) {
 	t.Helper()
-	c, diags, err := content.Load(fixture(t), content.Options{})
+	return loadFixtureFrom(t, fixture(t))
+}
+
+// loadFixtureFrom loads a copy of the fixture content at dir, as
+// loadFixture does.
+func loadFixtureFrom(t *testing.T, dir string) (c *content.Content, errors []string) {
+	t.Helper()
+	c, diags, err := content.Load(dir, content.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

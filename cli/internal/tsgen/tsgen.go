@@ -86,41 +86,13 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	g.alias(root, bodySchema, "ProjectBody", "The blocks of a project page, in order: the body of project.yaml.")
 
 	pub := newPublished()
-	// The rights as the build reads them, the default applied: the
-	// pages' robots meta follows aiTraining (decision 0101).
-	site := *c.Site
-	if site.Rights != nil {
-		rights := c.Rights()
-		site.Rights = &rights
-	}
-	siteVal, err := resolver{assets: assets, pub: pub}.value(reflect.ValueOf(&site))
+	siteVal, projects, bodies, err := values(c, assets, pub)
 	if err != nil {
-		return nil, fmt.Errorf("site.yaml: %w", err)
+		return nil, err
 	}
-	projects := list{}
-	for _, p := range c.Listed() {
-		r := resolver{project: p, assets: assets, pub: pub, downloads: map[string]string{}}
-		for _, d := range PhotoDownloads(p, assets) {
-			r.downloads[d.Image] = d.Name
-		}
-		v, err := r.listed(p)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p.Doc.File, err)
-		}
-		projects = append(projects, v)
-		body, err := r.value(reflect.ValueOf(p.Body))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p.Doc.File, err)
-		}
-		var b strings.Builder
-		b.WriteString(header)
-		fmt.Fprintf(&b, "import type { ProjectBody } from '../%s';\n\n", module)
-		fmt.Fprintf(&b, "/** The blocks of the project page %s: the body of content/%s/%s/%s. */\n", p.Link(), content.ProjectsDir, p.Slug, content.ProjectFile)
-		fmt.Fprintf(&b, "export const body: ProjectBody = %s;\n", render(body, 0))
-		files = append(files, File{Name: BodyDir + "/" + p.Slug + ".ts", Data: []byte(b.String())})
+	for _, b := range bodies {
+		files = append(files, b.file(module, "../", content.ProjectFile))
 	}
-	// The page modules come in slug order, whatever the cards' order.
-	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Name, b.Name) })
 	g.b.WriteString("\n/** Site settings and texts, from site.yaml. */\n")
 	fmt.Fprintf(&g.b, "export const site: Site = %s;\n", render(siteVal, 0))
 	g.b.WriteString("\n/** Every project, active or not, in the order of the cards: site.yaml's projectOrder, then the others by slug. */\n")
@@ -133,7 +105,68 @@ func Generate(c *content.Content, assets Assets, module string) (files []File, e
 	if private := pub.privateJSON(); private != nil {
 		files = append(files, File{Name: PrivateFile, Data: private})
 	}
+	files = append(files, languagesModule(c))
+	for _, t := range c.Translations {
+		lang, err := translation(t, assets, module)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, lang...)
+	}
 	return append([]File{{Name: module + ".ts", Data: []byte(g.b.String())}}, files...), nil
+}
+
+// pageBody is the value of one project's page module.
+type pageBody struct {
+	p *content.Project
+	v any
+}
+
+// file is the page module of b, in a folder up from the main module
+// module (up: "../" from projects/), its blocks from the file named from.
+func (b pageBody) file(module, up, from string) File {
+	var s strings.Builder
+	s.WriteString(header)
+	fmt.Fprintf(&s, "import type { ProjectBody } from '%s%s';\n\n", up, module)
+	fmt.Fprintf(&s, "/** The blocks of the project page %s: the body of content/%s/%s/%s. */\n", b.p.Link(), content.ProjectsDir, b.p.Slug, from)
+	fmt.Fprintf(&s, "export const body: ProjectBody = %s;\n", render(b.v, 0))
+	return File{Name: BodyDir + "/" + b.p.Slug + ".ts", Data: []byte(s.String())}
+}
+
+// values renders the site's settings, every listed project (without its
+// body) and each one's body, in slug order.
+func values(c *content.Content, assets Assets, pub *published) (siteVal any, projects list, bodies []pageBody, err error) {
+	// The rights as the build reads them, the default applied: the
+	// pages' robots meta follows aiTraining (decision 0101).
+	site := *c.Site
+	if site.Rights != nil {
+		rights := c.Rights()
+		site.Rights = &rights
+	}
+	siteVal, err = resolver{assets: assets, pub: pub}.value(reflect.ValueOf(&site))
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("site.yaml: %w", err)
+	}
+	projects = list{}
+	for _, p := range c.Listed() {
+		r := resolver{project: p, assets: assets, pub: pub, downloads: map[string]string{}}
+		for _, d := range PhotoDownloads(p, assets) {
+			r.downloads[d.Image] = d.Name
+		}
+		v, err := r.listed(p)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %w", p.Doc.File, err)
+		}
+		projects = append(projects, v)
+		body, err := r.value(reflect.ValueOf(p.Body))
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %w", p.Doc.File, err)
+		}
+		bodies = append(bodies, pageBody{p, body})
+	}
+	// The page modules come in slug order, whatever the cards' order.
+	slices.SortFunc(bodies, func(a, b pageBody) int { return strings.Compare(a.p.Slug, b.p.Slug) })
+	return siteVal, projects, bodies, nil
 }
 
 type gen struct {

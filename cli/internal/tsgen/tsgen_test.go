@@ -130,6 +130,7 @@ func TestGolden(t *testing.T) {
 		"projects/photo-set.ts", "projects/survey-app.ts", "projects/wireframes.ts",
 		"analytics.json",
 		"private-gate.json",
+		"languages.ts",
 		"cards.json",
 	}
 	if !slices.Equal(names, wantNames) {

@@ -50,8 +50,9 @@ var derived = map[string]struct {
 		},
 	},
 	// The order is applied to the projects list, and the image delivery
-	// to every image's addresses: neither is shipped.
-	"Site": {drop: []string{content.ProjectOrderKey, "images"}},
+	// to every image's addresses: neither is shipped. The languages go
+	// to a module of their own, languages.ts (decision 0115).
+	"Site": {drop: []string{content.ProjectOrderKey, "images", content.LanguagesKey}},
 	// Whether a category has a page is the content's to say (an active
 	// project, or kept), once, here; the site only reads it.
 	"Category": {

@@ -19,10 +19,11 @@ func lines(answers ...string) string { return strings.Join(answers, "\n") + "\n"
 
 // answers are the replies to every prompt before the confirmation: the
 // kind of work, the categories, name, role, mission, description, hero,
-// url, analytics, then label and address of each profile (an empty reply
-// keeps the value shown: the kind designer, the first, and its categories).
+// url, analytics, languages, then label and address of each profile (an
+// empty reply keeps the value shown: the kind designer, the first, and its
+// categories; no languages: English alone).
 func answers() []string {
-	return []string{"", "", "Jo Rivera", "", "", "Portfolio of Jo Rivera, a graphic designer.", "", "https://jorivera.design", "",
+	return []string{"", "", "Jo Rivera", "", "", "Portfolio of Jo Rivera, a graphic designer.", "", "https://jorivera.design", "", "",
 		"", "https://www.linkedin.com/in/jo", "", "https://github.com/jo", "Mastodon", "https://mastodon.social/@jo",
 		"", "https://www.instagram.com/jo"}
 }
@@ -173,7 +174,7 @@ func TestRunRefusesExistingSite(t *testing.T) {
 // TestDraftResumes leaves the form after a few answers, then finishes from
 // the draft without a terminal: the answers given come back.
 func TestDraftResumes(t *testing.T) {
-	_, errOut, err := runAccessibly(t, site.Site{}, lines(answers()[:11]...))
+	_, errOut, err := runAccessibly(t, site.Site{}, lines(answers()[:12]...))
 	if !errors.Is(err, cmdutil.ErrCancel) {
 		t.Fatalf("err = %v", err)
 	}
@@ -275,5 +276,28 @@ func TestDraftKeepsTheKind(t *testing.T) {
 	_, errOut, err := runAccessibly(t, site.Site{}, lines(a...))
 	if !errors.Is(err, cmdutil.ErrCancel) || !strings.Contains(errOut, "resume with: portfolio init --kind photographer --from ") {
 		t.Fatalf("err = %v, stderr:\n%s", err, errOut)
+	}
+}
+
+// TestAccessibleLanguages: the languages question takes them
+// comma-separated, the default first; a language the site has no strings
+// in is refused and asked again (decision 0115).
+func TestAccessibleLanguages(t *testing.T) {
+	a := answers()
+	i := slices.Index(a, "https://jorivera.design")
+	a[i+2] = "sv, EN"
+	a = slices.Insert(a, i+2, "sv, fr")
+	out, errOut, err := runAccessibly(t, site.Site{}, lines(append(a, "y")...))
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errOut)
+	}
+	for _, want := range []string{"Languages (optional) \n", `"fr": the site ships its own strings in en (English), sv (Swedish) only`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile("content/site.yaml")
+	if !strings.Contains(string(data), "\nlanguages: [sv, en]\n") {
+		t.Errorf("site.yaml has no languages: [sv, en]:\n%s", data)
 	}
 }

@@ -24,9 +24,10 @@ import (
 
 // Schema is a compiled content schema with its model.
 type Schema struct {
-	Name      string // file name, e.g. project.schema.json
-	Model     *schemamodel.Root
-	validator *jsonschema.Schema
+	Name        string // file name, e.g. project.schema.json
+	Model       *schemamodel.Root
+	Translation bool // the schema of a translation file (translation.go)
+	validator   *jsonschema.Schema
 }
 
 var schemas = sync.OnceValues(func() (map[string]*Schema, error) {

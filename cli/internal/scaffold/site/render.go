@@ -87,6 +87,13 @@ func (w *siteWriter) header(s Site, schemaRef string) {
 	w.line("# Public address of the site, without a trailing slash.")
 	w.text("", "url", s.URL)
 	w.line("")
+	if s.WritesLanguages() {
+		w.line("# The site's languages, the default first: its pages at /, another's at /<code>/.")
+		w.line("# Another language's texts go in site.<code>.yaml beside this file and in")
+		w.line("# project.<code>.yaml beside each project.yaml (docs/getting-started.md).")
+		w.line("languages: [%s]", strings.Join(s.Languages, ", "))
+		w.line("")
+	}
 }
 
 // sharing writes what link previews show and who makes the photographs'

@@ -30,6 +30,7 @@ type Site struct {
 	Hero          string     `yaml:"hero"`
 	Description   string     `yaml:"description"`
 	URL           string     `yaml:"url"`
+	Languages     []string   `yaml:"languages"`
 	MeasurementID string     `yaml:"measurementId"`
 	Analytics     Analytics  `yaml:"analytics"`
 	Social        Social     `yaml:"social"`
@@ -276,6 +277,40 @@ var ListFields = []ListField{
 		get: func(s *Site) *[]string { return s.About.Section("Fun Facts") }},
 	{Key: "about.skills", Flag: "about-skills", Usage: "skill tags of the About page, comma-separated (default: from the role tagline)", Comma: true,
 		get: func(s *Site) *[]string { return &s.About.Skills }},
+	{Key: content.LanguagesKey, Flag: "language", Usage: "a language of the site, the default first (repeatable, or comma-separated): " + LanguageCodes() + " (default: en alone)", Comma: true,
+		get: func(s *Site) *[]string { return &s.Languages }},
+}
+
+// LanguageCodes lists the languages a site may have, for help and
+// questions: "en (English), sv (Swedish)".
+func LanguageCodes() string {
+	parts := make([]string, len(content.ShippedLanguages))
+	for i, l := range content.ShippedLanguages {
+		parts[i] = l.Code + " (" + l.Name + ")"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WritesLanguages says whether site.yaml gets a languages line: for more
+// than one language, or one other than the default (decision 0115), so a
+// site in English alone is written as before there were languages.
+func (s *Site) WritesLanguages() bool {
+	return len(s.Languages) > 1 || len(s.Languages) == 1 && s.Languages[0] != content.DefaultLanguage
+}
+
+// CheckLanguages checks the languages by the site schema, then that the
+// site ships its own strings in each.
+func CheckLanguages(items []string) error {
+	if err := CheckList(content.LanguagesKey, items); err != nil {
+		return err
+	}
+	for _, code := range items {
+		if !content.Shipped(strings.TrimSpace(code)) {
+			return &fieldcheck.FieldError{Field: content.LanguagesKey,
+				Msg: fmt.Sprintf("%q: the site ships its own strings in %s only", strings.TrimSpace(code), LanguageCodes())}
+		}
+	}
+	return nil
 }
 
 // FieldNamed returns the text setting with the given key.
@@ -306,6 +341,10 @@ func (s *Site) Normalize() {
 	}
 	// The About sections directly: a list field's getter adds its section.
 	s.About.Skills = fieldcheck.TrimList(s.About.Skills)
+	s.Languages = fieldcheck.TrimList(s.Languages)
+	for i, l := range s.Languages {
+		s.Languages[i] = strings.ToLower(l)
+	}
 	s.About.Sections = slices.Clone(s.About.Sections)
 	for i := range s.About.Sections {
 		sec := &s.About.Sections[i]
@@ -464,6 +503,9 @@ func Prepare(s Site) (Site, error) {
 	}
 	for i, sec := range s.About.Sections {
 		add(sectionKey(sec.Title), checkSection(i, sec))
+	}
+	if len(s.Languages) > 0 {
+		add(content.LanguagesKey, CheckLanguages(s.Languages))
 	}
 	if s.Analytics.Provider != "" {
 		add("analytics", CheckAnalytics(s.Analytics))

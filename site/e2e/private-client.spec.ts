@@ -7,7 +7,10 @@
 // sitemap or the JSON-LD; none of its pages or files is served without the
 // secret; with it, the project works as a public one does, and the client's
 // favourites arrive in data/messages.db and `portfolio messages`, with
-// JavaScript and without.
+// JavaScript and without. The site is in two languages (English, then
+// Swedish, with no translation written: every text falls back), so the
+// project's pages exist twice, its Swedish ones under its own prefix too
+// (/private/<slug>/sv/…, decision 0116).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -24,6 +27,7 @@ const files = ['IMG_0101.jpg', 'IMG_0102.jpg', 'IMG_0103.jpg'];
 const video = 'IMG_0104.mp4';
 
 const siteYaml = `# yaml-language-server: $schema=../schema/site.schema.json
+languages: [en, sv]
 name: Mara Lindqvist
 taglines: {role: Photographer, mission: People in the light they already have}
 hero: Portraits and weddings across the archipelago.
@@ -114,8 +118,11 @@ const privateFiles = () => storedFiles(path.join(store(), 'private', slug), pref
 const privateBytes = (file: string) => readFileSync(path.join(store(), file.slice(1), 'blob'));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-test('the published folder holds no file of the private project', () => {
+test('the published folder holds no file of the private project, in either language', () => {
   expect(existsSync(path.join(dist, 'private'))).toBe(false);
+  expect(existsSync(path.join(dist, 'sv', 'private'))).toBe(false);
+  // The Swedish pages are the store's, under the project's prefix.
+  expect(privateFiles()).toEqual(expect.arrayContaining([`${prefix}/sv/index.html`, `${prefix}/sv/photos/1/index.html`]));
   const stored = new Set(privateFiles().map((f) => sha256(privateBytes(f))));
   expect(stored.size).toBeGreaterThan(files.length + 2);
   const published = filesUnder(dist).filter((f) => stored.has(sha256(readFileSync(path.join(dist, f)))));
@@ -145,7 +152,8 @@ test('every page and file of the project, asked for directly without the secret,
   const list = privateFiles();
   expect(list.some((f) => f.endsWith('.mp4'))).toBe(true);
   expect(list.some((f) => f.endsWith('.zip'))).toBe(true);
-  expect(list.filter((f) => f.endsWith('index.html')).length).toBe(1 + files.length + 1);
+  // The project's page and a page per photo and the video, in each of the two languages.
+  expect(list.filter((f) => f.endsWith('index.html')).length).toBe(2 * (1 + files.length + 1));
   for (const file of list) {
     const bytes = privateBytes(file);
     const route = file.replace(/index\.html$/, '');

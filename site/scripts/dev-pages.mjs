@@ -148,9 +148,14 @@ async function renderPage(server, root, url) {
   const entry = await server.ssrLoadModule('/src/entry-server.tsx');
   // The host serves a page with or without its trailing slash (/about and
   // /about/ are about/index.html), the routes have one form.
-  let rendered = await entry.render(pathname);
+  // An address in another language than the default is its route there (decision 0116).
+  const page = (address) => {
+    const { path: route, lang } = entry.unlocalize(address);
+    return entry.render(route, lang);
+  };
+  let rendered = await page(pathname);
   if (rendered.status === 404 && pathname !== '/') {
-    const other = await entry.render(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
+    const other = await page(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
     if (other.status === 200) rendered = other;
   }
   const info = entry.siteInfo();

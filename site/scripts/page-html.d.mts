@@ -11,3 +11,10 @@ export interface PageSite {
 
 export function head(rendered: { meta: object; jsonLd?: object }, styles: string, site: PageSite): string;
 export function scripts(rendered: { html: string; status: number }, site: Partial<PageSite> & { entries: NonNullable<PageSite['entries']> }): string;
+/** The page: its language in `<html lang>` (decision 0116), the template's head, app and scripts slots filled. */
+export function fillTemplate(
+  template: string,
+  rendered: { html: string; status: number; lang: string; meta: object; jsonLd?: object },
+  css: string,
+  site: PageSite & { entries: NonNullable<PageSite['entries']> },
+): string;

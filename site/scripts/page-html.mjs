@@ -81,6 +81,15 @@ export function head({ meta, jsonLd }, styles, { info, fonts, siteTags, private:
   if (meta.canonical) {
     tags.push(`<link rel="canonical" href="${escape(meta.canonical)}" />`, `<meta property="og:url" content="${escape(meta.canonical)}" />`);
   }
+  // A site in several languages: the page in each, and which is the
+  // default (x-default), the way search engines pair them (decision 0116).
+  for (const a of meta.languages?.alternates ?? []) tags.push(`<link rel="alternate" hreflang="${escape(a.hreflang)}" href="${escape(a.href)}" />`);
+  if (meta.languages) {
+    tags.push(
+      `<meta property="og:locale" content="${escape(meta.languages.locale)}" />`,
+      ...meta.languages.localeAlternates.map((l) => `<meta property="og:locale:alternate" content="${escape(l)}" />`),
+    );
+  }
   const image = meta.image;
   tags.push(
     `<meta property="og:site_name" content="${escape(info.name)}" />`,
@@ -129,10 +138,11 @@ export function scripts(rendered, { entries, starter, rules, analytics }) {
   return tags.join('\n    ');
 }
 
-/** The page: the template's head, app and scripts slots filled. */
+/** The page: its language in `<html lang>`, the template's head, app and scripts slots filled. */
 export function fillTemplate(template, rendered, css, site) {
   const styles = css ? `<style>${css}</style>` : '';
   return template
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${escape(rendered.lang)}"`)
     .replace('<!--head-->', () => head(rendered, styles, site))
     .replace('<!--app-->', () => rendered.html)
     .replace('<!--scripts-->', () => scripts(rendered, site));

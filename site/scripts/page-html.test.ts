@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { head, scripts } from './page-html.mjs';
+import { fillTemplate, head, scripts } from './page-html.mjs';
 
 // What the prerender writes for a private project's page (issue 48,
 // decision 0080): no page script when its analytics is none
@@ -38,5 +38,37 @@ describe('a page of the prerender', () => {
     const page = { ...meta, noindex, canonical: canonical ? 'https://mara.example/' : undefined };
     const html = head({ meta: page }, '', { ...site, info: { ...site.info, aiOptOut }, private: Boolean(privatePage) });
     expect([...html.matchAll(/<meta name="robots" content="([^"]*)" \/>/g)].map((m) => m[1])).toEqual(want);
+  });
+
+  // Decision 0116: a site in several languages names each page's versions;
+  // a page of a one-language site carries none of it (the sample's pages
+  // are unchanged).
+  it("writes the page's versions in every language, x-default and og:locale, only when it has them", () => {
+    const languages = {
+      alternates: [
+        { hreflang: 'sv', href: 'https://sara.example/about' },
+        { hreflang: 'en', href: 'https://sara.example/en/about' },
+        { hreflang: 'x-default', href: 'https://sara.example/about' },
+      ],
+      locale: 'en_GB',
+      localeAlternates: ['sv_SE'],
+    };
+    const page = { ...meta, canonical: 'https://sara.example/en/about', languages };
+    const tags = head({ meta: page }, '', site).split('\n    ');
+    expect(tags.filter((t) => /hreflang|og:locale/.test(t))).toEqual([
+      '<link rel="alternate" hreflang="sv" href="https://sara.example/about" />',
+      '<link rel="alternate" hreflang="en" href="https://sara.example/en/about" />',
+      '<link rel="alternate" hreflang="x-default" href="https://sara.example/about" />',
+      '<meta property="og:locale" content="en_GB" />',
+      '<meta property="og:locale:alternate" content="sv_SE" />',
+    ]);
+    expect(head({ meta: { ...meta, canonical: 'https://mara.example/' } }, '', site)).not.toMatch(/hreflang|og:locale/);
+  });
+
+  it("writes the page's language in <html lang>", () => {
+    const template = '<!doctype html>\n<html lang="en">\n<head><!--head--></head><body><!--app--><!--scripts--></body></html>';
+    const page = (lang: string) => fillTemplate(template, { html: '<main></main>', status: 200, lang, meta }, '', { ...site, entries });
+    expect(page('sv')).toContain('<html lang="sv">');
+    expect(page('en')).toContain('<html lang="en">');
   });
 });

@@ -189,14 +189,12 @@ function islandsStarter(islandsScript) {
 // A private project's pages are in no rule: no public page links to them
 // (so none is loaded ahead from one), and a rule naming the prefix would
 // tell every visitor that the site has private work.
-function speculationRules(sitePaths) {
+// On a site in several languages, each language's landing page and
+// photos' pages are left out alike (decision 0116).
+function speculationRules(sitePaths, langs, localize) {
+  const each = (path) => langs.map((lang) => ({ not: { href_matches: localize(path, lang) } }));
   const where = {
-    and: [
-      { href_matches: '/*' },
-      { not: { href_matches: '/(img|assets|video)/*' } },
-      { not: { href_matches: sitePaths.contactSent } },
-      { not: { href_matches: sitePaths.photo('*', '*') } },
-    ],
+    and: [{ href_matches: '/*' }, { not: { href_matches: '/(img|assets|video)/*' } }, ...each(sitePaths.contactSent), ...each(sitePaths.photo('*', '*'))],
   };
   const json = JSON.stringify({ prerender: [{ where, eagerness: 'conservative' }] });
   return { json, hash: sha256(json) };
@@ -216,14 +214,14 @@ async function findFonts() {
 // /favicon.ico for browsers that ask for it by name, the touch icon for
 // phones' home screens and the web app manifest's icons. Returns the head
 // tags every page carries for them.
-async function writeIconsAndWebManifest(info) {
+async function writeIconsAndWebManifest(info, lang) {
   const icons = JSON.parse(await readFile(path.join(root, 'src', 'generated', 'icons.json'), 'utf8'));
   await copyFile(path.join(dist, icons.favicon), path.join(dist, 'favicon.ico'));
   const webManifest = {
     name: info.name,
     short_name: info.shortName,
     description: info.description,
-    lang: 'en',
+    lang,
     start_url: '/',
     scope: '/',
     display: 'browser',
@@ -276,17 +274,26 @@ function siteVariables(template, pages) {
 
 // --- Pages --------------------------------------------------------------------
 
-/** Every route, then the not-found page, with the file each goes to. */
-function pageList(routes, sitePaths) {
+/**
+ * Every route in each of the site's languages (the default's at its path,
+ * the others' at localize(route, lang): /en/about, /private/x/en; decision
+ * 0116), then the not-found page, in the default language, with the
+ * address and the file each goes to.
+ */
+function pageList(routes, sitePaths, langs, localize) {
+  const page = (route, lang) => {
+    const at = localize(route, lang);
+    return { route, lang, path: at, file: at === '/' ? path.join(dist, 'index.html') : path.join(dist, at, 'index.html') };
+  };
   return [
-    ...routes.map((route) => ({ route, file: route === '/' ? path.join(dist, 'index.html') : path.join(dist, route, 'index.html') })),
-    { route: sitePaths.notFound, file: path.join(dist, '404.html') },
+    ...routes.flatMap((route) => langs.map((lang) => page(route, lang))),
+    { route: sitePaths.notFound, lang: langs[0], path: sitePaths.notFound, file: path.join(dist, '404.html'), notFound: true },
   ];
 }
 
-async function renderPage({ render, paths: sitePaths }, route) {
-  const rendered = await render(route);
-  if (route !== sitePaths.notFound && rendered.status !== 200) throw new Error(`${route} rendered the not-found page`);
+async function renderPage({ render, paths: sitePaths }, { route, lang, path: at }) {
+  const rendered = await render(route, lang);
+  if (route !== sitePaths.notFound && rendered.status !== 200) throw new Error(`${at} rendered the not-found page`);
   return rendered;
 }
 
@@ -298,14 +305,14 @@ async function renderPage({ render, paths: sitePaths }, route) {
  */
 async function renderPages(server, list, cache, keyOf, template) {
   const pages = [];
-  for (const { route, file } of list) {
-    const key = keyOf(route);
-    const cached = cache.page(route, key);
-    pages.push(cached ? { route, file, key, cached } : { route, file, key, rendered: await renderPage(server, route) });
+  for (const entry of list) {
+    const key = keyOf(entry.path);
+    const cached = cache.page(entry.path, key);
+    pages.push(cached ? { ...entry, key, cached } : { ...entry, key, rendered: await renderPage(server, entry) });
   }
   let used = siteVariables(template, pages);
   if (pages.some((p) => p.cached) && used.join() !== cache.used.join()) {
-    for (const p of pages) if (p.cached) [p.rendered, p.cached] = [await renderPage(server, p.route), undefined];
+    for (const p of pages) if (p.cached) [p.rendered, p.cached] = [await renderPage(server, p), undefined];
     used = siteVariables(template, pages);
   }
   return { pages, used: new Set(used) };
@@ -317,6 +324,8 @@ const pageFacts = (rendered) => ({
   noindex: Boolean(rendered.meta.noindex),
   status: rendered.status,
   start: islandsStart(rendered.html),
+  // Its versions in the site's languages (hreflang → URL), for the sitemap.
+  ...(rendered.meta.languages ? { alternates: rendered.meta.languages.alternates } : {}),
 });
 
 /**
@@ -333,35 +342,42 @@ async function writePages(pages, used, template, site, cache, server) {
       // Each page's own analytics: none on a private project's pages,
       // which name no referrer either (a public page's analytics would
       // report the private address it was reached from).
-      const own = { analytics: server.analyticsTag(p.route), private: server.isPrivatePath(p.route) };
+      const own = { analytics: server.analyticsTag(p.path), private: server.isPrivatePath(p.path) };
       const html = fillTemplate(template, p.rendered, pruneVariables(pageRules(p.rendered), used), { ...site, ...own });
       await writeHtml(p.file, html);
       p.facts = pageFacts(p.rendered);
-      await cache.keep(p.route, p.key, p.facts, p.rendered.styles, html);
+      await cache.keep(p.path, p.key, p.facts, p.rendered.styles, html);
     } else {
       await cache.copyTo(p.key, p.file);
-      const { canonical, noindex, status, start, rules } = p.cached;
-      p.facts = { canonical, noindex, status, start };
-      await cache.keep(p.route, p.key, p.facts, rules);
+      const { canonical, noindex, status, start, alternates, rules } = p.cached;
+      p.facts = { canonical, noindex, status, start, ...(alternates ? { alternates } : {}) };
+      await cache.keep(p.path, p.key, p.facts, rules);
     }
   }
 }
 
-/** The canonical pages with the date of the last change of the content each shows. */
+/** The canonical pages with the date of the last change of the content each shows, and their versions in the site's languages. */
 async function canonicalPages(pages, site, dates) {
   const canonical = [];
-  for (const { route, facts } of pages) {
-    if (facts.status === 200 && !facts.noindex) canonical.push({ url: facts.canonical, lastmod: await dates.date(site.info.sources(route)) });
+  for (const { route, lang, facts } of pages) {
+    if (facts.status !== 200 || facts.noindex) continue;
+    const lastmod = await dates.date(site.info.sources(route, lang));
+    canonical.push({ url: facts.canonical, lastmod, ...(facts.alternates ? { alternates: facts.alternates } : {}) });
   }
   return canonical;
 }
 
 // For crawlers: every page's canonical address with the date of the last
-// change of the content it shows (scripts/lastmod.mjs), and where to find them.
+// change of the content it shows (scripts/lastmod.mjs), and where to find
+// them. On a site in several languages each version is listed, with every
+// version (its own included) and x-default as xhtml:link alternates, as
+// search engines read them (decision 0116).
 async function writeSitemapAndRobots(canonical) {
+  const xhtml = canonical.some((c) => c.alternates) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  const alternates = (list = []) => list.map((a) => `<xhtml:link rel="alternate" hreflang="${escape(a.hreflang)}" href="${escape(a.href)}"/>`).join('');
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${canonical.map(({ url, lastmod }) => `  <url><loc>${escape(url)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`).join('\n')}
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>
+${canonical.map(({ url, lastmod, alternates: list }) => `  <url><loc>${escape(url)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates(list)}</url>`).join('\n')}
 </urlset>
 `;
   await writeFile(path.join(dist, 'sitemap.xml'), sitemap);
@@ -375,7 +391,7 @@ ${canonical.map(({ url, lastmod }) => `  <url><loc>${escape(url)}</loc>${lastmod
 // paint needs from the server: the two fonts
 // every page preloads. The host sends those as Link headers with each page,
 // so that the browser asks for them before it has read the page's head.
-async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, starter, fonts }, privatePrefix) {
+async function writeHeaderFacts(pages, rendered, { analytics, rules, starter, fonts }, privatePrefix) {
   const starterUsed = pages.some((p) => p.facts.start === 'starter');
   await writeFile(
     path.join(dist, '.vite', 'prerender.json'),
@@ -384,7 +400,7 @@ async function writeHeaderFacts(pages, routes, rendered, { analytics, rules, sta
       scriptHashes: [rules.hash, starterUsed && starter.hash].filter(Boolean),
       // A private project's pages are left out: the facts sit in dist
       // (.vite/), and their Link headers would name them in _headers.
-      pages: routes.filter((route) => !route.startsWith(privatePrefix)),
+      pages: pages.filter((p) => !p.notFound && !p.path.startsWith(privatePrefix)).map((p) => p.path),
       preload: fonts.map((href) => ({ href, as: 'font', type: 'font/woff2', crossorigin: true })),
       rendered,
     })}\n`,
@@ -402,26 +418,25 @@ async function main() {
     info,
     entries,
     starter: islandsStarter(entries.islands),
-    rules: speculationRules(server.paths),
+    rules: speculationRules(server.paths, server.siteLanguages, server.localize),
     fonts: await findFonts(),
-    siteTags: await writeIconsAndWebManifest(info),
+    siteTags: await writeIconsAndWebManifest(info, server.siteLanguages[0]),
     // The site's setting, for the page cache's key; each page's own is
     // server.analyticsTag(route) (writePages).
     analytics: server.analyticsTag(server.paths.home),
   };
   const routes = await server.routePaths();
   const cache = await openPageCache(process.env.PORTFOLIO_PRERENDER_CACHE);
-  const keyOf = pageKeys(
-    await sharedInputs(root, { template, ...site }),
-    await bodyInputs(root),
-    (route) => server.photoOf(route)?.slug ?? server.projectSlug(route),
-  );
-  const { pages, used } = await renderPages(server, pageList(routes, server.paths), cache, keyOf, template);
+  const keyOf = pageKeys(await sharedInputs(root, { template, ...site }), await bodyInputs(root), (at) => {
+    const { path: route } = server.unlocalize(at);
+    return server.photoOf(route)?.slug ?? server.projectSlug(route);
+  });
+  const { pages, used } = await renderPages(server, pageList(routes, server.paths, server.siteLanguages, server.localize), cache, keyOf, template);
   await writePages(pages, used, template, site, cache, server);
   const dates = await lastChanges({ cwd: contentRoot, known: cache.dates });
   await writeSitemapAndRobots(await canonicalPages(pages, site, dates));
   const rendered = pages.filter((p) => p.rendered).length;
-  await writeHeaderFacts(pages, routes, rendered, site, server.paths.privateProject(''));
+  await writeHeaderFacts(pages, rendered, site, server.paths.privateProject(''));
   await cache.save([...used].sort(), dates.found);
   // How long the prerender took since node started, for the build's timings (Go's
   // pipeline.readPrerenderTime): only when `portfolio build` runs it.
@@ -429,7 +444,7 @@ async function main() {
     await writeFile(path.join(process.env.PORTFOLIO_PRERENDER_CACHE, 'timing.json'), JSON.stringify({ prerenderMs: Math.round(performance.now()) }));
   }
   console.log(
-    `prerendered ${routes.length} routes (${rendered} rendered, ${pages.length - rendered} unchanged), 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`,
+    `prerendered ${pages.length - 1} routes (${rendered} rendered, ${pages.length - rendered} unchanged), 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`,
   );
 }
 

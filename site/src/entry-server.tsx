@@ -5,19 +5,21 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
 import { isPrivatePath, paths, photoOf, projectSlug } from '@/config/paths';
-import { defaultLang, type Lang } from '@/i18n';
+import type { Lang } from '@/i18n';
 import { LangProvider } from '@/i18n/react';
 import { analyticsAttributes, analyticsFor, analyticsSetting } from '@/lib/analytics-config';
-import { allProjects, categories, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, site } from '@/lib/content';
+import { allProjects, categories, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, showLanguage, site } from '@/lib/content';
+import { localize, mainLanguage, siteLanguages, unlocalize } from '@/lib/languages';
 import { pageMeta, structuredData, type PageMeta } from '@/lib/seo';
 import { AppProviders } from '@/theme/AppProviders';
 import { createEmotionCache } from '@/theme/emotion';
 import { theme } from '@/theme/theme';
 
-export { analyticsSetting, isPrivatePath, paths, photoOf, projectSlug };
+export { analyticsSetting, isPrivatePath, localize, paths, photoOf, projectSlug, siteLanguages, unlocalize };
 
 /** Every route path to prerender (docs/site.md §2): the pages, then a page per gallery photo. */
 export async function routePaths(): Promise<string[]> {
+  showLanguage(mainLanguage);
   const photos = await Promise.all(allProjects().map(async (p) => galleryImages(await loadProjectBody(p)).map((_, i) => paths.photoAt(p.link, i + 1))));
   return [
     paths.home,
@@ -44,6 +46,8 @@ export interface Rendered {
   styles: StyleRule[];
   meta: PageMeta;
   status: number;
+  /** The page's language, its `<html lang>`. */
+  lang: Lang;
   /** Structured data (JSON-LD) for the page's head: the profile on the home page, breadcrumbs and the work on project pages. */
   jsonLd?: object;
 }
@@ -65,6 +69,7 @@ export function analyticsTag(route: string): Record<string, string> | undefined 
  * lastmod), relative to the content folder.
  */
 export function siteInfo() {
+  showLanguage(mainLanguage);
   // The theme is made with CSS variables: its schemes' palettes are there at run time.
   const schemes = (theme as { colorSchemes?: Partial<Record<'light' | 'dark', { palette: { background: { default: string } } }>> }).colorSchemes;
   const light = schemes?.light?.palette;
@@ -82,25 +87,37 @@ export function siteInfo() {
       light: { theme: light.background.default, background: light.background.default },
       dark: { theme: dark.background.default, background: dark.background.default },
     },
-    sources(route: string): string[] {
+    sources(route: string, lang: Lang = mainLanguage): string[] {
       const folders = (list: readonly { slug: string }[]) => list.map((p) => `projects/${p.slug}`);
-      if (route === paths.home) return ['site.yaml', ...folders(featuredProjects())];
+      // Another language's page reads its translation of site.yaml too; a project folder holds its translations (decision 0113).
+      const siteFiles = lang === mainLanguage ? ['site.yaml'] : ['site.yaml', `site.${lang}.yaml`];
+      if (route === paths.home) return [...siteFiles, ...folders(featuredProjects())];
       const category = categories().find((c) => paths.category(c.slug) === route);
-      if (category) return ['site.yaml', ...folders(projectsOf(category.slug))];
+      if (category) return [...siteFiles, ...folders(projectsOf(category.slug))];
       const slug = projectSlug(route);
-      if (slug) return ['site.yaml', `projects/${slug}`];
-      return ['site.yaml'];
+      if (slug) return [...siteFiles, `projects/${slug}`];
+      return siteFiles;
     },
   };
 }
 
 /**
- * Renders one path to HTML, with its critical CSS and metadata, in `lang`:
- * the site's own strings come from that language's catalogue (decision
- * 0111), English unless the prerender says otherwise.
+ * Renders one page to HTML, with its critical CSS and metadata, in `lang`
+ * (decision 0116): `route` is its default-language path (as routePaths
+ * gives it), the page is written at localize(route, lang), with that
+ * language's content and the site's own strings from its catalogue
+ * (decision 0111).
  */
-export async function render(path: string, lang: Lang = defaultLang): Promise<Rendered> {
-  await preloadRoute(path);
+export async function render(route: string, lang: Lang = mainLanguage): Promise<Rendered> {
+  const path = localize(route, lang);
+  await preloadRoute(path, lang);
+  showLanguage(lang);
+  const slug = projectSlug(route);
+  const p = slug ? project(slug) : undefined;
+  const body = p ? await loadProjectBody(p) : undefined;
+  // From here on one synchronous pass: the content module shows `lang`
+  // until the page is made, whatever else awaits meanwhile.
+  showLanguage(lang);
   const cache = createEmotionCache();
   // Collect styles in the cache instead of writing <style> tags inline.
   cache.compat = true;
@@ -118,11 +135,9 @@ export async function render(path: string, lang: Lang = defaultLang): Promise<Re
     </StrictMode>,
   );
   const styles = styleRules(cache);
-  const meta = pageMeta(path, lang);
-  const slug = projectSlug(path);
-  const p = slug ? project(slug) : undefined;
-  const jsonLd = meta.canonical ? structuredData(path, p ? await loadProjectBody(p) : undefined, lang) : undefined;
-  return { html, styles, meta, status: meta.canonical ? 200 : 404, ...(jsonLd ? { jsonLd } : {}) };
+  const meta = pageMeta(route, lang);
+  const jsonLd = meta.canonical ? structuredData(route, body, lang) : undefined;
+  return { html, styles, meta, status: meta.canonical ? 200 : 404, lang, ...(jsonLd ? { jsonLd } : {}) };
 }
 
 /**

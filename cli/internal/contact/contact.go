@@ -48,6 +48,9 @@ const (
 	FieldName     = "name"
 	FieldEmail    = "email"
 	FieldMessage  = "message"
+	// FieldLanguage carries, on a site in several languages, the language
+	// of the page the message was sent from (decision 0116).
+	FieldLanguage = "language"
 )
 
 // Message is a contact message as submitted.
@@ -83,6 +86,17 @@ func Validate(m Message) Errors {
 		errs[FieldMessage] = fmt.Sprintf("Message must be less than %d characters", MaxMessage)
 	}
 	return errs
+}
+
+// Language returns the language a post names in FieldLanguage when it is
+// a language code as the site writes it (two lowercase ASCII letters,
+// ISO 639-1), else "": the field is the visitor's to change, and only a
+// code is kept.
+func Language(v string) string {
+	if len(v) != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z' {
+		return ""
+	}
+	return v
 }
 
 // Trimmed returns m with each value trimmed as JavaScript trims it: the values

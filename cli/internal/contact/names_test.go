@@ -22,6 +22,7 @@ func TestFormNames(t *testing.T) {
 		"export const FORM_NAME_FIELD = '" + FormNameField + "';",
 		"export const HONEYPOT = '" + Honeypot + "';",
 		"export const fields = ['" + FieldName + "', '" + FieldEmail + "', '" + FieldMessage + "'] as const;",
+		"export const LANGUAGE_FIELD = '" + FieldLanguage + "';",
 	} {
 		if !strings.Contains(src, decl) {
 			t.Errorf("%s lacks %s: the site and the server must use the same names (change both)", formFile, decl)

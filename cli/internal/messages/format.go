@@ -38,7 +38,7 @@ func WriteText(w io.Writer, msgs []Message, loc *time.Location) error {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "%s  %s\n", m.ReceivedAt.In(loc).Format("2006-01-02 15:04 MST"), sender(m))
+		fmt.Fprintf(&b, "%s  %s%s\n", m.ReceivedAt.In(loc).Format("2006-01-02 15:04 MST"), sender(m), languageNote(m))
 		body := strings.TrimRight(terminalSafe(m.Body, true), "\n")
 		if body == "" {
 			body = "(empty message)"
@@ -53,6 +53,15 @@ func WriteText(w io.Writer, msgs []Message, loc *time.Location) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// languageNote says which language a message was sent from, on a site in
+// several languages: "  (from the sv pages)"; nothing otherwise.
+func languageNote(m Message) string {
+	if m.Language == "" {
+		return ""
+	}
+	return "  (from the " + terminalSafe(m.Language, false) + " pages)"
 }
 
 func sender(m Message) string {
@@ -86,11 +95,13 @@ type jsonMessage struct {
 	Name       string `json:"name"`
 	Email      string `json:"email"`
 	Message    string `json:"message"`
+	// Language is present on a site in several languages (decision 0116).
+	Language string `json:"language,omitempty"`
 }
 
 // WriteJSON writes msgs as an indented JSON array of objects with the fields
-// id, receivedAt (RFC 3339, UTC, milliseconds), name, email and message; no
-// messages is []. Text is as stored (invalid UTF-8 becomes U+FFFD).
+// id, receivedAt (RFC 3339, UTC, milliseconds), name, email and message,
+// and language when the message names one; no messages is []. Text is as stored (invalid UTF-8 becomes U+FFFD).
 func WriteJSON(w io.Writer, msgs []Message) error {
 	out := make([]jsonMessage, 0, len(msgs))
 	for _, m := range msgs {
@@ -100,6 +111,7 @@ func WriteJSON(w io.Writer, msgs []Message) error {
 			Name:       m.Name,
 			Email:      m.Email,
 			Message:    m.Body,
+			Language:   m.Language,
 		})
 	}
 	enc := json.NewEncoder(w)

@@ -28,7 +28,7 @@ func sample() []Message {
 		{ID: 1, ReceivedAt: at("2026-07-03T12:05:09.123Z"), Name: "Ada Lovelace", Email: "ada@example.com",
 			Body: "Hello,\r\n\r\nI would like to talk about a project.\r\n  - an indented list\r\n\tand a tab\r\n\r\nAda\r\n"},
 		{ID: 2, ReceivedAt: at("2026-07-03T23:59:59.999Z"), Name: "Zoë 山田 👋🏽", Email: "zoë@exämple.com",
-			Body: "Grüße aus Köln. שלום. مرحبا."},
+			Body: "Grüße aus Köln. שלום. مرحبا.", Language: "sv"}, // sent from the Swedish pages (decision 0116)
 		{ID: 3, ReceivedAt: at("2026-07-04T08:00:00Z"), Name: "=HYPERLINK(\"https://evil.example\",\"x\")", Email: "@evil",
 			Body: "+1 555 0100\n-minus\n=1+1"},
 		{ID: 4, ReceivedAt: at("2026-07-04T09:30:00Z"), Name: "\x1b[31mRed\x1b[0m\x1b]0;title\x07", Email: "bidi\u202eexe.txt@example.com",
@@ -85,7 +85,7 @@ func TestJSONRoundTrip(t *testing.T) {
 			continue // invalid UTF-8
 		}
 		o := got[i]
-		if o["id"] != float64(m.ID) || o["name"] != m.Name || o["email"] != m.Email || o["message"] != m.Body {
+		if lang, _ := o["language"].(string); o["id"] != float64(m.ID) || o["name"] != m.Name || o["email"] != m.Email || o["message"] != m.Body || lang != m.Language {
 			t.Errorf("object %d = %v, want %+v", i, o, m)
 		}
 		at, err := time.Parse(time.RFC3339, o["receivedAt"].(string))

@@ -43,6 +43,9 @@ var migrations = []string{
 	// favourites list came from (decision 0096); NULL for a contact
 	// message and for the project's own secret.
 	`ALTER TABLE messages ADD COLUMN client TEXT`,
+	// 4: the language of the page a contact message was sent from, on a
+	// site in several languages (decision 0116); NULL otherwise.
+	`ALTER TABLE messages ADD COLUMN language TEXT`,
 }
 
 // migrate checks that db is ours and applies the migrations it lacks, in one

@@ -47,6 +47,10 @@ type Message struct {
 	// owner named them; "" for a contact message or the project's own
 	// secret (decision 0096).
 	Client string
+	// Language is the language of the page a contact message was sent
+	// from, on a site in several languages ("sv"); "" otherwise
+	// (decision 0116).
+	Language string
 }
 
 // ErrCorrupt means the database file exists but is not a messages database
@@ -210,8 +214,9 @@ func (s *Store) Add(ctx context.Context, m Message) (Message, error) {
 	}
 	m.ReceivedAt = m.ReceivedAt.UTC().Truncate(time.Millisecond)
 	res, err := s.db.ExecContext(ctx,
-		`INSERT INTO messages (received_at, name, email, body, client) VALUES (?, ?, ?, ?, ?)`,
-		m.ReceivedAt.Format(timeLayout), m.Name, m.Email, m.Body, sql.NullString{String: m.Client, Valid: m.Client != ""})
+		`INSERT INTO messages (received_at, name, email, body, client, language) VALUES (?, ?, ?, ?, ?, ?)`,
+		m.ReceivedAt.Format(timeLayout), m.Name, m.Email, m.Body, sql.NullString{String: m.Client, Valid: m.Client != ""},
+		sql.NullString{String: m.Language, Valid: m.Language != ""})
 	if err != nil {
 		return Message{}, s.fileError("add message to", err)
 	}
@@ -223,7 +228,7 @@ func (s *Store) Add(ctx context.Context, m Message) (Message, error) {
 
 // List returns every message, oldest first (in the order they were added).
 func (s *Store) List(ctx context.Context) ([]Message, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, received_at, name, email, body, coalesce(client, '') FROM messages ORDER BY id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, received_at, name, email, body, coalesce(client, ''), coalesce(language, '') FROM messages ORDER BY id`)
 	if err != nil {
 		return nil, s.fileError("read", err)
 	}
@@ -232,7 +237,7 @@ func (s *Store) List(ctx context.Context) ([]Message, error) {
 	for rows.Next() {
 		var m Message
 		var at string
-		if err := rows.Scan(&m.ID, &at, &m.Name, &m.Email, &m.Body, &m.Client); err != nil {
+		if err := rows.Scan(&m.ID, &at, &m.Name, &m.Email, &m.Body, &m.Client, &m.Language); err != nil {
 			return nil, s.fileError("read", err)
 		}
 		if m.ReceivedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {

@@ -505,3 +505,48 @@ func TestClientColumnMigrated(t *testing.T) {
 		t.Errorf("%d messages with no client (%v), want 2: no client is NULL, not \"\"", nulls, err)
 	}
 }
+
+// Decision 0116: a contact message names the language of the page it was
+// sent from; a database made before (schema 3) gains the column, its
+// messages naming none.
+func TestLanguageColumnMigrated(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", dsn(Path(dir)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		fmt.Sprintf(`PRAGMA application_id = %d`, applicationID),
+		migrations[0], migrations[1], migrations[2],
+		`PRAGMA user_version = 3`,
+		`INSERT INTO messages (received_at, name, email, body) VALUES ('2026-01-02T03:04:05.000Z', 'Old', 'old@example.com', 'Before languages')`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s := openTest(t, dir)
+	ctx := context.Background()
+	if _, err := s.Add(ctx, Message{Name: "Jo", Email: "jo@example.com", Body: "Hej", Language: "sv"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Add(ctx, Message{Name: "Al", Email: "al@example.com", Body: "Hello"}); err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := s.List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range msgs {
+		got = append(got, m.Name+":"+m.Language)
+	}
+	if want := "Old: Jo:sv Al:"; strings.Join(got, " ") != want {
+		t.Errorf("languages %q, want %q", strings.Join(got, " "), want)
+	}
+	var nulls int
+	if err := s.db.QueryRow(`SELECT count(*) FROM messages WHERE language IS NULL`).Scan(&nulls); err != nil || nulls != 2 {
+		t.Errorf("%d messages with no language (%v), want 2: no language is NULL, not \"\"", nulls, err)
+	}
+}

@@ -13,6 +13,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"portfolio/cli/internal/contact"
 )
 
 // statusInvalid is what the form's status element says when a native post
@@ -22,15 +24,20 @@ const statusInvalid = "Please correct the fields below."
 // formPages remembers which page of the built site holds each form.
 type formPages struct {
 	mu     sync.Mutex
-	byName map[string]string // form name → file in the site folder
+	byName map[formKey]string // form name and language → file in the site folder
 }
 
+// formKey names a form in one language: "" for a site in one language.
+type formKey struct{ name, language string }
+
 // refill answers an invalid native post with the page that holds the form,
-// filled in with what the visitor sent and the problems marked, status 400.
-// Without such a page, a short page lists the problems.
-func (h *Handler) refill(w http.ResponseWriter, r *http.Request, formName string, values url.Values, problems map[string]string) {
+// filled in with what the visitor sent and the problems marked, status 400:
+// on a site in several languages the page in the language the post names
+// (its hidden field, decision 0116). Without such a page, a short page
+// lists the problems.
+func (h *Handler) refill(w http.ResponseWriter, r *http.Request, formName, language string, values url.Values, problems map[string]string) {
 	for attempt := range 2 {
-		name := h.formPage(formName, attempt > 0)
+		name := h.formPage(formKey{formName, language}, attempt > 0)
 		if name == "" {
 			continue
 		}
@@ -70,16 +77,18 @@ func mapsKeys(m map[string]string) func(func(string) bool) {
 }
 
 // formPage returns the file of the page holding the visible form named
-// formName, looked for once (again when rescan is set); "" when none has it.
-func (h *Handler) formPage(formName string, rescan bool) string {
+// key.name whose language field says key.language (any page's form when
+// the post names none), looked for once (again when rescan is set); ""
+// when none has it.
+func (h *Handler) formPage(key formKey, rescan bool) string {
 	p := &h.forms
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if name, ok := p.byName[formName]; ok && !rescan {
+	if name, ok := p.byName[key]; ok && !rescan {
 		return name
 	}
 	if p.byName == nil {
-		p.byName = map[string]string{}
+		p.byName = map[formKey]string{}
 	}
 	found := ""
 	_ = fs.WalkDir(h.static.root.FS(), ".", func(name string, d fs.DirEntry, err error) error {
@@ -90,14 +99,40 @@ func (h *Handler) formPage(formName string, rescan bool) string {
 		if err != nil || f.body == nil {
 			return nil
 		}
-		if _, ok := fillForm(f.body, formName, nil, nil, ""); ok {
+		if _, ok := fillForm(f.body, key.name, nil, nil, ""); ok && (key.language == "" || formLanguage(f.body, key.name) == key.language) {
 			found = name
 			return fs.SkipAll
 		}
 		return nil
 	})
-	p.byName[formName] = found
+	p.byName[key] = found
 	return found
+}
+
+// formLanguage is the value of the hidden language field
+// (contact.FieldLanguage) of the visible form named formName in page; ""
+// when it has none.
+func formLanguage(page []byte, formName string) string {
+	z := html.NewTokenizer(bytes.NewReader(page))
+	inForm := false
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return ""
+		case html.StartTagToken, html.SelfClosingTagToken:
+			t := z.Token()
+			switch {
+			case t.DataAtom == atom.Form:
+				inForm = getAttr(t, "name") == formName && !hasAttr(t, "hidden")
+			case inForm && t.DataAtom == atom.Input && getAttr(t, "type") == "hidden" && getAttr(t, "name") == contact.FieldLanguage:
+				return getAttr(t, "value")
+			}
+		case html.EndTagToken:
+			if z.Token().DataAtom == atom.Form {
+				inForm = false
+			}
+		}
+	}
 }
 
 // pageURL is the URL path of a page file: about/index.html is /about/.

@@ -6,6 +6,9 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -178,6 +181,53 @@ func TestNativePostInvalidRefillsThePage(t *testing.T) {
 	}
 	if got := text(first(doc, func(n *html.Node) bool { return n.Data == "textarea" })); got != strings.Repeat("m", 1001) {
 		t.Errorf("the long message was not put back whole (%d characters)", len(got))
+	}
+}
+
+// A site in several languages (decision 0116): each language's contact
+// form names its language in a hidden field; a message keeps it, and an
+// invalid native post gets back the page of the language it was sent from.
+func TestNativePostInEachLanguage(t *testing.T) {
+	dir := writeSite(t)
+	langPage := func(lang string) string {
+		p := strings.Replace(contactPage, `<html lang="en">`, `<html lang="`+lang+`">`, 1)
+		return strings.Replace(p, `<input type="hidden" name="form-name" value="contact">`,
+			`<input type="hidden" name="form-name" value="contact"><input type="hidden" name="language" value="`+lang+`">`, 1)
+	}
+	for name, body := range map[string]string{"contact/index.html": langPage("sv"), "en/contact/index.html": langPage("en")} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := serveDir(t, dir, func(c *server.Config) { c.Limit = server.Unlimited })
+	for _, lang := range []string{"en", "sv"} {
+		res, body := nativePost(t, s.url, "/contact/sent/", form(map[string]string{"name": "Ada", "email": "nope", "message": "Hej", "language": lang}), nil)
+		if res.StatusCode != 400 {
+			t.Fatalf("%s: status %d, want 400", lang, res.StatusCode)
+		}
+		doc := parse(t, body)
+		if got := attr(find(doc, "html"), "lang"); got != lang {
+			t.Errorf("a post from the %s form came back on the %s page", lang, got)
+		}
+	}
+	for _, sent := range []string{"en", "sv", "e<", "english", ""} {
+		if res, _ := nativePost(t, s.url, "/contact/sent/", form(map[string]string{"name": "Ada", "email": "ada@example.com", "message": "Hello", "language": sent}), nil); res.StatusCode != 303 {
+			t.Fatalf("language %q: status %d, want 303", sent, res.StatusCode)
+		}
+	}
+	msgs, err := s.store.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range msgs {
+		got = append(got, m.Language)
+	}
+	if want := []string{"en", "sv", "", "", ""}; !slices.Equal(got, want) {
+		t.Errorf("languages stored %q, want %q (only a language code is kept)", got, want)
 	}
 }
 

@@ -31,6 +31,9 @@ type Message struct {
 	// list came from: "" for the project's own (and for the contact
 	// form), else the client's name (decision 0096).
 	Client string
+	// Language is the language of the page a contact message was sent
+	// from, on a site in several languages; "" otherwise (decision 0116).
+	Language string
 }
 
 // Store keeps accepted messages; Add returns once the message is durable.
@@ -304,10 +307,11 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath, client s
 		h.sent(w, r, urlPath)
 		return
 	}
-	m := Message{Name: r.PostForm.Get(contact.FieldName), Email: r.PostForm.Get(contact.FieldEmail), Message: r.PostForm.Get(contact.FieldMessage)}
+	m := Message{Name: r.PostForm.Get(contact.FieldName), Email: r.PostForm.Get(contact.FieldEmail), Message: r.PostForm.Get(contact.FieldMessage),
+		Language: contact.Language(r.PostForm.Get(contact.FieldLanguage))}
 	if problems := h.cfg.Validate(m); len(problems) > 0 {
 		if wantsHTML(r) {
-			h.refill(w, r, name, r.PostForm, problems)
+			h.refill(w, r, name, m.Language, r.PostForm, problems)
 			return
 		}
 		reply(w, http.StatusBadRequest, formResponse{Errors: problems})

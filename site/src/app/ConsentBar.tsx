@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { analyticsFor } from '@/lib/analytics-config';
 import { useLocation } from 'react-router-dom';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 /**
  * Asks before Google Analytics counts the visit, when site.yaml's GA4
@@ -21,6 +22,7 @@ import { useMessages } from '@/i18n/react';
 export function ConsentBar() {
   const a = analyticsFor(useLocation().pathname);
   const t = useMessages().site.consent;
+  const loc = useLocalize();
   if (a?.provider !== 'ga4' || !a.consent) return null;
   return (
     <Box
@@ -50,7 +52,7 @@ export function ConsentBar() {
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t.question}{' '}
-              <Link href={paths.privacy} underline="always">
+              <Link href={loc(paths.privacy)} underline="always">
                 {t.privacy}
               </Link>
             </Typography>

@@ -9,10 +9,12 @@ import { analyticsFor } from '@/lib/analytics-config';
 import { site } from '@/lib/content';
 import { useLocation } from 'react-router-dom';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 export function Footer() {
   const a = analyticsFor(useLocation().pathname);
   const t = useMessages().site.footer;
+  const loc = useLocalize();
   return (
     // Below the first screen on most pages: laid out only near the viewport
     // (until then it holds 180 px, about its content's height on a phone).
@@ -35,7 +37,7 @@ export function Footer() {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>
           {t.rights(<span suppressHydrationWarning>{new Date().getFullYear()}</span>, site.name)}{' '}
           {/* The links keep a gap of their own: two underlined links side by side read as one. */}
-          <Link href={paths.privacy} underline="always" sx={{ ml: 1.5 }}>
+          <Link href={loc(paths.privacy)} underline="always" sx={{ ml: 1.5 }}>
             {t.privacy}
           </Link>
           {a?.provider === 'ga4' && a.consent && (

@@ -8,6 +8,8 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { LanguageSwitcher } from '@/app/LanguageSwitcher';
+import { useLocalize } from '@/lib/languages';
 import { paths } from '@/config/paths';
 import { categories, site } from '@/lib/content';
 import type { Messages } from '@/i18n';
@@ -45,6 +47,7 @@ const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', 
  */
 export function Navigation() {
   const t = useMessages().site.nav;
+  const loc = useLocalize();
   return (
     <AppBar
       position="fixed"
@@ -68,7 +71,7 @@ export function Navigation() {
           <Toolbar disableGutters sx={{ minHeight: { xs: 64 }, gap: 1 }}>
             <Link
               component={RouterLink}
-              to={paths.home}
+              to={loc(paths.home)}
               underline="none"
               sx={{ fontFamily: 'h1.fontFamily', fontWeight: 600, fontSize: '1.25rem', color: 'text.primary', mr: 'auto' }}
             >
@@ -77,12 +80,13 @@ export function Navigation() {
             <Box component="ul" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
               {navItems(t).map((item) => (
                 <li key={item.to}>
-                  <Button component={NavLink} to={item.to} sx={linkSx}>
+                  <Button component={NavLink} to={loc(item.to)} sx={linkSx}>
                     {item.label}
                   </Button>
                 </li>
               ))}
             </Box>
+            <LanguageSwitcher />
             <IconButton sx={{ display: { md: 'none' } }} popoverTarget="mobile-menu" aria-controls="mobile-menu" edge="end">
               <Box component="span" className="when-closed" sx={srOnly}>
                 {t.openMenu}
@@ -117,7 +121,7 @@ export function Navigation() {
               <Container component="ul" sx={{ listStyle: 'none', m: 0, py: 1, px: 2 }}>
                 {navItems(t).map((item) => (
                   <li key={item.to}>
-                    <Button component={NavLink} to={item.to} fullWidth sx={{ ...linkSx, justifyContent: 'flex-start', py: 1.25, fontSize: '1.0625rem' }}>
+                    <Button component={NavLink} to={loc(item.to)} fullWidth sx={{ ...linkSx, justifyContent: 'flex-start', py: 1.25, fontSize: '1.0625rem' }}>
                       {item.label}
                     </Button>
                   </li>

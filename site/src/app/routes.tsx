@@ -2,7 +2,10 @@ import { matchRoutes, useRoutes, type Params, type RouteObject } from 'react-rou
 import { Layout } from '@/app/Layout';
 import { lazyPage, type LazyPage } from '@/app/lazyPage';
 import { childRoute, paths } from '@/config/paths';
-import { categories, loadProjectBody, project } from '@/lib/content';
+import type { Lang } from '@/i18n/lang';
+import { useLang } from '@/i18n/react';
+import { categories, loadProjectBody, project, showLanguage } from '@/lib/content';
+import { localize, mainLanguage } from '@/lib/languages';
 
 // The route table of the prerender (StaticRouter with useRoutes, matchRoutes
 // to load a page before rendering it). There is no client-side router: every
@@ -33,38 +36,70 @@ const projectBody = (params: Params) => {
   return p && loadProjectBody(p);
 };
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <Layout />,
-    children: [
-      { index: true, element: <HomePage />, handle: handle(HomePage) },
-      { path: childRoute(paths.about), element: <AboutPage />, handle: handle(AboutPage) },
-      { path: childRoute(paths.contact), element: <ContactPage />, handle: handle(ContactPage) },
-      { path: childRoute(paths.contactSent), element: <ContactSentPage />, handle: handle(ContactSentPage) },
-      { path: childRoute(paths.privacy), element: <PrivacyPage />, handle: handle(PrivacyPage) },
-      ...categories().map((category): RouteObject => ({
-        path: childRoute(paths.category(category.slug)),
-        element: <CategoryPage category={category} />,
-        handle: handle(CategoryPage),
-      })),
-      { path: childRoute(paths.project(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
-      { path: childRoute(paths.photo(':slug', ':n')), element: <PhotoPage />, handle: handle(PhotoPage, projectBody) },
-      { path: childRoute(paths.privateProject(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
-      { path: childRoute(paths.photoAt(paths.privateProject(':slug'), ':n')), element: <PhotoPage />, handle: handle(PhotoPage, projectBody) },
-      { path: '*', element: <NotFoundPage />, handle: handle(NotFoundPage) },
-    ],
-  },
-];
-
-/** The site's routes, for inside a router. */
-export function AppRoutes() {
-  return useRoutes(routes);
+/**
+ * The route table of one language: the default's paths, or the same under
+ * the language's prefix (decision 0116). A category page reads its
+ * category when rendered, in the language shown.
+ */
+function routesIn(lang: Lang): RouteObject[] {
+  const at = (path: string) => childRoute(localize(path, lang));
+  return [
+    {
+      path: '/',
+      element: <Layout />,
+      children: [
+        lang === mainLanguage
+          ? { index: true, element: <HomePage />, handle: handle(HomePage) }
+          : { path: at(paths.home), element: <HomePage />, handle: handle(HomePage) },
+        { path: at(paths.about), element: <AboutPage />, handle: handle(AboutPage) },
+        { path: at(paths.contact), element: <ContactPage />, handle: handle(ContactPage) },
+        { path: at(paths.contactSent), element: <ContactSentPage />, handle: handle(ContactSentPage) },
+        { path: at(paths.privacy), element: <PrivacyPage />, handle: handle(PrivacyPage) },
+        ...categories().map((category): RouteObject => ({
+          path: at(paths.category(category.slug)),
+          element: <CategoryRoute slug={category.slug} />,
+          handle: handle(CategoryPage),
+        })),
+        { path: at(paths.project(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
+        { path: at(paths.photo(':slug', ':n')), element: <PhotoPage />, handle: handle(PhotoPage, projectBody) },
+        { path: at(paths.privateProject(':slug')), element: <ProjectPage />, handle: handle(ProjectPage, projectBody) },
+        { path: at(paths.photoAt(paths.privateProject(':slug'), ':n')), element: <PhotoPage />, handle: handle(PhotoPage, projectBody) },
+        { path: '*', element: <NotFoundPage />, handle: handle(NotFoundPage) },
+      ],
+    },
+  ];
 }
 
-/** Loads the pages `pathname` shows and their data, before the first render. */
-export async function preloadRoute(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+/** A category page, its category read in the language shown. */
+function CategoryRoute({ slug }: { slug: string }) {
+  const category = categories().find((c) => c.slug === slug);
+  return category ? <CategoryPage category={category} /> : <NotFoundPage />;
+}
+
+const tables = new Map<Lang, RouteObject[]>();
+
+/** The route table of `lang`, made once. */
+export function routesOf(lang: Lang = mainLanguage): RouteObject[] {
+  let table = tables.get(lang);
+  if (!table) tables.set(lang, (table = routesIn(lang)));
+  return table;
+}
+
+/** The routes of the default language. */
+export const routes: RouteObject[] = routesOf(mainLanguage);
+
+/** The site's routes in the page's language, for inside a router. */
+export function AppRoutes() {
+  return useRoutes(routesOf(useLang()));
+}
+
+/**
+ * Loads the pages `pathname` (an address in `lang`) shows and their data,
+ * in that language, before the first render.
+ */
+export async function preloadRoute(pathname: string, lang: Lang = mainLanguage): Promise<void> {
+  showLanguage(lang);
+  const matches = matchRoutes(routesOf(lang), pathname) ?? [];
   await Promise.all(
     matches.flatMap((m) => {
       const h = m.route.handle as PageHandle | undefined;

@@ -11,6 +11,7 @@ import type { Project } from '@/generated/content';
 import { cardFields, type CardFields } from '@/lib/content';
 import { focusRing } from '@/theme/theme';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 interface Props {
   project: Project;
@@ -48,6 +49,7 @@ function cardTextHeight(show: CardFields): number {
 export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priority = false, deferText = {} }: Props) {
   const show = cardFields(project);
   const t = useMessages().site.project;
+  const loc = useLocalize();
   return (
     <Card
       component="article"
@@ -65,7 +67,7 @@ export function ProjectCard({ project, index, sizes, headingLevel = 'h3', priori
         '@media (prefers-reduced-motion: reduce)': { animation: 'none', transition: 'none', '&:hover': { transform: 'none' } },
       }}
     >
-      <CardActionArea component={RouterLink} to={project.link} sx={{ height: '100%', alignItems: 'stretch', display: 'flex', flexDirection: 'column' }}>
+      <CardActionArea component={RouterLink} to={loc(project.link)} sx={{ height: '100%', alignItems: 'stretch', display: 'flex', flexDirection: 'column' }}>
         <Box sx={{ aspectRatio: '3 / 2', overflow: 'hidden', width: '100%', '& img': { height: '100%', objectFit: 'cover' } }}>
           <ResponsiveImage image={project.cover} alt="" sizes={sizes} priority={priority} />
         </Box>

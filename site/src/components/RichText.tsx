@@ -4,9 +4,11 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Inline, RichText as RichTextData } from '@/generated/content';
 import { ExternalLink } from '@/components/ExternalLink';
+import { useLocalize } from '@/lib/languages';
 
 /** Inline text as elements (never as HTML). */
 function Inlines({ items }: { items: readonly Inline[] }) {
+  const loc = useLocalize();
   return items.map((item, i) => {
     if (typeof item === 'string') return item;
     switch (item.kind) {
@@ -30,7 +32,7 @@ function Inlines({ items }: { items: readonly Inline[] }) {
         );
       case 'link':
         return item.href.startsWith('/') ? (
-          <Link key={i} component={RouterLink} to={item.href}>
+          <Link key={i} component={RouterLink} to={loc(item.href)}>
             <Inlines items={item.children} />
           </Link>
         ) : (

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { childRoute, paths, photoOf, projectSlug, samePath } from '@/config/paths';
+import { childRoute, isPrivatePath, localize, paths, photoOf, projectSlug, samePath, unlocalize } from '@/config/paths';
 
 // The private prefix as Go spells it once (privateaccess.Prefix), and the
 // paths the gate reads as private, with the slug it finds in each.
@@ -75,5 +75,64 @@ describe('paths', () => {
     ['/contact/sent/x', false],
   ])('samePath(%s, contactSent) is %s', (pathname, same) => {
     expect(samePath(pathname, paths.contactSent)).toBe(same);
+  });
+
+  describe('in several languages (decision 0116)', () => {
+    it.each([
+      [paths.home, '/en/'],
+      [paths.about, '/en/about'],
+      [paths.contactSent, '/en/contact/sent/'],
+      [paths.category('photography'), '/en/photography'],
+      [paths.photo('drone-photography', 3), '/en/projects/drone-photography/photos/3'],
+      ['/about#cv', '/en/about#cv'],
+      ['/about?x=1', '/en/about?x=1'],
+      [paths.privateProject('smith-wedding'), '/private/smith-wedding/en'],
+      [paths.photoAt(paths.privateProject('smith-wedding'), 2), '/private/smith-wedding/en/photos/2'],
+      // Files, fragments and other sites are the same in every language.
+      ['/img/a-1200.jpg', '/img/a-1200.jpg'],
+      [paths.download(paths.privateProject('smith-wedding'), 'smith-wedding', 'web'), '/private/smith-wedding/smith-wedding-web.zip'],
+      ['#work', '#work'],
+      ['https://example.com/about', 'https://example.com/about'],
+      ['//example.com/about', '//example.com/about'],
+    ])('localize(%s, en) is %s, and the default language keeps it', (path, localized) => {
+      expect(localize(path, 'en', 'sv')).toBe(localized);
+      expect(localize(path, 'sv', 'sv')).toBe(path);
+    });
+
+    it("keeps every language's page of a private project under the prefix the gate guards, its slug where the gate reads it", () => {
+      for (const path of [paths.privateProject('smith-wedding'), paths.photoAt(paths.privateProject('smith-wedding'), 12)]) {
+        const at = localize(path, 'en', 'sv');
+        expect(isPrivatePath(at)).toBe(true);
+        expect(at.startsWith(`${vectors.prefix}smith-wedding/`)).toBe(true);
+      }
+    });
+
+    it.each([
+      ['/en/', { path: '/', lang: 'en' }],
+      ['/en', { path: '/', lang: 'en' }],
+      ['/en/about', { path: '/about', lang: 'en' }],
+      ['/en/projects/x/photos/3', { path: '/projects/x/photos/3', lang: 'en' }],
+      ['/private/x/en', { path: '/private/x', lang: 'en' }],
+      ['/private/x/en/photos/3', { path: '/private/x/photos/3', lang: 'en' }],
+      ['/about', { path: '/about', lang: 'sv' }],
+      ['/english', { path: '/english', lang: 'sv' }],
+      ['/private/en', { path: '/private/en', lang: 'sv' }],
+      ['/private/x/photos/3', { path: '/private/x/photos/3', lang: 'sv' }],
+    ])('unlocalize(%s) is %o', (pathname, page) => {
+      expect(unlocalize(pathname, ['sv', 'en'])).toEqual(page);
+    });
+
+    it('reads back every address it makes', () => {
+      for (const path of [
+        paths.home,
+        paths.about,
+        paths.contactSent,
+        paths.photo('a', 1),
+        paths.privateProject('b'),
+        paths.photoAt(paths.privateProject('b'), 4),
+      ]) {
+        expect(unlocalize(localize(path, 'en', 'sv'), ['sv', 'en'])).toEqual({ path, lang: 'en' });
+      }
+    });
   });
 });

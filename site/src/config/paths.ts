@@ -64,3 +64,50 @@ export const childRoute = (path: string) => path.replace(/^\/|\/$/g, '');
 
 /** Whether `pathname` is `path`, with or without a trailing slash. */
 export const samePath = (pathname: string, path: string) => childRoute(pathname) === childRoute(path);
+
+// --- Languages (decision 0116) -------------------------------------------------
+// A site in several languages (site.yaml `languages`) has the default
+// language's pages where they always were and each other language's under
+// its code: /en/, /en/about, /en/projects/x/photos/3. A private project's
+// pages stay under the one guarded prefix, the language after the slug:
+// /private/x/en/, /private/x/en/photos/3 (the gate, its cookie's Path and
+// the deploy store read /private/<slug>/…; /en/private/… would be outside
+// them). Files (images, videos, documents, downloads) are shared: their
+// addresses never change.
+
+/** Whether `path` names a file rather than a page: its last segment has an extension. */
+const isFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+
+/**
+ * The address of the page `path` (a default-language path, as `paths` and
+ * the generated `link`s spell them) in `lang`: itself in the default
+ * language `main`, and for files, fragments alone and other sites.
+ */
+export function localize(path: string, lang: string, main: string): string {
+  if (lang === main || !path.startsWith('/') || path.startsWith('//')) return path;
+  const cut = path.search(/[?#]/);
+  const [pathname, rest] = cut < 0 ? [path, ''] : [path.slice(0, cut), path.slice(cut)];
+  if (isFile(pathname)) return path;
+  if (isPrivatePath(pathname)) {
+    const [, prefix = '', slug = '', tail = ''] = /^(\/[^/]+\/)([^/]*)(.*)$/.exec(pathname) ?? [];
+    return `${prefix}${slug}/${lang}${tail}${rest}`;
+  }
+  return `/${lang}${pathname}${rest}`;
+}
+
+/**
+ * The default-language path of the page at `pathname` and its language, of
+ * the languages `langs` (the default first): the inverse of localize.
+ */
+export function unlocalize(pathname: string, langs: readonly string[]): { path: string; lang: string } {
+  const main = langs[0] ?? '';
+  for (const lang of langs.slice(1)) {
+    if (isPrivatePath(pathname)) {
+      const m = /^(\/[^/]+\/[^/]+)\/([^/]+)(\/.*)?$/.exec(pathname);
+      if (m && m[2] === lang) return { path: `${m[1]}${m[3] ?? ''}`, lang };
+    } else if (pathname === `/${lang}` || pathname.startsWith(`/${lang}/`)) {
+      return { path: pathname.slice(lang.length + 1) || '/', lang };
+    }
+  }
+  return { path: pathname, lang: main };
+}

@@ -7,6 +7,9 @@ export const languages = ['en', 'sv'] as const;
 export type Lang = (typeof languages)[number];
 export const defaultLang: Lang = 'en';
 
+/** Each language's name in itself, as a language switcher offers it (decision 0116). */
+export const autonyms: Record<Lang, string> = { en: 'English', sv: 'Svenska' };
+
 export const isLang = (v: unknown): v is Lang => typeof v === 'string' && (languages as readonly string[]).includes(v);
 
 /**

@@ -8,7 +8,7 @@
 // only, which the form's own CSS reads (ContactForm.tsx): `aria-invalid` on a
 // field in error, `data-shrink` on the label of a field focused or filled,
 // `disabled` on the button while sending, `data-state="open"` on a toast.
-import { fields, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
+import { fields, LANGUAGE_FIELD, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { submitContact } from '@/features/contact/submit';
 import { validate, type ContactErrors, type ContactValues } from '@/features/contact/validation';
 import { contact as en } from '@/i18n/en/contact';
@@ -68,6 +68,8 @@ export function mount(el: HTMLElement) {
   }
 
   const t = strings[langOf(el)];
+  // The language the page's form names (a site in several languages), posted with the message.
+  const language = form.querySelector<HTMLInputElement>(`input[type="hidden"][name="${LANGUAGE_FIELD}"]`)?.value;
   const initial = readInitial(form);
   let errors = initial.errors;
   // Messages the server wrote after a native post count as a first submit.
@@ -142,7 +144,7 @@ export function mount(el: HTMLElement) {
     }
     toasts.close();
     setSending(true);
-    submitContact(sent).then(
+    submitContact(sent, fetch, language).then(
       () => {
         for (const f of fields) controls[f].value = '';
         submitted = false;

@@ -18,7 +18,16 @@ const settings: Record<string, AnalyticsSetting> = {
   goatcounter: { provider: 'goatcounter', endpoint: 'https://jo.goatcounter.com/count' },
 };
 
-const privatePages = ['/private/smith-wedding', '/private/smith-wedding/photos/2', '/PRIVATE/Smith-Wedding/', '/private'];
+// A site in several languages keeps each language's pages of a private
+// project under the prefix, the language after the slug (decision 0116).
+const privatePages = [
+  '/private/smith-wedding',
+  '/private/smith-wedding/photos/2',
+  '/PRIVATE/Smith-Wedding/',
+  '/private',
+  '/private/smith-wedding/sv',
+  '/private/smith-wedding/sv/photos/2',
+];
 
 /** The modules that decide a page's analytics, with the build's setting `a`. */
 async function withSetting(a: AnalyticsSetting) {
@@ -42,6 +51,8 @@ describe.each(Object.entries(settings))('%s', (_, a) => {
     for (const route of privatePages) expect(server.analyticsTag(route), route).toBeUndefined();
     expect(server.analyticsTag('/')).toMatchObject({ provider: a.provider });
     expect(server.analyticsTag('/privateer')).toMatchObject({ provider: a.provider });
+    // Another language's public pages count, each under its own path.
+    expect(server.analyticsTag('/sv/about')).toMatchObject({ provider: a.provider });
     expect(server.isPrivatePath('/private/smith-wedding/photos/2')).toBe(true);
     expect(server.isPrivatePath('/privateer')).toBe(false);
   });

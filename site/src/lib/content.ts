@@ -1,4 +1,7 @@
-import { projects, site, type Category, type GalleryImage, type ImageAsset, type Project, type ProjectBody, type SiteHome } from '@/generated/content';
+import * as generated from '@/generated/content';
+import type { Category, GalleryImage, ImageAsset, Project, ProjectBody, Site, SiteHome } from '@/generated/content';
+import type { Lang } from '@/i18n/lang';
+import { mainLanguage } from '@/lib/languages';
 
 /** A category's card fields (site.yaml `card`). */
 export type CardFields = Category['card'];
@@ -6,7 +9,38 @@ export type CardFields = Category['card'];
 // Typed selectors over the generated module: pages ask for what they show,
 // and the rules of docs/site.md §4 (visibility) live here, once.
 
-export { site };
+/** What the generated module of one language holds. */
+interface ContentModule {
+  readonly site: Site;
+  readonly projects: readonly Project[];
+}
+
+/**
+ * Each language's content: the default's module, and for each other
+ * language of the site its own (src/generated/lang/<lang>/content.ts, its
+ * texts merged over the default's), read with the server's code only
+ * (no island imports this module).
+ */
+const modules = new Map<string, ContentModule>([[mainLanguage, generated]]);
+for (const [file, m] of Object.entries(import.meta.glob<ContentModule>('@/generated/lang/*/content.ts', { eager: true }))) {
+  const lang = /\/lang\/([a-z]{2})\/content\.ts$/.exec(file)?.[1];
+  if (lang) modules.set(lang, m);
+}
+
+/** The site's settings and texts, in the language shown (showLanguage). */
+export let site: Site = generated.site;
+let projects: readonly Project[] = generated.projects;
+
+/**
+ * Chooses the language the selectors and `site` read: the prerender and
+ * the development server call it before each page, which they render in
+ * one synchronous pass (entry-server.tsx, render; decision 0116).
+ */
+export function showLanguage(lang: Lang): void {
+  const m = modules.get(lang);
+  if (!m) throw new Error(`no content in ${lang}: src/generated/lang/${lang}/content.ts is missing (run \`portfolio generate\`)`);
+  ({ site, projects } = m);
+}
 
 /**
  * Whether a project appears in listings: active and public. A private
@@ -14,6 +48,13 @@ export { site };
  * has the owner's secret (docs/decisions/0080).
  */
 export const listed = (p: Project): boolean => p.active && p.access !== 'private';
+
+/**
+ * The project's title in the default language: what a favourites list
+ * names, in every language, since the host checks it against the title it
+ * was built with (private-gate.json; decisions 0080, 0116).
+ */
+export const hostTitle = (p: Project): string => generated.projects.find((q) => q.slug === p.slug)?.title ?? p.title;
 
 /** Whether a project is shown only behind the owner's secret. */
 export const isPrivate = (p: Project): boolean => p.access === 'private';
@@ -179,21 +220,22 @@ export function project(slug: string): Project | undefined {
   return projects.find((p) => p.slug === slug);
 }
 
-const bodies = new Map<string, { promise: Promise<ProjectBody>; body?: ProjectBody }>();
+// By project: each language's project is its own object, with its own body.
+const bodies = new Map<Project, { promise: Promise<ProjectBody>; body?: ProjectBody }>();
 
 /**
  * Loads the blocks of a project's page (each project's body is its own
- * chunk). Loaded once per slug; a failed load is tried again next time.
+ * chunk). Loaded once per project (and language); a failed load is tried again next time.
  */
 export function loadProjectBody(p: Project): Promise<ProjectBody> {
-  let entry = bodies.get(p.slug);
+  let entry = bodies.get(p);
   if (!entry) {
     const loading = { promise: p.loadBody() } as { promise: Promise<ProjectBody>; body?: ProjectBody };
     loading.promise.then(
       (body) => (loading.body = body),
-      () => bodies.delete(p.slug),
+      () => bodies.delete(p),
     );
-    bodies.set(p.slug, loading);
+    bodies.set(p, loading);
     entry = loading;
   }
   return entry.promise;
@@ -201,7 +243,7 @@ export function loadProjectBody(p: Project): Promise<ProjectBody> {
 
 /** The blocks of a project's page if loaded already (the prerender and main.tsx load them first). */
 export function loadedProjectBody(p: Project): ProjectBody | undefined {
-  return bodies.get(p.slug)?.body;
+  return bodies.get(p)?.body;
 }
 
 /** The images of a project's gallery block (none when its body has no gallery). */

@@ -2,7 +2,8 @@ import type { GalleryImage, ImageAsset, PhotoFacts, Project, ProjectBody } from 
 // Written by `portfolio images` beside images.json: route → social preview card.
 import cards from '@/generated/cards.json';
 import { paths, photoOf, projectSlug, samePath } from '@/config/paths';
-import { defaultLang, messagesFor, type Lang } from '@/i18n';
+import { messagesFor, type Lang } from '@/i18n';
+import { localize, mainLanguage, multilingual, siteLanguages } from '@/lib/languages';
 import { factsOf } from '@/lib/photofacts';
 import {
   categories,
@@ -74,8 +75,39 @@ export interface PageMeta {
   readonly type: 'website' | 'article';
   /** Keep out of search results and the sitemap (an inactive project's page). */
   readonly noindex?: boolean;
+  /**
+   * On a site in several languages (decision 0116): the page's address in
+   * each language (hreflang) and x-default, the default language's; its
+   * og:locale and the other languages' (og:locale:alternate).
+   */
+  readonly languages?: PageLanguages;
   /** The image to preload at high priority, the page's largest paint (the home page's photograph, a photo page's photo): the candidates of its first <source> (AVIF, else WebP) and its sizes, or the image host's, which negotiates the format. */
   readonly preload?: ImagePreload;
+}
+
+/** A page's versions in the site's languages. */
+export interface PageLanguages {
+  /** hreflang → absolute URL, every language then x-default. */
+  readonly alternates: readonly { readonly hreflang: string; readonly href: string }[];
+  /** The Open Graph locale of the page (en_GB) and of its other versions. */
+  readonly locale: string;
+  readonly localeAlternates: readonly string[];
+}
+
+/** The Open Graph spelling of a language's locale: sv-SE is sv_SE. */
+const ogLocale = (lang: Lang) => messagesFor(lang).locale.replace('-', '_');
+
+/** The versions of the page at `path` (a default-language path) shown in `lang`, on a site in several languages. */
+export function pageLanguages(path: string, lang: Lang): PageLanguages | undefined {
+  if (!multilingual) return undefined;
+  return {
+    alternates: [
+      ...siteLanguages.map((l) => ({ hreflang: l, href: absolute(localize(path, l)) })),
+      { hreflang: 'x-default', href: absolute(localize(path, mainLanguage)) },
+    ],
+    locale: ogLocale(lang),
+    localeAlternates: siteLanguages.filter((l) => l !== lang).map(ogLocale),
+  };
 }
 
 /**
@@ -124,15 +156,20 @@ function categoryPreview(slug: string): PreviewImage | undefined {
 const absolute = (path: string) => new URL(path, site.url).href;
 
 /** The metadata of the page at pathname (as a route path: '/', '/about'…). */
-export function pageMeta(pathname: string, lang: Lang = defaultLang): PageMeta {
+export function pageMeta(pathname: string, lang: Lang = mainLanguage): PageMeta {
   const t = messagesFor(lang);
+  const languages = (path: string) => {
+    const l = pageLanguages(path, lang);
+    return l ? { languages: l } : {};
+  };
   const page = (title: string, description: string, path: string, extra: Partial<PageMeta> = {}): PageMeta => ({
     title: `${title} · ${site.name}`,
     description,
-    canonical: absolute(path),
+    canonical: absolute(localize(path, lang)),
     type: 'website',
     ...extra,
     image: extra.image ?? card(path),
+    ...languages(path),
   });
   if (pathname === paths.home) {
     // The photograph the page opens with is its link preview too.
@@ -224,27 +261,29 @@ const author = (): Json => ({ '@type': 'Person', '@id': `${absolute(paths.home)}
  * for a gallery (the body's blocks, loaded); on a photo's page whose
  * gallery shows the facts, its ImageObject. Undefined for other pages.
  */
-export function structuredData(pathname: string, body?: ProjectBody, lang: Lang = defaultLang): Json | undefined {
+export function structuredData(pathname: string, body?: ProjectBody, lang: Lang = mainLanguage): Json | undefined {
+  // The page's own addresses in its language; the owner (Person) is one, at the default's home.
+  const at = (path: string) => absolute(localize(path, lang));
   if (pathname === paths.home) {
     return {
       '@context': 'https://schema.org',
       '@graph': [
         {
           '@type': 'ProfilePage',
-          '@id': absolute(paths.home),
-          url: absolute(paths.home),
-          name: pageMeta(paths.home).title,
+          '@id': at(paths.home),
+          url: at(paths.home),
+          name: pageMeta(paths.home, lang).title,
           description: site.description,
           mainEntity: person(),
         },
         {
           '@type': 'WebSite',
-          '@id': `${absolute(paths.home)}#website`,
-          url: absolute(paths.home),
+          '@id': `${at(paths.home)}#website`,
+          url: at(paths.home),
           name: site.name,
           alternateName: new URL(site.url).host,
           description: site.description,
-          inLanguage: 'en',
+          inLanguage: lang,
           publisher: author(),
         },
       ],
@@ -265,9 +304,9 @@ export function structuredData(pathname: string, body?: ProjectBody, lang: Lang 
   // page (no active project) is home › project.
   const category = categoryOf(p);
   const trail = [
-    { name: site.name, item: absolute(paths.home) },
-    ...(category ? [{ name: category.title, item: absolute(paths.category(category.slug)) }] : []),
-    { name: p.title, item: absolute(p.link) },
+    { name: site.name, item: at(paths.home) },
+    ...(category ? [{ name: category.title, item: at(paths.category(category.slug)) }] : []),
+    { name: p.title, item: at(p.link) },
   ];
   const graph: Json[] = [
     {
@@ -276,37 +315,41 @@ export function structuredData(pathname: string, body?: ProjectBody, lang: Lang 
     },
   ];
   for (const block of body ?? []) {
-    if (block.type === 'caseStudy') graph.push(creativeWork(p, block.technologies, block.hero.src));
-    if (block.type === 'gallery') graph.push(imageGallery(p, block.images));
+    if (block.type === 'caseStudy') graph.push(creativeWork(p, block.technologies, block.hero.src, lang));
+    if (block.type === 'gallery') graph.push(imageGallery(p, block.images, lang));
   }
   return { '@context': 'https://schema.org', '@graph': graph };
 }
 
-function creativeWork(p: Project, technologies: readonly string[], hero: string): Json {
+function creativeWork(p: Project, technologies: readonly string[], hero: string, lang: Lang): Json {
+  const url = absolute(localize(p.link, lang));
   return {
     '@type': 'CreativeWork',
-    '@id': `${absolute(p.link)}#work`,
+    '@id': `${url}#work`,
     name: p.title,
     headline: p.title,
     alternativeHeadline: p.subtitle,
     description: p.description,
-    url: absolute(p.link),
+    url,
     image: [absolute(hero), card(p.link).url],
     genre: p.category,
     keywords: [...new Set([...p.skills, ...technologies])].join(', '),
     author: author(),
     creator: author(),
-    inLanguage: 'en',
+    inLanguage: lang,
   };
 }
 
-function imageGallery(p: Project, images: ProjectBodyGallery): Json {
+function imageGallery(p: Project, images: ProjectBodyGallery, lang: Lang): Json {
+  const url = absolute(localize(p.link, lang));
   return {
     '@type': 'ImageGallery',
-    '@id': `${absolute(p.link)}#gallery`,
+    '@id': `${url}#gallery`,
     name: p.title,
     description: p.description,
-    url: absolute(p.link),
+    url,
+    // Only where the site has several languages: the sample's pages stay as they were.
+    ...(multilingual ? { inLanguage: lang } : {}),
     author: author(),
     associatedMedia: images.map(imageObject),
   };

@@ -11,6 +11,7 @@ import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 /** An id from a heading's text: one token (aria-labelledby is a list of ids split at spaces), made unique by its place when two headings read alike. */
 function headingIds(titles: readonly string[]): string[] {
@@ -52,13 +53,14 @@ function BulletSection({ id, title, items }: { id: string; title: string; items:
  * site.yaml gives none.
  */
 export function AboutPage() {
+  const loc = useLocalize();
   const about = site.about;
   const sections = about.sections ?? [];
   const ids = headingIds(sections.map((s) => s.title));
   const t = useMessages().site;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
-      <Button component={RouterLink} to={paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+      <Button component={RouterLink} to={loc(paths.home)} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
         {t.backHome}
       </Button>
       <PageHeading>{t.about.title}</PageHeading>

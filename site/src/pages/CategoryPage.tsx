@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import type { Category } from '@/generated/content';
 import { projectsOf } from '@/lib/content';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 /**
  * A category page (docs/site.md §2): its heading, blurb and the cards of its
@@ -47,6 +48,7 @@ export function CategoryPage({ category }: { category: Category }) {
 /** In place of the cards while a kept category has no active project. */
 function EmptyCategory({ title }: { title: string }) {
   const m = useMessages().site;
+  const loc = useLocalize();
   return (
     <Box
       component="section"
@@ -69,10 +71,10 @@ function EmptyCategory({ title }: { title: string }) {
       </Typography>
       <Typography sx={{ mt: 1.5, color: 'text.secondary', maxWidth: '52ch' }}>{m.category.emptyText(title)}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, alignItems: { sm: 'center' } }}>
-        <Button variant="contained" component={RouterLink} to={paths.contact}>
+        <Button variant="contained" component={RouterLink} to={loc(paths.contact)}>
           {m.home.getInTouch}
         </Button>
-        <Button variant="outlined" component={RouterLink} to={paths.home}>
+        <Button variant="outlined" component={RouterLink} to={loc(paths.home)}>
           {m.backHome}
         </Button>
       </Stack>

@@ -10,13 +10,15 @@ import { paths } from '@/config/paths';
 import { ContactForm } from '@/features/contact/ContactForm';
 import { site } from '@/lib/content';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 export function ContactPage() {
   const t = useMessages().site;
+  const loc = useLocalize();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
       <Box component="header">
-        <Button component={RouterLink} to={paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+        <Button component={RouterLink} to={loc(paths.home)} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
           {t.backHome}
         </Button>
         <PageHeading>{site.contact.title}</PageHeading>

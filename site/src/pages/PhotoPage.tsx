@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import type { Project } from '@/generated/content';
 import { galleryImages, isPrivate, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
 import { NotFoundPage } from '@/pages/NotFoundPage';
+import { useLocalize } from '@/lib/languages';
 
 /** One page for every photo of a project's gallery (docs/site.md §2): /projects/<slug>/photos/<n>. */
 export function PhotoPage() {
@@ -17,13 +18,14 @@ export function PhotoPage() {
 }
 
 function PhotoOf({ project: p, n }: { project: Project; n: number }) {
+  const loc = useLocalize();
   // Loaded before the first render (routes.tsx), as the project page's.
   const images = galleryImages(loadedProjectBody(p) ?? use(loadProjectBody(p)));
   if (n > images.length) return <NotFoundPage />;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
       <PhotoView project={p} images={images} n={n} />
-      {isPrivate(p) && <PhotoFavourite project={p} image={images[n - 1]!} action={paths.photoAt(p.link, n)} />}
+      {isPrivate(p) && <PhotoFavourite project={p} image={images[n - 1]!} action={loc(paths.photoAt(p.link, n))} />}
     </Container>
   );
 }

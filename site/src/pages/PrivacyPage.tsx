@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { analyticsSetting, providerNames, type AnalyticsSetting } from '@/lib/analytics-config';
 import { site } from '@/lib/content';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -70,8 +71,9 @@ function Visits({ a }: { a: AnalyticsSetting | undefined }) {
 export function PrivacyPage() {
   const ask = site.privacy?.contact;
   const t = useMessages().site.privacy;
+  const loc = useLocalize();
   const form = (
-    <Link component={RouterLink} to={paths.contact} underline="always">
+    <Link component={RouterLink} to={loc(paths.contact)} underline="always">
       {t.form}
     </Link>
   );

@@ -16,6 +16,7 @@ import type { Project, ProjectBody } from '@/generated/content';
 import { categoryOf, galleryImages, isPrivate, loadedProjectBody, loadProjectBody, project } from '@/lib/content';
 import { NotFoundPage } from '@/pages/NotFoundPage';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 /** Whether any block shows an image: if none does, the page shows the cover. */
 const showsImages = (body: ProjectBody) => body.some((b) => b.type !== 'text' && b.type !== 'document' && b.type !== 'prototype');
@@ -32,6 +33,7 @@ export function ProjectPage() {
 }
 
 function ProjectView({ project: p }: { project: Project }) {
+  const loc = useLocalize();
   // Loaded before the first render (routes.tsx); after a client-side
   // navigation, the router's transition waits for it.
   const body = loadedProjectBody(p) ?? use(loadProjectBody(p));
@@ -41,7 +43,7 @@ function ProjectView({ project: p }: { project: Project }) {
   const t = useMessages().site;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
-      <Button component={RouterLink} to={category ? paths.category(category.slug) : paths.home} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+      <Button component={RouterLink} to={loc(category ? paths.category(category.slug) : paths.home)} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
         {category ? category.backLink : t.backHome}
       </Button>
       <Typography variant="overline" component="p" color="secondary">

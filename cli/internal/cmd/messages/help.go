@@ -8,9 +8,10 @@ List the messages visitors sent through the contact form of
 ` + "`portfolio serve`" + `, oldest first, from data/messages.db (see --data).
 
 As text, each message shows when it arrived (in local time), who sent it and
-what they wrote; characters a terminal would act on are shown escaped.
---json writes an array of objects (id, receivedAt in RFC 3339, name, email,
-message); --csv writes a header row and one row per message, for a
+what they wrote, and on a site in several languages which language's pages
+it was sent from ("(from the en pages)"); characters a terminal would act on
+are shown escaped. --json writes an array of objects (id, receivedAt in
+RFC 3339, name, email, message, and language when the message names one); --csv writes a header row and one row per message, for a
 spreadsheet: a cell that starts with = + - or @ gets a leading ' so it
 cannot run as a formula.
 

@@ -292,6 +292,6 @@ type storeAdapter struct{ s *messages.Store }
 
 func (a storeAdapter) Add(ctx context.Context, m server.Message) error {
 	t := contact.Message{Name: m.Name, Email: m.Email, Message: m.Message}.Trimmed()
-	_, err := a.s.Add(ctx, messages.Message{Name: t.Name, Email: t.Email, Body: t.Message, Client: m.Client})
+	_, err := a.s.Add(ctx, messages.Message{Name: t.Name, Email: t.Email, Body: t.Message, Client: m.Client, Language: m.Language})
 	return err
 }

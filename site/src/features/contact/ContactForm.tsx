@@ -7,9 +7,10 @@ import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { HostFormFields } from '@/components/HostFormFields';
 import { paths } from '@/config/paths';
-import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
+import { fields, FORM_NAME, FORM_NAME_FIELD, HONEYPOT, LANGUAGE_FIELD, toastTimings, type Field, type ToastKind } from '@/features/contact/form';
 import { limits } from '@/features/contact/validation';
-import { useMessages } from '@/i18n/react';
+import { useLang, useMessages } from '@/i18n/react';
+import { multilingual, useLocalize } from '@/lib/languages';
 
 const extra: Record<Field, object> = { name: {}, email: { type: 'email' }, message: { multiline: true, rows: 6 } };
 
@@ -159,18 +160,21 @@ function ContactToast({ kind }: { kind: ToastKind }) {
  */
 export function ContactForm() {
   const t = useMessages().contact;
+  const lang = useLang();
+  const loc = useLocalize();
   return (
     <Box
       component="form"
       name={FORM_NAME}
       method="post"
-      action={paths.contactSent}
+      action={loc(paths.contactSent)}
       data-netlify="true"
       netlify-honeypot={HONEYPOT}
       aria-label={t.label}
       sx={fieldLooks}
     >
       <HostFormFields formName={FORM_NAME} nameField={FORM_NAME_FIELD} honeypot={HONEYPOT} />
+      {multilingual && <input type="hidden" name={LANGUAGE_FIELD} value={lang} />}
       <Stack spacing={1}>
         {fields.map((name) => (
           <div key={name}>

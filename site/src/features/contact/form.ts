@@ -8,6 +8,11 @@ export const FORM_NAME = 'contact';
 export const FORM_NAME_FIELD = 'form-name';
 export const HONEYPOT = 'bot-field';
 export const fields = ['name', 'email', 'message'] as const;
+/**
+ * On a site in several languages, the language the message was sent from
+ * (a hidden field of the form, the page's language; decision 0116).
+ */
+export const LANGUAGE_FIELD = 'language';
 export type Field = (typeof fields)[number];
 
 /** The toasts the island shows, prerendered in `<template data-contact-toast="…">`. */

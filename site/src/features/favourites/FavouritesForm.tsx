@@ -4,7 +4,8 @@ import { Island } from '@/components/Island';
 import { FavouritesFields } from '@/features/favourites/FavouritesFields';
 import { PHOTOS_FIELD } from '@/features/favourites/form';
 import type { GalleryImage, Project } from '@/generated/content';
-import { site } from '@/lib/content';
+import { useLocalize } from '@/lib/languages';
+import { hostTitle, site } from '@/lib/content';
 import { useMessages } from '@/i18n/react';
 
 /**
@@ -19,6 +20,7 @@ export function FavouritesForm({ project, images }: { project: Project; images: 
   const photos = images.flatMap((image, i) => (image.file ? [{ n: i + 1, file: image.file }] : []));
   const m = useMessages();
   const t = m.site.favourites;
+  const loc = useLocalize();
   if (photos.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="favourites-heading" sx={{ mt: 8 }}>
@@ -27,7 +29,7 @@ export function FavouritesForm({ project, images }: { project: Project; images: 
       </Typography>
       <Typography sx={{ mb: 2, maxWidth: '68ch' }}>{t.intro}</Typography>
       <Island name="favourites" when={['visible', 'idle']} props={{ slug: project.slug, owner: site.name }}>
-        <FavouritesFields project={project.title} action={project.link} label={t.label} send={t.send}>
+        <FavouritesFields project={hostTitle(project)} action={loc(project.link)} label={t.label} send={t.send}>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
             <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
               {t.photos}

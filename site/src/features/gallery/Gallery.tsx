@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 import type { Messages } from '@/i18n';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 /**
  * The first viewports the eager tiles are chosen for (a phone and a laptop
@@ -166,6 +167,7 @@ export function eagerTiles(ratios: readonly number[], atTop: boolean, columns: S
  */
 export function Gallery({ images, columns, title, slug, link = paths.project(slug), atTop = false, downloads = 'none' }: Props) {
   const t = useMessages().gallery;
+  const loc = useLocalize();
   const ratios = images.map((img) => img.width / img.height);
   const bands = bandsOf(columns);
   const layouts = layoutOf(ratios, bands);
@@ -202,7 +204,7 @@ export function Gallery({ images, columns, title, slug, link = paths.project(slu
                   {...tileAttributes({
                     image,
                     index: i,
-                    page: paths.photoAt(link, i + 1),
+                    page: loc(paths.photoAt(link, i + 1)),
                     videoLinksToFile: true,
                     describedBy: durationId,
                     label: t.openTile(Boolean(video), i + 1),

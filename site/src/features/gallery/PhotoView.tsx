@@ -17,6 +17,7 @@ import { mainSource, tileAttributes } from '@/features/gallery/tile';
 import type { GalleryImage, Project } from '@/generated/content';
 import { useMessages } from '@/i18n/react';
 import { photoPageSizes } from '@/lib/content';
+import { useLocalize } from '@/lib/languages';
 
 interface Props {
   project: Project;
@@ -48,21 +49,22 @@ export function PhotoView({ project: p, images, n }: Props) {
   const t = m.site.photo;
   const { video } = image;
   const count = images.length;
-  const previous = paths.photoAt(p.link, wrap(n - 1, count));
-  const next = paths.photoAt(p.link, wrap(n + 1, count));
+  const loc = useLocalize();
+  const previous = loc(paths.photoAt(p.link, wrap(n - 1, count)));
+  const next = loc(paths.photoAt(p.link, wrap(n + 1, count)));
   // A caption or facts go beside the photo from 900 px.
   const beside = Boolean(image.caption || image.exif);
   const ratio = video ? video.width / video.height : image.width / image.height;
   return (
     <>
-      <Button component={RouterLink} to={p.link} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
+      <Button component={RouterLink} to={loc(p.link)} startIcon={<ArrowBackIcon />} sx={{ ml: -1.5, mb: 3 }}>
         {t.back(p.title)}
       </Button>
       <PageHeading sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>{p.title}</PageHeading>
       <Typography component="p" sx={{ mt: 1, color: 'text.secondary' }}>
         {t.position(Boolean(video), n, count)}
       </Typography>
-      <Island name="lightbox" when={['intent']} props={{ ...lightboxProps(p.title, m.gallery, p.downloads), open: n - 1, project: p.link }}>
+      <Island name="lightbox" when={['intent']} props={{ ...lightboxProps(p.title, m.gallery, p.downloads), open: n - 1, project: loc(p.link) }}>
         <Box
           component="figure"
           sx={{
@@ -152,7 +154,7 @@ export function PhotoView({ project: p, images, n }: Props) {
                 {...tileAttributes({
                   image: img,
                   index: i,
-                  page: paths.photoAt(p.link, i + 1),
+                  page: loc(paths.photoAt(p.link, i + 1)),
                   current: i === n - 1,
                   label: m.gallery.openTile(Boolean(img.video), i + 1),
                 })}

@@ -7,6 +7,7 @@ import type { HomePhoto } from '@/generated/content';
 import { FEATURED_TILE, featuredSizes, project } from '@/lib/content';
 import { HeroMission, HeroMore, HeroName } from '@/features/home/TextHero';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 /** The page a featured photo opens: its photo page, or its project's. */
 function photoLink(photo: HomePhoto): string {
@@ -20,6 +21,7 @@ function photoLink(photo: HomePhoto): string {
  */
 export function FeaturedPhotos({ photos, work }: { photos: readonly HomePhoto[]; work: boolean }) {
   const t = useMessages().site.home;
+  const loc = useLocalize();
   return (
     <Box component="section" aria-labelledby="hero-heading" sx={{ pt: { xs: 5, md: 8 }, pb: { xs: 6, md: 10 } }}>
       <Container maxWidth="lg">
@@ -42,7 +44,7 @@ export function FeaturedPhotos({ photos, work }: { photos: readonly HomePhoto[];
             <li key={photo.src}>
               <Box
                 component={RouterLink}
-                to={photoLink(photo)}
+                to={loc(photoLink(photo))}
                 sx={{
                   position: 'relative',
                   display: 'block',

@@ -10,6 +10,7 @@ import { SocialLinks } from '@/components/SocialLinks';
 import { paths } from '@/config/paths';
 import { site } from '@/lib/content';
 import { useMessages } from '@/i18n/react';
+import { useLocalize } from '@/lib/languages';
 
 /** The id of the home page's Selected Work section, which View My Work scrolls to. */
 export const WORK_ID = 'work';
@@ -20,6 +21,7 @@ export const WORK_ID = 'work';
  */
 export function HeroActions({ work }: { work: boolean }) {
   const t = useMessages().site.home;
+  const loc = useLocalize();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, alignItems: { sm: 'center' } }}>
       {/* An in-page link: the smooth scroll is CSS (src/theme/document.css), instant under reduced motion. */}
@@ -29,7 +31,7 @@ export function HeroActions({ work }: { work: boolean }) {
         </Button>
       )}
       {/* Without Selected Work, Get in Touch is the hero's one, main action. */}
-      <Button variant={work ? 'outlined' : 'contained'} size="large" component={RouterLink} to={paths.contact}>
+      <Button variant={work ? 'outlined' : 'contained'} size="large" component={RouterLink} to={loc(paths.contact)}>
         {t.getInTouch}
       </Button>
     </Stack>

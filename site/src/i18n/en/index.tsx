@@ -60,7 +60,7 @@ export const site = {
     /** The whole gallery's ZIP. */
     downloadAll: (originals: boolean): ReactNode => <>Download all photos ({originals ? 'originals' : 'web size'}, ZIP)</>,
   },
-  nav: { label: 'Main', about: 'About', contact: 'Contact', openMenu: 'Open menu', closeMenu: 'Close menu' },
+  nav: { label: 'Main', about: 'About', contact: 'Contact', openMenu: 'Open menu', closeMenu: 'Close menu', languages: 'Language' },
   footer: {
     rights: (year: ReactNode, name: string): ReactNode => (
       <>

@@ -49,7 +49,7 @@ export const site: typeof en.site = {
     add: 'Lägg till bland favoriterna',
     downloadAll: (originals) => <>Ladda ned alla bilder ({originals ? 'original' : 'webbstorlek'}, ZIP)</>,
   },
-  nav: { label: 'Huvudmeny', about: 'Om mig', contact: 'Kontakt', openMenu: 'Öppna menyn', closeMenu: 'Stäng menyn' },
+  nav: { label: 'Huvudmeny', about: 'Om mig', contact: 'Kontakt', openMenu: 'Öppna menyn', closeMenu: 'Stäng menyn', languages: 'Språk' },
   footer: {
     rights: (year, name) => (
       <>

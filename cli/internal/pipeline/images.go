@@ -146,6 +146,7 @@ func MakeCards(opts *ImagesOptions, c *content.Content) error {
 		OutDir:   opts.OutDir,
 		Manifest: filepath.Join(dir, "cards.json"),
 		FontDir:  opts.FontDir,
+		Rights:   c.Rights().Image(),
 	})
 	if err != nil {
 		return fmt.Errorf("drawing the social preview cards: %w", err)

@@ -9,6 +9,8 @@
 //   - each page's no-JS twin: its own HTML with every <script> element and
 //     every modulepreload link removed, with the same assets and _headers.
 //     It is the limit for that page's HTML and CSS.
+// With --against, a second build of the site (the same pages without a
+// change) is served too and measured in the same rounds, row after row.
 //
 // For each page it prints, in this order:
 //   - the JavaScript requested before any interaction (Chromium through
@@ -54,8 +56,13 @@ Options:
   --site DIR      the site's project folder whose dist/ is measured (default: site)
   --anchor DIR    the anchor's built site (default: ../shared/anchors/astro-nano);
                   when it is missing, the anchor's row and ratios are left out
+  --against DIR   a second build of the same site to compare with (a project
+                  folder whose dist/ holds it, e.g. the site built without a
+                  change): served beside it, measured as a row after each
+                  page's in every round, with the ratios of the page to it
+  --no-twins      leave out the no-JS twins (fewer runs, e.g. beside --against)
   --port N        serve the anchor, the site and the twins on N, N+1 and N+2
-                  (default: free ports)
+                  (and --against's build on N+3; default: free ports)
   --no-lighthouse only the JavaScript, HTML, image and main-thread figures
   --throttling M  Lighthouse's throttling method: simulate (its default: a
                   fast load, then Lantern's model of a phone on 4G) or devtools
@@ -105,6 +112,8 @@ function parseOptions() {
       build: { type: 'boolean', default: false },
       site: { type: 'string', default: 'site' },
       anchor: { type: 'string', default: path.join('..', 'shared', 'anchors', 'astro-nano') },
+      against: { type: 'string' },
+      'no-twins': { type: 'boolean', default: false },
       port: { type: 'string' },
       'no-lighthouse': { type: 'boolean', default: false },
       throttling: { type: 'string', default: 'simulate' },
@@ -124,13 +133,27 @@ function parseOptions() {
   let port;
   if (values.port !== undefined) {
     port = Number(values.port);
-    if (!Number.isInteger(port) || port < 1024 || port > 65533) throw new CannotMeasure(`--port must be a number from 1024 to 65533, not "${values.port}"`);
+    if (!Number.isInteger(port) || port < 1024 || port > 65532) throw new CannotMeasure(`--port must be a number from 1024 to 65532, not "${values.port}"`);
   }
   if (!['simulate', 'devtools'].includes(values.throttling)) throw new CannotMeasure(`--throttling must be simulate or devtools, not "${values.throttling}"`);
   const site = path.resolve(root, values.site);
   const trace = values.trace === undefined ? undefined : path.resolve(values.trace);
   if (trace && values['no-lighthouse']) throw new CannotMeasure('--trace keeps Lighthouse traces: it cannot go with --no-lighthouse');
-  return { trace, throttling: values.throttling, rounds, pages, site, dist: path.join(site, 'dist'), anchor: path.resolve(root, values.anchor), port, build: values.build, lighthouse: !values['no-lighthouse'] };
+  const against = values.against === undefined ? undefined : path.resolve(root, values.against);
+  return {
+    trace,
+    throttling: values.throttling,
+    rounds,
+    pages,
+    site,
+    dist: path.join(site, 'dist'),
+    anchor: path.resolve(root, values.anchor),
+    against,
+    twins: !values['no-twins'],
+    port,
+    build: values.build,
+    lighthouse: !values['no-lighthouse'],
+  };
 }
 
 /** The HTML file a path is served from. */
@@ -437,12 +460,24 @@ function printLighthouse(rows, { runs, version }, rounds, throttling) {
   }
   const anchor = rows.find((row) => row.kind === 'anchor');
   const pages = rows.filter((row) => row.kind === 'page');
+  if (rows.some((row) => row.kind === 'against')) {
+    console.log('\n  Ratios of the page to the same page of --against\'s build (Performance: higher is better; LCP, TBT and FCP: lower is better)\n');
+    const width = Math.max(4, ...pages.map((row) => row.page.length));
+    console.log(`  ${'page'.padEnd(width)} ${'Perf'.padStart(9)} ${'LCP'.padStart(9)} ${'TBT'.padStart(9)} ${'FCP'.padStart(9)}`);
+    for (const row of pages) {
+      const p = medians.get(row);
+      const o = medians.get(rows.find((r) => r.kind === 'against' && r.page === row.page));
+      console.log(
+        `  ${row.page.padEnd(width)} ${ratio(p.performance, o.performance).padStart(9)} ${ratio(p.lcp, o.lcp).padStart(9)} ${ratio(p.tbt, o.tbt).padStart(9)} ${ratio(p.fcp, o.fcp).padStart(9)}`,
+      );
+    }
+  }
   console.log('\n  Ratios of the page to its no-JS twin and to the anchor (Performance: higher is better; LCP and TBT: lower is better)\n');
   const pageWidth = Math.max(4, ...pages.map((row) => row.page.length));
   console.log(`  ${'page'.padEnd(pageWidth)} ${'Perf/twin'.padStart(9)} ${'LCP/twin'.padStart(9)} ${'TBT/twin'.padStart(9)}   ${'Perf/anchor'.padStart(11)} ${'LCP/anchor'.padStart(10)} ${'TBT/anchor'.padStart(10)}`);
   for (const row of pages) {
     const p = medians.get(row);
-    const t = medians.get(rows.find((r) => r.kind === 'twin' && r.page === row.page));
+    const t = medians.get(rows.find((r) => r.kind === 'twin' && r.page === row.page)) ?? {};
     const a = anchor ? medians.get(anchor) : {};
     console.log(
       `  ${row.page.padEnd(pageWidth)} ${ratio(p.performance, t.performance).padStart(9)} ${ratio(p.lcp, t.lcp).padStart(9)} ${ratio(p.tbt, t.tbt).padStart(9)}   ` +
@@ -677,13 +712,15 @@ async function main() {
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new CannotMeasure(`${path.join(dist, 'index.html')} is missing: build first (VITE_ANALYTICS=off .cache/bin/portfolio build), or pass --build`);
   }
+  const againstDist = options.against && path.join(options.against, 'dist');
   for (const page of pages) {
     if (!existsSync(htmlFile(dist, page))) throw new CannotMeasure(`${page}: ${htmlFile(dist, page)} is missing: is it a route of the site?`);
+    if (againstDist && !existsSync(htmlFile(againstDist, page))) throw new CannotMeasure(`${page}: ${htmlFile(againstDist, page)} is missing: build --against's site first`);
   }
   const anchorHome = path.join(options.anchor, 'index.html');
   const withAnchor = existsSync(anchorHome);
 
-  console.log(`Measuring ${dist}`);
+  console.log(`Measuring ${dist}${againstDist ? ` against ${againstDist}` : ''}`);
   console.log(`${os.cpus().length} cores, load average at start: ${loadAverage()}`);
   if (!withAnchor) console.log(`Note: no anchor at ${options.anchor} (pass --anchor DIR): its row and ratios are left out.`);
 
@@ -711,7 +748,7 @@ async function main() {
     }
     console.log(`No-JS twins, with the site's own _headers: ${twinNotes.join(', ')}`);
 
-    const ports = options.port ? [options.port, options.port + 1, options.port + 2] : [await freePort(), await freePort(), await freePort()];
+    const ports = options.port ? [options.port, options.port + 1, options.port + 2, options.port + 3] : [await freePort(), await freePort(), await freePort(), await freePort()];
     const siteServer = await serve('site', site, ports[1], work);
     servers.push(siteServer);
     const twinServer = await serve('twin', twinSite, ports[2], work);
@@ -723,6 +760,11 @@ async function main() {
       replaceFile(path.join(anchorSite, 'dist', '_headers.json'), JSON.stringify([{ path: '/*', headers: [{ name: 'X-Content-Type-Options', value: 'nosniff' }] }]));
       anchorServer = await serve('anchor', anchorSite, ports[0], work);
       servers.push(anchorServer);
+    }
+    let againstServer;
+    if (options.against) {
+      againstServer = await serve('against', options.against, ports[3], work);
+      servers.push(againstServer);
     }
     console.log(`Serving: ${servers.map((s) => `${s.name} ${s.origin}`).join(', ')}`);
 
@@ -736,6 +778,10 @@ async function main() {
         printFirstLoad(load);
         analytics ||= load.analytics.length > 0;
       }
+      if (againstServer) {
+        console.log(`\n--against's build (${againstDist}):`);
+        for (const page of pages) printFirstLoad(await firstLoad(browser, againstServer.origin, againstDist, page));
+      }
       if (analytics) console.log('\nNote: this build loads the analytics tag; for measurement build with VITE_ANALYTICS=off.');
     } finally {
       await browser.close();
@@ -745,7 +791,8 @@ async function main() {
     if (anchorServer) rows.push({ kind: 'anchor', label: 'anchor (Astro Nano /)', short: 'anchor', url: `${anchorServer.origin}/` });
     for (const page of pages) {
       rows.push({ kind: 'page', page, label: page, short: page, url: siteServer.origin + page });
-      rows.push({ kind: 'twin', page, label: `  no-JS twin of ${page}`, short: 'twin', url: twinServer.origin + page });
+      if (againstServer) rows.push({ kind: 'against', page, label: `  against: ${page}`, short: 'against', url: againstServer.origin + page });
+      if (options.twins) rows.push({ kind: 'twin', page, label: `  no-JS twin of ${page}`, short: 'twin', url: twinServer.origin + page });
     }
     console.error(`\n==> main-thread CPU: ${options.rounds} round${options.rounds === 1 ? '' : 's'} of ${rows.length} loads`);
     await mainThreadRounds(chromium, rows, options.rounds);

@@ -35,6 +35,7 @@ import (
 	"portfolio/cli/internal/fsutil"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
+	"portfolio/cli/internal/metastrip"
 )
 
 const (
@@ -78,6 +79,10 @@ type Options struct {
 	Manifest string
 	FontDir  string
 	Quality  int
+	// Rights are the owner's, written into every card as XMP, as into
+	// every image variant (decision 0102); the zero Rights write nothing
+	// and leave the cards' names as they were.
+	Rights metastrip.Rights
 }
 
 // Result counts what a run did.
@@ -122,7 +127,7 @@ func Run(pages []Page, opts Options) (*Result, error) {
 				return nil, fmt.Errorf("cover of %s: %w", p.Route, err)
 			}
 		}
-		name := key(p, cover, fonts.sum, opts.Quality) + ".jpg"
+		name := key(p, cover, fonts.sum, opts.Quality, opts.Rights) + ".jpg"
 		keep[name] = true
 		res.Manifest[p.Route] = Entry{File: "/img/" + Subdir + "/" + name, Width: Width, Height: Height, Alt: p.Alt}
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
@@ -135,6 +140,9 @@ func Run(pages []Page, opts Options) (*Result, error) {
 			}
 		}
 		data, err := r.card(p, cover, opts.Quality)
+		if err == nil {
+			data, err = metastrip.WithRights(data, opts.Rights)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("card of %s: %w", p.Route, err)
 		}
@@ -168,10 +176,14 @@ func Run(pages []Page, opts Options) (*Result, error) {
 	return res, nil
 }
 
-func key(p Page, cover []byte, fontSum string, quality int) string {
+func key(p Page, cover []byte, fontSum string, quality int, rights metastrip.Rights) string {
 	h := sha256.New()
 	c := sha256.Sum256(cover)
-	for _, s := range []string{layoutVersion, p.Eyebrow, p.Title, p.Footer, hex.EncodeToString(c[:]), fmt.Sprint(len(cover) > 0), fontSum, fmt.Sprint(Width, Height, quality)} {
+	parts := []string{layoutVersion, p.Eyebrow, p.Title, p.Footer, hex.EncodeToString(c[:]), fmt.Sprint(len(cover) > 0), fontSum, fmt.Sprint(Width, Height, quality)}
+	if !rights.IsZero() { // absent without rights: the names stay as they were
+		parts = append(parts, string(rights.XMP()))
+	}
+	for _, s := range parts {
 		fmt.Fprintf(h, "%d:%s\x00", len(s), s)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]

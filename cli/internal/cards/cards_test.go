@@ -16,6 +16,8 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"portfolio/cli/internal/content"
+	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/metastrip/metatest"
 )
 
 // fontDir is the site's fonts, installed with its npm packages.
@@ -328,5 +330,36 @@ func BenchmarkCard(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// A card is a published JPEG like the image variants: with the owner's
+// rights it carries them as XMP that exiftool reads, Data Mining included
+// (decision 0102), under a new name; without them it is as it was.
+func TestCardsCarryTheOwnersRights(t *testing.T) {
+	metatest.Exiftool(t)
+	pages := []Page{{Route: "/", Title: "Avery Morgan", Footer: "averymorgan.design"}}
+	plain := run(t, pages, t.TempDir())
+	out := t.TempDir()
+	rights := metastrip.Rights{Creator: "Avery Morgan", Copyright: "© 2026 Avery Morgan", WebStatement: "https://averymorgan.design/about", Licence: "all rights reserved", NoAITraining: true}
+	res, err := Run(pages, Options{OutDir: out, Manifest: filepath.Join(out, "cards.json"), FontDir: fontDir(t), Rights: rights})
+	if err != nil {
+		t.Fatal(err)
+	}
+	card := res.Manifest["/"].File
+	if card == plain.Manifest["/"].File {
+		t.Errorf("the rights did not change the card's name %s", card)
+	}
+	tags := metatest.Tags(t, filepath.Join(out, Subdir, filepath.Base(card)))
+	for tag, want := range map[string]string{
+		"XMP:Creator":      rights.Creator,
+		"XMP:Rights":       rights.Copyright,
+		"XMP:WebStatement": rights.WebStatement,
+		"XMP:UsageTerms":   rights.Licence,
+		"XMP:DataMining":   metastrip.DataMiningNoAITraining,
+	} {
+		if got, _ := tags[tag].(string); got != want {
+			t.Errorf("exiftool reads %s = %v, want %q", tag, tags[tag], want)
+		}
 	}
 }

@@ -68,6 +68,28 @@ func (r Rights) XMP() []byte {
 	return k.packet()
 }
 
+// GrowthBudget is the most bytes the owner's rights may add to one
+// published image (issue 51, decision 0102); validate warns past it.
+const GrowthBudget = 1024
+
+// AVIFItemBytes is what libavif adds to an AVIF for an XMP item besides
+// the packet: the item's infe box, its iloc extent and the iref box with
+// the cdsc reference to the primary item (decision 0102). The AVIF
+// variants of images.TestVariantsCarryTheOwnersRights hold libavif to it.
+const AVIFItemBytes = 84
+
+// Added is the most bytes r adds to one published image: its packet as
+// the AVIF encoder writes it, in the container that wraps it in the most
+// (AVIFItemBytes; a JPEG's APP1 adds 33, a PNG's iTXt 34, a WebP's chunk
+// and VP8X at most 27, which TestWithRightsInEachContainer holds
+// WithRights to). The zero Rights add nothing.
+func (r Rights) Added() int {
+	if r.IsZero() {
+		return 0
+	}
+	return len(r.XMP()) + AVIFItemBytes
+}
+
 // ErrRightsTooLong means the rights do not fit in one JPEG segment.
 var ErrRightsTooLong = errors.New("the rights are longer than an XMP packet in a JPEG can be (64 KB): shorten them")
 

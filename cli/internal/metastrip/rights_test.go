@@ -69,6 +69,9 @@ func TestWithRightsInEachContainer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if added := len(out) - len(tt.data); added > rights.Added() {
+				t.Errorf("added %d bytes, more than Added's %d", added, rights.Added())
+			}
 			before, _, err := image.Decode(bytes.NewReader(tt.data))
 			if err != nil {
 				t.Fatal(err)
@@ -154,6 +157,36 @@ func TestRightsPacket(t *testing.T) {
 	long := Rights{Copyright: string(bytes.Repeat([]byte("x"), 70000))}
 	if _, err := WithRights(imagetest.JPEG(8, 8), long); !errors.Is(err, ErrRightsTooLong) {
 		t.Errorf("rights longer than a JPEG segment: %v", err)
+	}
+}
+
+// Added is the packet and AVIF's item: each byte of a field adds one,
+// the creator's two (it is the licensor too); zero rights add nothing.
+func TestRightsAdded(t *testing.T) {
+	base := Rights{Creator: "Ada", Copyright: "© Ada", WebStatement: "https://a.example/", Licence: "All rights reserved", NoAITraining: true}
+	if got, want := base.Added(), len(base.XMP())+AVIFItemBytes; got != want {
+		t.Errorf("Added() = %d, want the packet's %d and AVIF's %d", got, len(base.XMP()), AVIFItemBytes)
+	}
+	tests := []struct {
+		field string
+		more  func(*Rights)
+		want  int
+	}{
+		{"creator", func(r *Rights) { r.Creator += "x" }, 2},
+		{"copyright", func(r *Rights) { r.Copyright += "x" }, 1},
+		{"webStatement", func(r *Rights) { r.WebStatement += "x" }, 1},
+		{"licence", func(r *Rights) { r.Licence += "x" }, 1},
+		{"licence, an escaped &", func(r *Rights) { r.Licence += "&" }, 5},
+	}
+	for _, tt := range tests {
+		r := base
+		tt.more(&r)
+		if got := r.Added() - base.Added(); got != tt.want {
+			t.Errorf("one more byte of %s adds %d, want %d", tt.field, got, tt.want)
+		}
+	}
+	if n := (Rights{}).Added(); n != 0 {
+		t.Errorf("the zero Rights add %d bytes", n)
 	}
 }
 

@@ -16,7 +16,6 @@ import (
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/iostreams"
-	"portfolio/cli/internal/metastrip"
 )
 
 // ImagesOptions are the inputs of an images run.
@@ -81,7 +80,7 @@ func Images(opts *ImagesOptions) error {
 		CacheDir:  opts.CacheDir,
 		GC:        opts.GC,
 		Delivery:  delivery,
-		Rights:    variantRights(c.Rights()),
+		Rights:    c.Rights().Image(),
 		OnEvent:   ui.event,
 	})
 	ui.close()
@@ -147,6 +146,7 @@ func MakeCards(opts *ImagesOptions, c *content.Content) error {
 		OutDir:   opts.OutDir,
 		Manifest: filepath.Join(dir, "cards.json"),
 		FontDir:  opts.FontDir,
+		Rights:   c.Rights().Image(),
 	})
 	if err != nil {
 		return fmt.Errorf("drawing the social preview cards: %w", err)
@@ -220,14 +220,4 @@ func size(b int64) string {
 		return fmt.Sprintf("%.0f KB", float64(b)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", b)
-}
-
-// variantRights is what site.yaml's rights write into every variant as
-// XMP (decision 0102): the owner's fields, and IPTC's Data Mining
-// prohibition unless AI training is allowed (decision 0101).
-func variantRights(r content.Rights) metastrip.Rights {
-	return metastrip.Rights{
-		Creator: r.Creator, Copyright: r.Copyright, WebStatement: r.WebStatement, Licence: r.Licence,
-		NoAITraining: r.AITraining != content.AITrainingAllow,
-	}
 }

@@ -86,7 +86,8 @@ const ratioOf = (image: { readonly width: number; readonly height: number }) => 
 /**
  * The frame of the photo and video layouts: across the page, as tall as
  * this at each width (from MUI's md breakpoint, 900 px), never under `min`
- * px. PhotoHero draws it (heroFrame); heroSizes reads it.
+ * px; heroPhoneSteps keeps it shorter on a phone. PhotoHero draws it;
+ * heroSizes reads it.
  */
 export const HERO_FRAME = { xs: 'min(72svh, 640px)', md: 'min(82svh, 920px)', min: 320 } as const;
 

@@ -9,7 +9,7 @@ import { PageHeading } from '@/components/PageHeading';
 import { RichText } from '@/components/RichText';
 import { paths } from '@/config/paths';
 import { analyticsSetting, providerNames, type AnalyticsSetting } from '@/lib/analytics-config';
-import { site } from '@/lib/content';
+import { allProjects, isPrivate, site } from '@/lib/content';
 import { useMessages } from '@/i18n/react';
 import { useLocalize } from '@/lib/languages';
 
@@ -65,7 +65,8 @@ function Visits({ a }: { a: AnalyticsSetting | undefined }) {
 
 /**
  * /privacy: what the site collects and whom to ask, written from site.yaml
- * (the analytics setting, the contact form), unless site.yaml's
+ * (the analytics setting, the contact form, and what a client gallery
+ * keeps when the site has a private project), unless site.yaml's
  * privacy.text replaces it (docs/site.md §2).
  */
 export function PrivacyPage() {
@@ -90,6 +91,13 @@ export function PrivacyPage() {
           <Section id="privacy-messages" title={t.messages}>
             <P>{t.messagesText(form, site.name)}</P>
           </Section>
+          {allProjects().some(isPrivate) && (
+            <Section id="privacy-galleries" title={t.galleries}>
+              <P>{t.galleriesAccess(site.name)}</P>
+              <P>{t.galleriesFavourites(site.name)}</P>
+              <P>{t.galleriesActivity(site.name)}</P>
+            </Section>
+          )}
           <Section id="privacy-questions" title={t.questions}>
             <P>
               {t.ask(

@@ -165,6 +165,14 @@ export const site = {
     ),
     at: (address: ReactNode): ReactNode => pieces('at', ' ', address),
     through: (form: ReactNode): ReactNode => pieces('through the', ' ', form),
+    /** A site with a private project: what its client galleries keep (decisions 0080, 0090, 0097, 0098). */
+    galleries: 'Private galleries',
+    galleriesAccess: (name: string) =>
+      `If ${name} shares a private gallery with you, the password you enter is checked by the site’s host, and a cookie lets you into that gallery alone for up to 30 days. No other cookie is set.`,
+    galleriesFavourites: (name: string) =>
+      `The photos you mark with a heart are kept in your browser (local storage) until you send them. Sending them gives ${name} your name, your email address, your note and the photos you chose.`,
+    galleriesActivity: (name: string) =>
+      `${name} also sees when the gallery was opened, when favourites were sent and which files were downloaded, under the name your access was given. No IP address, browser or device is kept. The site’s host (Netlify) keeps these until ${name} deletes them.`,
   },
   /** Page titles (before " · " and the site's name) and the privacy page's description. */
   titles: {

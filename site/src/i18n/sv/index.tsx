@@ -139,6 +139,13 @@ export const site: typeof en.site = {
     ),
     at: (address) => <>på {address}</>,
     through: (form) => <>via {form}</>,
+    galleries: 'Privata gallerier',
+    galleriesAccess: (name) =>
+      `Om ${name} delar ett privat galleri med dig kontrolleras lösenordet du anger av webbplatsens värd, och en kaka släpper in dig i just det galleriet i upp till 30 dagar. Inga andra kakor sätts.`,
+    galleriesFavourites: (name) =>
+      `Bilderna du markerar med ett hjärta sparas i din webbläsare (lokal lagring) tills du skickar dem. När du skickar dem får ${name} ditt namn, din e-postadress, ditt meddelande och bilderna du valt.`,
+    galleriesActivity: (name) =>
+      `${name} ser också när galleriet öppnades, när favoriter skickades och vilka filer som laddades ner, under det namn din åtkomst fick. Ingen IP-adress, webbläsare eller enhet sparas. Webbplatsens värd (Netlify) sparar detta tills ${name} tar bort det.`,
   },
   titles: {
     about: 'Om mig',

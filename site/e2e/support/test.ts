@@ -80,16 +80,21 @@ export const test = base.extend<Fixtures>({
 /**
  * Waits until the page has loaded and every island that mounts by itself
  * (when visible or idle: the contact form) is live; an island that waits for
- * an interaction (the lightbox) stays as it is. Pages without islands are
- * static: nothing hydrates there.
+ * an interaction (the lightbox) stays as it is, and one that waits for the
+ * visitor's intent (a photo's page, decision 0118) once the loader has made
+ * its openers controls. Pages without islands are static: nothing hydrates
+ * there.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
     () =>
       document.readyState === 'complete' &&
-      [...document.querySelectorAll('[data-island]')].every(
-        (el) => (el as HTMLElement).dataset.hydrate === 'interaction' || el.hasAttribute('data-island-mounted'),
-      ),
+      [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => {
+        const when = el.dataset.hydrate;
+        if (when === 'interaction') return true;
+        if (when === 'intent') return [...el.querySelectorAll('[data-opener]')].every((o) => o.hasAttribute('aria-label'));
+        return el.hasAttribute('data-island-mounted');
+      }),
   );
   // Let the effects of the first commit run.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));

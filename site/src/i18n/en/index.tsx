@@ -172,7 +172,7 @@ export const site = {
     galleriesFavourites: (name: string) =>
       `The photos you mark with a heart are kept in your browser (local storage) until you send them. Sending them gives ${name} your name, your email address, your note and the photos you chose.`,
     galleriesActivity: (name: string) =>
-      `${name} also sees when the gallery was opened, when favourites were sent and which files were downloaded, under the name your access was given. No IP address, browser or device is kept. The site’s host (Netlify) keeps these until ${name} deletes them.`,
+      `${name} also sees when the gallery was opened, when your chosen photos were sent and which files were downloaded, under the name your access was given. No IP address, browser or device is kept. The site’s host (Netlify) keeps these until ${name} deletes them.`,
   },
   /** Page titles (before " · " and the site's name) and the privacy page's description. */
   titles: {

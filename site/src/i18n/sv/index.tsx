@@ -145,7 +145,7 @@ export const site: typeof en.site = {
     galleriesFavourites: (name) =>
       `Bilderna du markerar med ett hjärta sparas i din webbläsare (lokal lagring) tills du skickar dem. När du skickar dem får ${name} ditt namn, din e-postadress, ditt meddelande och bilderna du valt.`,
     galleriesActivity: (name) =>
-      `${name} ser också när galleriet öppnades, när favoriter skickades och vilka filer som laddades ner, under det namn din åtkomst fick. Ingen IP-adress, webbläsare eller enhet sparas. Webbplatsens värd (Netlify) sparar detta tills ${name} tar bort det.`,
+      `${name} ser också när galleriet öppnades, när dina valda bilder skickades och vilka filer som laddades ner, under det namn din åtkomst fick. Ingen IP-adress, webbläsare eller enhet sparas. Webbplatsens värd (Netlify) sparar detta tills ${name} tar bort det.`,
   },
   titles: {
     about: 'Om mig',

@@ -15,6 +15,7 @@ import (
 	"portfolio/cli/internal/importimage"
 	"portfolio/cli/internal/metastrip"
 	"portfolio/cli/internal/poster"
+	"portfolio/cli/internal/termsafe"
 )
 
 // JournalFile is the hidden file in the project folder that records a
@@ -348,7 +349,9 @@ func copyIn(src, dst string, maxEdge int) (prep importimage.Result, err error) {
 	if err != nil {
 		return prep, err
 	}
-	data, prep = importimage.Prepare(data, maxEdge)
+	if data, prep, err = importimage.Prepare(data, maxEdge); err != nil {
+		return prep, fmt.Errorf("%s: %w", termsafe.String(src), err)
+	}
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return prep, err

@@ -62,7 +62,10 @@ func (r *runner) makeOriginal(ctx context.Context, key, path string, data []byte
 	if err := ctx.Err(); err != nil {
 		return manifest.Asset{}, err
 	}
-	out, _ := importimage.Prepare(data, importimage.DefaultMaxEdge)
+	out, _, err := importimage.Prepare(data, importimage.DefaultMaxEdge)
+	if err != nil {
+		return manifest.Asset{}, fmt.Errorf("the original it publishes: %w", err)
+	}
 	// The owner's rights go with the published original as with every
 	// variant (decision 0102); the zero Rights write nothing.
 	if out, err = metastrip.WithRights(out, r.opts.Rights); err != nil {

@@ -45,8 +45,9 @@ type Result struct {
 // is decoded, turned upright and resized with Lanczos, and written again
 // in its format without metadata but a JPEG's facts (photofacts); WebP files and anything it cannot decode
 // keep their size. Otherwise a JPEG loses only its private metadata,
-// losslessly.
-func Prepare(data []byte, maxEdge int) ([]byte, Result) {
+// losslessly. An image whose metadata cannot be followed, and so not
+// removed, is a *metastrip.Unreadable: it is not copied at all.
+func Prepare(data []byte, maxEdge int) ([]byte, Result, error) {
 	info, err := imagecheck.Bytes("import", data, imagecheck.DefaultMaxPixels)
 	if err == nil && maxEdge > 0 && max(info.Width, info.Height) > maxEdge &&
 		(info.Format == imagecheck.JPEG || info.Format == imagecheck.PNG) {
@@ -58,11 +59,14 @@ func Prepare(data []byte, maxEdge int) ([]byte, Result) {
 				out, removed = metastrip.WithFacts(out, f), "all metadata but how the photo was taken (the image was re-encoded)"
 			}
 			return out, Result{Removed: metastrip.Removed{removed}, Resized: true,
-				From: image.Pt(info.Width, info.Height), To: to}
+				From: image.Pt(info.Width, info.Height), To: to}, nil
 		}
 	}
-	out, removed := metastrip.Clean(data)
-	return out, Result{Removed: removed}
+	out, removed, err := metastrip.Clean(data)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	return out, Result{Removed: removed}, nil
 }
 
 // Large is an original that Prepare would shrink: its size, upright, and

@@ -3,6 +3,7 @@ package importimage
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"image"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/imagecheck/imagetest"
+	"portfolio/cli/internal/metastrip"
+	"portfolio/cli/internal/metastrip/metatest"
 	"portfolio/cli/internal/photofacts"
 )
 
@@ -29,7 +32,10 @@ func TestPrepare(t *testing.T) {
 		{"0 keeps every size", imagetest.JPEG(400, 100), 0, false, image.Pt(400, 100), imagecheck.JPEG},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			out, res := Prepare(tt.in, tt.maxEdge)
+			out, res, err := Prepare(tt.in, tt.maxEdge)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if res.Resized != tt.resized {
 				t.Fatalf("resized = %v", res.Resized)
 			}
@@ -70,7 +76,10 @@ func TestOversizeAgreesWithPrepare(t *testing.T) {
 			t.Fatal(err)
 		}
 		l, large := Oversize(path, tt.maxEdge)
-		_, res := Prepare(tt.in, tt.maxEdge)
+		_, res, err := Prepare(tt.in, tt.maxEdge)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if large != tt.large || large != res.Resized {
 			t.Errorf("%s: Oversize %v, Prepare resized %v, want %v", tt.name, large, res.Resized, tt.large)
 			continue
@@ -97,7 +106,10 @@ func TestPrepareKeepsFacts(t *testing.T) {
 		{"no facts", imagetest.JPEG(400, 100), photofacts.Facts{}, "all metadata (the image was re-encoded)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			out, res := Prepare(tt.in, 200)
+			out, res, err := Prepare(tt.in, 200)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if !res.Resized || len(res.Removed) != 1 || res.Removed[0] != tt.removed {
 				t.Fatalf("resized %v, removed %q; want %q", res.Resized, res.Removed, tt.removed)
 			}
@@ -125,7 +137,10 @@ func TestPrepareKeepsACanonsLens(t *testing.T) {
 		t.Fatal("the test photo has no serial number to strip")
 	}
 	for _, maxEdge := range []int{0, 200} {
-		out, res := Prepare(in, maxEdge)
+		out, res, err := Prepare(in, maxEdge)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if res.Resized != (maxEdge != 0) {
 			t.Errorf("max edge %d: resized %v", maxEdge, res.Resized)
 		}
@@ -139,6 +154,21 @@ func TestPrepareKeepsACanonsLens(t *testing.T) {
 		f, err := photofacts.File(path, photofacts.JPEG)
 		if err != nil || f.LensModel != lens || f.Camera() != "Canon EOS 5D Mark II" {
 			t.Errorf("max edge %d: facts after import %+v (err %v), want the lens %q", maxEdge, f, err, lens)
+		}
+	}
+}
+
+// TestPrepareRefusesWhatItCannotClean: an image whose metadata cannot be
+// followed is not copied into content/ at all (what cannot be read may
+// hold a position), and nothing is returned to write.
+func TestPrepareRefusesWhatItCannotClean(t *testing.T) {
+	jpg := metatest.JPEG(16, 16)
+	cut := append([]byte{0xFF, 0xD8, 0x00, 0x13}, jpg[2:]...) // bytes where a marker belongs
+	for _, maxEdge := range []int{0, 200} {
+		out, _, err := Prepare(cut, maxEdge)
+		var unreadable *metastrip.Unreadable
+		if !errors.As(err, &unreadable) || out != nil {
+			t.Errorf("maxEdge %d: err = %v, %d bytes to write: want an *metastrip.Unreadable and nothing", maxEdge, err, len(out))
 		}
 	}
 }

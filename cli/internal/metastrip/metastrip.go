@@ -231,15 +231,21 @@ func exifSegment(rec []byte) []byte {
 	return seg
 }
 
-// Clean returns data without private metadata when it is a JPEG, PNG or
-// WebP image it can follow (Strip), and what was removed; anything else
-// comes back unchanged (the web variants drop all metadata anyway).
-func Clean(data []byte) ([]byte, Removed) {
+// Clean returns a JPEG, PNG or WebP image without its private metadata
+// (Strip), and what was removed; data that is no such image comes back
+// unchanged. An image whose structure it cannot follow is an
+// *Unreadable, never returned as it is: what cannot be read may hold a
+// position or a serial number.
+func Clean(data []byte) ([]byte, Removed, error) {
 	out, removed, err := Strip(data)
-	if err != nil {
-		return data, nil
+	if errors.Is(err, ErrUnknownFormat) {
+		return data, nil, nil
 	}
-	return out, removed
+	if err != nil {
+		found, _ := Scan(bytes.NewReader(data), int64(len(data)))
+		return nil, nil, &Unreadable{Found: found, Err: err}
+	}
+	return out, removed, nil
 }
 
 // Report gathers what was removed from several files.
@@ -298,6 +304,10 @@ type Unreadable struct {
 }
 
 func (e *Unreadable) Error() string {
+	if len(e.Found) == 0 {
+		return fmt.Sprintf("its metadata cannot be read (%v), so it may carry a GPS position or a camera's serial number that cannot be removed: export it again without location and camera details",
+			e.Err)
+	}
 	return fmt.Sprintf("carries its %s, and its metadata cannot be read to remove it (%v): export it again without location and camera details",
 		strings.Join(e.Found, ", "), e.Err)
 }
@@ -307,9 +317,14 @@ func (e *Unreadable) Error() string {
 // browser itself (cli/cmd/metastrip-wasm), decision 0084: what Scan finds
 // is stripped (the image and what it carried); an image that carries
 // nothing, or data that is no image, comes back as it is (found empty);
-// one that carries something that cannot be stripped is an *Unreadable.
+// one that carries something that cannot be stripped, or whose metadata
+// cannot be followed to its end (it may hide anything there), is an
+// *Unreadable.
 func Upload(data []byte) (out []byte, found []string, err error) {
 	found, serr := Scan(bytes.NewReader(data), int64(len(data)))
+	if serr != nil {
+		return nil, nil, &Unreadable{Found: found, Err: serr}
+	}
 	if len(found) == 0 {
 		return data, nil, nil // nothing private, or not an image: the save's checks judge it
 	}

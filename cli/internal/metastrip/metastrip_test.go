@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"image/jpeg"
 	"os"
 	"path/filepath"
@@ -236,6 +237,58 @@ func TestJPEGKeepsFacts(t *testing.T) {
 				if bytes.Contains(out, []byte(secret)) {
 					t.Errorf("the output still holds %q", secret)
 				}
+			}
+		})
+	}
+}
+
+// TestUploadRefusesWhatItCannotFollow: an image whose structure the strip
+// cannot follow may carry a position or a serial in what it cannot read,
+// so it is refused, never passed on as it is (decision 0084); data that
+// is no image, and an image that carries nothing, pass unchanged.
+func TestUploadRefusesWhatItCannotFollow(t *testing.T) {
+	withSecrets := insert(imagetest.JPEG(16, 16), segment(0xE1, exifWithSecrets(1)))
+	app1 := bytes.Index(withSecrets, []byte("Exif\x00\x00"))
+	junk := append(append(append([]byte{}, withSecrets[:2]...), 0x00, 0x13, 0x37), withSecrets[2:]...)
+	png := imagetest.PNG(16, 16)
+	exif := binary.BigEndian.AppendUint32(nil, uint32(len(exifWithSecrets(1))-6))
+	exif = append(append(exif, "eXIf"...), exifWithSecrets(1)[6:]...)
+	exif = binary.BigEndian.AppendUint32(exif, crc32.ChecksumIEEE(exif[4:]))
+	pngCut := append(append([]byte{}, png[:33]...), exif[:40]...) // after IHDR, cut inside eXIf
+	big := append(append([]byte{}, exifWithSecrets(1)[6:]...), make([]byte, maxRecord)...)
+	bigChunk := binary.BigEndian.AppendUint32(nil, uint32(len(big)))
+	bigChunk = append(append(bigChunk, "eXIf"...), big...)
+	bigChunk = binary.BigEndian.AppendUint32(bigChunk, crc32.ChecksumIEEE(bigChunk[4:]))
+	pngBig := append(append(append([]byte{}, png[:33]...), bigChunk...), png[33:]...)
+	webpCut := append([]byte("RIFF\x00\x10\x00\x00WEBPEXIF"), binary.LittleEndian.AppendUint32(nil, 4096)...)
+	webpCut = append(webpCut, exifWithSecrets(1)[:60]...)
+	for _, tt := range []struct {
+		name    string
+		in      []byte
+		refused bool
+	}{
+		{"a JPEG cut inside its EXIF record", withSecrets[:app1+90], true},
+		{"a JPEG with bytes before its EXIF segment's marker", junk, true},
+		{"a PNG cut inside its eXIf chunk", pngCut, true},
+		{"a PNG whose eXIf chunk is larger than a scan reads", pngBig, true},
+		{"a WebP cut inside its EXIF chunk", webpCut, true},
+		{"a JPEG that carries nothing", imagetest.JPEG(16, 16), false},
+		{"text, no image", []byte("name: a project\n"), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, err := Upload(tt.in)
+			var unreadable *Unreadable
+			if tt.refused {
+				if !errors.As(err, &unreadable) {
+					t.Fatalf("err = %v, out %d bytes: want an *Unreadable (passed on as it is, it keeps what it carries)", err, len(out))
+				}
+				if msg := err.Error(); !strings.Contains(msg, "export it again") {
+					t.Errorf("the message does not say how to fix it: %s", msg)
+				}
+				return
+			}
+			if err != nil || !bytes.Equal(out, tt.in) {
+				t.Fatalf("err = %v, changed %v: want it passed on unchanged", err, !bytes.Equal(out, tt.in))
 			}
 		})
 	}

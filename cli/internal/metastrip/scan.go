@@ -137,10 +137,16 @@ func scanPNG(r io.ReaderAt, size int64) ([]string, error) {
 			return found, err
 		}
 		length, kind := int64(binary.BigEndian.Uint32(h)), string(h[4:8])
-		if kind == "IEND" || off+12+length > size {
+		if kind == "IEND" {
 			return found, nil
 		}
-		if pngMetadata(kind) && length <= maxRecord {
+		if off+12+length > size {
+			return found, fmt.Errorf("a PNG chunk at byte %d runs past the end", off)
+		}
+		if pngMetadata(kind) && length > maxRecord {
+			return found, fmt.Errorf("a metadata chunk at byte %d is larger than %d bytes", off, maxRecord)
+		}
+		if pngMetadata(kind) {
 			body, err := read(r, off+8, int(length))
 			if err != nil {
 				return found, err
@@ -177,9 +183,13 @@ func scanWebP(r io.ReaderAt, size int64) ([]string, error) {
 		}
 		length, kind := int64(binary.LittleEndian.Uint32(h[4:])), string(h[:4])
 		if off+8+length > size {
-			return found, nil
+			return found, fmt.Errorf("a WebP chunk at byte %d runs past the end", off)
 		}
-		if (kind == "EXIF" || kind == "XMP ") && length <= maxRecord {
+		metadata := kind == "EXIF" || kind == "XMP "
+		if metadata && length > maxRecord {
+			return found, fmt.Errorf("a metadata chunk at byte %d is larger than %d bytes", off, maxRecord)
+		}
+		if metadata {
 			body, err := read(r, off+8, int(length))
 			if err != nil {
 				return found, err

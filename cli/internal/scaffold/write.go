@@ -16,6 +16,7 @@ import (
 	"portfolio/cli/internal/metastrip"
 	"portfolio/cli/internal/poster"
 	"portfolio/cli/internal/stage"
+	"portfolio/cli/internal/termsafe"
 	"portfolio/cli/internal/videocheck"
 )
 
@@ -143,7 +144,9 @@ func copyFile(src, dst string, maxEdge int) (prep importimage.Result, err error)
 	if err != nil {
 		return prep, err
 	}
-	data, prep = importimage.Prepare(data, maxEdge)
+	if data, prep, err = importimage.Prepare(data, maxEdge); err != nil {
+		return prep, fmt.Errorf("%s: %w", termsafe.String(src), err)
+	}
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return prep, err

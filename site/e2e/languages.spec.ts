@@ -6,9 +6,12 @@
 // both ways and x-default; the sitemap's alternates; the switcher with and
 // without JavaScript, remembering nothing; the contact form sent from the
 // English pages; a private project's pages in both languages under its
-// guarded prefix only; axe clean in both.
+// guarded prefix only; what the host writes itself in the address's
+// language (decision 0123): the not-found page, the secret page and its
+// error, an invalid form posted without JavaScript, each page's social
+// card; axe clean in both.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { scan } from './support/axe';
@@ -225,8 +228,26 @@ for (const javaScriptEnabled of [true, false]) {
       await switcher(page).getByRole('link', { name: 'English' }).click();
       await expect(page).toHaveURL(`${origin}/en/`);
     });
+
+    test('a missing page under /en/ is the English not-found page, as the host answers it', async ({ page }) => {
+      const res = await page.goto(`${origin}/en/projects/no-such-project`);
+      expect(res?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByText('Oops! Page not found')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/en/');
+      await switcher(page).getByRole('link', { name: 'Svenska' }).click();
+      await expect(page).toHaveURL(`${origin}/`);
+    });
   });
 }
+
+test('the host gets a not-found rule per other language, and a not-found page for it', () => {
+  const dist = path.join(site.work, 'site', 'dist');
+  // Netlify reads _redirects; serve, which answered the test above, reads the same file.
+  expect(readFileSync(path.join(dist, '_redirects'), 'utf8')).toContain('\n/en/*  /en/404.html  404\n');
+  expect(readFileSync(path.join(dist, 'en', '404.html'), 'utf8')).toMatch(/^<!doctype html>\s*<html lang="en"/i);
+  expect(readFileSync(path.join(dist, '404.html'), 'utf8')).toMatch(/^<!doctype html>\s*<html lang="sv"/i);
+});
 
 function messages(): string {
   return execFileSync(site.bin, ['messages', '--data', path.join(site.work, 'data')], { cwd: site.work }).toString();

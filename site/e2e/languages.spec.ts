@@ -312,6 +312,43 @@ test("a private project's pages in both languages are under its guarded prefix o
   await expect(page.getByRole('heading', { level: 1, name: 'Bröllopet Berg' })).toBeVisible();
 });
 
+test("a private project's secret page speaks the language of its address, its wrong-password error too", async ({ page, request }) => {
+  for (const [route, lang, label, button] of [
+    [`/private/${privateSlug}`, 'sv', 'Lösenord', 'Öppna galleriet'],
+    [`/private/${privateSlug}/en/photos/1`, 'en', 'Password', 'Open the gallery'],
+  ] as const) {
+    const res = await request.get(origin + route, { maxRedirects: 0 });
+    expect(res.status(), route).toBe(401);
+    const html = await res.text();
+    expect(html, route).toContain(`<html lang="${lang}">`);
+    expect(html, route).toContain(`<label for="secret">${label}</label>`);
+    expect(html, route).toContain(`<button type="submit">${button}</button>`);
+  }
+  await page.goto(`${origin}/private/${privateSlug}`);
+  await page.getByLabel('Lösenord').fill('not the secret');
+  await page.getByRole('button', { name: 'Öppna galleriet' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Det är inte lösenordet till det här galleriet. Titta i meddelandet det kom i och försök igen.');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+});
+
+test('an invalid contact form posted without JavaScript comes back in the language it was sent from', async ({ request }) => {
+  for (const [lang, status, problem] of [
+    ['sv', 'Rätta fälten nedan.', 'Ogiltig e-postadress'],
+    ['en', 'Please correct the fields below.', 'Invalid email address'],
+  ] as const) {
+    const res = await request.post(`${origin}/contact/sent/`, {
+      form: { 'form-name': 'contact', language: lang, name: 'Bo', email: 'not-an-address', message: 'Hej' },
+      headers: { Accept: 'text/html' },
+      maxRedirects: 0,
+    });
+    expect(res.status(), lang).toBe(400);
+    const html = await res.text();
+    expect(html, lang).toContain(`<html lang="${lang}"`);
+    expect(html, lang).toMatch(new RegExp(`data-form-status[^>]*>${status.replace('.', '\\.')}<`));
+    expect(html, lang).toMatch(new RegExp(`data-error-for="email"[^>]*>${problem}<`));
+  }
+});
+
 for (const route of ['/', '/about', '/contact', '/projects/fjallen', '/projects/fjallen/photos/1']) {
   for (const at of [route, inEnglish(route)]) {
     test(`axe clean: ${at}`, async ({ page }) => {

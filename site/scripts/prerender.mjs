@@ -440,6 +440,9 @@ async function main() {
   await writeSitemapAndRobots(await canonicalPages(pages, site, dates));
   const rendered = pages.filter((p) => p.rendered).length;
   await writeHeaderFacts(pages, rendered, site, server.paths.privateProject(''));
+  // The strings the host writes itself, in each of the site's languages, for
+  // `portfolio build` and `portfolio serve` (decision 0123).
+  await writeFile(path.join(dist, '.vite', 'messages.json'), `${JSON.stringify(server.hostMessages(), null, 2)}\n`);
   await cache.save([...used].sort(), dates.found);
   // How long the prerender took since node started, for the build's timings (Go's
   // pipeline.readPrerenderTime): only when `portfolio build` runs it.

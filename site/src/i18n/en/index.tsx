@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { contact } from '@/i18n/en/contact';
 import { favourites } from '@/i18n/en/favourites';
 import { facts, gallery } from '@/i18n/en/gallery';
+import { host } from '@/i18n/en/host';
 import { locale } from '@/i18n/en/locale';
 import { num } from '@/i18n/format';
 import { pieces } from '@/i18n/pieces';
@@ -185,4 +186,4 @@ export const site = {
 };
 
 /** Every string of the site in English. */
-export const en = { locale, site, contact, facts, gallery, favourites, providers };
+export const en = { locale, site, contact, facts, gallery, favourites, providers, host };

@@ -7,6 +7,7 @@ import { num } from '@/i18n/format';
 import { contact } from '@/i18n/sv/contact';
 import { favourites } from '@/i18n/sv/favourites';
 import { facts, gallery } from '@/i18n/sv/gallery';
+import { host } from '@/i18n/sv/host';
 import { locale } from '@/i18n/sv/locale';
 
 /** A name in the genitive: "Plausibles", but "Google Analytics" (a name ending in s, x or z takes no s). */
@@ -157,4 +158,4 @@ export const site: typeof en.site = {
 };
 
 /** Every string of the site in Swedish. */
-export const sv: typeof en.en = { locale, site, contact, facts, gallery, favourites, providers };
+export const sv: typeof en.en = { locale, site, contact, facts, gallery, favourites, providers, host };

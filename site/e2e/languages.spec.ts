@@ -166,6 +166,23 @@ test('every route in both languages: its lang, a self-canonical, hreflang both w
   expect((await head(request, '/projects/fjallen')).html).toContain('Fjällen i november');
 });
 
+test("each page's social card is drawn in its language, at the other language's page's address", async ({ request }) => {
+  const card = (html: string) => ({
+    image: /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1],
+    alt: /<meta property="og:image:alt" content="([^"]+)"/.exec(html)?.[1],
+  });
+  for (const [route, sv, en] of [
+    ['/projects/fjallen', 'Fjällen i november · Sara Lind', 'The fells in November · Sara Lind'],
+    ['/about', 'Om mig · Sara Lind', 'About Me · Sara Lind'],
+  ] as const) {
+    const [svCard, enCard] = [card((await head(request, route)).html), card((await head(request, inEnglish(route))).html)];
+    expect([svCard.alt, enCard.alt], route).toEqual([sv, en]);
+    expect(enCard.image, route).not.toBe(svCard.image);
+    const res = await request.get(enCard.image!.replace(url, origin));
+    expect([res.status(), res.headers()['content-type']], route).toEqual([200, 'image/jpeg']);
+  }
+});
+
 test("every link of a page goes to a page of the page's language", async ({ request }) => {
   for (const route of routes.map(inEnglish)) {
     const { html } = await head(request, route);

@@ -9,6 +9,7 @@ import { favourites } from '@/i18n/sv/favourites';
 import { facts, gallery } from '@/i18n/sv/gallery';
 import { host } from '@/i18n/sv/host';
 import { locale } from '@/i18n/sv/locale';
+import titles from '@/i18n/sv/titles.json';
 
 /** A name in the genitive: "Plausibles", but "Google Analytics" (a name ending in s, x or z takes no s). */
 const genitive = (name: string) => (/[sxz]$/i.test(name) ? name : `${name}s`);
@@ -149,11 +150,9 @@ export const site: typeof en.site = {
       `${name} ser också när galleriet öppnades, när dina valda bilder skickades och vilka filer som laddades ner, under det namn din åtkomst fick. Ingen IP-adress, webbläsare eller enhet sparas. Webbplatsens värd (Netlify) sparar detta tills ${name} tar bort det.`,
   },
   titles: {
-    about: 'Om mig',
+    ...titles,
     sent: 'Meddelandet skickat',
-    privacy: 'Integritet',
     privacyDescription: (name) => `Vad ${genitive(name)} webbplats samlar in om besökare, och vem du kan fråga.`,
-    notFound: 'Sidan finns inte',
   },
 };
 

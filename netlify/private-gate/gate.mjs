@@ -10,7 +10,7 @@
 import { downloadName, fromFirstByte, record as recordActivity } from './activity.mjs';
 import { FAVOURITES, MAX_BODY, photoNames, record, storeKey, validateFavourites } from './favourites.mjs';
 import { classify, PREFIX, slugOf } from './paths.mjs';
-import { CONTACT_PATH, closedPage, gatePage, noticePage } from './pages.mjs';
+import { CONTACT_PATH, closedPage, gateLanguage, gatePage, noticePage } from './pages.mjs';
 import { serveStored } from './store.mjs';
 
 export { classify, CONTACT_PATH, FAVOURITES, PREFIX, slugOf };
@@ -457,7 +457,7 @@ async function gate(request, url, slug, secret, now, gallery, site, { activitySt
   // (decision 0096): the cookie names whose it was.
   const found = await secretClient(secret, slug, given, gallery?.clients);
   if (!found) {
-    return refuse(401, action, 'That is not the password for this gallery. Check the message it came in, and try again.', request.method, site, page);
+    return refuse(401, action, gateLanguage(site, action).say.wrong, request.method, site, page);
   }
   const client = found.client;
   if (ended(gallery, now())) return closed(request, gallery, site);

@@ -40,7 +40,7 @@ import {
   valid,
   validClient,
 } from './gate.mjs';
-import { COVER_URI, FONT_PATH } from './pages.mjs';
+import { COVER_URI, ENGLISH_GATE, FONT_PATH } from './pages.mjs';
 
 // The Edge Functions import what `portfolio build` writes, which a clean
 // checkout lacks: site/src/generated/private-gate.json (this test reads
@@ -83,6 +83,8 @@ test('holds every constant the Go code spells once (vectors.constants)', () => {
   assert.equal(cookiePath(c.cookie.slug), c.cookie.path);
   assert.equal(MAX_CLIENT_NAME, c.maxClientName);
   assert.equal(CONTACT_PATH, c.contactPath);
+  // The secret page's words when the build wrote none (decision 0123).
+  assert.deepEqual(ENGLISH_GATE, c.englishGate);
   // Go's pattern read as JavaScript's (which spells / as \/).
   assert.equal(FONT_PATH.source, new RegExp(c.fontPath).source);
   assert.equal(COVER_URI.source, new RegExp(c.coverURI).source);

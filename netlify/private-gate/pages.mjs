@@ -47,19 +47,55 @@ function fontFaces(site) {
 }
 
 /**
+ * What the secret page says when the build wrote no strings (a file
+ * written before the site was built): the English catalogue's words
+ * (privateaccess.EnglishGate; gate.test.mjs holds the two equal, and the
+ * site's host.test.ts holds them to site/src/i18n/en/host.ts).
+ */
+export const ENGLISH_GATE = {
+  title: 'Private gallery',
+  sharedBy: '{site} shared this private gallery with you. Enter the password from {site}’s message to see it.',
+  shared: 'This gallery is private. Enter the password from the message you were sent to see it.',
+  password: 'Password',
+  open: 'Open the gallery',
+  wrong: 'That is not the password for this gallery. Check the message it came in, and try again.',
+  unreadable: 'The form could not be read. Enter the password again.',
+};
+
+/**
+ * The language of the secret page at `path` and its strings (serve's
+ * Site.GateLanguage, decision 0123): a private project's page in another
+ * language than the default is /private/<slug>/<lang>/… (decision 0116),
+ * so the segment after the slug when it is one of the site's other
+ * languages, else the default, the first; the strings are the ones the
+ * build wrote from the site's catalogue into private-gate.json. Without
+ * them: English.
+ */
+export function gateLanguage(site, path) {
+  const langs = Array.isArray(site?.languages) ? site.languages : [];
+  if (langs.length === 0) return { lang: 'en', say: ENGLISH_GATE };
+  const m = /^\/private\/[^/]*\/([^/]*)/i.exec(path);
+  const lang = m && langs.slice(1).includes(m[1]) ? m[1] : langs[0];
+  const say = site.messages && Object.hasOwn(site.messages, lang) ? site.messages[lang] : undefined;
+  return say ? { lang, say } : { lang: 'en', say: ENGLISH_GATE };
+}
+
+/**
  * The page that asks for the secret, called a password to the client:
  * the site's name, fonts and colours (`site`, what the build wrote of the
  * site), and of the project only what its owner allowed (`page`: its
- * title, a blurred cover; decision 0095).
+ * title, a blurred cover; decision 0095), in the language of its address
+ * (`action`, gateLanguage).
  */
 export function gatePage(action, problem, site, page) {
   const name = site?.name ?? '';
   const title = page?.title ?? '';
   const cover = typeof page?.cover === 'string' && COVER_URI.test(page.cover) ? page.cover : '';
-  const heading = title ? goEscape(title) : 'Private gallery';
+  const { lang, say } = gateLanguage(site, action);
+  const heading = goEscape(title || say.title);
   const who = goEscape(name);
   return `<!doctype html>
-<html lang="en">
+<html lang="${goEscape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -71,11 +107,11 @@ export function gatePage(action, problem, site, page) {
 <body>
 ${cover ? `<img class="cover" src="${goEscape(cover)}" alt="">\n` : ''}<main>
 ${name ? `<p class="site">${who}</p>\n` : ''}<h1>${heading}</h1>
-<p>${name ? `${who} shared this private gallery with you. Enter the password from ${who}’s message to see it.` : 'This gallery is private. Enter the password from the message you were sent to see it.'}</p>
+<p>${goEscape(name ? say.sharedBy.replaceAll('{site}', name) : say.shared)}</p>
 ${problem ? `<p role="alert">${goEscape(problem)}</p>\n` : ''}<form method="post" action="${goEscape(action)}">
-<label for="secret">Password</label>
+<label for="secret">${goEscape(say.password)}</label>
 <input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
-<button type="submit">Open the gallery</button>
+<button type="submit">${goEscape(say.open)}</button>
 </form>
 </main>
 </body>

@@ -6,9 +6,12 @@
 // both ways and x-default; the sitemap's alternates; the switcher with and
 // without JavaScript, remembering nothing; the contact form sent from the
 // English pages; a private project's pages in both languages under its
-// guarded prefix only; axe clean in both.
+// guarded prefix only; what the host writes itself in the address's
+// language (decision 0123): the not-found page, the secret page and its
+// error, an invalid form posted without JavaScript, each page's social
+// card; axe clean in both.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { scan } from './support/axe';
@@ -163,6 +166,23 @@ test('every route in both languages: its lang, a self-canonical, hreflang both w
   expect((await head(request, '/projects/fjallen')).html).toContain('Fjällen i november');
 });
 
+test("each page's social card is drawn in its language, at the other language's page's address", async ({ request }) => {
+  const card = (html: string) => ({
+    image: /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1],
+    alt: /<meta property="og:image:alt" content="([^"]+)"/.exec(html)?.[1],
+  });
+  for (const [route, sv, en] of [
+    ['/projects/fjallen', 'Fjällen i november · Sara Lind', 'The fells in November · Sara Lind'],
+    ['/about', 'Om mig · Sara Lind', 'About Me · Sara Lind'],
+  ] as const) {
+    const [svCard, enCard] = [card((await head(request, route)).html), card((await head(request, inEnglish(route))).html)];
+    expect([svCard.alt, enCard.alt], route).toEqual([sv, en]);
+    expect(enCard.image, route).not.toBe(svCard.image);
+    const res = await request.get(enCard.image!.replace(url, origin));
+    expect([res.status(), res.headers()['content-type']], route).toEqual([200, 'image/jpeg']);
+  }
+});
+
 test("every link of a page goes to a page of the page's language", async ({ request }) => {
   for (const route of routes.map(inEnglish)) {
     const { html } = await head(request, route);
@@ -225,8 +245,26 @@ for (const javaScriptEnabled of [true, false]) {
       await switcher(page).getByRole('link', { name: 'English' }).click();
       await expect(page).toHaveURL(`${origin}/en/`);
     });
+
+    test('a missing page under /en/ is the English not-found page, as the host answers it', async ({ page }) => {
+      const res = await page.goto(`${origin}/en/projects/no-such-project`);
+      expect(res?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByText('Oops! Page not found')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/en/');
+      await switcher(page).getByRole('link', { name: 'Svenska' }).click();
+      await expect(page).toHaveURL(`${origin}/`);
+    });
   });
 }
+
+test('the host gets a not-found rule per other language, and a not-found page for it', () => {
+  const dist = path.join(site.work, 'site', 'dist');
+  // Netlify reads _redirects; serve, which answered the test above, reads the same file.
+  expect(readFileSync(path.join(dist, '_redirects'), 'utf8')).toContain('\n/en/*  /en/404.html  404\n');
+  expect(readFileSync(path.join(dist, 'en', '404.html'), 'utf8')).toMatch(/^<!doctype html>\s*<html lang="en"/i);
+  expect(readFileSync(path.join(dist, '404.html'), 'utf8')).toMatch(/^<!doctype html>\s*<html lang="sv"/i);
+});
 
 function messages(): string {
   return execFileSync(site.bin, ['messages', '--data', path.join(site.work, 'data')], { cwd: site.work }).toString();
@@ -289,6 +327,43 @@ test("a private project's pages in both languages are under its guarded prefix o
   await switcher(page).getByRole('link', { name: 'Svenska' }).click();
   await expect(page).toHaveURL(`${origin}/private/${privateSlug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Bröllopet Berg' })).toBeVisible();
+});
+
+test("a private project's secret page speaks the language of its address, its wrong-password error too", async ({ page, request }) => {
+  for (const [route, lang, label, button] of [
+    [`/private/${privateSlug}`, 'sv', 'Lösenord', 'Öppna galleriet'],
+    [`/private/${privateSlug}/en/photos/1`, 'en', 'Password', 'Open the gallery'],
+  ] as const) {
+    const res = await request.get(origin + route, { maxRedirects: 0 });
+    expect(res.status(), route).toBe(401);
+    const html = await res.text();
+    expect(html, route).toContain(`<html lang="${lang}">`);
+    expect(html, route).toContain(`<label for="secret">${label}</label>`);
+    expect(html, route).toContain(`<button type="submit">${button}</button>`);
+  }
+  await page.goto(`${origin}/private/${privateSlug}`);
+  await page.getByLabel('Lösenord').fill('not the secret');
+  await page.getByRole('button', { name: 'Öppna galleriet' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Det är inte lösenordet till det här galleriet. Titta i meddelandet det kom i och försök igen.');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+});
+
+test('an invalid contact form posted without JavaScript comes back in the language it was sent from', async ({ request }) => {
+  for (const [lang, status, problem] of [
+    ['sv', 'Rätta fälten nedan.', 'Ogiltig e-postadress'],
+    ['en', 'Please correct the fields below.', 'Invalid email address'],
+  ] as const) {
+    const res = await request.post(`${origin}/contact/sent/`, {
+      form: { 'form-name': 'contact', language: lang, name: 'Bo', email: 'not-an-address', message: 'Hej' },
+      headers: { Accept: 'text/html' },
+      maxRedirects: 0,
+    });
+    expect(res.status(), lang).toBe(400);
+    const html = await res.text();
+    expect(html, lang).toContain(`<html lang="${lang}"`);
+    expect(html, lang).toMatch(new RegExp(`data-form-status[^>]*>${status.replace('.', '\\.')}<`));
+    expect(html, lang).toMatch(new RegExp(`data-error-for="email"[^>]*>${problem}<`));
+  }
 });
 
 for (const route of ['/', '/about', '/contact', '/projects/fjallen', '/projects/fjallen/photos/1']) {

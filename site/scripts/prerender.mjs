@@ -277,18 +277,21 @@ function siteVariables(template, pages) {
 /**
  * Every route in each of the site's languages (the default's at its path,
  * the others' at localize(route, lang): /en/about, /private/x/en; decision
- * 0116), then the not-found page, in the default language, with the
- * address and the file each goes to.
+ * 0116), then the not-found page in each language (404.html, and
+ * <lang>/404.html, which the host answers a missing /<lang>/… with: the
+ * _redirects the build writes, decision 0123), with the address and the
+ * file each goes to.
  */
 function pageList(routes, sitePaths, langs, localize) {
   const page = (route, lang) => {
     const at = localize(route, lang);
     return { route, lang, path: at, file: at === '/' ? path.join(dist, 'index.html') : path.join(dist, at, 'index.html') };
   };
-  return [
-    ...routes.flatMap((route) => langs.map((lang) => page(route, lang))),
-    { route: sitePaths.notFound, lang: langs[0], path: sitePaths.notFound, file: path.join(dist, '404.html'), notFound: true },
-  ];
+  const notFound = (lang) => {
+    const at = localize(sitePaths.notFound, lang);
+    return { route: sitePaths.notFound, lang, path: at, file: path.join(dist, `${at}.html`), notFound: true };
+  };
+  return [...routes.flatMap((route) => langs.map((lang) => page(route, lang))), ...langs.map(notFound)];
 }
 
 async function renderPage({ render, paths: sitePaths }, { route, lang, path: at }) {
@@ -437,14 +440,18 @@ async function main() {
   await writeSitemapAndRobots(await canonicalPages(pages, site, dates));
   const rendered = pages.filter((p) => p.rendered).length;
   await writeHeaderFacts(pages, rendered, site, server.paths.privateProject(''));
+  // The strings the host writes itself, in each of the site's languages, for
+  // `portfolio build` and `portfolio serve` (decision 0123).
+  await writeFile(path.join(dist, '.vite', 'messages.json'), `${JSON.stringify(server.hostMessages(), null, 2)}\n`);
   await cache.save([...used].sort(), dates.found);
   // How long the prerender took since node started, for the build's timings (Go's
   // pipeline.readPrerenderTime): only when `portfolio build` runs it.
   if (process.env.PORTFOLIO_PRERENDER_CACHE) {
     await writeFile(path.join(process.env.PORTFOLIO_PRERENDER_CACHE, 'timing.json'), JSON.stringify({ prerenderMs: Math.round(performance.now()) }));
   }
+  const notFound = pages.filter((p) => p.notFound).map((p) => path.relative(dist, p.file).split(path.sep).join('/'));
   console.log(
-    `prerendered ${pages.length - 1} routes (${rendered} rendered, ${pages.length - rendered} unchanged), 404.html, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`,
+    `prerendered ${pages.length - notFound.length} routes (${rendered} rendered, ${pages.length - rendered} unchanged), ${notFound.join(', ')}, sitemap.xml, robots.txt, manifest.webmanifest and favicon.ico`,
   );
 }
 

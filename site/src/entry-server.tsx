@@ -4,8 +4,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadRoute } from '@/app/routes';
+import { limits } from '@/features/contact/validation';
 import { isPrivatePath, paths, photoOf, projectSlug } from '@/config/paths';
-import type { Lang } from '@/i18n';
+import { defaultLang, messagesFor, type Lang } from '@/i18n';
 import { LangProvider } from '@/i18n/react';
 import { analyticsAttributes, analyticsFor, analyticsSetting } from '@/lib/analytics-config';
 import { allProjects, categories, featuredProjects, galleryImages, loadProjectBody, project, projectsOf, showLanguage, site } from '@/lib/content';
@@ -98,6 +99,37 @@ export function siteInfo() {
       if (slug) return [...siteFiles, `projects/${slug}`];
       return siteFiles;
     },
+  };
+}
+
+/**
+ * What the host writes itself in each of the site's languages, from the
+ * catalogue (decision 0123): the secret page's strings, and for a form
+ * posted without JavaScript that comes back invalid, its status and each
+ * problem of the contact form by its English text (what `portfolio serve`
+ * finds, package contact: SPEC's wording), with the limits filled in. The
+ * prerender writes it to dist/.vite/messages.json; the build gives the
+ * gate's part to serve and the Edge Function in private-gate.json.
+ */
+export function hostMessages() {
+  const problems = (t: ReturnType<typeof messagesFor>['contact']) => [
+    t.nameRequired,
+    t.nameTooLong(limits.name),
+    t.emailTooLong(limits.email),
+    t.emailInvalid,
+    t.messageRequired,
+    t.messageTooLong(limits.message),
+  ];
+  const english = problems(messagesFor(defaultLang).contact);
+  return {
+    languages: [...siteLanguages],
+    messages: Object.fromEntries(
+      siteLanguages.map((lang) => {
+        const t = messagesFor(lang);
+        const theirs = problems(t.contact);
+        return [lang, { gate: t.host.gate, form: { invalid: t.host.formInvalid, problems: Object.fromEntries(english.map((e, i) => [e, theirs[i]!])) } }];
+      }),
+    ),
   };
 }
 

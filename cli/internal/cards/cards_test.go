@@ -39,7 +39,17 @@ func realPages(t testing.TB) []Page {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Pages(c)
+	return Pages(c, catalogueTitles(t, c))
+}
+
+// catalogueTitles are the site's catalogue's titles in c's languages.
+func catalogueTitles(t testing.TB, c *content.Content) map[string]Titles {
+	t.Helper()
+	titles, err := ReadTitles("../../../site/src/i18n", c.Languages())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return titles
 }
 
 func run(t testing.TB, pages []Page, out string) *Result {
@@ -361,5 +371,66 @@ func TestCardsCarryTheOwnersRights(t *testing.T) {
 		if got, _ := tags[tag].(string); got != want {
 			t.Errorf("exiftool reads %s = %v, want %q", tag, tags[tag], want)
 		}
+	}
+}
+
+// A site in two languages: each page of the other language gets a card at
+// its address with its own title (the translation's, the catalogue's for
+// the site's own pages), and the default language's cards are the ones a
+// site in one language has (decision 0123).
+func TestPagesInEachLanguage(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../../../content")); err != nil {
+		t.Fatal(err)
+	}
+	one := realPages(t)
+	siteYAML, err := os.ReadFile(filepath.Join(dir, "site.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{
+		"site.yaml":                             string(siteYAML) + "\nlanguages: [en, sv]\n",
+		"site.sv.yaml":                          "taglines:\n  role: Designer · utvecklare\ncontact:\n  title: Skriv till mig\n",
+		"projects/admin-portal/project.sv.yaml": "title: Adminportalen\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, _, err := content.Load(dir, content.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := Pages(c, catalogueTitles(t, c))
+	routes := map[string]Page{}
+	for _, p := range pages {
+		routes[p.Route] = p
+	}
+	if len(pages) != 2*len(one) {
+		t.Errorf("%d cards, want %d: each page's in each language", len(pages), 2*len(one))
+	}
+	for _, p := range one {
+		if got := routes[p.Route]; got.Title != p.Title || got.Alt != p.Alt || got.Eyebrow != p.Eyebrow {
+			t.Errorf("the default language's card of %s is %+v, want %+v", p.Route, got, p)
+		}
+		if _, ok := routes["/sv"+map[bool]string{true: "/", false: p.Route}[p.Route == "/"]]; !ok {
+			t.Errorf("no Swedish card for %s", p.Route)
+		}
+	}
+	for route, want := range map[string][2]string{
+		"/sv/":                        {"Avery Morgan", "Designer · utvecklare"},
+		"/sv/about":                   {"Om mig", ""},
+		"/sv/privacy":                 {"Integritet", ""},
+		"/sv/404":                     {"Sidan finns inte", ""},
+		"/sv/contact":                 {"Skriv till mig", ""},
+		"/sv/projects/admin-portal":   {"Adminportalen", routes["/projects/admin-portal"].Eyebrow},
+		"/sv/projects/college-sports": {routes["/projects/college-sports"].Title, routes["/projects/college-sports"].Eyebrow},
+	} {
+		if got := routes[route]; [2]string{got.Title, got.Eyebrow} != want {
+			t.Errorf("%s: title and eyebrow %q, want %q", route, [2]string{got.Title, got.Eyebrow}, want)
+		}
+	}
+	if p := routes["/sv/projects/admin-portal"]; p.Alt != "Adminportalen · Avery Morgan" || p.Cover != filepath.Join(dir, "projects", "admin-portal", "cover.jpg") {
+		t.Errorf("the Swedish admin portal card: %+v", p)
 	}
 }

@@ -242,6 +242,11 @@ func Site(ctx context.Context, opts *BuildOptions) error {
 	if err := headers.Build(dist, c); err != nil {
 		return err
 	}
+	// Each language's not-found page for a missing page under its prefix
+	// (decision 0123); nothing for a site in one language.
+	if err := headers.WriteRedirects(dist, c.Languages()); err != nil {
+		return err
+	}
 	// The AI-training opt-out the rights ask for, in robots.txt and
 	// /.well-known/tdmrep.json (decision 0101; the headers carry the rest).
 	if err := rights.Write(dist, c.Rights()); err != nil {

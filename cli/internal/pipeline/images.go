@@ -141,8 +141,15 @@ func MakeCards(opts *ImagesOptions, c *content.Content) error {
 		fmt.Fprintf(opts.IO.Out, "no social preview cards: the site's fonts are not in %s (run `npm ci` in the site folder, then `portfolio images` again)\n", opts.FontDir)
 		return nil
 	}
+	// The titles of the site's own pages (About, Privacy, not found) in
+	// each language, from the catalogue beside the generated modules
+	// (decision 0123).
+	titles, err := cards.ReadTitles(filepath.Join(filepath.Dir(dir), "i18n"), c.Languages())
+	if err != nil {
+		return fmt.Errorf("reading the pages' titles for the social preview cards: %w", err)
+	}
 	start := time.Now()
-	res, err := cards.Run(cards.Pages(c), cards.Options{
+	res, err := cards.Run(cards.Pages(c, titles), cards.Options{
 		OutDir:   opts.OutDir,
 		Manifest: filepath.Join(dir, "cards.json"),
 		FontDir:  opts.FontDir,

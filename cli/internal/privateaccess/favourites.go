@@ -37,6 +37,12 @@ type Site struct {
 	// falls back to the system's fonts.
 	Text    string `json:"text,omitempty"`
 	Display string `json:"display,omitempty"`
+	// Languages are the site's languages, the default first, and Messages
+	// the secret page's strings in each (GateLanguage, decision 0123):
+	// what the site build wrote from its catalogue; none until the site is
+	// built, and then the page is in English.
+	Languages []string                `json:"languages,omitempty"`
+	Messages  map[string]GateMessages `json:"messages,omitempty"`
 }
 
 // Gallery is one private project as its favourites are checked: the

@@ -66,7 +66,10 @@ type constants struct {
 	// Stores are the site's Blobs stores the function writes and
 	// `portfolio messages --netlify` reads; Events the kinds it stores.
 	Stores map[string]string `json:"stores"`
-	Events []string          `json:"events"`
+	// EnglishGate is the secret page's strings when the build wrote none
+	// (privateaccess.EnglishGate): the English catalogue's (decision 0123).
+	EnglishGate privateaccess.GateMessages `json:"englishGate"`
+	Events      []string                   `json:"events"`
 	// PrivateHeaders is headers.PrivateRule's headers, in order.
 	PrivateHeaders [][2]string `json:"privateHeaders"`
 	Favourites     struct {
@@ -92,6 +95,7 @@ func buildConstants() constants {
 	c.FontPath = privateaccess.FontPath.String()
 	c.CoverURI = privateaccess.CoverURI.String()
 	c.Stores = map[string]string{"favourites": privateaccess.FavouritesStore, "activity": privateaccess.ActivityStore}
+	c.EnglishGate = privateaccess.EnglishGate
 	c.Events = []string{privateaccess.EventOpened, privateaccess.EventFavourites, privateaccess.EventDownload}
 	for _, h := range headers.PrivateRule.Headers {
 		c.PrivateHeaders = append(c.PrivateHeaders, [2]string{h.Name, h.Value})

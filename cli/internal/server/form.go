@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"portfolio/cli/internal/contact"
+	"portfolio/cli/internal/hostmsg"
 )
 
 // statusInvalid is what the form's status element says when a native post
@@ -45,7 +46,8 @@ func (h *Handler) refill(w http.ResponseWriter, r *http.Request, formName, langu
 		if err != nil || f.body == nil {
 			continue
 		}
-		page, ok := fillForm(f.body, formName, values, problems, statusInvalid)
+		status, said := h.formWords(language, problems)
+		page, ok := fillForm(f.body, formName, values, said, status)
 		if !ok {
 			continue // the site was built again and the form moved
 		}
@@ -64,6 +66,26 @@ func (h *Handler) refill(w http.ResponseWriter, r *http.Request, formName, langu
 		Text:  strings.Join(lines, " ") + " Go back: your text is still in the form.",
 		Back:  backLink(r),
 	})
+}
+
+// formWords are the status and the problems of an invalid form posted
+// without JavaScript in language, the one its hidden field names: the
+// site's catalogue's words, as the prerender wrote them into the built
+// site (hostmsg.File, decision 0123); English without them.
+func (h *Handler) formWords(language string, problems map[string]string) (string, map[string]string) {
+	if language == "" {
+		return statusInvalid, problems
+	}
+	f, err := h.static.load(hostmsg.File)
+	if err != nil || f.body == nil {
+		return statusInvalid, problems
+	}
+	m, err := hostmsg.Parse(hostmsg.File, f.body)
+	if err != nil {
+		h.logf("contact form: %v\n", err)
+		return statusInvalid, problems
+	}
+	return m.FormWords(language, statusInvalid, problems)
 }
 
 func mapsKeys(m map[string]string) func(func(string) bool) {

@@ -202,15 +202,37 @@ func TestNativePostInEachLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// What the prerender writes of the catalogue (hostmsg.File): the
+	// status and the problems in each language (decision 0123).
+	messages := `{"languages": ["sv", "en"], "messages": {
+  "sv": {"gate": {}, "form": {"invalid": "Rätta fälten nedan.", "problems": {"Invalid email address": "Ogiltig e-postadress", "Name is required": "Skriv ditt namn"}}},
+  "en": {"gate": {}, "form": {"invalid": "Please correct the fields below.", "problems": {"Invalid email address": "Invalid email address", "Name is required": "Name is required"}}}}}`
+	if err := os.MkdirAll(filepath.Join(dir, ".vite"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".vite", "messages.json"), []byte(messages), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	s := serveDir(t, dir, func(c *server.Config) { c.Limit = server.Unlimited })
+	says := map[string][3]string{
+		"en": {"Please correct the fields below.", "Invalid email address", "Name is required"},
+		"sv": {"Rätta fälten nedan.", "Ogiltig e-postadress", "Skriv ditt namn"},
+	}
 	for _, lang := range []string{"en", "sv"} {
-		res, body := nativePost(t, s.url, "/contact/sent/", form(map[string]string{"name": "Ada", "email": "nope", "message": "Hej", "language": lang}), nil)
+		res, body := nativePost(t, s.url, "/contact/sent/", form(map[string]string{"name": " ", "email": "nope", "message": "Hej", "language": lang}), nil)
 		if res.StatusCode != 400 {
 			t.Fatalf("%s: status %d, want 400", lang, res.StatusCode)
 		}
 		doc := parse(t, body)
 		if got := attr(find(doc, "html"), "lang"); got != lang {
 			t.Errorf("a post from the %s form came back on the %s page", lang, got)
+		}
+		errorFor := func(field string) string {
+			return text(first(doc, func(n *html.Node) bool { return attr(n, "data-error-for") == field }))
+		}
+		status := text(first(doc, func(n *html.Node) bool { return hasAttr(n, "data-form-status") }))
+		if got := [3]string{status, errorFor("email"), errorFor("name")}; got != says[lang] {
+			t.Errorf("a post from the %s form says %q, want %q", lang, got, says[lang])
 		}
 	}
 	for _, sent := range []string{"en", "sv", "e<", "english", ""} {

@@ -85,32 +85,48 @@ type gateForm struct {
 	Title   string // the project's title, if shown
 	Cover   template.URL
 	Fonts   template.CSS
+	// Lang and Say are the page's language and its strings in it, from the
+	// site's catalogue as the build wrote them (decision 0123).
+	Lang string
+	Say  privateaccess.GateMessages
 }
 
-// newGateForm is the secret's page of a project as the build describes
-// it; site and page may be zero (nothing known: the page names neither).
+// newGateForm is the secret's page at action (its path) of a project as
+// the build describes it, in the path's language; site and page may be
+// zero (nothing known: the page names neither, in English).
 func newGateForm(action string, site privateaccess.Site, page privateaccess.Page) gateForm {
 	f := gateForm{Action: action, Site: site.Name, Title: page.Title, Fonts: fontFaces(site)}
+	f.Lang, f.Say = site.GateLanguage(action)
 	if privateaccess.CoverURI.MatchString(page.Cover) {
 		f.Cover = template.URL(page.Cover) // safe: only a base64 JPEG CoverURI matched
 	}
 	return f
 }
 
-var gatePage = template.Must(template.New("gate").Parse(pageHead + `<title>{{if .Title}}{{.Title}}{{else}}Private gallery{{end}}{{if .Site}} · {{.Site}}{{end}}</title>
+// Intro is what the page says: the owner named at each {site}, or the
+// words for a site the build named no owner of.
+func (f gateForm) Intro() string {
+	if f.Site == "" {
+		return f.Say.Shared
+	}
+	return strings.ReplaceAll(f.Say.SharedBy, "{site}", f.Site)
+}
+
+var gatePage = template.Must(template.New("gate").Parse(strings.Replace(pageHead, `<html lang="en">`, `<html lang="{{.Lang}}">`, 1) +
+	`<title>{{if .Title}}{{.Title}}{{else}}{{.Say.Title}}{{end}}{{if .Site}} · {{.Site}}{{end}}</title>
 <style>{{.Fonts}}` + pageStyle + `</style>
 </head>
 <body>
 {{if .Cover}}<img class="cover" src="{{.Cover}}" alt="">
 {{end}}<main>
 {{if .Site}}<p class="site">{{.Site}}</p>
-{{end}}<h1>{{if .Title}}{{.Title}}{{else}}Private gallery{{end}}</h1>
-<p>{{if .Site}}{{.Site}} shared this private gallery with you. Enter the password from {{.Site}}’s message to see it.{{else}}This gallery is private. Enter the password from the message you were sent to see it.{{end}}</p>
+{{end}}<h1>{{if .Title}}{{.Title}}{{else}}{{.Say.Title}}{{end}}</h1>
+<p>{{.Intro}}</p>
 {{if .Problem}}<p role="alert">{{.Problem}}</p>
 {{end}}<form method="post" action="{{.Action}}">
-<label for="secret">Password</label>
+<label for="secret">{{.Say.Password}}</label>
 <input id="secret" name="secret" type="password" required autocomplete="off" autofocus>
-<button type="submit">Open the gallery</button>
+<button type="submit">{{.Say.Open}}</button>
 </form>
 </main>
 </body>

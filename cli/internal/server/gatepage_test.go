@@ -48,7 +48,31 @@ type gatePageCase struct {
 // the attribute escapes.
 const testCover = "data:image/jpeg;base64,/9j/4AAQSkZJRg+ABAQ/AAAB//2Q=="
 
+// twoLanguages is what the build writes of a site in English and Swedish
+// (decision 0123): the secret page's strings in each, as the prerender
+// took them from the catalogue (stand-ins here, with what must be
+// escaped in them).
+var twoLanguages = &privateaccess.Site{
+	Name: `Avery & Jo <studio>`, Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2",
+	Languages: []string{"en", "sv"},
+	Messages: map[string]privateaccess.GateMessages{
+		"en": privateaccess.EnglishGate,
+		"sv": {
+			Title: "Privat galleri", SharedBy: "{site} har delat galleriet med dig. Skriv lösenordet från {site}s meddelande & se det.",
+			Shared: "Galleriet är privat.", Password: "Lösenord", Open: "Öppna <galleriet>",
+			Wrong: `Det är inte "lösenordet". Försök igen.`, Unreadable: "Formuläret gick inte att läsa.",
+		},
+	},
+}
+
 var gatePageCases = []gatePageCase{
+	{Name: "a Swedish page, after a wrong password", Path: "/private/alpha/sv/", Secret: "a guess", Site: twoLanguages},
+	{Name: "a Swedish photo's page, no title shown", Path: "/private/alpha/sv/photos/2", Site: twoLanguages},
+	{Name: "the default language's page of a site in two", Path: "/private/alpha/photos/2", Site: twoLanguages,
+		Page: &privateaccess.Page{Title: "Alpha"}},
+	{Name: "a segment that is no language of the site", Path: "/private/alpha/fr/", Site: twoLanguages},
+	{Name: "a language the build wrote no strings for", Path: "/private/alpha/sv/",
+		Site: &privateaccess.Site{Name: "Avery Morgan", Languages: []string{"en", "sv"}}},
 	{Name: "title, cover and fonts, after a wrong password", Path: "/private/alpha/", Secret: "a guess",
 		Site: &privateaccess.Site{Name: `Avery & Jo O'Neil <studio>`, Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2"},
 		Page: &privateaccess.Page{Title: `The "Alpha" wedding & party`, Cover: testCover}},

@@ -88,7 +88,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, privateaccess.MaxSecretPost)
 	if err := r.ParseForm(); err != nil {
-		page.Problem = "The form could not be read. Enter the password again."
+		page.Problem = page.Say.Unreadable
 		writeGate(w, r, http.StatusBadRequest, page)
 		return
 	}
@@ -98,7 +98,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	named, ok := privateaccess.SecretClient(secret, slug, r.PostForm.Get(privateaccess.SecretField), h.clients(slug))
 	if !ok {
 		h.tries.spend(client, h.cfg.Now())
-		page.Problem = "That is not the password for this gallery. Check the message it came in, and try again."
+		page.Problem = page.Say.Wrong
 		writeGate(w, r, http.StatusUnauthorized, page)
 		return
 	}

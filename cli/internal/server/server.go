@@ -242,7 +242,7 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request, urlPath string) {
 	name, status := h.static.resolve(urlPath)
 	// The host's own files are not part of the site.
 	if base := path.Base(name); strings.EqualFold(base, "_headers") || strings.EqualFold(base, "_redirects") {
-		name, status = "404.html", http.StatusNotFound
+		name, status = h.static.notFound(path.Clean("/"+urlPath)), http.StatusNotFound
 	}
 	hdr := w.Header()
 	for k, vs := range h.cfg.Headers(urlPath) {

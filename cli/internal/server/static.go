@@ -82,7 +82,34 @@ func (s *static) resolve(urlPath string) (name string, status int) {
 			return c, http.StatusOK
 		}
 	}
-	return "404.html", http.StatusNotFound
+	return s.notFound(clean), http.StatusNotFound
+}
+
+// notFound is the not-found page of a missing path, as the host picks it:
+// the page of the first rule of _redirects that answers a path under its
+// prefix with 404 (`/en/*  /en/404.html  404`, written by the build for a
+// site in several languages, decision 0123) and exists, else 404.html.
+// Only such rules are read; the build writes no other.
+func (s *static) notFound(clean string) string {
+	f, err := s.load("_redirects")
+	if err != nil || f.body == nil {
+		return "404.html"
+	}
+	for line := range strings.Lines(string(f.body)) {
+		fields := strings.Fields(line)
+		if len(fields) != 3 || fields[2] != "404" || !strings.HasSuffix(fields[0], "/*") || !strings.HasPrefix(fields[1], "/") {
+			continue
+		}
+		prefix := strings.TrimSuffix(fields[0], "*")
+		if !strings.HasPrefix(clean+"/", prefix) {
+			continue
+		}
+		name := strings.TrimPrefix(path.Clean(fields[1]), "/")
+		if info, err := s.root.Stat(name); err == nil && info.Mode().IsRegular() {
+			return name
+		}
+	}
+	return "404.html"
 }
 
 // load returns the file, read (and compressed) again only when it changed.

@@ -17,6 +17,7 @@ import (
 
 	"portfolio/cli/internal/content"
 	"portfolio/cli/internal/fsutil"
+	"portfolio/cli/internal/hostmsg"
 	"portfolio/cli/internal/imagecheck"
 	"portfolio/cli/internal/images"
 	"portfolio/cli/internal/privateaccess"
@@ -202,7 +203,10 @@ var gateFonts = [2]string{"inter-*.woff2", "fraunces-*.woff2"}
 // site build in dist published the site's two web fonts, which the secret
 // page loads (decision 0095): known only once the site is built. A font
 // not found exactly once is left out, and the page falls back to the
-// system's font. Nothing changes without the site's part in file.
+// system's font. It writes the secret page's strings in each of the
+// site's languages too, from what the prerender wrote of the site's
+// catalogue (hostmsg.File, decision 0123): the page is in English
+// without them. Nothing changes without the site's part in file.
 func SetGateFonts(file, dist string) error {
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -216,7 +220,8 @@ func SetGateFonts(file, dist string) error {
 }
 
 // GateFonts is data (privateaccess.GalleriesFile's content) with the
-// fonts' addresses the site build in dist published (SetGateFonts): what
+// fonts' addresses the site build in dist published and the secret
+// page's strings it wrote (SetGateFonts): what
 // `portfolio generate` writes and checks once a site is built, so that its
 // --check after a build agrees with the file the build left.
 func GateFonts(data []byte, dist string) ([]byte, error) {
@@ -235,10 +240,29 @@ func GateFonts(data []byte, dist string) ([]byte, error) {
 			}
 		}
 	}
-	if g.Site.Text == found[0] && g.Site.Display == found[1] {
+	langs, messages, err := gateMessages(dist)
+	if err != nil {
+		return nil, err
+	}
+	if g.Site.Text == found[0] && g.Site.Display == found[1] && slices.Equal(g.Site.Languages, langs) && maps.Equal(g.Site.Messages, messages) {
 		return data, nil
 	}
 	g.Site.Text, g.Site.Display = found[0], found[1]
+	g.Site.Languages, g.Site.Messages = langs, messages
 	b, err := json.MarshalIndent(g, "", "  ")
 	return append(b, '\n'), err
+}
+
+// gateMessages is the secret page's part of hostmsg.File: the
+// site's languages and the page's strings in each; none without the file.
+func gateMessages(dist string) ([]string, map[string]privateaccess.GateMessages, error) {
+	m, err := hostmsg.Read(dist)
+	if err != nil || len(m.Languages) == 0 {
+		return nil, nil, err
+	}
+	out := map[string]privateaccess.GateMessages{}
+	for _, lang := range m.Languages {
+		out[lang] = m.Messages[lang].Gate
+	}
+	return m.Languages, out, nil
 }

@@ -342,3 +342,52 @@ func TestSetGateFonts(t *testing.T) {
 		t.Errorf("site %+v, want Inter's address and no Fraunces (two candidates)", g.Site)
 	}
 }
+
+// Decision 0123: once the site is built, the secret page learns its words
+// in each of the site's languages, from what the prerender wrote of the
+// catalogue; a site built before has none, and the page is in English.
+func TestSetGateFontsGivesTheGateItsWords(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, privateaccess.GalleriesFile)
+	dist := filepath.Join(dir, "dist")
+	if err := os.MkdirAll(filepath.Join(dist, ".vite"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := &content.Content{Site: &content.Site{Name: "Avery Morgan"}}
+	if err := os.WriteFile(file, must(galleriesJSON(c)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := func() *privateaccess.Site {
+		t.Helper()
+		if err := SetGateFonts(file, dist); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(file)
+		g, err := privateaccess.ReadGalleries(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Site
+	}
+	if s := read(); s.Languages != nil || s.Messages != nil {
+		t.Errorf("without the prerender's words: %+v, want none", s)
+	}
+	words := `{"languages": ["sv", "en"], "messages": {
+  "sv": {"gate": {"title": "Privat galleri", "wrong": "Fel lösenord."}, "form": {"invalid": "Rätta fälten nedan.", "problems": {}}},
+  "en": {"gate": {"title": "Private gallery", "wrong": "Wrong password."}, "form": {"invalid": "Please correct the fields below.", "problems": {}}}}}`
+	if err := os.WriteFile(filepath.Join(dist, ".vite", "messages.json"), []byte(words), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := read()
+	if !slices.Equal(s.Languages, []string{"sv", "en"}) || s.Messages["sv"].Title != "Privat galleri" || s.Messages["en"].Wrong != "Wrong password." || s.Name != "Avery Morgan" {
+		t.Errorf("site %+v, want both languages' words", s)
+	}
+	if lang, m := s.GateLanguage("/private/x/en/photos/1"); lang != "en" || m.Title != "Private gallery" {
+		t.Errorf("/private/x/en/photos/1: %s %+v", lang, m)
+	}
+	if err := os.WriteFile(filepath.Join(dist, ".vite", "messages.json"), []byte(`{"languages": ["sv"], "messages": {}}`), 0o644); err == nil {
+		if err := SetGateFonts(file, dist); err == nil || !strings.Contains(err.Error(), `no strings in "sv"`) {
+			t.Errorf("a file without a language's words: %v, want an error naming it", err)
+		}
+	}
+}

@@ -90,7 +90,7 @@ func transparent(path string) bool {
 func fakeCards(t *testing.T, c *content.Content) File {
 	t.Helper()
 	m := map[string]cards.Entry{}
-	for _, p := range cards.Pages(c) {
+	for _, p := range cards.Pages(c, nil) {
 		sum := sha256.Sum256([]byte(p.Route))
 		m[p.Route] = cards.Entry{File: "/img/" + cards.Subdir + "/" + hex.EncodeToString(sum[:8]) + ".jpg", Width: cards.Width, Height: cards.Height, Alt: p.Alt}
 	}

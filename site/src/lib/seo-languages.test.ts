@@ -7,6 +7,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 async function withLanguages(languages: readonly string[]) {
   vi.resetModules();
   vi.doMock('@/generated/languages', () => ({ languages }));
+  // `portfolio images` draws each other language's cards at its pages'
+  // addresses (decision 0123); the test content's cards are one language's.
+  vi.doMock('@/generated/cards.json', async () => {
+    const cards = (await vi.importActual<{ default: Record<string, unknown> }>('@/generated/cards.json')).default;
+    const all: Record<string, unknown> = { ...cards };
+    for (const l of languages.slice(1)) for (const [route, c] of Object.entries(cards)) all[route === '/' ? `/${l}/` : `/${l}${route}`] = c;
+    return { default: all };
+  });
   const seo = await import('@/lib/seo');
   const { site } = await import('@/lib/content');
   return { ...seo, site };
@@ -14,6 +22,7 @@ async function withLanguages(languages: readonly string[]) {
 
 afterEach(() => {
   vi.doUnmock('@/generated/languages');
+  vi.doUnmock('@/generated/cards.json');
   vi.resetModules();
 });
 

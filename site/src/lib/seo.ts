@@ -36,10 +36,15 @@ export interface PreviewImage {
 
 type CardEntry = { file: string; width: number; height: number; alt: string };
 
-/** The card of a route (as `portfolio images` names them: '/', '/about', '/404', '/projects/x'). */
-export function card(route: string): PreviewImage {
-  const c = (cards as Record<string, CardEntry>)[route];
-  if (!c) throw new Error(`no social preview card for ${route} in src/generated/cards.json: run \`portfolio images\``);
+/**
+ * The card of a route (as `portfolio images` names them: '/', '/about',
+ * '/404', '/projects/x') in `lang`: another language's card is at that
+ * language's address ('/sv/about'), drawn with its title (decision 0123).
+ */
+export function card(route: string, lang: Lang = mainLanguage): PreviewImage {
+  const at = localize(route, lang);
+  const c = (cards as Record<string, CardEntry>)[at];
+  if (!c) throw new Error(`no social preview card for ${at} in src/generated/cards.json: run \`portfolio images\``);
   return { url: absolute(c.file), width: c.width, height: c.height, alt: c.alt };
 }
 
@@ -168,7 +173,7 @@ export function pageMeta(pathname: string, lang: Lang = mainLanguage): PageMeta 
     canonical: absolute(localize(path, lang)),
     type: 'website',
     ...extra,
-    image: extra.image ?? card(path),
+    image: extra.image ?? card(path, lang),
     ...languages(path),
   });
   if (pathname === paths.home) {
@@ -183,7 +188,7 @@ export function pageMeta(pathname: string, lang: Lang = mainLanguage): PageMeta 
   }
   if (pathname === paths.about) return page(t.site.titles.about, site.about.description, paths.about);
   if (samePath(pathname, paths.contactSent)) {
-    return page(t.site.titles.sent, site.contact.description, paths.contactSent, { image: card(paths.contact), noindex: true });
+    return page(t.site.titles.sent, site.contact.description, paths.contactSent, { image: card(paths.contact, lang), noindex: true });
   }
   if (pathname === paths.contact) return page(site.contact.title, site.contact.description, paths.contact);
   if (pathname === paths.privacy) {
@@ -227,7 +232,7 @@ export function pageMeta(pathname: string, lang: Lang = mainLanguage): PageMeta 
       ...(site.previews === 'photos' || isPrivate(p) ? { image: photoPreview({ ...p.cover, alt: p.title }) } : {}),
     });
   }
-  return { title: `${t.site.titles.notFound} · ${site.name}`, description: site.description, image: card(paths.notFound), type: 'website' };
+  return { title: `${t.site.titles.notFound} · ${site.name}`, description: site.description, image: card(paths.notFound, lang), type: 'website' };
 }
 
 // --- Structured data (schema.org JSON-LD) ------------------------------------
@@ -331,7 +336,7 @@ function creativeWork(p: Project, technologies: readonly string[], hero: string,
     alternativeHeadline: p.subtitle,
     description: p.description,
     url,
-    image: [absolute(hero), card(p.link).url],
+    image: [absolute(hero), card(p.link, lang).url],
     genre: p.category,
     keywords: [...new Set([...p.skills, ...technologies])].join(', '),
     author: author(),

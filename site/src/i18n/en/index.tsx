@@ -15,7 +15,9 @@ import type { ReactNode } from 'react';
 import { contact } from '@/i18n/en/contact';
 import { favourites } from '@/i18n/en/favourites';
 import { facts, gallery } from '@/i18n/en/gallery';
+import { host } from '@/i18n/en/host';
 import { locale } from '@/i18n/en/locale';
+import titles from '@/i18n/en/titles.json';
 import { num } from '@/i18n/format';
 import { pieces } from '@/i18n/pieces';
 
@@ -176,13 +178,14 @@ export const site = {
   },
   /** Page titles (before " · " and the site's name) and the privacy page's description. */
   titles: {
-    about: 'About Me',
+    // About, Privacy and the not-found page's titles are a JSON file, which
+    // `portfolio images` reads too: it draws them on those pages' social
+    // preview cards in each language (decision 0123).
+    ...titles,
     sent: 'Message sent',
-    privacy: 'Privacy',
     privacyDescription: (name: string) => `What ${name}'s site collects about visitors, and whom to ask.`,
-    notFound: 'Page not found',
   },
 };
 
 /** Every string of the site in English. */
-export const en = { locale, site, contact, facts, gallery, favourites, providers };
+export const en = { locale, site, contact, facts, gallery, favourites, providers, host };

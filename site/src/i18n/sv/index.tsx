@@ -7,7 +7,9 @@ import { num } from '@/i18n/format';
 import { contact } from '@/i18n/sv/contact';
 import { favourites } from '@/i18n/sv/favourites';
 import { facts, gallery } from '@/i18n/sv/gallery';
+import { host } from '@/i18n/sv/host';
 import { locale } from '@/i18n/sv/locale';
+import titles from '@/i18n/sv/titles.json';
 
 /** A name in the genitive: "Plausibles", but "Google Analytics" (a name ending in s, x or z takes no s). */
 const genitive = (name: string) => (/[sxz]$/i.test(name) ? name : `${name}s`);
@@ -148,13 +150,11 @@ export const site: typeof en.site = {
       `${name} ser också när galleriet öppnades, när dina valda bilder skickades och vilka filer som laddades ner, under det namn din åtkomst fick. Ingen IP-adress, webbläsare eller enhet sparas. Webbplatsens värd (Netlify) sparar detta tills ${name} tar bort det.`,
   },
   titles: {
-    about: 'Om mig',
+    ...titles,
     sent: 'Meddelandet skickat',
-    privacy: 'Integritet',
     privacyDescription: (name) => `Vad ${genitive(name)} webbplats samlar in om besökare, och vem du kan fråga.`,
-    notFound: 'Sidan finns inte',
   },
 };
 
 /** Every string of the site in Swedish. */
-export const sv: typeof en.en = { locale, site, contact, facts, gallery, favourites, providers };
+export const sv: typeof en.en = { locale, site, contact, facts, gallery, favourites, providers, host };

@@ -1,0 +1,60 @@
+package privateaccess
+
+import "strings"
+
+// GateMessages are the secret page's strings in one language, from the
+// site's catalogue (site/src/i18n/<lang>/host.ts; decision 0123): the
+// prerender writes them, the build puts them into GalleriesFile, and
+// `portfolio serve` and the Edge Function (netlify/private-gate/pages.mjs)
+// write the page with them, so the two say the same words in every
+// language. SharedBy names the owner at each "{site}".
+type GateMessages struct {
+	Title      string `json:"title"`
+	SharedBy   string `json:"sharedBy"`
+	Shared     string `json:"shared"`
+	Password   string `json:"password"`
+	Open       string `json:"open"`
+	Wrong      string `json:"wrong"`
+	Unreadable string `json:"unreadable"`
+}
+
+// EnglishGate is what the page says when the build wrote no strings (a
+// file written before the site was built, or before decision 0123): the
+// English catalogue's words, which the site's test holds it to
+// (site/src/i18n/host.test.ts reads testdata/vectors.json).
+var EnglishGate = GateMessages{
+	Title:      "Private gallery",
+	SharedBy:   "{site} shared this private gallery with you. Enter the password from {site}’s message to see it.",
+	Shared:     "This gallery is private. Enter the password from the message you were sent to see it.",
+	Password:   "Password",
+	Open:       "Open the gallery",
+	Wrong:      "That is not the password for this gallery. Check the message it came in, and try again.",
+	Unreadable: "The form could not be read. Enter the password again.",
+}
+
+// GateLanguage is the language of the secret page at urlPath and its
+// strings: a private project's page in another language than the
+// default is /private/<slug>/<lang>/… (decision 0116), so the segment
+// after the slug, when it is one of the site's other languages; else the
+// default, the first. Without the build's strings: English.
+func (s *Site) GateLanguage(urlPath string) (lang string, m GateMessages) {
+	if s == nil || len(s.Languages) == 0 {
+		return "en", EnglishGate
+	}
+	lang = s.Languages[0]
+	if rest, ok := cutFold(urlPath, Prefix); ok {
+		parts := strings.SplitN(rest, "/", 3)
+		if len(parts) > 1 {
+			for _, other := range s.Languages[1:] {
+				if parts[1] == other {
+					lang = other
+				}
+			}
+		}
+	}
+	m, ok := s.Messages[lang]
+	if !ok {
+		return "en", EnglishGate
+	}
+	return lang, m
+}

@@ -1,0 +1,28 @@
+// What the host writes itself, outside the site's pages, in English: the
+// secret page of a private project (written by `portfolio serve` and the
+// Edge Function netlify/private-gate alike) and serve's answer to a form
+// posted without JavaScript that comes back invalid (decision 0123).
+// Plain strings, a {site} placeholder where the owner's name goes: the
+// prerender writes each language's part to dist/.vite/messages.json
+// (hostMessages, src/entry-server.tsx), and `portfolio build` gives the
+// gate's part to both implementations in private-gate.json. Nothing in the
+// browser reads it.
+
+export const host = {
+  gate: {
+    /** The page's heading when the owner shows no title. */
+    title: 'Private gallery',
+    /** What the page says, with the owner's name. */
+    sharedBy: '{site} shared this private gallery with you. Enter the password from {site}’s message to see it.',
+    /** What it says when the build named no owner. */
+    shared: 'This gallery is private. Enter the password from the message you were sent to see it.',
+    password: 'Password',
+    open: 'Open the gallery',
+    /** After a wrong password. */
+    wrong: 'That is not the password for this gallery. Check the message it came in, and try again.',
+    /** After a post that could not be read. */
+    unreadable: 'The form could not be read. Enter the password again.',
+  },
+  /** The contact form's status after a post without JavaScript that comes back invalid. */
+  formInvalid: 'Please correct the fields below.',
+};

@@ -1,0 +1,15 @@
+// Svenska: what the host writes itself (en/host.ts has the shape and says who reads it).
+import type { host as en } from '@/i18n/en/host';
+
+export const host: typeof en = {
+  gate: {
+    title: 'Privat galleri',
+    sharedBy: '{site} har delat det här privata galleriet med dig. Skriv lösenordet från meddelandet från {site} för att se det.',
+    shared: 'Det här galleriet är privat. Skriv lösenordet från meddelandet du fick för att se det.',
+    password: 'Lösenord',
+    open: 'Öppna galleriet',
+    wrong: 'Det är inte lösenordet till det här galleriet. Titta i meddelandet det kom i och försök igen.',
+    unreadable: 'Formuläret gick inte att läsa. Skriv lösenordet igen.',
+  },
+  formInvalid: 'Rätta fälten nedan.',
+};

@@ -44,7 +44,7 @@ type Options struct {
 	// field whose value names one (the `page` definition).
 	Categories []string
 	// Repo is the GitHub repository ("owner/name") the editor commits to on
-	// the host; "" leaves it out (the editor then works locally only).
+	// the host; "" writes LocalRepo (the editor then works locally only).
 	Repo string
 	// Branch is the branch it commits to.
 	Branch string
@@ -53,6 +53,9 @@ type Options struct {
 	// i18n (decision 0113), one or none leaves it out.
 	Languages []string
 }
+
+// LocalRepo is the repository of a site with none on GitHub.
+const LocalRepo = "local/no-github-repository"
 
 // Unmapped is a schema constraint no widget carries, and why.
 type Unmapped struct {
@@ -97,10 +100,14 @@ func Generate(site, project []byte, opts Options) ([]byte, []Unmapped, error) {
 	g.root = siteRoot
 	siteFields := g.fields(siteRoot.Schema, "site", false, shared)
 
-	backend := yaml.MapSlice{{Key: "name", Value: "github"}}
-	if opts.Repo != "" {
-		backend = append(backend, yaml.MapItem{Key: "repo", Value: opts.Repo})
+	// Sveltia does not start without a repository, even in its local mode,
+	// which does not read it (decision 0120): a site with no GitHub
+	// remote names LocalRepo, and signing in to GitHub fails on it.
+	repo := opts.Repo
+	if repo == "" {
+		repo = LocalRepo
 	}
+	backend := yaml.MapSlice{{Key: "name", Value: "github"}, {Key: "repo", Value: repo}}
 	branch := opts.Branch
 	if branch == "" {
 		branch = "main"

@@ -61,10 +61,33 @@ function cleaned(data) {
   return data;
 }
 
+/** The last refusal, until the dialog that reports it shows it. */
+let refusal = null;
+
+/**
+ * Sveltia reports a refused save with a generic "There was an error while
+ * saving the entry" and leaves the hook's message in the console (decision
+ * 0120): the message goes into that dialog's description, where the owner
+ * (and a screen reader, through aria-describedby) reads it.
+ */
+function showRefusals() {
+  new MutationObserver(() => {
+    if (!refusal || Date.now() - refusal.at > 30_000) return;
+    for (const dialog of document.querySelectorAll('dialog[open]')) {
+      const body = document.getElementById(dialog.getAttribute('aria-describedby') ?? '') ?? dialog;
+      if (body.querySelector('[data-portfolio-refusal]')) continue;
+      const p = Object.assign(document.createElement('p'), { textContent: refusal.message });
+      p.dataset.portfolioRefusal = '';
+      body.append(p);
+      refusal = null;
+    }
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['open'] });
+}
+
 /**
  * Sveltia's preSave: the default language's data (entry.data) checked by
  * the schemas; each translation (entry.i18n.<lang>.data) cleaned as it. A
- * refusal throws, and Sveltia shows its message under its own.
+ * refusal throws, and showRefusals puts its message in Sveltia's dialog.
  */
 async function preSave({ entry }) {
   const data = cleaned(entry.get('data'));
@@ -76,7 +99,11 @@ async function preSave({ entry }) {
     schemas,
     facts: await facts,
   });
-  if (found.length > 0) throw new Error(`Not saved: ${found.join('; ')}`);
+  if (found.length > 0) {
+    const message = `Not saved: ${found.join('; ')}`;
+    refusal = { message, at: Date.now() };
+    throw new Error(message);
+  }
   let out = entry.set('data', data);
   for (const lang of entry.get('i18n')?.keys?.() ?? []) {
     const t = entry.getIn(['i18n', lang, 'data']);
@@ -109,6 +136,7 @@ function keepZoom() {
 window.addEventListener('DOMContentLoaded', () => {
   const { CMS } = window;
   keepZoom();
+  showRefusals();
   CMS.registerEventListener({ name: 'preSave', handler: preSave });
   CMS.init();
 });

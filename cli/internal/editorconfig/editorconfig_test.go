@@ -89,7 +89,7 @@ func TestEveryFieldIsEditable(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, p := range schemaFields(root, root.Schema, name, map[string]bool{}) {
-			// A list of scalars is one field in Decap: its items have no name.
+			// A list of scalars is one field in the editor: its items have no name.
 			if !have[p] && !have[strings.TrimSuffix(p, "[]")] && notInEditor[p] == "" {
 				missing = append(missing, p)
 			}

@@ -1,12 +1,12 @@
-// /admin's script beside Decap CMS (decision 79). It runs before Decap's
-// bundle, to start Decap itself: on the development server (localhost) with
-// its local backend, which `portfolio dev --editor` serves at
-// /admin/api/v1 (Decap takes only an absolute address, and the port is the
-// server's); and it refuses a save the schemas refuse, before anything is
-// written; and it strips every image the editor sends of its GPS position
-// and serial numbers before it leaves the browser (upload.js, decision
-// 0084). Built by scripts/admin.mjs with the validators compiled from
-// schema/*.json (no eval for them) and the strip compiled to WebAssembly.
+// /admin's script beside Sveltia CMS (decisions 79, 0114, 0120). It runs
+// before Sveltia's bundle, to start Sveltia itself (on localhost Sveltia
+// offers its own local mode, the browser's folder picker: no server); it
+// refuses a save the schemas refuse, before anything is written; it gives
+// the page back the zoom Sveltia's viewport takes away; and it strips every
+// image the editor sends of its GPS position and serial numbers before it
+// leaves the browser (upload.js, decision 0084). Built by scripts/admin.mjs
+// with the validators compiled from schema/*.json (no eval for them) and the
+// strip compiled to WebAssembly.
 import { emptyPaths, problems, withoutEmpty } from './check.js';
 import { stripping } from './upload.js';
 import schemas from 'virtual:portfolio-schemas';
@@ -37,7 +37,7 @@ function loadStrip() {
   });
   return strip;
 }
-// Before Decap's bundle runs: every request it makes goes through this.
+// Before Sveltia's bundle runs: every request it makes goes through this.
 window.fetch = stripping(send, loadStrip);
 
 const facts = fetch('/admin/checks.json').then((r) => {
@@ -45,20 +45,52 @@ const facts = fetch('/admin/checks.json').then((r) => {
   return r.json();
 });
 
-/** The files uploaded with the entry (Decap's drafts, not the files already there), each with its first bytes. */
+/** The files uploaded with the entry (those with a File: new ones, not the files already there), each with its first bytes. */
 async function uploads(entry) {
   const files = entry.get('mediaFiles')?.toJS?.() ?? [];
   return Promise.all(
     files
-      .filter((m) => m.file && m.draft)
+      .filter((m) => m.file instanceof Blob)
       .map(async (m) => ({ name: m.name ?? m.file.name, size: m.file.size, head: new Uint8Array(await m.file.slice(0, 12).arrayBuffer()) })),
   );
 }
 
-async function preSave({ entry }) {
-  let data = entry.get('data');
-  // Decap writes '' for a cleared optional field: the schemas refuse it.
+/** An entry's data without the empty values the editor writes for a cleared optional field, which the schemas refuse. */
+function cleaned(data) {
   for (const p of emptyPaths(data.toJS()).reverse()) data = data.deleteIn(p);
+  return data;
+}
+
+/** The last refusal, until the dialog that reports it shows it. */
+let refusal = null;
+
+/**
+ * Sveltia reports a refused save with a generic "There was an error while
+ * saving the entry" and leaves the hook's message in the console (decision
+ * 0120): the message goes into that dialog's description, where the owner
+ * (and a screen reader, through aria-describedby) reads it.
+ */
+function showRefusals() {
+  new MutationObserver(() => {
+    if (!refusal || Date.now() - refusal.at > 30_000) return;
+    for (const dialog of document.querySelectorAll('dialog[open]')) {
+      const body = document.getElementById(dialog.getAttribute('aria-describedby') ?? '') ?? dialog;
+      if (body.querySelector('[data-portfolio-refusal]')) continue;
+      const p = Object.assign(document.createElement('p'), { textContent: refusal.message });
+      p.dataset.portfolioRefusal = '';
+      body.append(p);
+      refusal = null;
+    }
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['open'] });
+}
+
+/**
+ * Sveltia's preSave: the default language's data (entry.data) checked by
+ * the schemas; each translation (entry.i18n.<lang>.data) cleaned as it. A
+ * refusal throws, and showRefusals puts its message in Sveltia's dialog.
+ */
+async function preSave({ entry }) {
+  const data = cleaned(entry.get('data'));
   const found = problems({
     collection: entry.get('collection'),
     data: withoutEmpty(data.toJS()),
@@ -67,13 +99,44 @@ async function preSave({ entry }) {
     schemas,
     facts: await facts,
   });
-  if (found.length > 0) throw new Error(`Not saved: ${found.join('; ')}`);
-  return data;
+  if (found.length > 0) {
+    const message = `Not saved: ${found.join('; ')}`;
+    refusal = { message, at: Date.now() };
+    throw new Error(message);
+  }
+  let out = entry.set('data', data);
+  for (const lang of entry.get('i18n')?.keys?.() ?? []) {
+    const t = entry.getIn(['i18n', lang, 'data']);
+    if (t) out = out.setIn(['i18n', lang, 'data'], cleaned(t));
+  }
+  return out;
+}
+
+/**
+ * Sveltia sets the viewport to maximum-scale=1, which stops a visitor
+ * zooming (axe's meta-viewport, WCAG 1.4.4): each time it writes one, the
+ * scale limit goes (decision 0114).
+ */
+function keepZoom() {
+  const fix = () => {
+    for (const m of document.querySelectorAll('meta[name="viewport"]')) {
+      const content = m.getAttribute('content') ?? '';
+      const kept = content
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p && !/^(maximum-scale|user-scalable)\s*=/i.test(p))
+        .join(', ');
+      if (kept !== content) m.setAttribute('content', kept);
+    }
+  };
+  new MutationObserver(fix).observe(document.head, { childList: true, subtree: true, attributes: true, attributeFilter: ['content'] });
+  fix();
 }
 
 window.addEventListener('DOMContentLoaded', () => {
   const { CMS } = window;
+  keepZoom();
+  showRefusals();
   CMS.registerEventListener({ name: 'preSave', handler: preSave });
-  const local = ['localhost', '127.0.0.1'].includes(location.hostname);
-  CMS.init(local ? { config: { local_backend: { url: `${location.origin}/admin/api/v1` } } } : {});
+  CMS.init();
 });

@@ -66,7 +66,7 @@ describe('problems', () => {
       expect.stringContaining('01.jpg is too large: 300 MB, the limit is 256 MB'),
     ]);
   });
-  it('drops the empty values Decap writes for cleared fields', () => {
+  it('drops the empty values the editor writes for cleared fields', () => {
     const cleared = { ...project, subtitle: '', body: [{ type: 'gallery', heading: '', texts: [{ file: '01.jpg', caption: '' }] }], extra: { a: '' } };
     expect(emptyPaths(cleared)).toEqual([['subtitle'], ['body', 0, 'heading'], ['body', 0, 'texts', 0, 'caption'], ['extra']]);
     expect(withoutEmpty(cleared)).toEqual({ ...project, subtitle: undefined, body: [{ type: 'gallery', texts: [{ file: '01.jpg' }] }] });

@@ -1,8 +1,10 @@
-// Builds /admin, the browser editor (decision 79), into public/admin/ beside
-// the configuration `portfolio generate` writes there: Decap CMS's bundle as
-// its package ships it (fetched by `npm pack`, checked against the
-// integrity below: installing the package would add 556 packages, 391 MB
-// and peer conflicts with the site's React), the page (admin/index.html),
+// Builds /admin, the browser editor (decisions 79, 0114, 0120), into
+// public/admin/ beside the configuration `portfolio generate` writes there:
+// Sveltia CMS's bundle as its package ships it (fetched by `npm pack`,
+// checked against the integrity below, nothing installed), with the
+// addresses of its three fonts rewritten to copies under /admin/fonts/
+// (fetched the same way from their Fontsource packages: the editor's policy
+// allows no other host, decision 0114), the page (admin/index.html),
 // and admin.js, the save
 // check (admin/), with the validators Ajv compiles from ../schema/*.json
 // here, at build time (standalone code: no eval in the browser for them),
@@ -27,27 +29,72 @@ import { build } from 'vite';
 
 const site = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(site, 'public', 'admin');
-/** The editor's package: its version and the registry's integrity of its tarball. */
-const decap = { spec: 'decap-cms@3.16.3', integrity: 'sha512-hf+dPlCh7TJmWl8+6VRzHYOWhri5xgUknrZbDewaWe4s9B7xJ8PQugp2QHeSldMUKzav6+z0oIpwUYhUJDYtYw==' };
-const vendor = path.join(site, '..', '.cache', 'admin', decap.spec);
-const decapDist = path.join(vendor, 'package', 'dist');
+/**
+ * The packages /admin serves files of: each one's version, the registry's
+ * integrity of its tarball, and what is taken from it. A bump changes
+ * spec and integrity together and re-runs .ci/bench/editor/run (0114).
+ */
+const sveltia = {
+  spec: '@sveltia/cms@0.221.1',
+  integrity: 'sha512-J+Qoik9kGMk2L7vNpOQrnDmFRi+NB6vwJ0f657YtsxWH0P8WYSYRRSRC2pQ/jGGbVlM//Pg/WIgmkpswqoo3gQ==',
+  files: ['package/dist/sveltia-cms.js', 'package/LICENSE.txt'],
+};
+/**
+ * Sveltia's fonts, each by the address its bundle loads it from (Fontsource's
+ * CDN) and the same file of the same version in the package (OFL-1.1 all
+ * three; docs/credits.md).
+ */
+const fonts = [
+  {
+    url: 'https://cdn.jsdelivr.net/fontsource/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2',
+    spec: '@fontsource-variable/source-sans-3@5.3.0',
+    integrity: 'sha512-dpi0GZk7EQe2tYpg6Q0Fx0OmUgnuGu+0rHPgtXqtKhglYmJuP7jZ12Mu1uN+NfRaJRY1Emn8AQJEWzmoZ4wa9g==',
+    files: ['package/files/source-sans-3-latin-wght-normal.woff2', 'package/LICENSE'],
+  },
+  {
+    url: 'https://cdn.jsdelivr.net/fontsource/fonts/noto-mono@5.3.0/latin-400-normal.woff2',
+    spec: '@fontsource/noto-mono@5.3.0',
+    integrity: 'sha512-QZieY3OyKEImCXg3HRiF6p6/H0GXX94uEb53ayLyQgCTB20LdkvsyJIgigo6lAGmVw3WEs40DdG5KTqpxfwgGg==',
+    files: ['package/files/noto-mono-latin-400-normal.woff2', 'package/LICENSE'],
+  },
+  {
+    url: 'https://cdn.jsdelivr.net/fontsource/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2',
+    spec: '@fontsource-variable/material-symbols-outlined@5.3.7',
+    integrity: 'sha512-d6kLamaMdad40AYoyJEBgCH63fRLklC7GW7bgb7WWbPh/UzuW483Dlyfmn3vxpiNsHLIMBOcYYkZDtOC9Y3MUA==',
+    files: ['package/files/material-symbols-outlined-latin-wght-normal.woff2', 'package/LICENSE'],
+  },
+];
+/**
+ * Immutable.js, which Sveltia imports from unpkg.com when it runs an event
+ * hook (admin.js's preSave): without it, the save check is skipped. Served
+ * at /admin/vendor/ (decision 0120); the version is the one its bundle asks.
+ */
+const immutable = {
+  spec: 'immutable@5.1.9',
+  integrity: 'sha512-m8nVez3rwrgmWxtLMt1ZYXB2Lv7OKYn/disyxAlSDYAlKSlFoPPfIAmAM/M5xqL4m4C/wAPw7S2/CNaUii1Hxg==',
+  files: ['package/dist/immutable.es.js', 'package/LICENSE'],
+};
+const cache = path.join(site, '..', '.cache', 'admin');
 
-/** Decap's dist/ (its bundle, lazy chunks and wasm), unpacked once per version under .cache/admin. */
-function fetchDecap() {
-  if (existsSync(path.join(decapDist, 'decap-cms.js'))) return;
-  rmSync(vendor, { recursive: true, force: true });
-  mkdirSync(vendor, { recursive: true });
+/** A package's files, unpacked once per version under .cache/admin; returns its folder there. */
+function fetchPackage({ spec, integrity, files }) {
+  const dir = path.join(cache, spec.replace('/', '+'));
+  if (files.every((f) => existsSync(path.join(dir, f)))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', decap.spec, '--json', '--pack-destination', vendor], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+    execFileSync('npm', ['pack', spec, '--json', '--pack-destination', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
   );
-  const tarball = path.join(vendor, packed.filename);
+  const tarball = path.join(dir, packed.filename);
   const got = 'sha512-' + createHash('sha512').update(readFileSync(tarball)).digest('base64');
-  if (got !== decap.integrity) throw new Error(`${decap.spec}: the tarball's integrity is ${got}, not the ${decap.integrity} scripts/admin.mjs expects`);
-  execFileSync('tar', ['-xzf', tarball, '-C', vendor, 'package/dist'], { stdio: 'inherit' });
+  if (got !== integrity) throw new Error(`${spec}: the tarball's integrity is ${got}, not the ${integrity} scripts/admin.mjs expects`);
+  execFileSync('tar', ['-xzf', tarball, '-C', dir, ...files], { stdio: 'inherit' });
   rmSync(tarball);
+  return dir;
 }
-fetchDecap();
-const decapBundle = path.join(decapDist, 'decap-cms.js');
+const sveltiaBundle = path.join(fetchPackage(sveltia), sveltia.files[0]);
+const immutableFile = path.join(fetchPackage(immutable), immutable.files[0]);
+const fontFiles = fonts.map((f) => ({ ...f, file: path.join(fetchPackage(f), f.files[0]), name: path.basename(f.files[0]) }));
 
 /**
  * The strip as WebAssembly (metastrip.wasm) and Go's loader of it, in out.
@@ -85,10 +132,17 @@ const sources = ['admin/index.html', 'admin/admin.js', 'admin/check.js', 'admin/
 );
 
 const hash = createHash('sha256');
-for (const f of [...sources, ...Object.values(schemaFiles), decapBundle]) hash.update(f).update(readFileSync(f));
+for (const f of [...sources, ...Object.values(schemaFiles), sveltiaBundle, immutableFile, ...fontFiles.map((x) => x.file)])
+  hash.update(f).update(readFileSync(f));
 const stamp = hash.digest('hex');
 const stampFile = path.join(out, '.stamp');
-const outputs = ['index.html', 'admin.js', 'decap-cms.js'].map((f) => path.join(out, f));
+const outputs = [
+  'index.html',
+  'admin.js',
+  'sveltia-cms.js',
+  `vendor/${immutable.spec}/dist/immutable.es.js`,
+  ...fontFiles.map((f) => path.join('fonts', f.name)),
+].map((f) => path.join(out, f));
 if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && outputs.every((f) => existsSync(f))) process.exit(0);
 
 mkdirSync(out, { recursive: true });
@@ -145,6 +199,31 @@ await build({
 });
 renameSync(path.join(tmp, 'admin.js'), path.join(out, 'admin.js'));
 rmSync(tmp, { recursive: true, force: true });
-for (const f of readdirSync(decapDist)) if (/^(\d+\.)?decap-cms\.js$|\.wasm$/.test(f)) copyFileSync(path.join(decapDist, f), path.join(out, f));
+// Decap's files, from before the switch (decision 0120), go.
+for (const f of readdirSync(out)) if (/^(\d+\.)?decap-cms\.js$|^[0-9a-f]{20}\.wasm$/.test(f)) rmSync(path.join(out, f));
+let bundle = readFileSync(sveltiaBundle, 'utf8');
+mkdirSync(path.join(out, 'fonts'), { recursive: true });
+for (const f of fontFiles) {
+  // Each address once in the bundle: another count means another version of
+  // Sveltia loads other fonts, and the list above is out of date.
+  const n = bundle.split(f.url).length - 1;
+  if (n !== 1) throw new Error(`${sveltia.spec}: its bundle names ${f.url} ${n} times, not once: update the fonts in scripts/admin.mjs`);
+  bundle = bundle.replace(f.url, `/admin/fonts/${f.name}`);
+  copyFileSync(f.file, path.join(out, 'fonts', f.name));
+}
+const left = bundle.match(/https:\/\/cdn\.jsdelivr\.net\/fontsource\/[^)`'"]+/);
+if (left) throw new Error(`${sveltia.spec}: its bundle loads ${left[0]}, which scripts/admin.mjs does not serve from /admin/fonts`);
+// Its imports from unpkg.com: Immutable.js from /admin/vendor/, the rest
+// (a map, HEIC and SVG tools, code highlighting: no widget of ours) stay
+// blocked by the policy.
+const unpkg = 'https://unpkg.com/${e}';
+const version = immutable.spec.split('@')[1];
+if (bundle.split(unpkg).length !== 2 || !bundle.includes(`immutable:\`^${version}\``))
+  throw new Error(`${sveltia.spec}: its bundle does not import immutable@${version} through ${unpkg}: update immutable in scripts/admin.mjs`);
+bundle = bundle.replace(unpkg, '${e==="immutable"?"/admin/vendor/"+e:"https://unpkg.com/"+e}');
+const vendored = path.join(out, 'vendor', immutable.spec, immutable.files[0].replace(/^package\//, ''));
+mkdirSync(path.dirname(vendored), { recursive: true });
+copyFileSync(immutableFile, vendored);
+writeFileSync(path.join(out, 'sveltia-cms.js'), bundle);
 copyFileSync(path.join(site, 'admin', 'index.html'), path.join(out, 'index.html'));
 writeFileSync(stampFile, stamp);

@@ -48,16 +48,13 @@ export function devPages(root) {
     // No index.html for every path (Vite's single-page fallback): each page is this plugin's.
     // /.netlify/images (a site with images.delivery: netlify) goes to the
     // Image CDN `portfolio dev` runs beside Vite, named by PORTFOLIO_IMAGE_CDN.
-    // /admin/api/v1 (`portfolio dev --editor`) goes to the browser editor's
-    // local backend, decap-server, named by PORTFOLIO_EDITOR_BACKEND.
+    // The browser editor (`portfolio dev --editor`) has no backend here:
+    // Sveltia CMS writes through the browser's folder picker (decision 0120).
     config: () => ({
       appType: 'custom',
       server: {
         proxy: {
           ...(process.env.PORTFOLIO_IMAGE_CDN ? { '/.netlify/images': { target: process.env.PORTFOLIO_IMAGE_CDN } } : {}),
-          ...(process.env.PORTFOLIO_EDITOR_BACKEND
-            ? { '/admin/api/v1': { target: process.env.PORTFOLIO_EDITOR_BACKEND, rewrite: (p) => p.replace(/^\/admin\/api\/v1/, '/api/v1') } }
-            : {}),
         },
       },
     }),

@@ -55,7 +55,7 @@ var layers = []layer{
 		"cli/internal/projectedit", "cli/internal/gallery", "cli/internal/draft",
 		"cli/internal/messages", "cli/internal/server", "cli/internal/contact", "cli/internal/privateaccess", "cli/internal/privatestore",
 		"cli/internal/docgen", "cli/internal/schemadoc", "cli/internal/linkcheck",
-		"cli/internal/pathcheck", "cli/internal/docrun", "cli/internal/poster", "cli/internal/uploadstrip",
+		"cli/internal/pathcheck", "cli/internal/docrun", "cli/internal/poster",
 	}},
 	// Toolkit: terminal UI parts the forms are built of (key guard, preview,
 	// path completion, accessible mode). It knows forms, not the portfolio:

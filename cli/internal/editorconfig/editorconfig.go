@@ -1,11 +1,17 @@
-// Package editorconfig writes the browser editor's configuration (Decap CMS,
-// decision 79) from the JSON Schemas of the content files and the categories
-// site.yaml declares: the site settings as a file collection, the projects
-// as a folder collection (one folder each, its media beside project.yaml,
-// its gallery's files in gallery/), and every field with each constraint a
-// Decap widget can carry. What a widget cannot carry is listed by Unmapped
-// with its reason; the editor's save hook (site/admin/check.js) checks those
-// against the same schemas, and `portfolio validate` at the host's build.
+// Package editorconfig writes the browser editor's configuration (Sveltia
+// CMS, decisions 79, 0114 and 0120) from the JSON Schemas of the content
+// files and what site.yaml declares (its categories and languages): the
+// site settings as a file collection, the projects as a folder collection
+// (one folder each, its media beside project.yaml, its gallery's files in
+// gallery/), and every field with each constraint a widget can carry. What
+// a widget cannot carry is listed by Unmapped with its reason; the editor's
+// save hook (site/admin/check.js) checks those against the same schemas, and
+// `portfolio validate` at the host's build.
+//
+// A site in several languages gets Sveltia's i18n in decision 0113's shape:
+// a translation in project.<lang>.yaml (site.<lang>.yaml) beside the
+// default file, which keeps its name; each field's i18n from the schemas'
+// x-translatable marks; a text required in the default language only.
 //
 // Output is byte-for-byte deterministic: fields in the schemas' order.
 package editorconfig
@@ -38,13 +44,20 @@ type Options struct {
 	// field whose value names one (the `page` definition).
 	Categories []string
 	// Repo is the GitHub repository ("owner/name") the editor commits to on
-	// the host; "" leaves it out (the editor then works locally only).
+	// the host; "" writes LocalRepo (the editor then works locally only).
 	Repo string
 	// Branch is the branch it commits to.
 	Branch string
+	// Languages are the site's languages, the default first
+	// (content.Content.Languages); more than one turns on the editor's
+	// i18n (decision 0113), one or none leaves it out.
+	Languages []string
 }
 
-// Unmapped is a schema constraint no Decap widget carries, and why.
+// LocalRepo is the repository of a site with none on GitHub.
+const LocalRepo = "local/no-github-repository"
+
+// Unmapped is a schema constraint no widget carries, and why.
 type Unmapped struct {
 	Path   string // site.home.layout, project.skills
 	Reason string
@@ -79,100 +92,132 @@ func Generate(site, project []byte, opts Options) ([]byte, []Unmapped, error) {
 		return nil, nil, fmt.Errorf("project schema: %w", err)
 	}
 	g := &gen{categories: opts.Categories}
+	if len(opts.Languages) > 1 {
+		g.langs = opts.Languages
+	}
 	g.root = projectRoot
-	projectFields := g.fields(projectRoot.Schema, "project", false)
+	projectFields := g.fields(projectRoot.Schema, "project", false, shared)
 	g.root = siteRoot
-	siteFields := g.fields(siteRoot.Schema, "site", false)
-	for _, f := range []struct {
-		fields []yaml.MapSlice
-		root   *schemamodel.Schema
-		name   string
-		schema string
-	}{
-		{projectFields, projectRoot.Schema, content.ProjectFile, "project.schema.json"},
-		{siteFields, siteRoot.Schema, content.SiteFile, "site.schema.json"},
-	} {
-		if err := withModeline(f.fields, f.root, content.Modeline(f.name, f.schema)); err != nil {
-			return nil, nil, err
-		}
-	}
+	siteFields := g.fields(siteRoot.Schema, "site", false, shared)
 
-	backend := yaml.MapSlice{{Key: "name", Value: "github"}}
-	if opts.Repo != "" {
-		backend = append(backend, yaml.MapItem{Key: "repo", Value: opts.Repo})
+	// Sveltia does not start without a repository, even in its local mode,
+	// which does not read it (decision 0120): a site with no GitHub
+	// remote names LocalRepo, and signing in to GitHub fails on it.
+	repo := opts.Repo
+	if repo == "" {
+		repo = LocalRepo
 	}
+	backend := yaml.MapSlice{{Key: "name", Value: "github"}, {Key: "repo", Value: repo}}
 	branch := opts.Branch
 	if branch == "" {
 		branch = "main"
 	}
 	backend = append(backend, yaml.MapItem{Key: "branch", Value: branch}, yaml.MapItem{Key: "commit_messages", Value: commitMessages})
-	config := yaml.MapSlice{
-		{Key: "backend", Value: backend},
+	projects := yaml.MapSlice{
+		{Key: "name", Value: "projects"}, {Key: "label", Value: "Projects"}, {Key: "label_singular", Value: "Project"},
+		{Key: "folder", Value: "content/projects"}, {Key: "path", Value: "{{slug}}/project"},
+		{Key: "extension", Value: "yaml"}, {Key: "format", Value: "yaml"},
+		{Key: "create", Value: true}, {Key: "delete", Value: false},
+		{Key: "identifier_field", Value: "title"}, {Key: "summary", Value: "{{title}}"},
+		// The project's own folder: a cover or an image block's file
+		// is uploaded beside project.yaml and named relative to it.
+		{Key: "media_folder", Value: ""}, {Key: "public_folder", Value: ""},
+	}
+	siteFile := yaml.MapSlice{{Key: "name", Value: "site"}, {Key: "label", Value: "Site"}, {Key: "file", Value: "content/" + content.SiteFile}}
+	// A file collection has no delete in Sveltia's schema (decision 0114):
+	// its files are edited, never added or removed.
+	settings := yaml.MapSlice{{Key: "name", Value: "settings"}, {Key: "label", Value: "Site settings"}}
+	config := yaml.MapSlice{{Key: "backend", Value: backend}}
+	if g.langs != nil {
+		config = append(config, yaml.MapItem{Key: "i18n", Value: yaml.MapSlice{
+			// Decision 0113: project.yaml stays the default language's,
+			// project.sv.yaml beside it holds the Swedish texts.
+			{Key: "structure", Value: "multiple_files"},
+			{Key: "locales", Value: g.langs},
+			{Key: "default_locale", Value: g.langs[0]},
+			{Key: "omit_default_locale_from_file_path", Value: true},
+			// A new project starts in the default language alone; the owner
+			// adds a translation when there is one.
+			{Key: "initial_locales", Value: "default"},
+		}})
+		projects = append(projects, yaml.MapItem{Key: "i18n", Value: true})
+		siteFile[2].Value = "content/" + strings.TrimSuffix(content.SiteFile, ".yaml") + ".{{locale}}.yaml"
+		siteFile = append(siteFile, yaml.MapItem{Key: "i18n", Value: true})
+		settings = append(settings, yaml.MapItem{Key: "i18n", Value: true})
+	}
+	projects = append(projects, yaml.MapItem{Key: "fields", Value: projectFields})
+	siteFile = append(siteFile, yaml.MapItem{Key: "fields", Value: siteFields})
+	settings = append(settings, yaml.MapItem{Key: "files", Value: []yaml.MapSlice{siteFile}})
+	config = append(config,
 		// Uploads outside a collection's own folders would land here; every
 		// field names its folder, so none does.
-		{Key: "media_folder", Value: "content/uploads"},
-		{Key: "public_folder", Value: ""},
+		yaml.MapItem{Key: "media_folder", Value: "content/uploads"},
+		yaml.MapItem{Key: "public_folder", Value: ""},
+		// A cleared optional field is left out, not written '', which the
+		// schemas refuse.
+		yaml.MapItem{Key: "output", Value: yaml.MapSlice{{Key: "omit_empty_optional_fields", Value: true}}},
 		// A new project's folder: ASCII, accents dropped, lower case.
-		{Key: "slug", Value: yaml.MapSlice{{Key: "encoding", Value: "ascii"}, {Key: "clean_accents", Value: true}, {Key: "sanitize_replacement", Value: "-"}}},
-		{Key: "collections", Value: []yaml.MapSlice{
-			{
-				{Key: "name", Value: "projects"}, {Key: "label", Value: "Projects"}, {Key: "label_singular", Value: "Project"},
-				{Key: "folder", Value: "content/projects"}, {Key: "path", Value: "{{slug}}/project"},
-				{Key: "extension", Value: "yaml"}, {Key: "format", Value: "yaml"},
-				{Key: "create", Value: true}, {Key: "delete", Value: false},
-				{Key: "identifier_field", Value: "title"}, {Key: "summary", Value: "{{title}}"},
-				// The project's own folder: a cover or an image block's file
-				// is uploaded beside project.yaml and named relative to it.
-				{Key: "media_folder", Value: ""}, {Key: "public_folder", Value: ""},
-				{Key: "fields", Value: projectFields},
-			},
-			{
-				{Key: "name", Value: "settings"}, {Key: "label", Value: "Site settings"}, {Key: "delete", Value: false},
-				{Key: "files", Value: []yaml.MapSlice{{
-					{Key: "name", Value: "site"}, {Key: "label", Value: "Site"}, {Key: "file", Value: "content/site.yaml"},
-					{Key: "fields", Value: siteFields},
-				}}},
-			},
-		}},
-	}
+		yaml.MapItem{Key: "slug", Value: yaml.MapSlice{{Key: "encoding", Value: "ascii"}, {Key: "clean_accents", Value: true}, {Key: "sanitize_replacement", Value: "-"}}},
+		yaml.MapItem{Key: "collections", Value: []yaml.MapSlice{projects, settings}},
+	)
 	out, err := yaml.MarshalWithOptions(config, yaml.Indent(2), yaml.IndentSequence(true))
 	if err != nil {
 		return nil, nil, err
 	}
 	head := "# Generated by `portfolio generate` from schema/*.json and content/site.yaml\n" +
-		"# (cli/internal/editorconfig); do not edit. Decision 79.\n"
+		"# (cli/internal/editorconfig); do not edit. Decisions 79, 0120.\n"
 	return append([]byte(head), out...), g.unmapped, nil
 }
 
 type gen struct {
 	root       *schemamodel.Root
 	categories []string
-	unmapped   []Unmapped
+	// langs are the site's languages when more than one, else nil: no i18n.
+	langs    []string
+	unmapped []Unmapped
+}
+
+// scope is where a field sits, for its i18n (decisions 0113, 0115).
+type scope int
+
+const (
+	// shared: outside any list of texts; a value that is no text stays in
+	// the default file only.
+	shared scope = iota
+	// aligned: in an item of a list that holds texts (a body block, an
+	// About section); a value that is no text is copied into the
+	// translation (duplicate), which lines the items up: a block's type, a
+	// gallery text's file.
+	aligned
+	// translated: inside a value marked translatable as a whole (a list of
+	// skills): every field is the language's own.
+	translated
+)
+
+// i18n returns a field's i18n option in scope sc (nil for none) and the
+// scope of what it holds.
+func (g *gen) i18n(s *schemamodel.Schema, sc scope) (any, scope) {
+	switch {
+	case g.langs == nil:
+		return nil, sc
+	case sc == translated || s.Translatable:
+		return true, translated
+	case g.root.HoldsTranslatable(s):
+		return true, sc
+	case sc == aligned:
+		return "duplicate", aligned
+	}
+	return nil, shared
 }
 
 func (g *gen) skip(path, reason string) { g.unmapped = append(g.unmapped, Unmapped{path, reason}) }
 
 // fields maps an object's properties; inOptional says the object itself
-// may be absent, when Decap would still ask for its required fields.
-// withModeline has the editor write the file's modeline as its first line,
-// as every content file starts (validate warns of a file without it): a
-// Decap field's comment is written on the line before its key, and the
-// fields are written in their order, so the first field carries it. It
-// must be required: an optional first field left empty would take the
-// line with it.
-func withModeline(fields []yaml.MapSlice, s *schemamodel.Schema, modeline string) error {
-	if len(fields) == 0 || len(s.Properties) == 0 || !s.IsRequired(s.Properties[0].Name) ||
-		len(fields[0]) == 0 || fields[0][0].Value != s.Properties[0].Name {
-		return fmt.Errorf("the schema's first property is not a required field of the editor: it could not keep %q on the first line", modeline)
-	}
-	fields[0] = append(fields[0], yaml.MapItem{Key: "comment", Value: strings.TrimPrefix(modeline, "# ")})
-	return nil
-}
-
-func (g *gen) fields(s *schemamodel.Schema, path string, inOptional bool) []yaml.MapSlice {
+// may be absent, when the editor would still ask for its required fields.
+func (g *gen) fields(s *schemamodel.Schema, path string, inOptional bool, sc scope) []yaml.MapSlice {
 	var out []yaml.MapSlice
 	for _, p := range s.Properties {
-		if f := g.field(p.Name, p.Schema, s.IsRequired(p.Name) && !inOptional, path+"."+p.Name, inOptional); f != nil {
+		if f := g.field(p.Name, p.Schema, s.IsRequired(p.Name) && !inOptional, path+"."+p.Name, inOptional, sc); f != nil {
 			out = append(out, f)
 		}
 	}
@@ -198,11 +243,12 @@ func (g *gen) union(s *schemamodel.Schema) (key string, values []string, variant
 	return key, values, variants
 }
 
-func (g *gen) field(name string, raw *schemamodel.Schema, required bool, path string, inOptional bool) yaml.MapSlice {
+func (g *gen) field(name string, raw *schemamodel.Schema, required bool, path string, inOptional bool, sc scope) yaml.MapSlice {
 	s, def := g.root.Resolve(raw)
 	if s.HasConst {
 		return nil // a union's key: the typed list's typeKey
 	}
+	i18n, inner := g.i18n(s, sc)
 	label := s.Title
 	if label == "" {
 		label = name
@@ -211,14 +257,22 @@ func (g *gen) field(name string, raw *schemamodel.Schema, required bool, path st
 	if s.Description != "" {
 		f = append(f, yaml.MapItem{Key: "hint", Value: strings.ReplaceAll(s.Description, "`", "")})
 	}
-	if !required {
+	switch {
+	case !required:
 		f = append(f, yaml.MapItem{Key: "required", Value: false})
+	case i18n == true:
+		// Required in the default language; a translation may leave it
+		// out, and the page shows the default's (decision 0113).
+		f = append(f, yaml.MapItem{Key: "required", Value: g.langs[:1]})
+	}
+	if i18n != nil {
+		f = append(f, yaml.MapItem{Key: "i18n", Value: i18n})
 	}
 	if v, ok := scalar(s.Default); s.HasDefault && ok {
 		f = append(f, yaml.MapItem{Key: "default", Value: v})
 	}
 	if key, values, variants := g.union(s); key != "" && s.Type == "object" {
-		return g.unionField(f, s, key, values, variants, path, required, inOptional)
+		return g.unionField(f, s, key, values, variants, path, required, inOptional, inner)
 	}
 	switch {
 	case len(s.Enum) > 0:
@@ -246,28 +300,34 @@ func (g *gen) field(name string, raw *schemamodel.Schema, required bool, path st
 	case "boolean":
 		return append(f, yaml.MapItem{Key: "widget", Value: "boolean"})
 	case "object":
-		return append(f, yaml.MapItem{Key: "widget", Value: "object"}, yaml.MapItem{Key: "fields", Value: g.fields(s, path, inOptional || !required)})
+		return append(f, yaml.MapItem{Key: "widget", Value: "object"}, yaml.MapItem{Key: "fields", Value: g.fields(s, path, inOptional || !required, inner)})
 	case "array":
-		return g.listField(f, name, s, path)
+		if inner == shared && g.langs != nil && g.root.HoldsTranslatable(s) {
+			inner = aligned // its items line up with the default's
+		}
+		return g.listField(f, name, s, path, inner)
 	}
 	g.skip(path, "no widget for this type")
 	return append(f, yaml.MapItem{Key: "widget", Value: "string"})
 }
 
 // unionField is the field f of an object that is one of several
-// variants told apart by key: Decap's object widget has no types, so a
-// select for the key, then every variant's fields, all optional; the
-// save hook checks the rest.
-func (g *gen) unionField(f yaml.MapSlice, s *schemamodel.Schema, key string, values []string, variants []*schemamodel.Schema, path string, required, inOptional bool) yaml.MapSlice {
-	g.skip(path, "the fields of each "+key+" (Decap's object widget has no types): all shown, optional; the save hook checks them")
+// variants told apart by key: the object widget has no types here (its
+// types write a type key of their own), so a select for the key, then every
+// variant's fields, all optional; the save hook checks the rest.
+func (g *gen) unionField(f yaml.MapSlice, s *schemamodel.Schema, key string, values []string, variants []*schemamodel.Schema, path string, required, inOptional bool, sc scope) yaml.MapSlice {
+	g.skip(path, "the fields of each "+key+" (one object widget for all its kinds): all shown, optional; the save hook checks them")
 	keyField := yaml.MapSlice{{Key: "name", Value: key}, {Key: "label", Value: keyLabel(s, key)}, {Key: "widget", Value: "select"}, {Key: "options", Value: values}}
 	if inOptional || !required {
 		keyField = append(keyField, yaml.MapItem{Key: "required", Value: false})
 	}
+	if i18n, _ := g.i18n(s.Prop(key), sc); i18n != nil {
+		keyField = append(keyField, yaml.MapItem{Key: "i18n", Value: i18n})
+	}
 	sub := []yaml.MapSlice{keyField}
 	seen := map[string]bool{key: true}
 	for i, v := range variants {
-		for _, x := range g.fields(v, path+"["+values[i]+"]", true) {
+		for _, x := range g.fields(v, path+"["+values[i]+"]", true, sc) {
 			n := x[0].Value.(string)
 			if !seen[n] {
 				seen[n] = true
@@ -280,7 +340,7 @@ func (g *gen) unionField(f yaml.MapSlice, s *schemamodel.Schema, key string, val
 
 // listField is the field f of an array named name: a list of typed
 // objects, of objects, or of one field each.
-func (g *gen) listField(f yaml.MapSlice, name string, s *schemamodel.Schema, path string) yaml.MapSlice {
+func (g *gen) listField(f yaml.MapSlice, name string, s *schemamodel.Schema, path string, sc scope) yaml.MapSlice {
 	f = append(f, yaml.MapItem{Key: "widget", Value: "list"})
 	if s.MinItems != nil {
 		f = append(f, yaml.MapItem{Key: "min", Value: *s.MinItems})
@@ -300,18 +360,18 @@ func (g *gen) listField(f yaml.MapSlice, name string, s *schemamodel.Schema, pat
 				label = values[i]
 			}
 			types[i] = yaml.MapSlice{{Key: "name", Value: values[i]}, {Key: "label", Value: label}, {Key: "widget", Value: "object"},
-				{Key: "fields", Value: g.fields(v, path+"["+values[i]+"]", false)}}
+				{Key: "fields", Value: g.fields(v, path+"["+values[i]+"]", false, sc)}}
 		}
 		return append(f, yaml.MapItem{Key: "typeKey", Value: key}, yaml.MapItem{Key: "types", Value: types})
 	}
 	if items.Type == "object" {
-		sub := g.fields(items, path+"[]", false)
+		sub := g.fields(items, path+"[]", false, sc)
 		if itemDef == "galleryText" {
 			sub = galleryFiles(sub)
 		}
 		return append(f, yaml.MapItem{Key: "fields", Value: sub})
 	}
-	one := g.field(strings.TrimSuffix(name, "s"), s.Items, true, path+"[]", false)
+	one := g.field(strings.TrimSuffix(name, "s"), s.Items, true, path+"[]", false, sc)
 	return append(f, yaml.MapItem{Key: "field", Value: one})
 }
 
@@ -347,7 +407,7 @@ func galleryFiles(fields []yaml.MapSlice) []yaml.MapSlice {
 	return fields
 }
 
-// extensionPattern is a Decap pattern accepting names with one of exts.
+// extensionPattern is a widget pattern accepting names with one of exts.
 func extensionPattern(exts []string, msg string) []string {
 	alts := make([]string, len(exts))
 	for i, e := range exts {
@@ -377,9 +437,9 @@ func (g *gen) stringField(f yaml.MapSlice, s *schemamodel.Schema, def, path stri
 	if w, ok := fileDefs[def]; ok {
 		widget = w
 		f = append(f, yaml.MapItem{Key: "widget", Value: widget}, yaml.MapItem{Key: "media_folder", Value: ""}, yaml.MapItem{Key: "public_folder", Value: ""}, yaml.MapItem{Key: "choose_url", Value: false})
-		why := "the file's content (a real " + strings.TrimSuffix(def, "Path") + "): Decap checks the name only; validate reads the file"
+		why := "the file's content (a real " + strings.TrimSuffix(def, "Path") + "): the editor checks the name only; validate reads the file"
 		if w == "image" {
-			why = "the file's content (a real image): Decap checks the name only; the save hook reads an uploaded image's first bytes and size, validate the whole file"
+			why = "the file's content (a real image): the editor checks the name only; the save hook reads an uploaded image's first bytes and size, validate the whole file"
 		}
 		g.skip(path, why)
 	} else {
@@ -394,7 +454,7 @@ func (g *gen) stringField(f yaml.MapSlice, s *schemamodel.Schema, def, path stri
 	return f
 }
 
-// pattern folds a string's length limits and pattern into Decap's one
+// pattern folds a string's length limits and pattern into the widget's one
 // pattern per field, with the schema's message (a lookahead for the
 // length). Lengths count UTF-16 units in the browser, code points in the
 // schema: the two differ only past the Basic Multilingual Plane.

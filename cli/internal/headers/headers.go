@@ -269,17 +269,20 @@ func For(o Origins, f Facts) Set {
 	return set
 }
 
-// EditorCSP is the browser editor's policy (/admin, decision 79), its own
-// and wider than the pages': Decap CMS evaluates strings as code
-// ('unsafe-eval'; it does not start without; it also lets the page run the
-// WebAssembly that strips each photo it sends, decision 0084), shows uploads as blob: and
-// data: images and the owner's GitHub avatar, reads its uploads back from
-// blob: addresses, and talks to GitHub's API.
+// EditorCSP is the browser editor's policy (/admin, decisions 79, 0114,
+// 0120), its own and wider than the pages': Sveltia CMS runs no string as
+// code, but the page compiles the WebAssembly that strips each photo it sends
+// ('wasm-unsafe-eval', decision 0084); it shows uploads as blob: and data:
+// images and the owner's GitHub avatar, reads its uploads back from blob:
+// addresses and an icon of its own from a data: one, talks to GitHub's API,
+// and loads its fonts from /admin/fonts (site/scripts/admin.mjs rewrites
+// their addresses; its update check and GitHub's status page stay blocked,
+// and nothing needs them).
 // Signing in through Netlify's OAuth provider opens a window of its own,
 // which no directive of this page governs.
-const EditorCSP = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+const EditorCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com; " +
-	"connect-src 'self' blob: https://api.github.com; font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; " +
+	"connect-src 'self' blob: data: https://api.github.com; font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; " +
 	"base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // Editor is the rule of the browser editor's folder: its policy replaces
@@ -288,7 +291,7 @@ const EditorCSP = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-sr
 func Editor() Rule {
 	return Rule{
 		Path:    "/" + content.EditorFolder + "/*",
-		Comment: "The browser editor (decision 79): its own policy, which Decap CMS needs; revalidated.",
+		Comment: "The browser editor (decisions 79, 0120): its own policy, which Sveltia CMS needs; revalidated.",
 		Headers: []Header{{"Content-Security-Policy", EditorCSP}, {"Cache-Control", "no-cache"}},
 	}
 }

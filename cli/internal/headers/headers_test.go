@@ -275,11 +275,11 @@ func TestBuildRefusesFacts(t *testing.T) {
 	}
 }
 
-// The browser editor's folder gets its own policy (Decap CMS needs
-// 'unsafe-eval'), and no public page does: theirs is the site's, as before.
+// The browser editor's folder gets its own policy (Sveltia CMS's), and no
+// public page does: theirs is the site's, as before.
 func TestEditorPolicyIsTheEditorsAlone(t *testing.T) {
 	set := headers.For(headers.Origins{}, headers.Facts{Pages: []string{"/", "/about/"}})
-	for _, path := range []string{"/admin/", "/admin/config.yml", "/admin/decap-cms.js"} {
+	for _, path := range []string{"/admin/", "/admin/config.yml", "/admin/sveltia-cms.js", "/admin/fonts/noto-mono-latin-400-normal.woff2"} {
 		h := set.Match(path)
 		if got := h.Get("Content-Security-Policy"); got != headers.EditorCSP {
 			t.Errorf("%s: policy %q, want the editor's", path, got)
@@ -291,6 +291,33 @@ func TestEditorPolicyIsTheEditorsAlone(t *testing.T) {
 	for _, path := range []string{"/", "/about/", "/administration/", "/img/a-480.webp"} {
 		if got := set.Match(path).Get("Content-Security-Policy"); strings.Contains(got, "unsafe-eval") || !strings.HasPrefix(got, "default-src 'self'; script-src 'self' 'inline-speculation-rules'") {
 			t.Errorf("%s: policy %q", path, got)
+		}
+	}
+}
+
+// The editor's policy evaluates no string as code, compiles the strip's
+// WebAssembly, lets Sveltia read its data: icon, and loads fonts from
+// /admin only (decisions 0114, 0120).
+func TestEditorPolicy(t *testing.T) {
+	directives := map[string][]string{}
+	for _, d := range strings.Split(headers.EditorCSP, ";") {
+		f := strings.Fields(d)
+		directives[f[0]] = f[1:]
+	}
+	for _, tc := range []struct {
+		directive, source string
+		want              bool
+	}{
+		{"script-src", "'unsafe-eval'", false},
+		{"script-src", "'wasm-unsafe-eval'", true},
+		{"script-src", "'unsafe-inline'", false},
+		{"connect-src", "data:", true},
+		{"connect-src", "https://unpkg.com", false},
+		{"font-src", "https://cdn.jsdelivr.net", false},
+		{"font-src", "'self'", true},
+	} {
+		if got := slices.Contains(directives[tc.directive], tc.source); got != tc.want {
+			t.Errorf("%s has %s: %v, want %v (%s)", tc.directive, tc.source, got, tc.want, headers.EditorCSP)
 		}
 	}
 }

@@ -57,7 +57,7 @@ func Check(dist fs.FS, host string) (problems []Problem, checked int, err error)
 	pages := map[string]*page{}
 	err = fs.WalkDir(dist, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.IsDir() && p == content.EditorFolder {
-			return fs.SkipDir // the browser editor (/admin): Decap's page, not the site's
+			return fs.SkipDir // the browser editor (/admin): Sveltia CMS's page, not the site's
 		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err

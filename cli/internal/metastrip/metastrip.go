@@ -313,8 +313,8 @@ func (e *Unreadable) Error() string {
 }
 
 // Upload is the rule for an image that enters content/ through the
-// browser editor, in the local proxy (package uploadstrip) and in the
-// browser itself (cli/cmd/metastrip-wasm), decision 0084: what Scan finds
+// browser editor, in the browser itself (cli/cmd/metastrip-wasm; decision
+// 0084, decision 0120 for the local mode): what Scan finds
 // is stripped (the image and what it carried); an image that carries
 // nothing, or data that is no image, comes back as it is (found empty);
 // one that carries something that cannot be stripped, or whose metadata

@@ -33,7 +33,7 @@ func editorFiles(c *content.Content, dir string) ([]editorFile, error) {
 	for _, cat := range c.Site.Categories {
 		cats = append(cats, cat.Slug)
 	}
-	config, _, err := editorconfig.Generate(schema.Site, schema.Project, editorconfig.Options{Categories: cats, Repo: gitHubRepo(c.Dir)})
+	config, _, err := editorconfig.Generate(schema.Site, schema.Project, editorconfig.Options{Categories: cats, Repo: gitHubRepo(c.Dir), Languages: c.Languages()})
 	if err != nil {
 		return nil, err
 	}

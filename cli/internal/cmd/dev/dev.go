@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"portfolio/cli/internal/childproc"
 	"portfolio/cli/internal/cmdutil"
@@ -51,12 +50,8 @@ type Options struct {
 	// Host and Port are where the development server listens.
 	Host string
 	Port int
-	// Editor serves the browser editor at /admin with its local backend,
-	// decap-server, which the command starts and stops (decision 79).
+	// Editor serves the browser editor at /admin (decisions 79, 0120).
 	Editor bool
-	// EditorPort is the local backend's port on 127.0.0.1; 0 picks a free
-	// one.
-	EditorPort int
 	// ImagesReady, when set, receives the address of the Image CDN that
 	// answers /.netlify/images (tests).
 	ImagesReady func(addr string)
@@ -92,17 +87,18 @@ the site's code reloads it too. When the content has errors they are printed
 with file:line:col and the last good content stays, so the page keeps
 working until you fix them.
 
-With --editor, the browser editor is at http://localhost:5173/admin/: the
-site's content in forms generated from its schemas, each save checked by
-them first. It saves into this repository's files through the editor's
-local server (decap-server, started on a free port of 127.0.0.1, or on
---editor-port, and stopped with the command); the site regenerates as on
-any edit. An uploaded photo loses its GPS position, serial numbers and
-the rest the import removes before it is written, as with `+"`portfolio new project`"+`
-(each is named here; one that carries them and cannot be read is
-refused). Nothing is committed: review the change with git and commit it
-yourself. As the editor writes into the repository, --editor listens on
-this computer only: an --addr on another interface is refused with it.
+With --editor, the browser editor (Sveltia CMS) is at
+http://localhost:5173/admin/: the site's content in forms generated from its
+schemas, every language of site.yaml's languages, each save checked by the
+schemas first. Open it in Chrome or Edge, choose "Work with Local
+Repository" and pick this repository's folder: the browser saves into its
+files itself, and the site regenerates as on any edit. Firefox and Safari
+cannot pick a folder; there the editor works through GitHub only. An
+uploaded photo loses its GPS position, serial numbers and the rest the
+import removes before it is written, as with `+"`portfolio new project`"+`.
+Nothing is committed: review the change with git and commit it yourself. As
+the editor writes into the repository, --editor listens on this computer
+only: an --addr on another interface is refused with it.
 
 Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n" + cmdutil.SiteRepoHelp,
 		Args: cmdutil.NoArgs,
@@ -111,7 +107,7 @@ Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n"
 			if opts.Host, opts.Port, err = listen.Resolve(cmd.Flags()); err != nil {
 				return err
 			}
-			if err := checkEditorFlags(cmd.Flags(), opts); err != nil {
+			if err := checkEditorFlags(opts); err != nil {
 				return err
 			}
 			opts.Ctx = cmd.Context()
@@ -129,26 +125,14 @@ Ctrl-C, SIGTERM or a closed terminal stops everything, Vite included.`) + "\n\n"
 	cmd.Flags().StringVar(&opts.SiteDir, "site", "site", "the site's project `folder`")
 	listen = cmdutil.AddListenFlags(cmd.Flags(), DefaultHost, DefaultPort, "the development server")
 	cmd.Flags().BoolVar(&opts.Editor, "editor", false, "serve the browser editor at /admin, saving into this repository")
-	cmd.Flags().IntVar(&opts.EditorPort, "editor-port", 0, "the `port` of the editor's local server on 127.0.0.1 (with --editor; default a free one)")
 	return cmd
 }
 
-// checkEditorFlags refuses the editor's flags that cannot work together:
-// --editor-port without --editor, or out of range, or the development
-// server's own port; and --editor on an address other computers reach,
-// since the development server passes the editor's saves on to the
-// repository (site/scripts/dev-pages.mjs).
-func checkEditorFlags(fl *pflag.FlagSet, opts *Options) error {
-	if fl.Changed("editor-port") {
-		switch {
-		case !opts.Editor:
-			return cmdutil.Usagef("--editor-port %d needs --editor: it is the port of the editor's local server", opts.EditorPort)
-		case opts.EditorPort < 1 || opts.EditorPort > 65535:
-			return cmdutil.Usagef("--editor-port %d: a port is a number from 1 to 65535", opts.EditorPort)
-		case opts.EditorPort == opts.Port:
-			return cmdutil.Usagef("--editor-port %d is the development server's port too: give the editor's local server another one", opts.EditorPort)
-		}
-	}
+// checkEditorFlags refuses --editor on an address other computers reach:
+// the editor writes into this repository, and the browser lets a page pick
+// a folder on a secure address only, which plain http on another interface
+// is not (decision 0120).
+func checkEditorFlags(opts *Options) error {
 	if opts.Editor && !isLoopback(opts.Host) {
 		return cmdutil.Usagef("--editor with --addr %s: the editor saves into this repository, so it listens on this computer only; use --addr localhost:%d (or 127.0.0.1)", termsafe.String(opts.Host), opts.Port)
 	}
@@ -179,15 +163,6 @@ func Run(opts *Options) error {
 		if err := portFree(opts.Host, opts.Port); err != nil {
 			return err
 		}
-		if opts.Editor && opts.EditorPort != 0 {
-			// Else the editor would wait for, and then talk to, the
-			// program that holds it.
-			ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(opts.EditorPort)))
-			if err != nil {
-				return fmt.Errorf("port %d on 127.0.0.1 is in use: stop the program using it, or choose another port with --editor-port", opts.EditorPort)
-			}
-			_ = ln.Close()
-		}
 	}
 	regenerate(opts)
 	// A site with images.delivery: netlify asks /.netlify/images for its
@@ -200,18 +175,12 @@ func Run(opts *Options) error {
 	defer stopCDN()
 	vite := make(chan error, 1)
 	if !opts.NoVite {
-		backend := ""
 		if opts.Editor {
-			editorCtx, stop := context.WithCancel(ctx)
-			addr, wait, err := startEditorBackend(editorCtx, opts)
-			if err != nil {
-				stop()
+			if err := buildEditor(ctx, opts); err != nil {
 				return err
 			}
-			defer func() { stop(); wait() }()
-			backend = "http://" + addr
 		}
-		cmd, err := startVite(ctx, opts, cdnAddr, backend)
+		cmd, err := startVite(ctx, opts, cdnAddr)
 		if err != nil {
 			return err
 		}
@@ -268,7 +237,7 @@ func portFree(host string, port int) error {
 // the site's pages (site/scripts/dev-pages.mjs) on the port. Node runs Vite
 // itself, without npm's shell between: it is the child that
 // childproc stops with the command, whichever signal ends it.
-func startVite(ctx context.Context, opts *Options, cdnAddr, editorBackend string) (*childproc.Cmd, error) {
+func startVite(ctx context.Context, opts *Options, cdnAddr string) (*childproc.Cmd, error) {
 	if err := pipeline.InstallPackages(ctx, opts.IO, opts.SiteDir); err != nil {
 		return nil, err
 	}
@@ -290,10 +259,10 @@ func startVite(ctx context.Context, opts *Options, cdnAddr, editorBackend string
 	}
 	cmd := node(args...)
 	cmd.Env = append(os.Environ(), ImageCDNVariable+"=http://"+cdnAddr)
-	if editorBackend != "" {
+	if opts.Editor {
 		// The editor's page gets the host's policy, so that what works here
 		// works there.
-		cmd.Env = append(cmd.Env, EditorBackendVariable+"="+editorBackend, EditorCSPVariable+"="+headers.EditorCSP)
+		cmd.Env = append(cmd.Env, EditorCSPVariable+"="+headers.EditorCSP)
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start the site's dev server (node in %s): %w; is Node installed?", opts.SiteDir, err)

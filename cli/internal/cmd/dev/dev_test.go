@@ -193,31 +193,32 @@ func TestImageCDNAnswersTheModulesAddresses(t *testing.T) {
 	}
 }
 
-// dev takes --addr as serve does, and --port; --editor-port sets the
-// editor's local server's port, and what cannot work together is a usage
-// error before anything starts.
+// dev takes --addr as serve does, and --port; what cannot work together is
+// a usage error before anything starts. The editor has no server of its own
+// since Sveltia CMS (decision 0120): --editor-port is no flag.
 func TestListenFlags(t *testing.T) {
 	t.Chdir(".") // EnterSiteRepo moves to the repository's root
+	ios, _, _, _ := iostreams.Test()
+	if NewCmdDev(&cmdutil.Factory{IOStreams: ios}, nil).Flags().Lookup("editor-port") != nil {
+		t.Error("dev has --editor-port: the editor's local mode is the browser's, no server's port to set")
+	}
 	type where struct {
-		host             string
-		port, editorPort int
+		host string
+		port int
 	}
 	for _, tt := range []struct {
 		args []string
 		want where  // when err is ""
 		err  string // a usage error containing it
 	}{
-		{args: nil, want: where{"localhost", 5173, 0}},
-		{args: []string{"--port", "3000"}, want: where{"localhost", 3000, 0}},
-		{args: []string{"--addr", "0.0.0.0:3000"}, want: where{"0.0.0.0", 3000, 0}},
-		{args: []string{"--addr", "127.0.0.1:3000", "--port", "3000"}, want: where{"127.0.0.1", 3000, 0}},
-		{args: []string{"--editor", "--editor-port", "8081"}, want: where{"localhost", 5173, 8081}},
-		{args: []string{"--editor", "--addr", "[::1]:3000", "--editor-port", "8081"}, want: where{"::1", 3000, 8081}},
+		{args: nil, want: where{"localhost", 5173}},
+		{args: []string{"--port", "3000"}, want: where{"localhost", 3000}},
+		{args: []string{"--addr", "0.0.0.0:3000"}, want: where{"0.0.0.0", 3000}},
+		{args: []string{"--addr", "127.0.0.1:3000", "--port", "3000"}, want: where{"127.0.0.1", 3000}},
+		{args: []string{"--editor"}, want: where{"localhost", 5173}},
+		{args: []string{"--editor", "--addr", "[::1]:3000"}, want: where{"::1", 3000}},
 		{args: []string{"--addr", "localhost:3000", "--port", "4000"}, err: "--addr localhost:3000 and --port 4000 name different ports"},
 		{args: []string{"--port", "65536"}, err: "--port 65536: a port is a number from 1 to 65535"},
-		{args: []string{"--editor-port", "8081"}, err: "--editor-port 8081 needs --editor"},
-		{args: []string{"--editor", "--editor-port", "0"}, err: "--editor-port 0: a port is a number from 1 to 65535"},
-		{args: []string{"--editor", "--port", "3000", "--editor-port", "3000"}, err: "--editor-port 3000 is the development server's port too"},
 		{args: []string{"--editor", "--addr", "0.0.0.0:5173"}, err: "--editor with --addr 0.0.0.0: the editor saves into this repository, so it listens on this computer only"},
 	} {
 		ios, _, _, _ := iostreams.Test()
@@ -232,8 +233,8 @@ func TestListenFlags(t *testing.T) {
 		switch {
 		case tt.err == "" && (err != nil || got == nil):
 			t.Errorf("%v: err = %v; want it to run", tt.args, err)
-		case tt.err == "" && (where{got.Host, got.Port, got.EditorPort} != tt.want):
-			t.Errorf("%v: listens at %+v, want %+v", tt.args, where{got.Host, got.Port, got.EditorPort}, tt.want)
+		case tt.err == "" && (where{got.Host, got.Port} != tt.want):
+			t.Errorf("%v: listens at %+v, want %+v", tt.args, where{got.Host, got.Port}, tt.want)
 		case tt.err != "" && (!errors.As(err, &usage) || !strings.Contains(err.Error(), tt.err) || got != nil):
 			t.Errorf("%v: err = %v; want a usage error containing %q", tt.args, err, tt.err)
 		}

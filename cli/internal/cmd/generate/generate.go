@@ -47,9 +47,10 @@ the content is invalid. With --check, nothing is written and the exit status
 is 1 when a file is out of date or left over, or a document or video is
 not published.
 
-The browser editor's configuration (/admin, Decap CMS) is written into
+The browser editor's configuration (/admin, Sveltia CMS) is written into
 site/public/admin/ (--editor): config.yml, every field of the schemas with
-the limits its widgets can carry and the categories site.yaml declares, and
+the limits its widgets can carry, the categories site.yaml declares and,
+for a site in several languages, each text in every language; and
 checks.json, what the editor's save check needs besides the schemas.`),
 		Example: strings.TrimRight(`  portfolio generate
   portfolio generate --check     # in CI: is the module up to date?`, "\n"),

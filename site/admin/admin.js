@@ -8,7 +8,7 @@
 // with the validators compiled from schema/*.json (no eval for them) and the
 // strip compiled to WebAssembly.
 import { emptyPaths, problems, withoutEmpty } from './check.js';
-import { stripping } from './upload.js';
+import { installWriteStrip, stripping } from './upload.js';
 import schemas from 'virtual:portfolio-schemas';
 import * as validators from 'virtual:portfolio-validators';
 
@@ -39,6 +39,8 @@ function loadStrip() {
 }
 // Before Sveltia's bundle runs: every request it makes goes through this.
 window.fetch = stripping(send, loadStrip);
+// And every image the editor writes into the owner's folder itself (Sveltia's local repository).
+installWriteStrip(loadStrip);
 
 const facts = fetch('/admin/checks.json').then((r) => {
   if (!r.ok) throw new Error(`/admin/checks.json: ${r.status}; run portfolio generate`);

@@ -9,12 +9,10 @@
 //
 // - Over the network (`stripping`, around fetch). Sveltia CMS commits to
 //   GitHub with GraphQL's createCommitOnBranch, each file base64 in
-//   `fileChanges.additions[].contents`; Decap CMS (and Sveltia's GitLab
-//   backend) send {"content": …, "encoding": "base64"}: to GitHub's API as
-//   a blob (POST …/git/blobs), to decap-server as the asset of
-//   persistMedia or one of the assets of persistEntry. A refused image is
-//   answered 422 with the reason, as the local proxy (uploadstrip) answers
-//   it, and never sent.
+//   `fileChanges.additions[].contents`; its GitLab backend (and Decap CMS,
+//   which /admin ran before decision 0120) sends {"content": …,
+//   "encoding": "base64"}. A refused image is answered 422 with the
+//   reason, and never sent.
 // - Into the owner's folder (`installWriteStrip`, around the File System
 //   Access API). Sveltia's "Work with Local Repository" writes each file
 //   itself with FileSystemFileHandle.createWritable, no server between;
@@ -29,9 +27,9 @@
 const maxDepth = 6;
 
 /**
- * The largest image stripped, in bytes: decap-server's limit, which the
- * local proxy keeps (uploadstrip.MaxBody). A larger one is refused before
- * it is read: the strip holds two or three copies of it in the page.
+ * The largest image stripped, in bytes (the local proxy's limit before
+ * decision 0120). A larger one is refused before it is read: the strip
+ * holds two or three copies of it in the page.
  */
 export const maxImageBytes = 50 << 20;
 
@@ -115,7 +113,7 @@ function assets(value, depth = 0, found = [], key = '') {
   return found;
 }
 
-/** A refusal as the backends' errors read: GitHub's `message`, decap-server's `error`. */
+/** A refusal as the backends' errors read: GitHub's `message`, GitLab's and Decap's `error`. */
 const refuse = (message) => new Response(JSON.stringify({ error: message, message }), { status: 422, headers: { 'Content-Type': 'application/json' } });
 
 /**

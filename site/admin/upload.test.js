@@ -2,8 +2,8 @@
 // browser: which requests it opens (Decap's blobs, Sveltia's GraphQL
 // commits), what it does when the strip cannot load or refuses, the bounds
 // it keeps, and the file a stream's writes make (PendingFile), whole or not.
-// The strip itself, WebAssembly compiled from metastrip, is run on Decap's
-// requests by the Go test that ties the two (cli/internal/uploadstrip,
+// The strip itself, WebAssembly compiled from metastrip, is run on
+// requests by the Go test that ties the two (cli/cmd/metastrip-wasm,
 // TestBrowserStrip); on real File System Access streams and a GraphQL body
 // in Chromium by e2e/editor-strip.spec.ts. Here a stand-in strip marks what
 // it was given.

@@ -53,7 +53,7 @@ var layers = []layer{
 		"cli/internal/tsgen", "cli/internal/editorconfig", "cli/internal/cards", "cli/internal/headers", "cli/internal/rights",
 		"cli/internal/scaffold", "cli/internal/scaffold/site", "cli/internal/stage", "cli/internal/fieldcheck", "cli/internal/projectdelete",
 		"cli/internal/projectedit", "cli/internal/gallery", "cli/internal/draft",
-		"cli/internal/messages", "cli/internal/server", "cli/internal/contact", "cli/internal/privateaccess", "cli/internal/privatestore",
+		"cli/internal/messages", "cli/internal/server", "cli/internal/contact", "cli/internal/privateaccess", "cli/internal/privatestore", "cli/internal/hostmsg",
 		"cli/internal/docgen", "cli/internal/schemadoc", "cli/internal/linkcheck",
 		"cli/internal/pathcheck", "cli/internal/docrun", "cli/internal/poster",
 	}},

@@ -8,6 +8,7 @@
 // address and says so. At 375 and 1280 px, axe clean.
 import type { Page } from '@playwright/test';
 import { scan } from './support/axe';
+import { loader, pageScript, starter } from './support/islands';
 import { galleryImagesOf, projects, site } from './support/routes';
 import { expect, test, waitForHydration } from './support/test';
 import { paths } from '../src/config/paths';
@@ -162,6 +163,56 @@ test("a photo's page opens nothing by itself: no viewer, and not its script, wit
   await expect.poll(() => scripts.filter((s) => s.includes('/lightbox-')).length).toBe(1);
   await page.waitForTimeout(500);
   await expect(dialog(page)).toHaveCount(0);
+});
+
+test("a photo's page requests no script of its own before its first paint: its inline starter fetches the islands loader once the page has loaded", async ({
+  page,
+}) => {
+  // Decision 0122: the loader's request, made with the page's first ones,
+  // counted in the first paint's time on a slow link (decision 0118's FCP).
+  // Only the analytics page script may come before it: a page view is
+  // sent for every page, however soon the visitor leaves (SPEC).
+  await page.goto(photo3);
+  await waitForHydration(page);
+  const timing = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((r) => new URL(r.name).origin === location.origin && new URL(r.name).pathname.endsWith('.js'))
+      .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })),
+  }));
+  expect(timing.firstPaint).toBeGreaterThan(0);
+  const early = timing.scripts.filter((s) => !pageScript.includes(s.path) && (s.start < timing.firstPaint || s.start < timing.load));
+  expect(early).toEqual([]);
+  await expect(starter(page)).toHaveCount(1);
+  // The loader did come, after the load, and made the photo a button.
+  expect(timing.scripts.map((s) => s.path)).toEqual(expect.arrayContaining(loader));
+  await expect(photoButton(page)).toHaveAccessibleDescription(images[2]!.alt);
+});
+
+test('a click on the photo, or → on the page, before the islands loader has arrived is held, then opens the viewer there', async ({ page }) => {
+  for (const [act, at] of [
+    ['click', 3],
+    ['ArrowRight', 4],
+  ] as const) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(new RegExp(`${loader[0]!.replace(/[.]/g, '\\.')}$`), async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(photo3);
+    // Not a button yet (the loader makes it one): the picture, clicked where it is.
+    if (act === 'click') await page.locator('[data-opener]').click();
+    else await page.keyboard.press(act);
+    await page.waitForTimeout(300);
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page).toHaveURL(photo3);
+    release();
+    await expect(counter(page)).toHaveText(`${at} / ${total}`);
+    await page.unrouteAll();
+  }
 });
 
 test("a photo's page opens the viewer on Enter or Space on the photo, and on → or ← at the next or previous photo", async ({ page }) => {

@@ -7,7 +7,12 @@ export interface PageSite {
   readonly analytics?: Record<string, string> | null | undefined;
   /** A private project's page (decision 0080): no referrer for the next page. */
   readonly private?: boolean;
+  /** The inline starter of pages whose islands all wait for the visitor (decisions 0003, 0122); none in development. */
+  readonly starter?: { readonly code: string } | null;
 }
+
+/** How a page's islands start: none, the inline starter, or the loader file. */
+export function islandsStart(html: string): 'none' | 'starter' | 'loader';
 
 export function head(rendered: { meta: object; jsonLd?: object }, styles: string, site: PageSite): string;
 export function scripts(rendered: { html: string; status: number }, site: Partial<PageSite> & { entries: NonNullable<PageSite['entries']> }): string;

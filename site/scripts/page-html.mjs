@@ -12,11 +12,18 @@ export const escape = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': 
 // as its JSON escape. A data block is never run: the CSP does not apply.
 const jsonScript = (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
-/** How a page's islands start: none, the inline starter, or the loader file. */
+/** What the visitor does to start an island: the starts an inline starter can wait for (scripts/prerender.mjs). */
+const visitorStarts = new Set(['interaction', 'intent']);
+
+/**
+ * How a page's islands start: none, the inline starter (every island waits
+ * for the visitor: a gallery's, a photo page's; decisions 0003 and 0122), or
+ * the loader file.
+ */
 export function islandsStart(html) {
   if (!html.includes('data-island=')) return 'none';
-  const whens = [...html.matchAll(/data-hydrate="([^"]*)"/g)].map((m) => m[1]);
-  return whens.length > 0 && whens.every((when) => when === 'interaction') ? 'starter' : 'loader';
+  const whens = [...html.matchAll(/data-hydrate="([^"]*)"/g)].map((m) => m[1].split(/\s+/));
+  return whens.length > 0 && whens.every((when) => when.every((w) => visitorStarts.has(w))) ? 'starter' : 'loader';
 }
 
 /** The class names in a page's markup. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, head, scripts } from './page-html.mjs';
+import { fillTemplate, head, islandsStart, scripts } from './page-html.mjs';
 
 // What the prerender writes for a private project's page (issue 48,
 // decision 0080): no page script when its analytics is none
@@ -70,5 +70,25 @@ describe('a page of the prerender', () => {
     const page = (lang: string) => fillTemplate(template, { html: '<main></main>', status: 200, lang, meta }, '', { ...site, entries });
     expect(page('sv')).toContain('<html lang="sv">');
     expect(page('en')).toContain('<html lang="en">');
+  });
+
+  // Decisions 0003 and 0122: a page whose islands all wait for the visitor
+  // (a gallery's, a photo page's) gets the inline starter, no script tag.
+  it.each([
+    { name: 'no island', html: '<main></main>', want: 'none' },
+    { name: "a gallery's", html: '<div data-island="lightbox" data-hydrate="interaction"></div>', want: 'starter' },
+    { name: "a photo page's", html: '<div data-island="lightbox" data-hydrate="intent"></div>', want: 'starter' },
+    { name: 'both', html: '<div data-island="a" data-hydrate="interaction"></div><div data-island="b" data-hydrate="intent"></div>', want: 'starter' },
+    { name: 'a form that starts near the viewport', html: '<div data-island="contact" data-hydrate="visible idle"></div>', want: 'loader' },
+    {
+      name: 'a gallery beside a form',
+      html: '<div data-island="a" data-hydrate="interaction"></div><div data-island="b" data-hydrate="idle"></div>',
+      want: 'loader',
+    },
+  ])('starts islands by $want: $name', ({ html, want }) => {
+    expect(islandsStart(html)).toBe(want);
+    const tags = scripts({ html, status: 200 }, { entries, starter: { code: 'S' } });
+    expect(tags.includes('<script>S</script>')).toBe(want === 'starter');
+    expect(tags.includes(`src="${entries.islands}"`)).toBe(want === 'loader');
   });
 });

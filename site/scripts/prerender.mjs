@@ -147,25 +147,39 @@ async function readEntryScripts(analytics) {
   };
 }
 
-// A page whose islands all wait for an interaction (a project's gallery)
-// loads no script before it: a starter of a few hundred bytes, inline (the
-// CSP allows it by its hash), waits for the first pointer, touch or focus
-// inside an island, then imports the loader and wakes the island with the
-// same kind of event. A plain click that comes first, or while the loader is
-// on its way, is held (its default prevented) and handed to the loader once
-// it runs, which holds it until the island acts on it (the lightbox opens at
+// A page whose islands all wait for the visitor (a project's gallery,
+// `interaction`; a photo's page, `intent`) loads no script before its
+// first paint: a starter of a few hundred bytes, inline (the CSP allows it
+// by its hash), waits for the first pointer, touch or focus inside an
+// island, then imports the loader and wakes the island with the same kind
+// of event. A plain click that comes first, or while the loader is on its
+// way, is held (its default prevented) and handed to the loader once it
+// runs, which holds it until the island acts on it (the lightbox opens at
 // the tile clicked); if the loader cannot arrive, the click's link is
 // followed, as without JavaScript
 // (docs/decisions/0003-interaction-only-pages-get-an-inline-starter.md).
+// On a page with an `intent` island (decision 0118) only a click on an
+// opener (`[data-opener]`) is held, and Enter or Space on one; ← or → on
+// the page (a key no one else has taken) is handed to the loader as it
+// was pressed, which decides, as it does for its own keys, whether it
+// opens the viewer (the starter never holds an arrow: its default, in a
+// field or anywhere, is kept). There the loader is imported once the
+// page has loaded and painted, so that the openers become buttons, or at
+// once when the tab's history entry is the island's own (a reload of a
+// photo a tile opened, which reopens its viewer): never before the first
+// paint of a page that is only looked at (decision 0122).
 function islandsStarter(islandsScript) {
   const starterCode =
-    `{const s=${JSON.stringify(islandsScript)},t=["pointerover","touchstart","focusin"];let p=0,c=null,w=null;` +
+    `{const s=${JSON.stringify(islandsScript)},t=["pointerover","touchstart","focusin"],d=document.querySelector('[data-hydrate~="intent"]');let p=0,c=null,w=null;` +
     `const i=e=>e.target instanceof Element&&e.target.closest("[data-island]"),` +
-    `o=()=>removeEventListener("click",k,!0),` +
-    `g=()=>{p||(p=1,import(s).then(()=>{o();c?c.target.dispatchEvent(new MouseEvent("click",c)):w&&w.dispatchEvent(new Event("pointerover",{bubbles:!0}))},()=>{o();const a=c&&c.target.closest("a[href]");p=0;a&&location.assign(a.href)}))},` +
+    `m=e=>e.metaKey||e.ctrlKey||e.shiftKey||e.altKey,` +
+    `o=()=>{removeEventListener("click",k,!0);removeEventListener("keydown",y)},` +
+    `g=()=>{p||(p=1,import(s).then(()=>{o();c?c.target.dispatchEvent(new c.constructor(c.type,c)):w&&w.dispatchEvent(new Event("pointerover",{bubbles:!0}))},()=>{o();const a=c&&c.target.closest("a[href]");p=0;a&&location.assign(a.href)}))},` +
     `h=e=>{i(e)&&(w=e.target,g())},` +
-    `k=e=>{!i(e)||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||(e.preventDefault(),c=e,g())};` +
-    `for(const x of t)addEventListener(x,h,{capture:!0,passive:!0});addEventListener("click",k,!0)}`;
+    `k=e=>{const l=i(e);!l||e.button||m(e)||l.matches('[data-hydrate~="intent"]')&&!e.target.closest("[data-opener]")||(e.preventDefault(),c=e,g())},` +
+    `y=e=>{e.defaultPrevented||m(e)||(e.key==="ArrowLeft"||e.key==="ArrowRight"?(c=e,g()):(e.key==="Enter"||e.key===" ")&&i(e)&&e.target.closest("[data-opener]")&&(e.preventDefault(),c=e,g()))};` +
+    `for(const x of t)addEventListener(x,h,{capture:!0,passive:!0});addEventListener("click",k,!0);` +
+    `d&&(addEventListener("keydown",y),history.state!=null?g():addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(g,0)),{once:!0}))}`;
   if (/<\/script/i.test(starterCode)) throw new Error('the islands starter contains </script');
   return { code: starterCode, hash: sha256(starterCode) };
 }

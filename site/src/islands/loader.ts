@@ -7,6 +7,10 @@
 // but only a click or Enter or Space on one of its openers, or ← → on the
 // page, is handed to it: decision 0118). Only then is the island's own
 // chunk fetched and mounted on the element. Static content never hydrates.
+// A page whose islands all wait for the visitor (`interaction`, `intent`)
+// gets an inline starter instead, which imports this file on the first
+// approach, or, with an `intent` island, once the page has loaded and
+// painted (scripts/prerender.mjs; decisions 0003 and 0122).
 
 import type { When } from '@/components/Island';
 

@@ -35,20 +35,27 @@ var notInEditor = map[string]string{
 	"project.body[].type": "a block's type is the typed list's typeKey: the Add menu chooses it",
 }
 
-// TestEveryFieldIsEditable walks the schemas as docs/content.md does
-// (every property, through definitions, list items and each kind of a
-// union) and fails on a field the configuration lacks without a reason.
-func TestEveryFieldIsEditable(t *testing.T) {
+// sampleConfig is the configuration Generate writes for the schemas with
+// opts, read back: its collections.
+func sampleConfig(t *testing.T) (cfg struct {
+	Collections []map[string]any `yaml:"collections"`
+}) {
+	t.Helper()
 	out, _, err := editorconfig.Generate(schema.Site, schema.Project, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cfg struct {
-		Collections []map[string]any `yaml:"collections"`
-	}
 	if err := yaml.Unmarshal(out, &cfg); err != nil {
 		t.Fatal(err)
 	}
+	return cfg
+}
+
+// TestEveryFieldIsEditable walks the schemas as docs/content.md does
+// (every property, through definitions, list items and each kind of a
+// union) and fails on a field the configuration lacks without a reason.
+func TestEveryFieldIsEditable(t *testing.T) {
+	cfg := sampleConfig(t)
 	have := map[string]bool{}
 	var walkCfg func(path string, fields []any)
 	walkCfg = func(path string, fields []any) {
@@ -264,16 +271,7 @@ func TestLanguages(t *testing.T) {
 // no delete on a file collection (decision 0114); the folder collection
 // keeps delete: false.
 func TestFileCollectionHasNoDelete(t *testing.T) {
-	out, _, err := editorconfig.Generate(schema.Site, schema.Project, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cfg struct {
-		Collections []map[string]any `yaml:"collections"`
-	}
-	if err := yaml.Unmarshal(out, &cfg); err != nil {
-		t.Fatal(err)
-	}
+	cfg := sampleConfig(t)
 	for _, c := range cfg.Collections {
 		_, has := c["delete"]
 		if _, files := c["files"]; files == has {

@@ -60,7 +60,23 @@ export const ENGLISH_GATE = {
   open: 'Open the gallery',
   wrong: 'That is not the password for this gallery. Check the message it came in, and try again.',
   unreadable: 'The form could not be read. Enter the password again.',
+  tooMany: 'Too many tries from your address. Wait {wait}, then enter the password again.',
+  wait: { second: 'a second', seconds: '{n} seconds', minutes: '{n} minutes' },
 };
+
+/**
+ * `say` with ENGLISH_GATE's words where it has none (serve's
+ * GateMessages.orEnglish): a file the build wrote before a string joined
+ * the catalogue lacks it.
+ */
+function orEnglish(say) {
+  const word = (s, english) => (typeof s === 'string' && s !== '' ? s : english);
+  return Object.fromEntries(
+    Object.entries(ENGLISH_GATE).map(([k, v]) =>
+      typeof v === 'string' ? [k, word(say[k], v)] : [k, Object.fromEntries(Object.entries(v).map(([j, w]) => [j, word(say[k]?.[j], w)]))],
+    ),
+  );
+}
 
 /**
  * The language of the secret page at `path` and its strings (serve's
@@ -77,7 +93,7 @@ export function gateLanguage(site, path) {
   const m = /^\/private\/[^/]*\/([^/]*)/i.exec(path);
   const lang = m && langs.slice(1).includes(m[1]) ? m[1] : langs[0];
   const say = site.messages && Object.hasOwn(site.messages, lang) ? site.messages[lang] : undefined;
-  return say ? { lang, say } : { lang: 'en', say: ENGLISH_GATE };
+  return say ? { lang, say: orEnglish(say) } : { lang: 'en', say: ENGLISH_GATE };
 }
 
 /**

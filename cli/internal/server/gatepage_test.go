@@ -61,6 +61,7 @@ var twoLanguages = &privateaccess.Site{
 			Title: "Privat galleri", SharedBy: "{site} har delat galleriet med dig. Skriv lösenordet från {site}s meddelande & se det.",
 			Shared: "Galleriet är privat.", Password: "Lösenord", Open: "Öppna <galleriet>",
 			Wrong: `Det är inte "lösenordet". Försök igen.`, Unreadable: "Formuläret gick inte att läsa.",
+			TooMany: "För många försök. Vänta {wait}.", Wait: privateaccess.Wait{Second: "en sekund", Seconds: "{n} sekunder", Minutes: "{n} minuter"},
 		},
 	},
 }

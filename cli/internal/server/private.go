@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -82,7 +81,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	if ok, retry := h.tries.check(client, h.cfg.Now()); !ok {
 		secs := int(retry.Round(time.Second).Seconds())
 		hdr.Set("Retry-After", strconv.Itoa(max(secs, 1)))
-		page.Problem = fmt.Sprintf("Too many tries from your address. Wait %s, then enter the password again.", wait(secs))
+		page.Problem = page.Say.TooManyTries(secs)
 		writeGate(w, r, http.StatusTooManyRequests, page)
 		return
 	}

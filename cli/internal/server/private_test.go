@@ -678,3 +678,41 @@ func (f failableStore) Add(ctx context.Context, m server.Message) error {
 	}
 	return f.next.Add(ctx, m)
 }
+
+// TestPrivateTooManyTriesInTheLanguage: the secret page's "too many
+// tries" names the wait in the page's language, with the words the build
+// took from the site's catalogue (decision 0123, amended): the phrase and
+// the units alike; a file without them says the English catalogue's.
+func TestPrivateTooManyTriesInTheLanguage(t *testing.T) {
+	const sv = `{"name": "Avery Morgan", "languages": ["en", "sv"], "messages": {"en": {}, "sv": {
+	  "title": "Privat galleri", "tooMany": "För många försök. Vänta {wait} & skriv lösenordet igen.",
+	  "wait": {"second": "en sekund", "seconds": "{n} sekunder", "minutes": "{n} minuter"}}}}`
+	var withWords privateaccess.Site
+	if err := json.Unmarshal([]byte(sv), &withWords); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, path string
+		site       *privateaccess.Site
+		want       string
+	}{
+		{"Swedish", "/private/alpha/sv/", &withWords, "För många försök. Vänta 12 sekunder &amp; skriv lösenordet igen."},
+		{"a language without the words", "/private/alpha/", &withWords, "Too many tries from your address. Wait 12 seconds, then enter the password again."},
+		{"no words at all", "/private/alpha/sv/", nil, "Too many tries from your address. Wait 12 seconds, then enter the password again."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newPrivateSite(t)
+			s.galleries.Site = tt.site
+			var r reply
+			for i := range 6 {
+				r = s.enter(tt.path, "192.0.2.9", "guess "+strconv.Itoa(i))
+			}
+			if r.status != http.StatusTooManyRequests {
+				t.Fatalf("status %d, want 429", r.status)
+			}
+			if !strings.Contains(r.body, `<p role="alert">`+tt.want+`</p>`) {
+				t.Errorf("the page does not say %q:\n%s", tt.want, r.body)
+			}
+		})
+	}
+}

@@ -22,6 +22,14 @@ export const host = {
     wrong: 'That is not the password for this gallery. Check the message it came in, and try again.',
     /** After a post that could not be read. */
     unreadable: 'The form could not be read. Enter the password again.',
+    /** To an address out of tries: {wait} is the wait, in `wait`'s words. */
+    tooMany: 'Too many tries from your address. Wait {wait}, then enter the password again.',
+    /**
+     * A wait: one second, {n} seconds (2 to 89), {n} minutes (from 90
+     * seconds, rounded up). No count below 2 reaches `seconds` or
+     * `minutes`, so each is the plural (privateaccess.Wait).
+     */
+    wait: { second: 'a second', seconds: '{n} seconds', minutes: '{n} minutes' },
   },
   /** The contact form's status after a post without JavaScript that comes back invalid. */
   formInvalid: 'Please correct the fields below.',

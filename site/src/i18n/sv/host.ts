@@ -10,6 +10,8 @@ export const host: typeof en = {
     open: 'Öppna galleriet',
     wrong: 'Det är inte lösenordet till det här galleriet. Titta i meddelandet det kom i och försök igen.',
     unreadable: 'Formuläret gick inte att läsa. Skriv lösenordet igen.',
+    tooMany: 'För många försök från din adress. Vänta {wait} och skriv sedan lösenordet igen.',
+    wait: { second: 'en sekund', seconds: '{n} sekunder', minutes: '{n} minuter' },
   },
   formInvalid: 'Rätta fälten nedan.',
 };

@@ -212,7 +212,7 @@ export function ended(gallery, now) {
 /** 403 with the closed page: the secret was right or the cookie valid, but the project's last day is over. */
 function closed(request, gallery, site) {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', ...OWN_HEADERS };
-  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner, site), { status: 403, headers });
+  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner, site, new URL(request.url).pathname), { status: 403, headers });
 }
 
 /** How many unknown names a problem lists. */

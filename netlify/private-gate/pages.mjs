@@ -62,6 +62,12 @@ export const ENGLISH_GATE = {
   unreadable: 'The form could not be read. Enter the password again.',
   tooMany: 'Too many tries from your address. Wait {wait}, then enter the password again.',
   wait: { second: 'a second', seconds: '{n} seconds', minutes: '{n} minutes' },
+  closed: {
+    title: 'This private page is closed',
+    text: 'The time to see this page is over. If you still need it, {owner} can open it again for you.',
+    write: 'Write to {owner}',
+    owner: 'the photographer',
+  },
 };
 
 /**
@@ -138,26 +144,28 @@ ${problem ? `<p role="alert">${goEscape(problem)}</p>\n` : ''}<form method="post
 /**
  * The page for a client whose access has ended (serve's closedPage): the
  * site's name, fonts and colours, the owner's name and the contact page,
- * nothing of the project.
+ * nothing of the project, in the language of its address (`path`,
+ * gateLanguage) with the catalogue's words.
  */
-export function closedPage(owner, site) {
-  const who = goEscape(owner || 'the photographer');
+export function closedPage(owner, site, path) {
+  const { lang, say } = gateLanguage(site, path);
+  const who = owner || say.closed.owner;
   const name = site?.name ?? '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${goEscape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="color-scheme" content="light dark">
-<title>This private page is closed${name ? ` · ${goEscape(name)}` : ''}</title>
+<title>${goEscape(say.closed.title)}${name ? ` · ${goEscape(name)}` : ''}</title>
 <style>${fontFaces(site)}${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
-${name ? `<p class="site">${goEscape(name)}</p>\n` : ''}<h1>This private page is closed</h1>
-<p>The time to see this page is over. If you still need it, ${who} can open it again for you.</p>
-<p><a href="${CONTACT_PATH}">Write to ${who}</a></p>
+${name ? `<p class="site">${goEscape(name)}</p>\n` : ''}<h1>${goEscape(say.closed.title)}</h1>
+<p>${goEscape(say.closed.text.replaceAll('{owner}', who))}</p>
+<p><a href="${CONTACT_PATH}">${goEscape(say.closed.write.replaceAll('{owner}', who))}</a></p>
 </main>
 </body>
 </html>

@@ -23,6 +23,18 @@ type GateMessages struct {
 	// goes, in Wait's words (decision 0123, amended).
 	TooMany string `json:"tooMany"`
 	Wait    Wait   `json:"wait"`
+	// Closed is the page for a client whose access has ended.
+	Closed Closed `json:"closed"`
+}
+
+// Closed are the closed page's words (decision 0094): its title, what it
+// says and its link to the contact page, the owner named at each
+// {owner}, or Owner's words when the build named none.
+type Closed struct {
+	Title string `json:"title"`
+	Text  string `json:"text"`
+	Write string `json:"write"`
+	Owner string `json:"owner"`
 }
 
 // Wait are the words for a wait: one second, a number {n} of seconds
@@ -64,6 +76,8 @@ func (m GateMessages) orEnglish() GateMessages {
 		{&m.Password, EnglishGate.Password}, {&m.Open, EnglishGate.Open}, {&m.Wrong, EnglishGate.Wrong},
 		{&m.Unreadable, EnglishGate.Unreadable}, {&m.TooMany, EnglishGate.TooMany},
 		{&m.Wait.Second, EnglishGate.Wait.Second}, {&m.Wait.Seconds, EnglishGate.Wait.Seconds}, {&m.Wait.Minutes, EnglishGate.Wait.Minutes},
+		{&m.Closed.Title, EnglishGate.Closed.Title}, {&m.Closed.Text, EnglishGate.Closed.Text},
+		{&m.Closed.Write, EnglishGate.Closed.Write}, {&m.Closed.Owner, EnglishGate.Closed.Owner},
 	} {
 		if *f.got == "" {
 			*f.got = f.english
@@ -86,6 +100,12 @@ var EnglishGate = GateMessages{
 	Unreadable: "The form could not be read. Enter the password again.",
 	TooMany:    "Too many tries from your address. Wait {wait}, then enter the password again.",
 	Wait:       Wait{Second: "a second", Seconds: "{n} seconds", Minutes: "{n} minutes"},
+	Closed: Closed{
+		Title: "This private page is closed",
+		Text:  "The time to see this page is over. If you still need it, {owner} can open it again for you.",
+		Write: "Write to {owner}",
+		Owner: "the photographer",
+	},
 }
 
 // GateLanguage is the language of the secret page at urlPath and its

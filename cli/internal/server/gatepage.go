@@ -143,21 +143,28 @@ func writeGate(w http.ResponseWriter, r *http.Request, status int, page gateForm
 
 // closedForm is the page for a client whose access has ended: the site's
 // name, fonts and colours, the owner's name and the contact page, and
-// nothing of the project (decision 0094, 0095).
+// nothing of the project (decision 0094, 0095), in the path's language
+// with the catalogue's words (decision 0123, amended).
 type closedForm struct {
 	Site, Owner, Contact string
 	Fonts                template.CSS
+	Lang                 string
+	Say                  privateaccess.Closed
 }
 
-var closedPage = template.Must(template.New("closed").Parse(pageHead + `<title>This private page is closed{{if .Site}} · {{.Site}}{{end}}</title>
+// Text and Write are what the page says and its link, the owner named.
+func (f closedForm) Text() string  { return strings.ReplaceAll(f.Say.Text, "{owner}", f.Owner) }
+func (f closedForm) Write() string { return strings.ReplaceAll(f.Say.Write, "{owner}", f.Owner) }
+
+var closedPage = template.Must(template.New("closed").Parse(strings.Replace(pageHead, `<html lang="en">`, `<html lang="{{.Lang}}">`, 1) + `<title>{{.Say.Title}}{{if .Site}} · {{.Site}}{{end}}</title>
 <style>{{.Fonts}}` + pageStyle + `</style>
 </head>
 <body>
 <main>
 {{if .Site}}<p class="site">{{.Site}}</p>
-{{end}}<h1>This private page is closed</h1>
-<p>The time to see this page is over. If you still need it, {{.Owner}} can open it again for you.</p>
-<p><a href="{{.Contact}}">Write to {{.Owner}}</a></p>
+{{end}}<h1>{{.Say.Title}}</h1>
+<p>{{.Text}}</p>
+<p><a href="{{.Contact}}">{{.Write}}</a></p>
 </main>
 </body>
 </html>

@@ -62,6 +62,7 @@ var twoLanguages = &privateaccess.Site{
 			Shared: "Galleriet är privat.", Password: "Lösenord", Open: "Öppna <galleriet>",
 			Wrong: `Det är inte "lösenordet". Försök igen.`, Unreadable: "Formuläret gick inte att läsa.",
 			TooMany: "För många försök. Vänta {wait}.", Wait: privateaccess.Wait{Second: "en sekund", Seconds: "{n} sekunder", Minutes: "{n} minuter"},
+			Closed: privateaccess.Closed{Title: "Sidan är stängd", Text: "Tiden är över. {owner} kan öppna den igen.", Write: "Skriv till {owner}", Owner: "fotografen"},
 		},
 	},
 }

@@ -178,14 +178,15 @@ func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string,
 	notWork(hdr)
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
 	site, _ := h.pageOf("") // the site's alone: nothing of the project
+	lang, say := site.GateLanguage(urlPath)
 	who := g.Owner
 	if who == "" {
-		who = "the photographer"
+		who = say.Closed.Owner
 	}
 	h.logf("private: %q refused: its access ended with %s (UTC)\n", urlPath, g.Expires)
 	w.WriteHeader(http.StatusForbidden)
 	if r.Method != http.MethodHead {
-		_ = closedPage.Execute(w, closedForm{Site: site.Name, Owner: who, Contact: privateaccess.ContactPath, Fonts: fontFaces(site)})
+		_ = closedPage.Execute(w, closedForm{Site: site.Name, Owner: who, Contact: privateaccess.ContactPath, Fonts: fontFaces(site), Lang: lang, Say: say.Closed})
 	}
 }
 

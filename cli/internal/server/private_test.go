@@ -647,22 +647,34 @@ func TestPrivateAccessEnds(t *testing.T) {
 
 // TestClosedPageFile: testdata/closed-page.html is the page `serve` sends
 // once a project's access has ended, for an owner whose name needs
-// escaping; the Edge Function's tests check that it sends the same bytes
+// escaping, and closed-page-sv.html the same page at a Swedish address of
+// a site in two languages, in the catalogue's words (decision 0123,
+// amended); the Edge Function's tests check that it sends the same bytes
 // (netlify/private-gate/gate.test.mjs). `go test ./cli/internal/server
-// -run ClosedPage -update` rewrites it.
+// -run ClosedPage -update` rewrites them.
 func TestClosedPageFile(t *testing.T) {
-	s := newPrivateSite(t)
-	alpha := s.galleries.Projects["alpha"]
-	alpha.Expires, alpha.Owner = "2027-01-14", `Avery & Jo O'Neil <studio>`
-	s.galleries.Projects["alpha"] = alpha
-	// The same site the Edge Function's test gives (gate.test.mjs).
-	s.galleries.Site = &privateaccess.Site{Name: `Avery & Jo O'Neil <studio>`, Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2"}
-	r := s.enter("/private/alpha/", "192.0.2.1", theSecret)
-	if r.status != http.StatusForbidden {
-		t.Fatalf("the secret after the last day: status %d, want 403", r.status)
-	}
-	if !golden.File(t, filepath.Join("testdata", "closed-page.html"), []byte(r.body)) {
-		t.Log(edgeFunctionReadsIt)
+	for _, tt := range []struct {
+		file, path string
+		site       *privateaccess.Site
+	}{
+		// The same sites the Edge Function's test gives (gate.test.mjs).
+		{"closed-page.html", "/private/alpha/", &privateaccess.Site{Name: `Avery & Jo O'Neil <studio>`, Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2"}},
+		{"closed-page-sv.html", "/private/alpha/sv/", twoLanguages},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			s := newPrivateSite(t)
+			alpha := s.galleries.Projects["alpha"]
+			alpha.Expires, alpha.Owner = "2027-01-14", `Avery & Jo O'Neil <studio>`
+			s.galleries.Projects["alpha"] = alpha
+			s.galleries.Site = tt.site
+			r := s.enter(tt.path, "192.0.2.1", theSecret)
+			if r.status != http.StatusForbidden {
+				t.Fatalf("the secret after the last day: status %d, want 403", r.status)
+			}
+			if !golden.File(t, filepath.Join("testdata", tt.file), []byte(r.body)) {
+				t.Log(edgeFunctionReadsIt)
+			}
+		})
 	}
 }
 

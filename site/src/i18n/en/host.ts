@@ -30,6 +30,17 @@ export const host = {
      * `minutes`, so each is the plural (privateaccess.Wait).
      */
     wait: { second: 'a second', seconds: '{n} seconds', minutes: '{n} minutes' },
+    /**
+     * The page for a client whose access to the project has ended: {owner}
+     * is the owner's name, or `owner` when the build named none.
+     */
+    closed: {
+      title: 'This private page is closed',
+      text: 'The time to see this page is over. If you still need it, {owner} can open it again for you.',
+      /** The link to the contact page. */
+      write: 'Write to {owner}',
+      owner: 'the photographer',
+    },
   },
   /** The contact form's status after a post without JavaScript that comes back invalid. */
   formInvalid: 'Please correct the fields below.',

@@ -12,6 +12,12 @@ export const host: typeof en = {
     unreadable: 'Formuläret gick inte att läsa. Skriv lösenordet igen.',
     tooMany: 'För många försök från din adress. Vänta {wait} och skriv sedan lösenordet igen.',
     wait: { second: 'en sekund', seconds: '{n} sekunder', minutes: '{n} minuter' },
+    closed: {
+      title: 'Den här privata sidan är stängd',
+      text: 'Tiden att se den här sidan är över. Om du fortfarande behöver den kan {owner} öppna den igen åt dig.',
+      write: 'Skriv till {owner}',
+      owner: 'fotografen',
+    },
   },
   formInvalid: 'Rätta fälten nedan.',
 };

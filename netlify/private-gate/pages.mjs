@@ -111,9 +111,11 @@ export function gateLanguage(site, path) {
  */
 export function gatePage(action, problem, site, page) {
   const name = site?.name ?? '';
-  const title = page?.title ?? '';
   const cover = typeof page?.cover === 'string' && COVER_URI.test(page.cover) ? page.cover : '';
   const { lang, say } = gateLanguage(site, action);
+  // The translation's title at its language's address (serve's newGateForm, decision 0123, amended).
+  const translated = page?.titles && Object.hasOwn(page.titles, lang) ? page.titles[lang] : undefined;
+  const title = page?.title ? (typeof translated === 'string' ? translated : page.title) : '';
   const heading = goEscape(title || say.title);
   const who = goEscape(name);
   return `<!doctype html>

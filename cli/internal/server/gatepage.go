@@ -97,6 +97,9 @@ type gateForm struct {
 func newGateForm(action string, site privateaccess.Site, page privateaccess.Page) gateForm {
 	f := gateForm{Action: action, Site: site.Name, Title: page.Title, Fonts: fontFaces(site)}
 	f.Lang, f.Say = site.GateLanguage(action)
+	if t, ok := page.Titles[f.Lang]; ok && f.Title != "" {
+		f.Title = t // the translation's title (decision 0123, amended)
+	}
 	if privateaccess.CoverURI.MatchString(page.Cover) {
 		f.Cover = template.URL(page.Cover) // safe: only a base64 JPEG CoverURI matched
 	}

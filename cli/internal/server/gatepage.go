@@ -15,9 +15,12 @@ import (
 // with the same texts (gate.mjs), which testdata/secret-pages.json and
 // closed-page.html and the tests of both hold.
 
-// notice is a small page the server writes itself.
+// notice is a small page the server writes itself; Lang, Home and
+// BackText are its language and its link's words, from the catalogue
+// (decision 0123, amended), English when empty.
 type notice struct {
-	Title, Text, Back string
+	Title, Text, Back    string
+	Lang, Home, BackText string
 }
 
 // pageHead starts every page the server writes itself: never indexed,
@@ -31,14 +34,14 @@ const pageHead = `<!doctype html>
 <meta name="color-scheme" content="light dark">
 `
 
-var noticePage = template.Must(template.New("notice").Parse(pageHead + `<title>{{.Title}}</title>
+var noticePage = template.Must(template.New("notice").Parse(strings.Replace(pageHead, `<html lang="en">`, `<html lang="{{if .Lang}}{{.Lang}}{{else}}en{{end}}">`, 1) + `<title>{{.Title}}</title>
 <style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
 </head>
 <body>
 <main>
 <h1>{{.Title}}</h1>
 <p>{{.Text}}</p>
-<p><a href="{{.Back}}">{{if eq .Back "/"}}Go to the home page{{else}}Go back{{end}}</a></p>
+<p><a href="{{.Back}}">{{if eq .Back "/"}}{{if .Home}}{{.Home}}{{else}}Go to the home page{{end}}{{else if .BackText}}{{.BackText}}{{else}}Go back{{end}}</a></p>
 </main>
 </body>
 </html>

@@ -44,4 +44,30 @@ export const host = {
   },
   /** The contact form's status after a post without JavaScript that comes back invalid. */
   formInvalid: 'Please correct the fields below.',
+  /**
+   * The pages `portfolio serve` answers a contact form's post with when it
+   * refuses it before its fields are checked: {wait} is a wait in
+   * `gate.wait`'s words, {limit} a size in KB, {form} the form's name as
+   * posted, in quotes.
+   */
+  notices: {
+    tooMany: {
+      title: 'Too many messages',
+      text: 'Too many messages came from your address. Please try again in {wait}; what you wrote was not sent, so keep a copy.',
+    },
+    tooLarge: {
+      title: 'The message is too large',
+      text: 'The message is too large to send (the limit is {limit} KB). Go back, shorten it and send it again.',
+    },
+    unsupported: {
+      title: 'The form could not be read',
+      text: "The form could not be read: it must be sent as application/x-www-form-urlencoded, as a web page's form does. Go back and send it from the page.",
+    },
+    unreadable: { title: 'The form could not be read', text: 'The form data could not be read. Go back and send it again from the page.' },
+    unknown: { title: 'Unknown form', text: "There is no form named {form} on this site. Go back and send the page's own form." },
+    /** The link back to the page the post came from. */
+    back: 'Go back',
+    /** The link when it came from no page of the site. */
+    home: 'Go to the home page',
+  },
 };

@@ -20,4 +20,25 @@ export const host: typeof en = {
     },
   },
   formInvalid: 'Rätta fälten nedan.',
+  notices: {
+    tooMany: {
+      title: 'För många meddelanden',
+      text: 'För många meddelanden kom från din adress. Försök igen om {wait}; det du skrev skickades inte, så spara en kopia.',
+    },
+    tooLarge: {
+      title: 'Meddelandet är för stort',
+      text: 'Meddelandet är för stort för att skickas (gränsen är {limit} KB). Gå tillbaka, korta det och skicka det igen.',
+    },
+    unsupported: {
+      title: 'Formuläret gick inte att läsa',
+      text: 'Formuläret gick inte att läsa: det måste skickas som application/x-www-form-urlencoded, som en webbsidas formulär gör. Gå tillbaka och skicka det från sidan.',
+    },
+    unreadable: { title: 'Formuläret gick inte att läsa', text: 'Formulärets data gick inte att läsa. Gå tillbaka och skicka det igen från sidan.' },
+    unknown: {
+      title: 'Okänt formulär',
+      text: 'Det finns inget formulär som heter {form} på den här webbplatsen. Gå tillbaka och skicka sidans eget formulär.',
+    },
+    back: 'Gå tillbaka',
+    home: 'Gå till startsidan',
+  },
 };

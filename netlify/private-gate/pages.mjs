@@ -68,6 +68,8 @@ export const ENGLISH_GATE = {
     write: 'Write to {owner}',
     owner: 'the photographer',
   },
+  notFound: { title: 'No page here', text: 'There is no page at this address.' },
+  home: 'Go to the home page',
 };
 
 /**
@@ -175,9 +177,9 @@ ${name ? `<p class="site">${goEscape(name)}</p>\n` : ''}<h1>${goEscape(say.close
 }
 
 /** A short page the function writes itself (serve's noticePage): a title, a sentence, the way back. */
-export function noticePage(title, text, back) {
+export function noticePage(title, text, back, lang = 'en', home = 'Go to the home page') {
   return `<!doctype html>
-<html lang="en">
+<html lang="${goEscape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -190,7 +192,7 @@ export function noticePage(title, text, back) {
 <main>
 <h1>${goEscape(title)}</h1>
 <p>${goEscape(text)}</p>
-<p><a href="${goEscape(back)}">${back === '/' ? 'Go to the home page' : 'Go back'}</a></p>
+<p><a href="${goEscape(back)}">${goEscape(back === '/' ? home : 'Go back')}</a></p>
 </main>
 </body>
 </html>

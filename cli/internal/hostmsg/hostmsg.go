@@ -52,26 +52,20 @@ type Notices struct {
 }
 
 // Notice is one page's title and text.
-type Notice struct {
-	Title string `json:"title"`
-	Text  string `json:"text"`
-}
+type Notice = privateaccess.Notice
 
 // EnglishNotices are the notices without the built site's words (a site
 // built before they joined the catalogue): the English catalogue's
 // (site/src/i18n/en/host.ts), which testdata/english-notices.json, written
 // by this package's test, holds site/src/i18n/host.test.ts to.
 var EnglishNotices = Notices{
-	TooMany: Notice{"Too many messages",
-		"Too many messages came from your address. Please try again in {wait}; what you wrote was not sent, so keep a copy."},
-	TooLarge: Notice{"The message is too large",
-		"The message is too large to send (the limit is {limit} KB). Go back, shorten it and send it again."},
-	Unsupported: Notice{"The form could not be read",
-		"The form could not be read: it must be sent as application/x-www-form-urlencoded, as a web page's form does. Go back and send it from the page."},
-	Unreadable: Notice{"The form could not be read", "The form data could not be read. Go back and send it again from the page."},
-	Unknown:    Notice{"Unknown form", "There is no form named {form} on this site. Go back and send the page's own form."},
-	Back:       "Go back",
-	Home:       "Go to the home page",
+	TooMany:     Notice{Title: "Too many messages", Text: "Too many messages came from your address. Please try again in {wait}; what you wrote was not sent, so keep a copy."},
+	TooLarge:    Notice{Title: "The message is too large", Text: "The message is too large to send (the limit is {limit} KB). Go back, shorten it and send it again."},
+	Unsupported: Notice{Title: "The form could not be read", Text: "The form could not be read: it must be sent as application/x-www-form-urlencoded, as a web page's form does. Go back and send it from the page."},
+	Unreadable:  Notice{Title: "The form could not be read", Text: "The form data could not be read. Go back and send it again from the page."},
+	Unknown:     Notice{Title: "Unknown form", Text: "There is no form named {form} on this site. Go back and send the page's own form."},
+	Back:        "Go back",
+	Home:        "Go to the home page",
 }
 
 // NoticesIn are the notices in lang, a language the post names, or in the

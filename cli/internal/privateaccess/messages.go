@@ -25,6 +25,16 @@ type GateMessages struct {
 	Wait    Wait   `json:"wait"`
 	// Closed is the page for a client whose access has ended.
 	Closed Closed `json:"closed"`
+	// NotFound is the short page for an address under the private prefix
+	// with no page, Home its link to the home page.
+	NotFound Notice `json:"notFound"`
+	Home     string `json:"home"`
+}
+
+// Notice is a short page's title and text.
+type Notice struct {
+	Title string `json:"title"`
+	Text  string `json:"text"`
 }
 
 // Closed are the closed page's words (decision 0094): its title, what it
@@ -78,6 +88,7 @@ func (m GateMessages) orEnglish() GateMessages {
 		{&m.Wait.Second, EnglishGate.Wait.Second}, {&m.Wait.Seconds, EnglishGate.Wait.Seconds}, {&m.Wait.Minutes, EnglishGate.Wait.Minutes},
 		{&m.Closed.Title, EnglishGate.Closed.Title}, {&m.Closed.Text, EnglishGate.Closed.Text},
 		{&m.Closed.Write, EnglishGate.Closed.Write}, {&m.Closed.Owner, EnglishGate.Closed.Owner},
+		{&m.NotFound.Title, EnglishGate.NotFound.Title}, {&m.NotFound.Text, EnglishGate.NotFound.Text}, {&m.Home, EnglishGate.Home},
 	} {
 		if *f.got == "" {
 			*f.got = f.english
@@ -106,6 +117,8 @@ var EnglishGate = GateMessages{
 		Write: "Write to {owner}",
 		Owner: "the photographer",
 	},
+	NotFound: Notice{Title: "No page here", Text: "There is no page at this address."},
+	Home:     "Go to the home page",
 }
 
 // GateLanguage is the language of the secret page at urlPath and its

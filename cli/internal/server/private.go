@@ -66,7 +66,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	hdr.Set("X-Robots-Tag", "noindex")
 	notWork(hdr)
 	if slug == "" {
-		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
+		h.noPrivatePage(w, r, urlPath)
 		return
 	}
 	site, shown := h.pageOf(slug)
@@ -124,6 +124,16 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	h.record(r, Event{Slug: slug, Client: named, Kind: EventOpened})
 	hdr.Set("Location", page.Action)
 	w.WriteHeader(http.StatusSeeOther)
+}
+
+// noPrivatePage answers an address under the private prefix that has no
+// page: 404, never the site's 404.html (which loads the analytics), in the
+// path's language with the catalogue's words (decision 0123, amended), as
+// the Edge Function answers.
+func (h *Handler) noPrivatePage(w http.ResponseWriter, r *http.Request, urlPath string) {
+	site, _ := h.pageOf("")
+	lang, say := site.GateLanguage(urlPath)
+	h.failIn(w, r, http.StatusNotFound, notice{Title: say.NotFound.Title, Text: say.NotFound.Text, Lang: lang, Home: say.Home})
 }
 
 // pageOf is what the build says the pages the gate writes show: of the

@@ -383,14 +383,21 @@ func (h *Handler) failForm(w http.ResponseWriter, r *http.Request, status int, j
 // fail answers a request the server refuses, as a page for a browser and
 // as text otherwise.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, title, text string) {
+	h.failIn(w, r, status, notice{Title: title, Text: text})
+}
+
+// failIn is fail with a page in a language of its own (n.Lang, n.Home;
+// decision 0123, amended); its link leads home.
+func (h *Handler) failIn(w http.ResponseWriter, r *http.Request, status int, n notice) {
 	if wantsHTML(r) {
-		writePage(w, status, notice{Title: title, Text: text, Back: "/"})
+		n.Back = "/"
+		writePage(w, status, n)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	fmt.Fprintf(w, "%d %s\n", status, text)
+	fmt.Fprintf(w, "%d %s\n", status, n.Text)
 }
 
 func reply(w http.ResponseWriter, status int, body formResponse) {

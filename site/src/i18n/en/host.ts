@@ -41,6 +41,10 @@ export const host = {
       write: 'Write to {owner}',
       owner: 'the photographer',
     },
+    /** An address under the private prefix with no page. */
+    notFound: { title: 'No page here', text: 'There is no page at this address.' },
+    /** The short page's link to the home page. */
+    home: 'Go to the home page',
   },
   /** The contact form's status after a post without JavaScript that comes back invalid. */
   formInvalid: 'Please correct the fields below.',

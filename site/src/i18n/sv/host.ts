@@ -18,6 +18,8 @@ export const host: typeof en = {
       write: 'Skriv till {owner}',
       owner: 'fotografen',
     },
+    notFound: { title: 'Ingen sida här', text: 'Det finns ingen sida på den här adressen.' },
+    home: 'Gå till startsidan',
   },
   formInvalid: 'Rätta fälten nedan.',
   notices: {

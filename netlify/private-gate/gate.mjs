@@ -212,7 +212,7 @@ export function ended(gallery, now) {
 /** 403 with the closed page: the secret was right or the cookie valid, but the project's last day is over. */
 function closed(request, gallery, site) {
   const headers = { 'Content-Type': 'text/html; charset=utf-8', ...OWN_HEADERS };
-  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner, site), { status: 403, headers });
+  return new Response(request.method === 'HEAD' ? null : closedPage(gallery?.owner, site, new URL(request.url).pathname), { status: 403, headers });
 }
 
 /** How many unknown names a problem lists. */
@@ -236,10 +236,16 @@ export function wantsHTML(request) {
 const OWN_HEADERS = { ...SECURITY_HEADERS, ...PRIVATE_HEADERS, 'Cache-Control': 'no-store' };
 
 /** A refusal as serve's fail writes it: a page for a browser, a line of text otherwise. */
-function fail(request, status, title, text, extra = {}) {
+function fail(request, status, title, text, extra = {}, lang = 'en', home = undefined) {
   const headers = { ...OWN_HEADERS, ...extra };
-  if (wantsHTML(request)) return new Response(request.method === 'HEAD' ? null : noticePage(title, text, '/'), { status, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
+  if (wantsHTML(request)) return new Response(request.method === 'HEAD' ? null : noticePage(title, text, '/', lang, home), { status, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
   return new Response(request.method === 'HEAD' ? null : `${status} ${text}\n`, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/** 404 for an address under the private prefix with no page, in the path's language (serve's noPrivatePage, decision 0123, amended). */
+function noPrivatePage(request, site) {
+  const { lang, say } = gateLanguage(site, new URL(request.url).pathname);
+  return fail(request, 404, say.notFound.title, say.notFound.text, {}, lang, say.home);
 }
 
 /** A form's answer as serve's failForm and reply write it: a page for a browser, JSON for a script. */
@@ -381,7 +387,7 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
     return fail(request, 400, 'This address cannot be served', 'The address has characters or parts that no page of this site has (such as an encoded slash or a “..”). Check the link, or start again from the home page.');
   }
   if (kind !== 'private') return next();
-  if (!slug) return fail(request, 404, 'No page here', 'There is no page at this address.');
+  if (!slug) return noPrivatePage(request, site);
   const secret = secretFor(slug) ?? '';
   // After the project's last day (decision 0094), whoever proves they hold
   // the secret or its cookie is told so; anyone else gets the secret's page.
@@ -392,7 +398,7 @@ export async function handle(request, { secretFor, galleryFor = () => undefined,
     const found = await validClient(secret, slug, value, gallery?.clients, now());
     if (found) {
       if (ended(gallery, now())) return closed(request, gallery, site);
-      return admitted(request, url, slug, { client: found.client, galleryFor, deployStore, favouritesStore, activityStore, next, now });
+      return admitted(request, url, slug, { client: found.client, site, galleryFor, deployStore, favouritesStore, activityStore, next, now });
     }
   }
   return gate(request, url, slug, secret, now, gallery, site, { activityStore });
@@ -414,7 +420,7 @@ function decodedPath(pathname) {
   return parts.join('/');
 }
 
-async function admitted(request, url, slug, { client, galleryFor, deployStore, favouritesStore, activityStore, next, now }) {
+async function admitted(request, url, slug, { client, site, galleryFor, deployStore, favouritesStore, activityStore, next, now }) {
   const method = request.method;
   if (method === 'POST') return handlePost(request, { slug, client, pathname: url.pathname, galleryFor, favouritesStore, activityStore, next, date: new Date(now() * 1000) });
   if (method !== 'GET' && method !== 'HEAD') {
@@ -429,7 +435,7 @@ async function admitted(request, url, slug, { client, galleryFor, deployStore, f
   }
   // Never the site's 404.html, which loads the analytics: nothing at a
   // private address counts (decision 0080; serve answers the same).
-  return res ?? fail(request, 404, 'No page here', 'There is no page at this address.');
+  return res ?? noPrivatePage(request, site);
 }
 
 /**

@@ -69,7 +69,10 @@ const vectors = JSON.parse(await readFile(new URL('../../cli/internal/privateacc
 const served = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-page-headers.json', import.meta.url), 'utf8'));
 // The page serve sends once a project's access has ended (go test ./cli/internal/server -run ClosedPage -update).
 const secretPages = JSON.parse(await readFile(new URL('../../cli/internal/server/testdata/secret-pages.json', import.meta.url), 'utf8'));
-const closedPage = await readFile(new URL('../../cli/internal/server/testdata/closed-page.html', import.meta.url), 'utf8');
+const closedPages = {
+  en: await readFile(new URL('../../cli/internal/server/testdata/closed-page.html', import.meta.url), 'utf8'),
+  sv: await readFile(new URL('../../cli/internal/server/testdata/closed-page-sv.html', import.meta.url), 'utf8'),
+};
 
 // Each value the Go code spells once and these modules spell again
 // (issue 53): a change on either side fails here until both agree.
@@ -591,21 +594,27 @@ test('after its last day the gate refuses the secret and the cookie alike, polit
   }
 });
 
-test("the closed page is serve's, byte for byte", async () => {
-  const res = await handle(
-    at('/private/alpha/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret: SECRET }).toString() }),
-    {
-      secretFor: () => SECRET,
-      galleryFor: () => ({ title: 'Secret Alpha', photos: [], expires: '2027-01-14', owner: "Avery & Jo O'Neil <studio>" }),
-      site: { name: "Avery & Jo O'Neil <studio>", text: '/assets/inter-DWCdPg6A.woff2', display: '/assets/fraunces-BpEfuOmu.woff2' },
-      deployStore: () => getDeployStore(),
-      favouritesStore: () => getStore(STORE),
-      next: async () => new Response('PUBLIC'),
-      now: () => NOW,
-    },
-  );
-  assert.equal(res.status, 403);
-  assert.equal(await res.text(), closedPage);
+test("the closed page is serve's, byte for byte, in the language of its address", async () => {
+  // The English site and path, and a Swedish address of secret-pages.json's site in two languages (decision 0123, amended).
+  for (const [lang, path, site] of [
+    ['en', '/private/alpha/', { name: "Avery & Jo O'Neil <studio>", text: '/assets/inter-DWCdPg6A.woff2', display: '/assets/fraunces-BpEfuOmu.woff2' }],
+    ['sv', '/private/alpha/sv/', secretPages.find((c) => c.site?.languages?.includes('sv')).site],
+  ]) {
+    const res = await handle(
+      at(path, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ secret: SECRET }).toString() }),
+      {
+        secretFor: () => SECRET,
+        galleryFor: () => ({ title: 'Secret Alpha', photos: [], expires: '2027-01-14', owner: "Avery & Jo O'Neil <studio>" }),
+        site,
+        deployStore: () => getDeployStore(),
+        favouritesStore: () => getStore(STORE),
+        next: async () => new Response('PUBLIC'),
+        now: () => NOW,
+      },
+    );
+    assert.equal(res.status, 403, lang);
+    assert.equal(await res.text(), closedPages[lang], lang);
+  }
 });
 
 test("a named client: its secret and cookie open the project and name it on the favourites; once revoked, neither opens anything (decision 0096)", async () => {

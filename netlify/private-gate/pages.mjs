@@ -60,7 +60,31 @@ export const ENGLISH_GATE = {
   open: 'Open the gallery',
   wrong: 'That is not the password for this gallery. Check the message it came in, and try again.',
   unreadable: 'The form could not be read. Enter the password again.',
+  tooMany: 'Too many tries from your address. Wait {wait}, then enter the password again.',
+  wait: { second: 'a second', seconds: '{n} seconds', minutes: '{n} minutes' },
+  closed: {
+    title: 'This private page is closed',
+    text: 'The time to see this page is over. If you still need it, {owner} can open it again for you.',
+    write: 'Write to {owner}',
+    owner: 'the photographer',
+  },
+  notFound: { title: 'No page here', text: 'There is no page at this address.' },
+  home: 'Go to the home page',
 };
+
+/**
+ * `say` with ENGLISH_GATE's words where it has none (serve's
+ * GateMessages.orEnglish): a file the build wrote before a string joined
+ * the catalogue lacks it.
+ */
+function orEnglish(say) {
+  const word = (s, english) => (typeof s === 'string' && s !== '' ? s : english);
+  return Object.fromEntries(
+    Object.entries(ENGLISH_GATE).map(([k, v]) =>
+      typeof v === 'string' ? [k, word(say[k], v)] : [k, Object.fromEntries(Object.entries(v).map(([j, w]) => [j, word(say[k]?.[j], w)]))],
+    ),
+  );
+}
 
 /**
  * The language of the secret page at `path` and its strings (serve's
@@ -77,7 +101,7 @@ export function gateLanguage(site, path) {
   const m = /^\/private\/[^/]*\/([^/]*)/i.exec(path);
   const lang = m && langs.slice(1).includes(m[1]) ? m[1] : langs[0];
   const say = site.messages && Object.hasOwn(site.messages, lang) ? site.messages[lang] : undefined;
-  return say ? { lang, say } : { lang: 'en', say: ENGLISH_GATE };
+  return say ? { lang, say: orEnglish(say) } : { lang: 'en', say: ENGLISH_GATE };
 }
 
 /**
@@ -89,9 +113,11 @@ export function gateLanguage(site, path) {
  */
 export function gatePage(action, problem, site, page) {
   const name = site?.name ?? '';
-  const title = page?.title ?? '';
   const cover = typeof page?.cover === 'string' && COVER_URI.test(page.cover) ? page.cover : '';
   const { lang, say } = gateLanguage(site, action);
+  // The translation's title at its language's address (serve's newGateForm, decision 0123, amended).
+  const translated = page?.titles && Object.hasOwn(page.titles, lang) ? page.titles[lang] : undefined;
+  const title = page?.title ? (typeof translated === 'string' ? translated : page.title) : '';
   const heading = goEscape(title || say.title);
   const who = goEscape(name);
   return `<!doctype html>
@@ -122,26 +148,28 @@ ${problem ? `<p role="alert">${goEscape(problem)}</p>\n` : ''}<form method="post
 /**
  * The page for a client whose access has ended (serve's closedPage): the
  * site's name, fonts and colours, the owner's name and the contact page,
- * nothing of the project.
+ * nothing of the project, in the language of its address (`path`,
+ * gateLanguage) with the catalogue's words.
  */
-export function closedPage(owner, site) {
-  const who = goEscape(owner || 'the photographer');
+export function closedPage(owner, site, path) {
+  const { lang, say } = gateLanguage(site, path);
+  const who = owner || say.closed.owner;
   const name = site?.name ?? '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${goEscape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="color-scheme" content="light dark">
-<title>This private page is closed${name ? ` · ${goEscape(name)}` : ''}</title>
+<title>${goEscape(say.closed.title)}${name ? ` · ${goEscape(name)}` : ''}</title>
 <style>${fontFaces(site)}${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
-${name ? `<p class="site">${goEscape(name)}</p>\n` : ''}<h1>This private page is closed</h1>
-<p>The time to see this page is over. If you still need it, ${who} can open it again for you.</p>
-<p><a href="${CONTACT_PATH}">Write to ${who}</a></p>
+${name ? `<p class="site">${goEscape(name)}</p>\n` : ''}<h1>${goEscape(say.closed.title)}</h1>
+<p>${goEscape(say.closed.text.replaceAll('{owner}', who))}</p>
+<p><a href="${CONTACT_PATH}">${goEscape(say.closed.write.replaceAll('{owner}', who))}</a></p>
 </main>
 </body>
 </html>
@@ -149,9 +177,9 @@ ${name ? `<p class="site">${goEscape(name)}</p>\n` : ''}<h1>This private page is
 }
 
 /** A short page the function writes itself (serve's noticePage): a title, a sentence, the way back. */
-export function noticePage(title, text, back) {
+export function noticePage(title, text, back, lang = 'en', home = 'Go to the home page') {
   return `<!doctype html>
-<html lang="en">
+<html lang="${goEscape(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -164,7 +192,7 @@ export function noticePage(title, text, back) {
 <main>
 <h1>${goEscape(title)}</h1>
 <p>${goEscape(text)}</p>
-<p><a href="${goEscape(back)}">${back === '/' ? 'Go to the home page' : 'Go back'}</a></p>
+<p><a href="${goEscape(back)}">${goEscape(back === '/' ? home : 'Go back')}</a></p>
 </main>
 </body>
 </html>

@@ -127,7 +127,14 @@ export function hostMessages() {
       siteLanguages.map((lang) => {
         const t = messagesFor(lang);
         const theirs = problems(t.contact);
-        return [lang, { gate: t.host.gate, form: { invalid: t.host.formInvalid, problems: Object.fromEntries(english.map((e, i) => [e, theirs[i]!])) } }];
+        return [
+          lang,
+          {
+            gate: t.host.gate,
+            form: { invalid: t.host.formInvalid, problems: Object.fromEntries(english.map((e, i) => [e, theirs[i]!])) },
+            notices: t.host.notices,
+          },
+        ];
       }),
     ),
   };

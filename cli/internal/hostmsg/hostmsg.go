@@ -30,8 +30,75 @@ type Messages struct {
 // Language is the strings in one language: the secret page's, and what
 // an invalid form posted without JavaScript comes back with.
 type Language struct {
-	Gate privateaccess.GateMessages `json:"gate"`
-	Form Form                       `json:"form"`
+	Gate    privateaccess.GateMessages `json:"gate"`
+	Form    Form                       `json:"form"`
+	Notices Notices                    `json:"notices"`
+}
+
+// Notices are the pages `portfolio serve` answers a contact form's post
+// with when it refuses it before its fields are checked (decision 0123,
+// amended): too many posts ({wait}, in the gate's Wait words), too large
+// ({limit}, in KB), not urlencoded, unreadable, a form the site has not
+// ({form}); and the link back to the page, or to the home page when the
+// post came from no page of the site.
+type Notices struct {
+	TooMany     Notice `json:"tooMany"`
+	TooLarge    Notice `json:"tooLarge"`
+	Unsupported Notice `json:"unsupported"`
+	Unreadable  Notice `json:"unreadable"`
+	Unknown     Notice `json:"unknown"`
+	Back        string `json:"back"`
+	Home        string `json:"home"`
+}
+
+// Notice is one page's title and text.
+type Notice = privateaccess.Notice
+
+// EnglishNotices are the notices without the built site's words (a site
+// built before they joined the catalogue): the English catalogue's
+// (site/src/i18n/en/host.ts), which testdata/english-notices.json, written
+// by this package's test, holds site/src/i18n/host.test.ts to.
+var EnglishNotices = Notices{
+	TooMany:     Notice{Title: "Too many messages", Text: "Too many messages came from your address. Please try again in {wait}; what you wrote was not sent, so keep a copy."},
+	TooLarge:    Notice{Title: "The message is too large", Text: "The message is too large to send (the limit is {limit} KB). Go back, shorten it and send it again."},
+	Unsupported: Notice{Title: "The form could not be read", Text: "The form could not be read: it must be sent as application/x-www-form-urlencoded, as a web page's form does. Go back and send it from the page."},
+	Unreadable:  Notice{Title: "The form could not be read", Text: "The form data could not be read. Go back and send it again from the page."},
+	Unknown:     Notice{Title: "Unknown form", Text: "There is no form named {form} on this site. Go back and send the page's own form."},
+	Back:        "Go back",
+	Home:        "Go to the home page",
+}
+
+// NoticesIn are the notices in lang, a language the post names, or in the
+// site's default when lang is none of its languages (or the post could
+// not be read: ""): that language, its notices and its words for a wait,
+// each word the file lacks the English catalogue's. Without the file: "",
+// English.
+func (m Messages) NoticesIn(lang string) (string, Notices, privateaccess.Wait) {
+	if len(m.Languages) == 0 {
+		return "", EnglishNotices, privateaccess.EnglishGate.Wait
+	}
+	if _, ok := m.Messages[lang]; !ok {
+		lang = m.Languages[0]
+	}
+	l := m.Messages[lang]
+	n, e := l.Notices, EnglishNotices
+	for _, f := range []struct {
+		got     *string
+		english string
+	}{
+		{&n.TooMany.Title, e.TooMany.Title}, {&n.TooMany.Text, e.TooMany.Text},
+		{&n.TooLarge.Title, e.TooLarge.Title}, {&n.TooLarge.Text, e.TooLarge.Text},
+		{&n.Unsupported.Title, e.Unsupported.Title}, {&n.Unsupported.Text, e.Unsupported.Text},
+		{&n.Unreadable.Title, e.Unreadable.Title}, {&n.Unreadable.Text, e.Unreadable.Text},
+		{&n.Unknown.Title, e.Unknown.Title}, {&n.Unknown.Text, e.Unknown.Text},
+		{&n.Back, e.Back}, {&n.Home, e.Home},
+	} {
+		if *f.got == "" {
+			*f.got = f.english
+		}
+	}
+	_, gate := (&privateaccess.Site{Languages: []string{lang}, Messages: map[string]privateaccess.GateMessages{lang: l.Gate}}).GateLanguage("")
+	return lang, n, gate.Wait
 }
 
 // Form is what `portfolio serve` writes into a contact form posted

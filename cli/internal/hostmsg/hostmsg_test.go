@@ -1,12 +1,14 @@
 package hostmsg_test
 
 import (
+	"encoding/json"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"portfolio/cli/internal/golden"
 	"portfolio/cli/internal/hostmsg"
 )
 
@@ -64,5 +66,45 @@ func TestReadWithoutTheFile(t *testing.T) {
 	}
 	if m, err := hostmsg.Read(dir); err != nil || m.Messages["sv"].Gate.Title != "Privat galleri" {
 		t.Fatalf("Read: %+v, %v", m, err)
+	}
+}
+
+// TestEnglishNoticesFile: testdata/english-notices.json is what serve says
+// without the built site's words; site/src/i18n/host.test.ts holds it to
+// the English catalogue (`go test ./cli/internal/hostmsg -update`
+// rewrites it).
+func TestEnglishNoticesFile(t *testing.T) {
+	b, err := json.MarshalIndent(hostmsg.EnglishNotices, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.File(t, filepath.Join("testdata", "english-notices.json"), append(b, '\n'))
+}
+
+// TestNoticesIn: the notices in the post's language, else the default;
+// a word the file lacks is the English catalogue's (decision 0123, amended).
+func TestNoticesIn(t *testing.T) {
+	const file = `{"languages": ["sv", "en"], "messages": {
+  "sv": {"gate": {"wait": {"second": "en sekund", "seconds": "{n} sekunder", "minutes": "{n} minuter"}}, "notices": {"unknown": {"title": "Okänt formulär", "text": "Inget formulär heter {form}."}, "back": "Gå tillbaka"}},
+  "en": {"gate": {}, "notices": {}}}}`
+	m, err := hostmsg.Parse("messages.json", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		messages                hostmsg.Messages
+		post, lang, title, back string
+		wait                    string
+	}{
+		{m, "sv", "sv", "Okänt formulär", "Gå tillbaka", "12 sekunder"},
+		{m, "", "sv", "Okänt formulär", "Gå tillbaka", "12 sekunder"},
+		{m, "fr", "sv", "Okänt formulär", "Gå tillbaka", "12 sekunder"},
+		{m, "en", "en", "Unknown form", "Go back", "12 seconds"},
+		{hostmsg.Messages{}, "sv", "", "Unknown form", "Go back", "12 seconds"},
+	} {
+		lang, n, wait := tt.messages.NoticesIn(tt.post)
+		if lang != tt.lang || n.Unknown.Title != tt.title || n.Back != tt.back || wait.Say(12) != tt.wait || n.Home == "" || n.TooLarge.Text == "" {
+			t.Errorf("%q: %q %+v %q, want %q %q %q %q", tt.post, lang, n, wait.Say(12), tt.lang, tt.title, tt.back, tt.wait)
+		}
 	}
 }

@@ -74,6 +74,11 @@ type Gallery struct {
 type Page struct {
 	// Title is the project's title, "" when the owner hides it.
 	Title string `json:"title,omitempty"`
+	// Titles is the title in each other language of the site whose
+	// translation gives it another (decision 0115), for the page at
+	// /private/<slug>/<lang>/… (decision 0123, amended); none when Title
+	// is hidden.
+	Titles map[string]string `json:"titles,omitempty"`
 	// Cover is a blurred, tiny copy of the project's cover as a data: URI
 	// (CoverURI), made at build time; "" unless the owner opts in.
 	Cover string `json:"cover,omitempty"`

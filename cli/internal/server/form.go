@@ -16,6 +16,7 @@ import (
 
 	"portfolio/cli/internal/contact"
 	"portfolio/cli/internal/hostmsg"
+	"portfolio/cli/internal/privateaccess"
 )
 
 // statusInvalid is what the form's status element says when a native post
@@ -76,16 +77,43 @@ func (h *Handler) formWords(language string, problems map[string]string) (string
 	if language == "" {
 		return statusInvalid, problems
 	}
+	return h.hostMessages().FormWords(language, statusInvalid, problems)
+}
+
+// hostMessages are the catalogue's words as the prerender wrote them into
+// the built site (hostmsg.File, decision 0123); none (English) without
+// the file or when it cannot be read.
+func (h *Handler) hostMessages() hostmsg.Messages {
 	f, err := h.static.load(hostmsg.File)
 	if err != nil || f.body == nil {
-		return statusInvalid, problems
+		return hostmsg.Messages{}
 	}
 	m, err := hostmsg.Parse(hostmsg.File, f.body)
 	if err != nil {
 		h.logf("contact form: %v\n", err)
-		return statusInvalid, problems
+		return hostmsg.Messages{}
 	}
-	return m.FormWords(language, statusInvalid, problems)
+	return m
+}
+
+// refuseForm answers a post refused before its fields are checked: the
+// script's message, or for a browser the notice pick chooses, in language
+// (the post's; "" when it could not be read: the site's default), its
+// placeholders filled by fill from the language's words for a wait
+// (decision 0123, amended).
+func (h *Handler) refuseForm(w http.ResponseWriter, r *http.Request, status int, jsonError, language string,
+	pick func(hostmsg.Notices) hostmsg.Notice, fill func(privateaccess.Wait) []string) {
+	if !wantsHTML(r) {
+		reply(w, status, formResponse{Error: jsonError})
+		return
+	}
+	lang, n, wait := h.hostMessages().NoticesIn(language)
+	say := pick(n)
+	text := say.Text
+	if fill != nil {
+		text = strings.NewReplacer(fill(wait)...).Replace(text)
+	}
+	writePage(w, status, notice{Title: say.Title, Text: text, Back: backLink(r), Lang: lang, Home: n.Home, BackText: n.Back})
 }
 
 func mapsKeys(m map[string]string) func(func(string) bool) {

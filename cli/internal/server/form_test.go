@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -413,5 +414,80 @@ func TestStorageFailure(t *testing.T) {
 	}
 	if got := log.String(); !strings.Contains(got, `cannot store a message`) || strings.Contains(got, "\x1b") {
 		t.Errorf("log %q", got)
+	}
+}
+
+// TestFormRefusalsInTheLanguage: a post serve refuses before checking its
+// fields gets a page in the language the post names when its body was
+// read (a form the site has not), else the site's default; each in the
+// catalogue's words as the prerender wrote them (hostmsg.File; decision
+// 0123, amended), and in English without them.
+func TestFormRefusalsInTheLanguage(t *testing.T) {
+	const messages = `{"languages": ["sv", "en"], "messages": {
+  "sv": {"gate": {"wait": {"second": "en sekund", "seconds": "{n} sekunder", "minutes": "{n} minuter"}}, "form": {}, "notices": {
+    "tooMany": {"title": "För många", "text": "Försök igen om {wait}."}, "tooLarge": {"title": "För stort", "text": "Gränsen är {limit} KB."},
+    "unsupported": {"title": "Oläsligt", "text": "Skicka det från sidan."}, "unreadable": {"title": "Oläsligt", "text": "Gick inte att läsa."},
+    "unknown": {"title": "Okänt formulär", "text": "Inget formulär heter {form} & så."}, "back": "Gå tillbaka", "home": "Gå till startsidan"}},
+  "en": {"gate": {}, "form": {}, "notices": {}}}}`
+	type refusal struct {
+		name, contentType, body string
+		status                  int
+	}
+	refusals := []refusal{
+		{"unknown form", urlencoded, url.Values{"form-name": {"nope"}, "language": {"sv"}}.Encode(), http.StatusNotFound},
+		{"unknown form, in English", urlencoded, url.Values{"form-name": {"nope"}, "language": {"en"}}.Encode(), http.StatusNotFound},
+		{"not urlencoded", "text/plain", "form-name=contact&language=en", http.StatusUnsupportedMediaType},
+		{"too large", urlencoded, "form-name=contact&language=en&message=" + strings.Repeat("x", 4096), http.StatusRequestEntityTooLarge},
+		{"too many", urlencoded, "form-name=contact&language=en", http.StatusTooManyRequests},
+	}
+	want := map[bool]map[string][2]string{
+		true: { // with the file
+			"unknown form": {`<html lang="sv">`, `<h1>Okänt formulär</h1>
+<p>Inget formulär heter &#34;nope&#34; &amp; så.</p>
+<p><a href="/">Gå till startsidan</a></p>`},
+			"unknown form, in English": {`<html lang="en">`, `<h1>Unknown form</h1>
+<p>There is no form named &#34;nope&#34; on this site. Go back and send the page&#39;s own form.</p>
+<p><a href="/">Go to the home page</a></p>`},
+			"not urlencoded": {`<html lang="sv">`, "<h1>Oläsligt</h1>\n<p>Skicka det från sidan.</p>"},
+			"too large":      {`<html lang="sv">`, "<h1>För stort</h1>\n<p>Gränsen är 2 KB.</p>"},
+			"too many":       {`<html lang="sv">`, "<h1>För många</h1>\n<p>Försök igen om 60 sekunder.</p>"},
+		},
+		false: {
+			"unknown form":             {`<html lang="en">`, "<h1>Unknown form</h1>"},
+			"unknown form, in English": {`<html lang="en">`, "<h1>Unknown form</h1>"},
+			"not urlencoded":           {`<html lang="en">`, "<h1>The form could not be read</h1>"},
+			"too large":                {`<html lang="en">`, "<h1>The message is too large</h1>\n<p>The message is too large to send (the limit is 2 KB)."},
+			"too many":                 {`<html lang="en">`, "<h1>Too many messages</h1>\n<p>Too many messages came from your address. Please try again in 60 seconds;"},
+		},
+	}
+	for _, withFile := range []bool{true, false} {
+		dir := writeSite(t)
+		if withFile {
+			if err := os.MkdirAll(filepath.Join(dir, ".vite"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, ".vite", "messages.json"), []byte(messages), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := serveDir(t, dir, func(c *server.Config) { c.MaxBody = 2048; c.Limit = server.Limit{Burst: 4, Every: time.Minute} })
+		for _, tt := range refusals {
+			req, err := http.NewRequest(http.MethodPost, s.url+"/contact/", strings.NewReader(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", tt.contentType)
+			req.Header.Set("Accept", "text/html")
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			w := want[withFile][tt.name]
+			if res.StatusCode != tt.status || !strings.Contains(string(b), w[0]) || !strings.Contains(string(b), w[1]) {
+				t.Errorf("with the file %v, %s: status %d, want %d with %q and %q:\n%s", withFile, tt.name, res.StatusCode, tt.status, w[0], w[1], b)
+			}
+		}
 	}
 }

@@ -15,9 +15,12 @@ import (
 // with the same texts (gate.mjs), which testdata/secret-pages.json and
 // closed-page.html and the tests of both hold.
 
-// notice is a small page the server writes itself.
+// notice is a small page the server writes itself; Lang, Home and
+// BackText are its language and its link's words, from the catalogue
+// (decision 0123, amended), English when empty.
 type notice struct {
-	Title, Text, Back string
+	Title, Text, Back    string
+	Lang, Home, BackText string
 }
 
 // pageHead starts every page the server writes itself: never indexed,
@@ -31,14 +34,14 @@ const pageHead = `<!doctype html>
 <meta name="color-scheme" content="light dark">
 `
 
-var noticePage = template.Must(template.New("notice").Parse(pageHead + `<title>{{.Title}}</title>
+var noticePage = template.Must(template.New("notice").Parse(strings.Replace(pageHead, `<html lang="en">`, `<html lang="{{if .Lang}}{{.Lang}}{{else}}en{{end}}">`, 1) + `<title>{{.Title}}</title>
 <style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.25}a{color:LinkText}</style>
 </head>
 <body>
 <main>
 <h1>{{.Title}}</h1>
 <p>{{.Text}}</p>
-<p><a href="{{.Back}}">{{if eq .Back "/"}}Go to the home page{{else}}Go back{{end}}</a></p>
+<p><a href="{{.Back}}">{{if eq .Back "/"}}{{if .Home}}{{.Home}}{{else}}Go to the home page{{end}}{{else if .BackText}}{{.BackText}}{{else}}Go back{{end}}</a></p>
 </main>
 </body>
 </html>
@@ -97,6 +100,9 @@ type gateForm struct {
 func newGateForm(action string, site privateaccess.Site, page privateaccess.Page) gateForm {
 	f := gateForm{Action: action, Site: site.Name, Title: page.Title, Fonts: fontFaces(site)}
 	f.Lang, f.Say = site.GateLanguage(action)
+	if t, ok := page.Titles[f.Lang]; ok && f.Title != "" {
+		f.Title = t // the translation's title (decision 0123, amended)
+	}
 	if privateaccess.CoverURI.MatchString(page.Cover) {
 		f.Cover = template.URL(page.Cover) // safe: only a base64 JPEG CoverURI matched
 	}
@@ -143,21 +149,28 @@ func writeGate(w http.ResponseWriter, r *http.Request, status int, page gateForm
 
 // closedForm is the page for a client whose access has ended: the site's
 // name, fonts and colours, the owner's name and the contact page, and
-// nothing of the project (decision 0094, 0095).
+// nothing of the project (decision 0094, 0095), in the path's language
+// with the catalogue's words (decision 0123, amended).
 type closedForm struct {
 	Site, Owner, Contact string
 	Fonts                template.CSS
+	Lang                 string
+	Say                  privateaccess.Closed
 }
 
-var closedPage = template.Must(template.New("closed").Parse(pageHead + `<title>This private page is closed{{if .Site}} · {{.Site}}{{end}}</title>
+// Text and Write are what the page says and its link, the owner named.
+func (f closedForm) Text() string  { return strings.ReplaceAll(f.Say.Text, "{owner}", f.Owner) }
+func (f closedForm) Write() string { return strings.ReplaceAll(f.Say.Write, "{owner}", f.Owner) }
+
+var closedPage = template.Must(template.New("closed").Parse(strings.Replace(pageHead, `<html lang="en">`, `<html lang="{{.Lang}}">`, 1) + `<title>{{.Say.Title}}{{if .Site}} · {{.Site}}{{end}}</title>
 <style>{{.Fonts}}` + pageStyle + `</style>
 </head>
 <body>
 <main>
 {{if .Site}}<p class="site">{{.Site}}</p>
-{{end}}<h1>This private page is closed</h1>
-<p>The time to see this page is over. If you still need it, {{.Owner}} can open it again for you.</p>
-<p><a href="{{.Contact}}">Write to {{.Owner}}</a></p>
+{{end}}<h1>{{.Say.Title}}</h1>
+<p>{{.Text}}</p>
+<p><a href="{{.Contact}}">{{.Write}}</a></p>
 </main>
 </body>
 </html>

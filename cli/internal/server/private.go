@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -67,7 +66,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	hdr.Set("X-Robots-Tag", "noindex")
 	notWork(hdr)
 	if slug == "" {
-		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
+		h.noPrivatePage(w, r, urlPath)
 		return
 	}
 	site, shown := h.pageOf(slug)
@@ -82,7 +81,7 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	if ok, retry := h.tries.check(client, h.cfg.Now()); !ok {
 		secs := int(retry.Round(time.Second).Seconds())
 		hdr.Set("Retry-After", strconv.Itoa(max(secs, 1)))
-		page.Problem = fmt.Sprintf("Too many tries from your address. Wait %s, then enter the password again.", wait(secs))
+		page.Problem = page.Say.TooManyTries(secs)
 		writeGate(w, r, http.StatusTooManyRequests, page)
 		return
 	}
@@ -125,6 +124,16 @@ func (h *Handler) gate(w http.ResponseWriter, r *http.Request, urlPath, slug str
 	h.record(r, Event{Slug: slug, Client: named, Kind: EventOpened})
 	hdr.Set("Location", page.Action)
 	w.WriteHeader(http.StatusSeeOther)
+}
+
+// noPrivatePage answers an address under the private prefix that has no
+// page: 404, never the site's 404.html (which loads the analytics), in the
+// path's language with the catalogue's words (decision 0123, amended), as
+// the Edge Function answers.
+func (h *Handler) noPrivatePage(w http.ResponseWriter, r *http.Request, urlPath string) {
+	site, _ := h.pageOf("")
+	lang, say := site.GateLanguage(urlPath)
+	h.failIn(w, r, http.StatusNotFound, notice{Title: say.NotFound.Title, Text: say.NotFound.Text, Lang: lang, Home: say.Home})
 }
 
 // pageOf is what the build says the pages the gate writes show: of the
@@ -179,14 +188,15 @@ func (h *Handler) closed(w http.ResponseWriter, r *http.Request, urlPath string,
 	notWork(hdr)
 	hdr.Set("Content-Type", "text/html; charset=utf-8")
 	site, _ := h.pageOf("") // the site's alone: nothing of the project
+	lang, say := site.GateLanguage(urlPath)
 	who := g.Owner
 	if who == "" {
-		who = "the photographer"
+		who = say.Closed.Owner
 	}
 	h.logf("private: %q refused: its access ended with %s (UTC)\n", urlPath, g.Expires)
 	w.WriteHeader(http.StatusForbidden)
 	if r.Method != http.MethodHead {
-		_ = closedPage.Execute(w, closedForm{Site: site.Name, Owner: who, Contact: privateaccess.ContactPath, Fonts: fontFaces(site)})
+		_ = closedPage.Execute(w, closedForm{Site: site.Name, Owner: who, Contact: privateaccess.ContactPath, Fonts: fontFaces(site), Lang: lang, Say: say.Closed})
 	}
 }
 

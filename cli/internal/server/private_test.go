@@ -647,22 +647,34 @@ func TestPrivateAccessEnds(t *testing.T) {
 
 // TestClosedPageFile: testdata/closed-page.html is the page `serve` sends
 // once a project's access has ended, for an owner whose name needs
-// escaping; the Edge Function's tests check that it sends the same bytes
+// escaping, and closed-page-sv.html the same page at a Swedish address of
+// a site in two languages, in the catalogue's words (decision 0123,
+// amended); the Edge Function's tests check that it sends the same bytes
 // (netlify/private-gate/gate.test.mjs). `go test ./cli/internal/server
-// -run ClosedPage -update` rewrites it.
+// -run ClosedPage -update` rewrites them.
 func TestClosedPageFile(t *testing.T) {
-	s := newPrivateSite(t)
-	alpha := s.galleries.Projects["alpha"]
-	alpha.Expires, alpha.Owner = "2027-01-14", `Avery & Jo O'Neil <studio>`
-	s.galleries.Projects["alpha"] = alpha
-	// The same site the Edge Function's test gives (gate.test.mjs).
-	s.galleries.Site = &privateaccess.Site{Name: `Avery & Jo O'Neil <studio>`, Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2"}
-	r := s.enter("/private/alpha/", "192.0.2.1", theSecret)
-	if r.status != http.StatusForbidden {
-		t.Fatalf("the secret after the last day: status %d, want 403", r.status)
-	}
-	if !golden.File(t, filepath.Join("testdata", "closed-page.html"), []byte(r.body)) {
-		t.Log(edgeFunctionReadsIt)
+	for _, tt := range []struct {
+		file, path string
+		site       *privateaccess.Site
+	}{
+		// The same sites the Edge Function's test gives (gate.test.mjs).
+		{"closed-page.html", "/private/alpha/", &privateaccess.Site{Name: `Avery & Jo O'Neil <studio>`, Text: "/assets/inter-DWCdPg6A.woff2", Display: "/assets/fraunces-BpEfuOmu.woff2"}},
+		{"closed-page-sv.html", "/private/alpha/sv/", twoLanguages},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			s := newPrivateSite(t)
+			alpha := s.galleries.Projects["alpha"]
+			alpha.Expires, alpha.Owner = "2027-01-14", `Avery & Jo O'Neil <studio>`
+			s.galleries.Projects["alpha"] = alpha
+			s.galleries.Site = tt.site
+			r := s.enter(tt.path, "192.0.2.1", theSecret)
+			if r.status != http.StatusForbidden {
+				t.Fatalf("the secret after the last day: status %d, want 403", r.status)
+			}
+			if !golden.File(t, filepath.Join("testdata", tt.file), []byte(r.body)) {
+				t.Log(edgeFunctionReadsIt)
+			}
+		})
 	}
 }
 
@@ -677,4 +689,42 @@ func (f failableStore) Add(ctx context.Context, m server.Message) error {
 		return errors.New("disk full")
 	}
 	return f.next.Add(ctx, m)
+}
+
+// TestPrivateTooManyTriesInTheLanguage: the secret page's "too many
+// tries" names the wait in the page's language, with the words the build
+// took from the site's catalogue (decision 0123, amended): the phrase and
+// the units alike; a file without them says the English catalogue's.
+func TestPrivateTooManyTriesInTheLanguage(t *testing.T) {
+	const sv = `{"name": "Avery Morgan", "languages": ["en", "sv"], "messages": {"en": {}, "sv": {
+	  "title": "Privat galleri", "tooMany": "För många försök. Vänta {wait} & skriv lösenordet igen.",
+	  "wait": {"second": "en sekund", "seconds": "{n} sekunder", "minutes": "{n} minuter"}}}}`
+	var withWords privateaccess.Site
+	if err := json.Unmarshal([]byte(sv), &withWords); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, path string
+		site       *privateaccess.Site
+		want       string
+	}{
+		{"Swedish", "/private/alpha/sv/", &withWords, "För många försök. Vänta 12 sekunder &amp; skriv lösenordet igen."},
+		{"a language without the words", "/private/alpha/", &withWords, "Too many tries from your address. Wait 12 seconds, then enter the password again."},
+		{"no words at all", "/private/alpha/sv/", nil, "Too many tries from your address. Wait 12 seconds, then enter the password again."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newPrivateSite(t)
+			s.galleries.Site = tt.site
+			var r reply
+			for i := range 6 {
+				r = s.enter(tt.path, "192.0.2.9", "guess "+strconv.Itoa(i))
+			}
+			if r.status != http.StatusTooManyRequests {
+				t.Fatalf("status %d, want 429", r.status)
+			}
+			if !strings.Contains(r.body, `<p role="alert">`+tt.want+`</p>`) {
+				t.Errorf("the page does not say %q:\n%s", tt.want, r.body)
+			}
+		})
+	}
 }

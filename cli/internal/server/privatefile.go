@@ -38,7 +38,7 @@ func (h *Handler) privateFile(w http.ResponseWriter, r *http.Request, urlPath, c
 		// a private address counts (decision 0080; the Edge Function
 		// answers the same).
 		h.secure(w, urlPath)
-		h.fail(w, r, http.StatusNotFound, "No page here", "There is no page at this address.")
+		h.noPrivatePage(w, r, urlPath)
 		return
 	}
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"portfolio/cli/internal/contact"
+	"portfolio/cli/internal/hostmsg"
 	"portfolio/cli/internal/privateaccess"
 	"portfolio/cli/internal/rights"
 	"portfolio/cli/internal/termsafe"
@@ -271,25 +272,30 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath, client s
 	if ok, retry := h.limiter.allow(clientOf(r), time.Now()); !ok {
 		secs := int(retry.Round(time.Second).Seconds())
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		h.failForm(w, r, http.StatusTooManyRequests, "Too many messages from this address; please try again later.",
-			"Too many messages", fmt.Sprintf("Too many messages came from your address. Please try again in %s; what you wrote was not sent, so keep a copy.", wait(secs)))
+		// Its body is not read: the site's default language.
+		h.refuseForm(w, r, http.StatusTooManyRequests, "Too many messages from this address; please try again later.", "",
+			func(n hostmsg.Notices) hostmsg.Notice { return n.TooMany },
+			func(wait privateaccess.Wait) []string { return []string{"{wait}", wait.Say(secs)} })
 		return
 	}
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/x-www-form-urlencoded" {
-		h.failForm(w, r, http.StatusUnsupportedMediaType, "Send the form as application/x-www-form-urlencoded.",
-			"The form could not be read", "The form could not be read: it must be sent as application/x-www-form-urlencoded, as a web page's form does. Go back and send it from the page.")
+		h.refuseForm(w, r, http.StatusUnsupportedMediaType, "Send the form as application/x-www-form-urlencoded.", "",
+			func(n hostmsg.Notices) hostmsg.Notice { return n.Unsupported }, nil)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, h.cfg.MaxBody)
 	if err := r.ParseForm(); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			h.failForm(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The message is too large (limit %d bytes).", h.cfg.MaxBody),
-				"The message is too large", fmt.Sprintf("The message is too large to send (the limit is %d KB). Go back, shorten it and send it again.", h.cfg.MaxBody>>10))
+			h.refuseForm(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("The message is too large (limit %d bytes).", h.cfg.MaxBody), "",
+				func(n hostmsg.Notices) hostmsg.Notice { return n.TooLarge },
+				func(privateaccess.Wait) []string {
+					return []string{"{limit}", strconv.FormatInt(h.cfg.MaxBody>>10, 10)}
+				})
 			return
 		}
-		h.failForm(w, r, http.StatusBadRequest, "The form data cannot be read.",
-			"The form could not be read", "The form data could not be read. Go back and send it again from the page.")
+		h.refuseForm(w, r, http.StatusBadRequest, "The form data cannot be read.", "",
+			func(n hostmsg.Notices) hostmsg.Notice { return n.Unreadable }, nil)
 		return
 	}
 	name := r.PostForm.Get(contact.FormNameField)
@@ -298,8 +304,9 @@ func (h *Handler) form(w http.ResponseWriter, r *http.Request, urlPath, client s
 		return
 	}
 	if name != contact.FormName {
-		h.failForm(w, r, http.StatusNotFound, fmt.Sprintf("There is no form named %q.", name),
-			"Unknown form", fmt.Sprintf("There is no form named %q on this site. Go back and send the page's own form.", termsafe.String(name)))
+		h.refuseForm(w, r, http.StatusNotFound, fmt.Sprintf("There is no form named %q.", name), r.PostForm.Get(contact.FieldLanguage),
+			func(n hostmsg.Notices) hostmsg.Notice { return n.Unknown },
+			func(privateaccess.Wait) []string { return []string{"{form}", strconv.Quote(termsafe.String(name))} })
 		return
 	}
 	// A filled honeypot is a bot: answered like a person, and dropped.
@@ -376,32 +383,27 @@ func (h *Handler) failForm(w http.ResponseWriter, r *http.Request, status int, j
 // fail answers a request the server refuses, as a page for a browser and
 // as text otherwise.
 func (h *Handler) fail(w http.ResponseWriter, r *http.Request, status int, title, text string) {
+	h.failIn(w, r, status, notice{Title: title, Text: text})
+}
+
+// failIn is fail with a page in a language of its own (n.Lang, n.Home;
+// decision 0123, amended); its link leads home.
+func (h *Handler) failIn(w http.ResponseWriter, r *http.Request, status int, n notice) {
 	if wantsHTML(r) {
-		writePage(w, status, notice{Title: title, Text: text, Back: "/"})
+		n.Back = "/"
+		writePage(w, status, n)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	fmt.Fprintf(w, "%d %s\n", status, text)
+	fmt.Fprintf(w, "%d %s\n", status, n.Text)
 }
 
 func reply(w http.ResponseWriter, status int, body formResponse) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(body)
-}
-
-// wait says a number of seconds in words.
-func wait(secs int) string {
-	switch {
-	case secs <= 1:
-		return "a second"
-	case secs < 90:
-		return fmt.Sprintf("%d seconds", secs)
-	default:
-		return fmt.Sprintf("%d minutes", (secs+59)/60)
-	}
 }
 
 // clientOf is the client's address (the local server trusts no proxy header).

@@ -123,7 +123,7 @@ func galleriesJSON(c *content.Content) ([]byte, error) {
 		// (SetGateFonts).
 		out.Site = &privateaccess.Site{Name: c.Site.Name}
 	}
-	for _, p := range c.Projects {
+	for i, p := range c.Projects {
 		if !p.Private() {
 			continue
 		}
@@ -148,13 +148,34 @@ func galleriesJSON(c *content.Content) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s/%s/%s: secretPage: %w", content.ProjectsDir, p.Slug, content.ProjectFile, err)
 		}
-		if page != (privateaccess.Page{}) {
+		if page.Title != "" {
+			page.Titles = translatedTitles(c, i, page.Title)
+		}
+		if page.Title != "" || page.Cover != "" {
 			g.Page = &page
 		}
 		out.Projects[p.Slug] = g
 	}
 	b, _ := json.MarshalIndent(out, "", "  ")
 	return append(b, '\n'), nil
+}
+
+// translatedTitles are the titles of c's project i in each other
+// language whose translation gives it another than title (decision 0115):
+// the secret page at that language's address shows it (decision 0123,
+// amended); nil when none does.
+func translatedTitles(c *content.Content, i int, title string) map[string]string {
+	var out map[string]string
+	for _, t := range c.Translations {
+		if i >= len(t.Projects) || t.Projects[i] == nil || t.Projects[i].Title == "" || t.Projects[i].Title == title {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[t.Lang] = t.Projects[i].Title
+	}
+	return out
 }
 
 // Decision 0095: the blurred cover is coverSize pixels on its longer

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -388,6 +389,40 @@ func TestSetGateFontsGivesTheGateItsWords(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dist, ".vite", "messages.json"), []byte(`{"languages": ["sv"], "messages": {}}`), 0o644); err == nil {
 		if err := SetGateFonts(file, dist); err == nil || !strings.Contains(err.Error(), `no strings in "sv"`) {
 			t.Errorf("a file without a language's words: %v, want an error naming it", err)
+		}
+	}
+}
+
+// Decision 0123, amended: the secret page at a language's address shows
+// the project's title in that language, where its translation gives one
+// of its own, and none when the owner hides the title.
+func TestGalleriesJSONTranslatedTitles(t *testing.T) {
+	no := false
+	project := func(slug, title string, sp *content.SecretPage) *content.Project {
+		return &content.Project{Slug: slug, ProjectData: content.ProjectData{ProjectDetails: content.ProjectDetails{Title: title}, Access: content.AccessPrivate, SecretPage: sp}}
+	}
+	c := &content.Content{Site: &content.Site{Name: "Avery Morgan"}, Lang: "en", Projects: []*content.Project{
+		project("wedding", "The Smith Wedding", nil),
+		project("same", "Oslo", nil),
+		project("hidden", "The Berg Wedding", &content.SecretPage{Title: &no}),
+	}}
+	c.Translations = []*content.Content{
+		{Lang: "sv", Projects: []*content.Project{project("wedding", "Smiths bröllop", nil), project("same", "Oslo", nil), project("hidden", "Bergs bröllop", &content.SecretPage{Title: &no})}},
+		{Lang: "de", Projects: []*content.Project{project("wedding", "Die Hochzeit", nil), project("same", "", nil), project("hidden", "Die Berg-Hochzeit", &content.SecretPage{Title: &no})}},
+	}
+	g, err := privateaccess.ReadGalleries(must(galleriesJSON(c)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]*privateaccess.Page{
+		"wedding": {Title: "The Smith Wedding", Titles: map[string]string{"sv": "Smiths bröllop", "de": "Die Hochzeit"}},
+		"same":    {Title: "Oslo"},
+		"hidden":  nil,
+	}
+	for slug, w := range want {
+		got := g.Projects[slug].Page
+		if (got == nil) != (w == nil) || got != nil && (got.Title != w.Title || !maps.Equal(got.Titles, w.Titles)) {
+			t.Errorf("%s: page %+v, want %+v", slug, got, w)
 		}
 	}
 }

@@ -190,6 +190,14 @@ func TestStale(t *testing.T) {
 		{"the installed packages changed", false, func(t *testing.T) {
 			write(t, "site/node_modules/.package-lock.json", `{"packages":{"node_modules/vitest":{"dev":true}}}`, old)
 		}, "site/node_modules/.package-lock.json changed", nil},
+		// Another checkout linking the installed packages (cp -al, as the
+		// getting-started walk and git worktrees do) changes the record's
+		// change time and link count, not what is installed.
+		{"the installed packages linked from elsewhere", false, func(t *testing.T) {
+			if err := os.Link("site/node_modules/.package-lock.json", "linked.json"); err != nil {
+				t.Fatal(err)
+			}
+		}, "", nil},
 		{"an .env file the site's build reads", false, func(t *testing.T) { write(t, "site/.env.production", "VITE_ANALYTICS=off", old) }, "site/.env.production is new", nil},
 		{"a variable the site's build reads", false, func(t *testing.T) { t.Setenv("VITE_ANALYTICS", "off") }, "$VITE_ANALYTICS is set", nil},
 		{"another content folder for the sitemap's dates", false, func(t *testing.T) { t.Setenv("PORTFOLIO_CONTENT", "/elsewhere") }, "$PORTFOLIO_CONTENT is set", nil},

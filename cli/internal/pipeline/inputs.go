@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -60,7 +61,8 @@ type record struct {
 	Outputs map[string]string `json:"outputs"`
 }
 
-const recordVersion = 2
+// 3: npm's list of installed packages kept by content, not identity.
+const recordVersion = 3
 
 // builtEnv reports whether the site's build reads the environment variable
 // name: Vite gives the site every VITE_ variable, the prerender reads
@@ -188,12 +190,14 @@ var outputDirs = []string{"dist", filepath.Join("src", "generated"), filepath.Jo
 // files is checked in milliseconds. With them, npm's list of the packages
 // installed, which the build installs when they are missing: another
 // install (from another lock file, or with the test tools or without) may
-// build another site.
+// build another site. That list is kept by its size and SHA-256, not its
+// identity: another checkout linking the same packages (cp -al, a git
+// worktree's setup) changes its change time and nothing installed.
 func Outputs(siteDir string) (map[string]string, error) {
 	files := map[string]string{}
 	installed := filepath.Join(siteDir, "node_modules", ".package-lock.json")
-	if fi, err := os.Stat(installed); err == nil {
-		files[filepath.ToSlash(installed)] = images.Identity(fi)
+	if data, err := os.ReadFile(installed); err == nil {
+		files[filepath.ToSlash(installed)] = fmt.Sprintf("%d %x", len(data), sha256.Sum256(data))
 	}
 	roots := make([]string, 0, len(outputDirs)+1)
 	for _, dir := range outputDirs {

@@ -163,7 +163,7 @@ async function renderPage(server, root, url) {
     entries,
     // Preloaded as the build's pages preload them: the faces are
     // `font-display: optional`, and a late font is never swapped in.
-    fonts: ['/src/generated/fonts/fraunces.woff2', '/src/generated/fonts/inter.woff2'],
+    fonts: info.fonts === 'system' ? [] : ['/src/generated/fonts/fraunces.woff2', '/src/generated/fonts/inter.woff2'],
     siteTags: iconTags(icons, info, icons.favicon),
     // No inline starter (the loader itself starts every island), no
     // speculation rules and no analytics in development.

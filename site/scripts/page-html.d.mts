@@ -1,6 +1,7 @@
 /** The parts of a page the prerender and the development server assemble (page-html.mjs). */
 export interface PageSite {
-  readonly info: { readonly name: string; readonly aiOptOut: boolean };
+  /** fonts: site.yaml's fonts; `system` preloads none and sets the system font (decision 0124). */
+  readonly info: { readonly name: string; readonly aiOptOut: boolean; readonly fonts?: 'theme' | 'system' };
   readonly fonts: readonly string[];
   readonly siteTags: readonly string[];
   readonly entries?: { readonly page: string; readonly islands: string; readonly consent?: string };
@@ -13,6 +14,9 @@ export interface PageSite {
 
 /** How a page's islands start: none, the inline starter, or the loader file. */
 export function islandsStart(html: string): 'none' | 'starter' | 'loader';
+
+/** The rule that sets the theme's families to the system font (decision 0124). */
+export const systemFontsRule: string;
 
 export function head(rendered: { meta: object; jsonLd?: object }, styles: string, site: PageSite): string;
 export function scripts(rendered: { html: string; status: number }, site: Partial<PageSite> & { entries: NonNullable<PageSite['entries']> }): string;

@@ -5,6 +5,8 @@
 // (scripts/dev-pages.mjs), so `portfolio dev` shows each page as the build
 // writes it.
 
+const systemFont = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+
 export const escape = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 // Structured data in a <script> element: nothing in it may close the
@@ -61,8 +63,19 @@ export function iconTags(icons, info, favicon = '/favicon.ico') {
 
 // --- A page's head and scripts -----------------------------------------------
 
+/**
+ * The system font, for text and headings alike, on a site whose site.yaml
+ * says `fonts: system` (decision 0124): set over src/theme/fonts.css's
+ * variables (`html:root` wins over `:root` wherever it comes).
+ */
+export const systemFontsRule = `html:root{--font-text:${systemFont};--font-display:${systemFont}}`;
+
 export function head({ meta, jsonLd }, styles, { info, fonts, siteTags, private: privatePage = false }) {
-  const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
+  // A site of system fonts preloads none, and sets the theme's families to the system's.
+  const preloads =
+    info.fonts === 'system'
+      ? [`<style>${systemFontsRule}</style>`]
+      : fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
   if (meta.preload) {
     // The page's largest image, as its <picture>'s first <source> (AVIF,
     // else WebP) chooses it, a browser without that type skipping it; or

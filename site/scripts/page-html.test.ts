@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, head, islandsStart, scripts } from './page-html.mjs';
+import { fillTemplate, head, islandsStart, scripts, systemFontsRule } from './page-html.mjs';
 
 // What the prerender writes for a private project's page (issue 48,
 // decision 0080): no page script when its analytics is none
@@ -17,6 +17,19 @@ describe('a page of the prerender', () => {
     for (const analytics of [undefined, null]) {
       expect(scripts(page, { entries, analytics })).not.toMatch(/data-provider|consent|script/);
     }
+  });
+
+  // Decision 0124: site.yaml's fonts. The theme's preloads both files and
+  // leaves the families to fonts.css; `system` preloads none and sets both
+  // families to the system font.
+  it.each([
+    ['theme', 2, false],
+    ['system', 0, true],
+  ] as const)('with fonts: %s, preloads %i font files and sets the system font: %s', (fonts, preloads, system) => {
+    const html = head({ meta }, '', { ...site, info: { ...site.info, fonts }, fonts: ['/assets/inter-a.woff2', '/assets/fraunces-b.woff2'] });
+    expect(html.match(/<link rel="preload"[^>]*as="font"/g) ?? []).toHaveLength(preloads);
+    expect(html.includes(`<style>${systemFontsRule}</style>`)).toBe(system);
+    if (system) expect(systemFontsRule).toMatch(/^html:root\{--font-text:system-ui,[^;}]*;--font-display:system-ui,[^;}]*\}$/);
   });
 
   it("names no referrer on a private project's page, and only there", () => {

@@ -436,7 +436,8 @@ async function main() {
     entries,
     starter: islandsStarter(entries.islands),
     rules: speculationRules(server.paths, server.siteLanguages, server.localize),
-    fonts: await findFonts(),
+    // A site of system fonts preloads none (decision 0124).
+    fonts: info.fonts === 'system' ? [] : await findFonts(),
     siteTags: await writeIconsAndWebManifest(info, server.siteLanguages[0]),
     // The site's setting, for the page cache's key; each page's own is
     // server.analyticsTag(route) (writePages).

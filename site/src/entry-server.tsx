@@ -84,6 +84,8 @@ export function siteInfo() {
     // Whether the pages' robots meta carries the `noai, noimageai`
     // convention: unless the owner allows AI training (decision 0101).
     aiOptOut: site.rights?.aiTraining !== 'allow',
+    // The theme's web fonts, or the system's (decision 0124).
+    fonts: site.fonts,
     colors: {
       light: { theme: light.background.default, background: light.background.default },
       dark: { theme: dark.background.default, background: dark.background.default },

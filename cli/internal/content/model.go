@@ -44,6 +44,7 @@ type Site struct {
 	Languages     []string `json:"languages" ts:"-"`
 	Home          *Home    `json:"home" ts:"home,omitempty"`
 	Previews      string   `json:"previews" ts:"previews"`
+	Fonts         string   `json:"fonts" ts:"fonts"`
 	MeasurementID string   `json:"measurementId" ts:"measurementId,omitempty"`
 	Analytics     *Setting `json:"analytics" ts:"analytics,omitempty"`
 	Privacy       *Privacy `json:"privacy" ts:"privacy,omitempty"`
@@ -121,6 +122,13 @@ func (h *HomeVideo) UnmarshalJSON(data []byte) error { return json.Unmarshal(dat
 const (
 	PreviewCards  = "cards"
 	PreviewPhotos = "photos"
+)
+
+// Fonts values (site.yaml's fonts): the theme's two web fonts, or the
+// visitor's system font.
+const (
+	FontsTheme  = "theme"
+	FontsSystem = "system"
 )
 
 // Setting is site.yaml's analytics setting as written, one of the

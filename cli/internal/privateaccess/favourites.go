@@ -37,6 +37,9 @@ type Site struct {
 	// falls back to the system's fonts.
 	Text    string `json:"text,omitempty"`
 	Display string `json:"display,omitempty"`
+	// SystemFonts is site.yaml's fonts: system (decision 0124): the site
+	// uses no web font, so none is named and the page keeps the system's.
+	SystemFonts bool `json:"systemFonts,omitempty"`
 	// Languages are the site's languages, the default first, and Messages
 	// the secret page's strings in each (GateLanguage, decision 0123):
 	// what the site build wrote from its catalogue; none until the site is

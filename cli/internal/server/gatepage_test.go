@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -258,20 +259,22 @@ func TestGatePageColoursAreTheTheme(t *testing.T) {
 }
 
 // TestGatePageFontsAreTheTheme: the secret's page sets its text and its
-// heading in the site's two font stacks, as site/src/theme/theme.ts
-// writes them (the page's CSS without the spaces after commas).
+// heading in the site's two font stacks, as site/src/theme/fonts.css
+// writes them for the theme (theme.ts names its variables; the page's CSS
+// has double quotes and no spaces after commas).
 func TestGatePageFontsAreTheTheme(t *testing.T) {
-	theme, err := os.ReadFile(filepath.Join("..", "..", "..", "site", "src", "theme", "theme.ts"))
+	theme, err := os.ReadFile(filepath.Join("..", "..", "..", "site", "src", "theme", "fonts.css"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := newPrivateSite(t)
 	body := s.do(http.MethodGet, "/private/alpha/", "192.0.2.1", nil, "").body
 	for _, tt := range []struct{ name, rule string }{{"text", `body\{[^}]*font:[0-9.rem/]+ ([^;}]+)`}, {"display", `h1\{[^}]*font:600 [0-9.rem/]+ ([^;}]+)`}} {
-		m := regexp.MustCompile(`const ` + tt.name + ` = '([^']+)';`).FindSubmatch(theme)
+		m := regexp.MustCompile(`--font-` + tt.name + `: ([^;]+);`).FindSubmatch(theme)
 		if m == nil {
-			t.Fatalf("theme.ts: no const %s", tt.name)
+			t.Fatalf("fonts.css: no --font-%s", tt.name)
 		}
+		m[1] = bytes.ReplaceAll(m[1], []byte("'"), []byte(`"`))
 		want := strings.ReplaceAll(string(m[1]), ", ", ",")
 		got := regexp.MustCompile(tt.rule).FindStringSubmatch(body)
 		if got == nil || got[1] != want {

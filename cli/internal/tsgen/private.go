@@ -121,7 +121,7 @@ func galleriesJSON(c *content.Content) ([]byte, error) {
 	if c.Site != nil {
 		// The fonts' addresses are known once the site is built
 		// (SetGateFonts).
-		out.Site = &privateaccess.Site{Name: c.Site.Name}
+		out.Site = &privateaccess.Site{Name: c.Site.Name, SystemFonts: c.Site.Fonts == content.FontsSystem}
 	}
 	for i, p := range c.Projects {
 		if !p.Private() {
@@ -255,6 +255,9 @@ func GateFonts(data []byte, dist string) ([]byte, error) {
 	}
 	var found [2]string
 	for i, pattern := range gateFonts {
+		if g.Site.SystemFonts {
+			break // the site's pages use none (decision 0124)
+		}
 		if files, _ := filepath.Glob(filepath.Join(dist, "assets", pattern)); len(files) == 1 {
 			if u := "/assets/" + filepath.Base(files[0]); privateaccess.FontPath.MatchString(u) {
 				found[i] = u

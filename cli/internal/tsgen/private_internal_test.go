@@ -315,32 +315,45 @@ func TestGalleriesJSONSecretPage(t *testing.T) {
 
 // Decision 0095: once the site is built, the secret page learns where
 // its fonts are; a font not found exactly once is left to the fallback.
+// A site of system fonts (decision 0124) names none: its pages use none.
 func TestSetGateFonts(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, privateaccess.GalleriesFile)
-	dist := filepath.Join(dir, "dist")
-	if err := os.MkdirAll(filepath.Join(dist, "assets"), 0o755); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name          string
+		fonts         string
+		text, display string
+	}{
+		{"the theme's fonts", content.FontsTheme, "/assets/inter-DWCdPg6A.woff2", ""},
+		{"system fonts", content.FontsSystem, "", ""},
 	}
-	for _, name := range []string{"inter-DWCdPg6A.woff2", "fraunces-Bp1.woff2", "fraunces-Bp2.woff2", "index-x.js"} {
-		if err := os.WriteFile(filepath.Join(dist, "assets", name), nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	c := &content.Content{Site: &content.Site{Name: "Avery Morgan"}}
-	if err := os.WriteFile(file, must(galleriesJSON(c)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := SetGateFonts(file, dist); err != nil {
-		t.Fatal(err)
-	}
-	data, _ := os.ReadFile(file)
-	g, err := privateaccess.ReadGalleries(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Site == nil || g.Site.Name != "Avery Morgan" || g.Site.Text != "/assets/inter-DWCdPg6A.woff2" || g.Site.Display != "" {
-		t.Errorf("site %+v, want Inter's address and no Fraunces (two candidates)", g.Site)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, privateaccess.GalleriesFile)
+			dist := filepath.Join(dir, "dist")
+			if err := os.MkdirAll(filepath.Join(dist, "assets"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{"inter-DWCdPg6A.woff2", "fraunces-Bp1.woff2", "fraunces-Bp2.woff2", "index-x.js"} {
+				if err := os.WriteFile(filepath.Join(dist, "assets", name), nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c := &content.Content{Site: &content.Site{Name: "Avery Morgan", Fonts: tt.fonts}}
+			if err := os.WriteFile(file, must(galleriesJSON(c)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := SetGateFonts(file, dist); err != nil {
+				t.Fatal(err)
+			}
+			data, _ := os.ReadFile(file)
+			g, err := privateaccess.ReadGalleries(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Site == nil || g.Site.Name != "Avery Morgan" || g.Site.Text != tt.text || g.Site.Display != tt.display {
+				t.Errorf("site %+v, want text %q and display %q (Fraunces has two candidates)", g.Site, tt.text, tt.display)
+			}
+		})
 	}
 }
 

@@ -6,8 +6,12 @@ import { breakpointValues } from '@/theme/breakpoints';
 // shape and the few component defaults the pages rely on. Components use
 // `sx` with these values; no colour is written anywhere else.
 
-const display = '"Fraunces Variable", Georgia, "Times New Roman", serif';
-const text = '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+// The typefaces, as CSS variables (src/theme/fonts.css): the theme's web
+// fonts, or the system font on a site whose site.yaml says `fonts: system`
+// (the page's head sets them, scripts/page-html.mjs; decision 0124). The
+// rules are the same either way, so an island's styles match its page's.
+const display = 'var(--font-display)';
+const text = 'var(--font-text)';
 
 /**
  * The keyboard focus ring (WCAG 2.2 focus appearance: more than a 2 px

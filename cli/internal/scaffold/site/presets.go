@@ -46,6 +46,9 @@ type Preset struct {
 	// show in chats and social networks; "" writes none (the schema's
 	// default, drawn cards: the sample designer's, as SPEC leaves it).
 	Previews string
+	// Fonts is site.yaml's fonts; "" writes none (the schema's default,
+	// the theme's web fonts).
+	Fonts string
 	// Delivery is site.yaml's images.delivery; "" writes none (the
 	// schema's default, build).
 	Delivery string
@@ -105,6 +108,9 @@ var Presets = []Preset{
 		// Her photographs are her link previews (issue 48): a category
 		// shows its first project's cover, a project its cover untinted.
 		Previews: content.PreviewPhotos,
+		// Her photographs carry the look: the system font paints her
+		// pages without a font to fetch and decode (decision 0124).
+		Fonts: content.FontsSystem,
 		// Netlify Image CDN makes her photographs' widths: a build on
 		// Netlify makes no AVIF (its image has no libavif), and the one
 		// encoder that needs none took 11.7 times our encoder's CPU over

@@ -106,6 +106,12 @@ func (w *siteWriter) sharing(s Site) {
 		w.line("previews: %s", s.Previews)
 		w.line("")
 	}
+	if s.Fonts != "" {
+		w.line("# The pages' typefaces: `system`, the visitor's own system font (nothing to")
+		w.line("# download, so your photographs appear sooner); `theme`, Fraunces and Inter.")
+		w.line("fonts: %s", s.Fonts)
+		w.line("")
+	}
 	if s.Images.Delivery != "" {
 		w.line("# Who makes the widths of your photographs: `netlify`, Netlify Image CDN,")
 		w.line("# when a visitor first asks for one (a build in seconds; the site then needs")

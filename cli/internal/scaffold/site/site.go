@@ -41,6 +41,9 @@ type Site struct {
 	// Previews is what links to the pages show (content.PreviewCards or
 	// PreviewPhotos); "" writes none, the schema's default.
 	Previews string `yaml:"previews"`
+	// Fonts is the pages' typefaces (content.FontsTheme or FontsSystem);
+	// "" writes none, the schema's default.
+	Fonts string `yaml:"fonts"`
 	// Images is where the widths of the images are made; "" writes none.
 	Images Images `yaml:"images"`
 }
@@ -454,6 +457,7 @@ func (s Site) WithDefaults() Site {
 		}
 	}
 	def(&s.Previews, p.Previews)
+	def(&s.Fonts, p.Fonts)
 	def(&s.Images.Delivery, p.Delivery)
 	if s.Gallery.Columns == nil && p.GalleryColumns != nil {
 		columns := *p.GalleryColumns

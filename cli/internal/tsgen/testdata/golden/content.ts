@@ -153,6 +153,8 @@ export interface Site {
   readonly home?: SiteHome;
   /** What links to category and project pages show in chats and social networks (og:image). `cards` (the default): a card drawn in the site's fonts with the page's title, over a darkened cover on a project page. `photos`: the photographs themselves, a category page the cover of its first project and a project page its cover, as they are. `portfolio init --kind photographer` writes `photos`. Whatever this says, a photo page shows its photo, and the home page its first photograph (the video's poster) when `home` shows one. */
   readonly previews: 'cards' | 'photos';
+  /** The typefaces of the pages. `theme` (the default): Fraunces for headings and Inter for text, two web fonts of about 57 KB that every page requests with its first bytes. `system`: the visitor's own system font for both (San Francisco on Apple devices, Roboto on Android, Segoe UI on Windows), so nothing is downloaded and the first paint does no font work: a photographer's pages, where the photographs carry the look, paint sooner on a phone (decision 0124). `portfolio init --kind photographer` writes `system`. Social preview cards are drawn in the theme's typefaces either way. */
+  readonly fonts: 'theme' | 'system';
   /** Google Analytics 4 measurement ID, used when `analytics` chooses ga4 (the default). With it, each page records one page view per page load, sent by the analytics tag, which loads once the page has loaded and the browser is idle (within 2 seconds of load), with no input from the visitor. Leave it out (and `analytics` too) to load no analytics. */
   readonly measurementId?: string;
   /** Which analytics service counts the page views (one per page load), and how. Left out: Google Analytics 4 with `measurementId`, for every visitor, as before. `ga4` may ask the visitor's consent first (`consent: required`); `plausible`, `umami` and `goatcounter` set no cookies and need no consent; `none` counts nothing. The Content-Security-Policy names exactly the chosen service's hosts, and the privacy page (/privacy) says what it collects. */
@@ -588,6 +590,7 @@ export const site: Site = {
   description: 'A test site.',
   url: 'https://example.com',
   previews: 'cards',
+  fonts: 'theme',
   measurementId: 'G-TEST1234',
   rights: {
     creator: 'Test Owner',

@@ -11,6 +11,7 @@ export const site: Site = {
   description: 'En testsajt.',
   url: 'https://example.com',
   previews: 'cards',
+  fonts: 'theme',
   measurementId: 'G-TEST1234',
   rights: {
     creator: 'Test Owner',

@@ -2,7 +2,7 @@
 // its own content with the options the sample leaves off. Mara Lindqvist,
 // Stockholm: three categories (Weddings still empty and kept), eleven real
 // photographs (Debian's mate-backgrounds, copied at test time) and a video
-// made by ffmpeg, Plausible, a photograph on the home page, one column of
+// made by ffmpeg, Plausible, a photograph on the home page, the system font, one column of
 // gallery tiles on a phone, cards without role or skills, About sections of
 // her own, photo facts on one gallery and date order on another, a caption
 // on each gallery's first photo.
@@ -54,6 +54,7 @@ home:
   layout: photo
   photos: [${landscapes.slug}/gallery/03.jpg, ${landscapes.slug}/gallery/04.jpg]
 previews: photos
+fonts: system
 social:
   photoSharing: {label: Instagram, url: https://www.instagram.com/maralindqvist}
 about:
@@ -204,6 +205,25 @@ test('her pages carry no text of the sample, and the navigation is her categorie
   const nav = page.getByRole('navigation', { name: 'Main' });
   const names = (await nav.getByRole('link').filter({ visible: true }).allInnerTexts()).map((n) => n.trim());
   expect(names).toEqual([owner, 'About', 'Contact', 'Portraits', 'Landscapes', 'Weddings']);
+});
+
+// Decision 0124: her pages are set in the system font (fonts: system, as
+// `init --kind photographer` writes): no font file preloaded, in the HTML
+// or the Link header, none requested, text and headings in system-ui.
+test('her pages are set in the system font and fetch no font file', async ({ page, request }) => {
+  const fonts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'font' || /\.woff2?$/.test(new URL(r.url()).pathname)) fonts.push(r.url());
+  });
+  for (const route of ['/', '/landscapes', `/projects/${landscapes.slug}`, `/projects/${landscapes.slug}/photos/1`]) {
+    const res = await request.get(origin + route);
+    expect(res.headers()['link'] ?? '', `${route}: its Link header`).not.toContain('as=font');
+    expect(await res.text(), `${route}: its HTML`).not.toMatch(/<link rel="preload"[^>]*as="font"/);
+    await page.goto(origin + route);
+    const families = await page.evaluate(() => [document.body, document.querySelector('h1')!].map((e) => getComputedStyle(e).fontFamily));
+    for (const family of families) expect(family, route).toMatch(/^system-ui,/);
+  }
+  expect(fonts).toEqual([]);
 });
 
 test('her home page opens with her photograph: prerendered, preloaded, the LCP element, her link preview', async ({ browser, request }) => {

@@ -342,19 +342,26 @@ func TestSetGateFonts(t *testing.T) {
 			if err := os.WriteFile(file, must(galleriesJSON(c)), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := SetGateFonts(file, dist); err != nil {
-				t.Fatal(err)
-			}
-			data, _ := os.ReadFile(file)
-			g, err := privateaccess.ReadGalleries(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g.Site == nil || g.Site.Name != "Avery Morgan" || g.Site.Text != tt.text || g.Site.Display != tt.display {
-				t.Errorf("site %+v, want text %q and display %q (Fraunces has two candidates)", g.Site, tt.text, tt.display)
+			if site := gateSite(t, file, dist); site == nil || site.Name != "Avery Morgan" || site.Text != tt.text || site.Display != tt.display {
+				t.Errorf("site %+v, want text %q and display %q (Fraunces has two candidates)", site, tt.text, tt.display)
 			}
 		})
 	}
+}
+
+// gateSite runs SetGateFonts on file with the site built in dist and
+// returns the site's part of what it wrote.
+func gateSite(t *testing.T, file, dist string) *privateaccess.Site {
+	t.Helper()
+	if err := SetGateFonts(file, dist); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(file)
+	g, err := privateaccess.ReadGalleries(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Site
 }
 
 // Decision 0123: once the site is built, the secret page learns its words
@@ -371,18 +378,7 @@ func TestSetGateFontsGivesTheGateItsWords(t *testing.T) {
 	if err := os.WriteFile(file, must(galleriesJSON(c)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	read := func() *privateaccess.Site {
-		t.Helper()
-		if err := SetGateFonts(file, dist); err != nil {
-			t.Fatal(err)
-		}
-		data, _ := os.ReadFile(file)
-		g, err := privateaccess.ReadGalleries(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.Site
-	}
+	read := func() *privateaccess.Site { return gateSite(t, file, dist) }
 	if s := read(); s.Languages != nil || s.Messages != nil {
 		t.Errorf("without the prerender's words: %+v, want none", s)
 	}

@@ -164,7 +164,10 @@ async function readEntryScripts(analytics) {
 // was pressed, which decides, as it does for its own keys, whether it
 // opens the viewer (the starter never holds an arrow: its default, in a
 // field or anywhere, is kept). There the loader is imported once the
-// page has loaded and painted, so that the openers become buttons, or at
+// page has loaded and the browser has reported its first contentful paint
+// (a frame after the load is not enough: under load Chromium presents the
+// first paint later; without that report, 3 s after the load), so that
+// the openers become buttons, or at
 // once when the tab's history entry is the island's own (a reload of a
 // photo a tile opened, which reopens its viewer): never before the first
 // paint of a page that is only looked at (decision 0122).
@@ -179,7 +182,8 @@ function islandsStarter(islandsScript) {
     `k=e=>{const l=i(e);!l||e.button||m(e)||l.matches('[data-hydrate~="intent"]')&&!e.target.closest("[data-opener]")||(e.preventDefault(),c=e,g())},` +
     `y=e=>{e.defaultPrevented||m(e)||(e.key==="ArrowLeft"||e.key==="ArrowRight"?(c=e,g()):(e.key==="Enter"||e.key===" ")&&i(e)&&e.target.closest("[data-opener]")&&(e.preventDefault(),c=e,g()))};` +
     `for(const x of t)addEventListener(x,h,{capture:!0,passive:!0});addEventListener("click",k,!0);` +
-    `d&&(addEventListener("keydown",y),history.state!=null?g():addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(g,0)),{once:!0}))}`;
+    `d&&(addEventListener("keydown",y),history.state!=null?g():addEventListener("load",()=>{const f=()=>setTimeout(g,0),n=()=>performance.getEntriesByName("first-contentful-paint").length;` +
+    `n()?f():(setTimeout(g,3e3),new PerformanceObserver((l,o)=>{n()&&(o.disconnect(),f())}).observe({type:"paint"}))},{once:!0}))}`;
   if (/<\/script/i.test(starterCode)) throw new Error('the islands starter contains </script');
   return { code: starterCode, hash: sha256(starterCode) };
 }

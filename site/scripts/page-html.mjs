@@ -71,11 +71,9 @@ export function iconTags(icons, info, favicon = '/favicon.ico') {
 export const systemFontsRule = `html:root{--font-text:${systemFont};--font-display:${systemFont}}`;
 
 export function head({ meta, jsonLd }, styles, { info, fonts, siteTags, private: privatePage = false }) {
-  // A site of system fonts preloads none, and sets the theme's families to the system's.
-  const preloads =
-    info.fonts === 'system'
-      ? [`<style>${systemFontsRule}</style>`]
-      : fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
+  // A site of system fonts preloads none, and sets the theme's families to the system's (below).
+  const system = info.fonts === 'system';
+  const preloads = system ? [] : fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
   if (meta.preload) {
     // The page's largest image, as its <picture>'s first <source> (AVIF,
     // else WebP) chooses it, a browser without that type skipping it; or
@@ -86,6 +84,7 @@ export function head({ meta, jsonLd }, styles, { info, fonts, siteTags, private:
     );
   }
   const tags = [...preloads, `<title>${escape(meta.title)}</title>`, `<meta name="description" content="${escape(meta.description)}" />`, ...siteTags];
+  if (system) tags.push(`<style>${systemFontsRule}</style>`);
   // One robots meta: noindex for a page kept out of search (or without a
   // canonical address), and the `noai, noimageai` convention unless the
   // owner allows AI training (decision 0101). Behind a private project's
